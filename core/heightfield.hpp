@@ -1,0 +1,41 @@
+#pragma once
+// A grid of heights: a profile is width x 1, a heightmap width x height.
+// Row-major, x fastest. Generators leave heights in [0, 1] (normalised).
+#include <cstddef>
+#include <vector>
+
+namespace terrain {
+
+struct Heightfield {
+  int width = 0;
+  int height = 0;
+  std::vector<float> heights;
+
+  Heightfield() = default;
+  Heightfield(int w, int h) : width(w), height(h), heights(cellCount(w, h)) {}
+
+  bool isProfile() const { return height == 1; }
+  std::size_t size() const { return heights.size(); }
+  float& at(int x, int y) { return heights[index(x, y)]; }
+  float at(int x, int y) const { return heights[index(x, y)]; }
+  std::size_t index(int x, int y) const {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+           static_cast<std::size_t>(x);
+  }
+  static std::size_t cellCount(int w, int h) {
+    return static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  }
+};
+
+struct HeightStats {
+  float min = 0.0f;
+  float max = 0.0f;
+  double mean = 0.0;
+};
+
+HeightStats computeStats(const Heightfield& field);
+
+// Rescales heights linearly to [0, 1]; a flat field becomes all 0.5.
+void normalise(Heightfield& field);
+
+}  // namespace terrain

@@ -1,0 +1,135 @@
+#include "core/parallel.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace terrain {
+namespace {
+
+// Workers wait for a batch of chunks, take them one by one, and the caller
+// takes chunks too; the caller returns once every chunk of its batch is done.
+class WorkerPool {
+ public:
+  explicit WorkerPool(int workers) {
+    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { workerLoop(); });
+  }
+  ~WorkerPool() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  int workerCount() const { return static_cast<int>(threads_.size()); }
+
+  void run(std::int64_t chunkCount, const std::function<void(std::int64_t)>& chunk) {
+    std::unique_lock batchLock(batchMutex_);  // one batch at a time
+    {
+      std::lock_guard lock(mutex_);
+      job_ = &chunk;
+      next_ = 0;
+      total_ = chunkCount;
+      pending_ = chunkCount;
+      error_ = nullptr;
+      ++generation_;
+    }
+    wake_.notify_all();
+    drain();
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+    job_ = nullptr;
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  void drain() {
+    for (;;) {
+      const std::function<void(std::int64_t)>* job = nullptr;
+      std::int64_t index = 0;
+      {
+        std::lock_guard lock(mutex_);
+        if (job_ == nullptr || next_ >= total_) return;
+        job = job_;
+        index = next_++;
+      }
+      try {
+        (*job)(index);
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+      }
+      std::lock_guard lock(mutex_);
+      if (--pending_ == 0) done_.notify_all();
+    }
+  }
+
+  void workerLoop() {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+        if (stopping_) return;
+        seen = generation_;
+      }
+      drain();
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex batchMutex_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  const std::function<void(std::int64_t)>* job_ = nullptr;
+  std::int64_t next_ = 0;
+  std::int64_t total_ = 0;
+  std::int64_t pending_ = 0;
+  std::uint64_t generation_ = 0;
+  std::exception_ptr error_;
+  bool stopping_ = false;
+};
+
+int hardwareThreads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 64U));
+}
+
+WorkerPool& pool() {
+  static WorkerPool instance(hardwareThreads() - 1);
+  return instance;
+}
+
+}  // namespace
+
+int resolvedThreadCount(const Execution& exec) {
+  return exec.threads <= 0 ? hardwareThreads() : std::min(exec.threads, hardwareThreads());
+}
+
+void parallelFor(const Execution& exec, std::int64_t first, std::int64_t last,
+                 std::int64_t minChunk,
+                 const std::function<void(std::int64_t, std::int64_t)>& body) {
+  const std::int64_t count = last - first;
+  if (count <= 0) return;
+  minChunk = std::max<std::int64_t>(minChunk, 1);
+  const std::int64_t threads = resolvedThreadCount(exec);
+  const std::int64_t chunks = std::clamp<std::int64_t>(count / minChunk, 1, threads);
+  if (chunks == 1) {
+    body(first, last);
+    return;
+  }
+  const std::function<void(std::int64_t)> chunk = [&](std::int64_t i) {
+    body(first + count * i / chunks, first + count * (i + 1) / chunks);
+  };
+  pool().run(chunks, chunk);
+}
+
+}  // namespace terrain

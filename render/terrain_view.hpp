@@ -1,0 +1,65 @@
+#pragma once
+// Draws heights with a colour ramp and a camera. Knows nothing of
+// generators. Needs a current OpenGL 3.3 core context (glad loaded).
+#include <memory>
+
+#include <glm/glm.hpp>
+
+#include "core/color.hpp"
+#include "core/heightfield.hpp"
+
+namespace terrain::render {
+
+enum class ViewKind { Side, Map, Mesh };
+
+struct OrbitCamera {
+  float yawDegrees = 45.0f;
+  float pitchDegrees = 35.0f;  // clamped to (5, 89)
+  float distance = 2.2f;       // in map widths
+  glm::vec2 pan{0.0f};         // target offset in map units
+  bool isometric = false;      // orthographic, as article 004's projection
+
+  void rotate(float dxPixels, float dyPixels);
+  void panBy(float dxPixels, float dyPixels);
+  void zoom(float wheelSteps);
+  void reset();
+  glm::mat4 viewMatrix() const;
+  glm::mat4 projectionMatrix(float aspect) const;
+};
+
+struct ViewSettings {
+  ViewKind kind = ViewKind::Map;
+  float water = 0.3f;             // 0..1
+  int crossSectionRow = -1;       // side view of a heightmap: row shown (-1 = middle)
+  bool hillshade = true;          // map view
+  float mapZoom = 1.0f;           // map view: 1 = whole map fits
+  glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
+  float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths
+  bool wireframe = false;         // 3D
+  OrbitCamera camera;             // 3D
+};
+
+class TerrainView {
+ public:
+  TerrainView();  // throws std::runtime_error naming the shader on a GL failure
+  ~TerrainView();
+  TerrainView(TerrainView&&) noexcept;
+  TerrainView& operator=(TerrainView&&) noexcept;
+  TerrainView(const TerrainView&) = delete;
+  TerrainView& operator=(const TerrainView&) = delete;
+
+  // Uploads the heights as a texture and the ramp as lookup tables; no mesh
+  // is rebuilt unless the grid resolution changes.
+  void setTerrain(const Heightfield& field, const ColorRamp& ramp);
+  void setRamp(const ColorRamp& ramp);
+  // Draws into the currently bound framebuffer's viewport rectangle.
+  void draw(const ViewSettings& view, int x, int y, int width, int height);
+  // Renders offscreen (framebuffer object) and reads back; top row first.
+  RgbImage renderToImage(const ViewSettings& view, int width, int height);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace terrain::render

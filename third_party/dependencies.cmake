@@ -1,0 +1,29 @@
+# Glue for Debian's packages. Nothing here is downloaded or vendored.
+find_package(Threads REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
+
+if(TERRAIN_BUILD_APP)
+  find_package(glfw3 3.3 REQUIRED)
+  find_package(OpenGL REQUIRED)
+  # Debian's libimgui.a already holds the GLFW and OpenGL3 backends.
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET GLOBAL imgui)
+  find_path(GLM_INCLUDE_DIR glm/glm.hpp REQUIRED)
+  add_library(glm_headers INTERFACE)
+  target_include_directories(glm_headers SYSTEM INTERFACE ${GLM_INCLUDE_DIR})
+  add_library(glm::glm ALIAS glm_headers)
+
+  # The GL 3.3 core loader is generated into the build tree by Debian's
+  # python3-glad; --reproducible uses the spec shipped in the package.
+  set(GLAD_DIR ${PROJECT_BINARY_DIR}/glad)
+  add_custom_command(
+    OUTPUT ${GLAD_DIR}/src/gl.c ${GLAD_DIR}/include/glad/gl.h
+    COMMAND /usr/bin/python3 -m glad --quiet --api gl:core=3.3 --extensions ""
+            --out-path ${GLAD_DIR} --reproducible c
+    COMMENT "Generating the OpenGL 3.3 core loader with glad"
+    VERBATIM)
+  add_library(glad STATIC ${GLAD_DIR}/src/gl.c)
+  target_include_directories(glad SYSTEM PUBLIC ${GLAD_DIR}/include)
+  target_link_libraries(glad PUBLIC ${CMAKE_DL_LIBS})
+  set_target_properties(glad PROPERTIES POSITION_INDEPENDENT_CODE ON)
+endif()
