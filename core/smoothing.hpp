@@ -1,0 +1,21 @@
+#pragma once
+// Smoothing passes: article 000's own pass, and a resolution-independent
+// neighbour-average smoothing for everything else.
+#include <vector>
+
+#include "core/heightfield.hpp"
+#include "core/parallel.hpp"
+
+namespace terrain {
+
+// Article 000, exactly: pass p (1-based) averages h[i-1] and h[i+1] into
+// h[i] for i = p, p+2, ... < n-1, in place, with integer division.
+void smoothArticlePasses(std::vector<int>& heights, int passes);
+
+// `passes` neighbour-average passes as they look on a 257-sample preview,
+// at any size: the kernel width scales with the field, so a 4x larger
+// export looks as smooth as its preview. Profiles smooth along x only;
+// `wrap` treats the field as a torus (coastline).
+void smoothScaled(Heightfield& field, int passes, bool wrap, const Execution& exec);
+
+}  // namespace terrain
