@@ -51,11 +51,15 @@ struct RandomWalkParams {
   int maxHeight = 300;  // ceiling of the walk (the article: screen height / 2)
   int stepHeight = 6;   // largest rise or fall per column (article: maxHeight / 50)
   SmoothingStyle smoothingStyle = SmoothingStyle::Scaled;
+
+  bool operator==(const RandomWalkParams&) const = default;
 };
 
 // Article 001.
 struct MidpointParams {
   Endpoints endpoints = Endpoints::Zero;  // the article starts from two zeros
+
+  bool operator==(const MidpointParams&) const = default;
 };
 
 // Article 002.
@@ -64,6 +68,8 @@ struct CoastlineParams {
   int classes = 2;                        // 2 = sea/land .. 6 terrain classes
   CoastStart start = CoastStart::Applet;  // the applet's 2x2 start pattern
   int startCells = 2;                     // cells per side of the start grid (random start)
+
+  bool operator==(const CoastlineParams&) const = default;
 };
 
 // Article 003.
@@ -72,11 +78,15 @@ struct RectanglesParams {
   int rectSize = 10;        // recSize, cells
   double zscale = 512.0;    // total height spread over all rectangles
   double cellNoise = 1.0;   // scale of the per-cell term (rand()%50)/50
+
+  bool operator==(const RectanglesParams&) const = default;
 };
 
 // Article 004.
 struct DiamondSquareParams {
   OffsetScaling scaling = OffsetScaling::Fractal;
+
+  bool operator==(const DiamondSquareParams&) const = default;
 };
 
 struct TerrainSpec {
