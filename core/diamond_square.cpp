@@ -1,9 +1,207 @@
 #include "core/diamond_square.hpp"
 
-namespace terrain {
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 
-Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec, const Execution& /*exec*/) const {
-  return Heightfield(spec.size, generatorInfo(spec.generator).profile ? 1 : spec.size);
+#include "core/random.hpp"
+#include "core/smoothing.hpp"
+
+namespace terrain {
+namespace {
+
+// Stream ids live in their own block ("004" in the high word), so they never
+// meet the ids another generator might pick for the same seed.
+constexpr std::uint64_t kStreamBase = std::uint64_t{0x004} << 32;
+
+// Rows per task: enough points that a chunk outweighs the pool's hand-off.
+std::int64_t rowsPerChunk(std::int64_t pointsPerRow) {
+  return std::max<std::int64_t>(1, 8192 / std::max<std::int64_t>(1, pointsPerRow));
+}
+
+// One refinement level: squares of side `side` are split at `half`.
+struct Level {
+  int n;      // samples per side
+  int half;   // distance from a new point to the points it averages
+  float amp;  // offset amplitude
+  RandomStream square;
+  RandomStream diamond;
+};
+
+float* rowPtr(float* base, int n, int y) {
+  return base + static_cast<std::ptrdiff_t>(y) * n;
+}
+
+// Square phase, one row: the centre of each square is the mean of its four
+// corners plus an offset. y is an odd multiple of half.
+void squareRow(const Level& lv, float* base, int y) {
+  const int h = lv.half;
+  const int n = lv.n;
+  const float* up = rowPtr(base, n, y - h);
+  const float* down = rowPtr(base, n, y + h);
+  float* row = rowPtr(base, n, y);
+  // The lattice index counts along the row (x / half is its low word), so
+  // stepping it by 2 is latticeIndex(x / half, y / half) without the packing.
+  std::uint64_t index = latticeIndex(1, static_cast<std::uint64_t>(y / h));
+  for (int x = h; x < n; x += 2 * h, index += 2) {
+    const float mean = ((up[x - h] + up[x + h]) + (down[x - h] + down[x + h])) * 0.25f;
+    row[x] = mean + lv.amp * lv.square.signedUnit(index);
+  }
+}
+
+// Diamond phase, one row y (a multiple of half): each edge midpoint is the
+// mean of the neighbours at distance half that lie inside the grid (3 on the
+// border, as in the article) plus an offset. The border cases are separate
+// loops so the inner loop has no per-point branch.
+void diamondRow(const Level& lv, float* base, int y) {
+  const int h = lv.half;
+  const int n = lv.n;
+  float* row = rowPtr(base, n, y);
+  const auto gy = static_cast<std::uint64_t>(y / h);
+  const RandomStream& rs = lv.diamond;
+  if ((y / h) % 2 == 0) {
+    // A row of the previous lattice: new points at odd multiples of half.
+    const float* up = y > 0 ? rowPtr(base, n, y - h) : nullptr;
+    const float* down = y < n - 1 ? rowPtr(base, n, y + h) : nullptr;
+    std::uint64_t index = latticeIndex(1, gy);
+    if (up != nullptr && down != nullptr) {
+      for (int x = h; x < n; x += 2 * h, index += 2) {
+        const float mean = ((up[x] + down[x]) + (row[x - h] + row[x + h])) * 0.25f;
+        row[x] = mean + lv.amp * rs.signedUnit(index);
+      }
+    } else {
+      const float* other = up != nullptr ? up : down;
+      for (int x = h; x < n; x += 2 * h, index += 2) {
+        const float mean = (other[x] + (row[x - h] + row[x + h])) / 3.0f;
+        row[x] = mean + lv.amp * rs.signedUnit(index);
+      }
+    }
+    return;
+  }
+  // A row of square centres: new points at even multiples of half.
+  const float* up = rowPtr(base, n, y - h);
+  const float* down = rowPtr(base, n, y + h);
+  row[0] = ((up[0] + down[0]) + row[h]) / 3.0f + lv.amp * rs.signedUnit(latticeIndex(0, gy));
+  std::uint64_t index = latticeIndex(2, gy);
+  for (int x = 2 * h; x < n - 1; x += 2 * h, index += 2) {
+    const float mean = ((up[x] + down[x]) + (row[x - h] + row[x + h])) * 0.25f;
+    row[x] = mean + lv.amp * rs.signedUnit(index);
+  }
+  const int last = n - 1;
+  row[last] = ((up[last] + down[last]) + row[last - h]) / 3.0f +
+              lv.amp * rs.signedUnit(latticeIndex(static_cast<std::uint64_t>(last / h), gy));
+}
+
+// Levels not run: bilinear interpolation between the points of the last
+// lattice computed (spacing `step`), lattice rows first, then the rows between.
+void interpolate(Heightfield& field, int step, const Execution& exec) {
+  const int n = field.width;
+  float* base = field.heights.data();
+  const float inv = 1.0f / static_cast<float>(step);
+  const int latticeRows = (n - 1) / step + 1;
+  parallelFor(exec, 0, latticeRows, rowsPerChunk(n), [&](std::int64_t r0, std::int64_t r1) {
+    for (auto r = r0; r < r1; ++r) {
+      float* row = rowPtr(base, n, static_cast<int>(r) * step);
+      for (int x0 = 0; x0 < n - 1; x0 += step) {
+        const float a = row[x0];
+        const float b = row[x0 + step];
+        for (int i = 1; i < step; ++i) {
+          const float t = static_cast<float>(i) * inv;
+          row[x0 + i] = a * (1.0f - t) + b * t;
+        }
+      }
+    }
+  });
+  parallelFor(exec, 0, n - 1, rowsPerChunk(n), [&](std::int64_t y0, std::int64_t y1) {
+    for (auto yy = y0; yy < y1; ++yy) {
+      const int y = static_cast<int>(yy);
+      const int i = y % step;
+      if (i == 0) continue;
+      const float t = static_cast<float>(i) * inv;
+      const float* a = rowPtr(base, n, y - i);
+      const float* b = rowPtr(base, n, y - i + step);
+      float* row = rowPtr(base, n, y);
+      for (int x = 0; x < n; ++x) row[x] = a[x] * (1.0f - t) + b[x] * t;
+    }
+  });
+}
+
+}  // namespace
+
+std::uint64_t diamondSquareStream(int level, DiamondSquarePhase phase) {
+  return kStreamBase | (static_cast<std::uint64_t>(level) << 1) |
+         static_cast<std::uint64_t>(phase);
+}
+
+float diamondSquareAmplitude(const TerrainSpec& spec, int level) {
+  if (spec.diamondSquare.scaling == OffsetScaling::Article) {
+    // The article: scale = roughness * size, size being the side of the
+    // squares split at this level, in cells.
+    const int side = (spec.size - 1) >> (level - 1);
+    return static_cast<float>(spec.roughness * side);
+  }
+  const double hurst = 1.0 - spec.roughness;
+  return static_cast<float>(std::exp2(-hurst * (level - 1)));
+}
+
+float diamondSquareArticleCorner(const TerrainSpec& spec) {
+  return static_cast<float>(spec.size - 1) * 0.5f;
+}
+
+// Offset scaling, and why the article's roughness does nothing here:
+// - Fractal (the explorer's): offsets shrink by 2^-H per level with
+//   H = 1 - roughness, so roughness sets how fast detail fades; corners are
+//   random (level 0, amplitude 1).
+// - Article: offsets are roughness * side, so they halve with every level
+//   whatever the roughness: that is H = 1 at every roughness. All corners
+//   start at the same height c, and every point is a mean (weights summing
+//   to 1) plus offsets, so the map is c + roughness * F with F independent
+//   of roughness and c. Min-max normalisation removes both: after it, the
+//   article's roughness changes nothing but float rounding (0 gives a flat
+//   map). It mattered in the article only because it draws absolute heights
+//   in a size-high cube with water at a fixed height; here it is the
+//   fractal scaling at roughness 0 with the corners held equal.
+Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec,
+                                             const Execution& exec) const {
+  const int n = spec.size;
+  const int levels = levelsFor(spec);
+  const int run = std::clamp(spec.iterations, 0, levels);
+  Heightfield field(n, n);
+  float* base = field.heights.data();
+
+  const bool article = spec.diamondSquare.scaling == OffsetScaling::Article;
+  const RandomStream corners(spec.seed, diamondSquareStream(0, DiamondSquarePhase::Square));
+  const int last = n - 1;
+  for (int cy = 0; cy < 2; ++cy) {
+    for (int cx = 0; cx < 2; ++cx) {
+      field.at(cx * last, cy * last) =
+          article ? diamondSquareArticleCorner(spec)
+                  : corners.signedUnit(latticeIndex(static_cast<std::uint64_t>(cx),
+                                                    static_cast<std::uint64_t>(cy)));
+    }
+  }
+
+  for (int level = 1; level <= run; ++level) {
+    const Level lv{n, (n - 1) >> level, diamondSquareAmplitude(spec, level),
+                   RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Square)),
+                   RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Diamond))};
+    const int h = lv.half;
+    const int cells = (n - 1) / h;  // lattice steps per side at this level
+    const std::int64_t chunk = rowsPerChunk(cells / 2 + 1);
+    // Square centres sit on the odd lattice rows; row j of the loop is y = (2j+1) h.
+    parallelFor(exec, 0, cells / 2, chunk, [&](std::int64_t j0, std::int64_t j1) {
+      for (auto j = j0; j < j1; ++j) squareRow(lv, base, static_cast<int>(2 * j + 1) * h);
+    });
+    // Every lattice row gets diamond points; they read only square centres
+    // and older points, so the rows are independent.
+    parallelFor(exec, 0, cells + 1, chunk, [&](std::int64_t k0, std::int64_t k1) {
+      for (auto k = k0; k < k1; ++k) diamondRow(lv, base, static_cast<int>(k) * h);
+    });
+  }
+
+  if (run < levels) interpolate(field, (n - 1) >> run, exec);
+  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, false, exec);
+  return field;
 }
 
 }  // namespace terrain

@@ -1,4 +1,12 @@
 #pragma once
+// Article 004: diamond-square on a (2^d+1) x (2^d+1) grid.
+//
+// Every random offset is a pure function of (seed, level, phase, lattice
+// position in that level's grid), so a map at 2^(d+1)+1 holds the 2^d+1 map
+// of the same seed exactly at its even cells (resolution independence), and
+// running one more level only adds finer detail (progressive refinement).
+#include <cstdint>
+
 #include "core/generator.hpp"
 
 namespace terrain {
@@ -8,5 +16,23 @@ class DiamondSquareGenerator final : public Generator {
   GeneratorId id() const override { return GeneratorId::DiamondSquare; }
   Heightfield generate(const TerrainSpec& spec, const Execution& exec) const override;
 };
+
+// The generator's random layout, exposed so tests can recompute points by
+// hand. Level 0 holds the four corners (lattice positions (0|1, 0|1));
+// level l >= 1 splits squares of side (size-1) / 2^(l-1), and a point (x, y)
+// set by it sits at lattice position (x / half, y / half), half being half
+// that side.
+enum class DiamondSquarePhase : std::uint8_t { Square = 0, Diamond = 1 };
+
+// RandomStream stream id of one level's phase (level 0: the corners).
+std::uint64_t diamondSquareStream(int level, DiamondSquarePhase phase);
+
+// Offsets of level l (1..d) are amplitude * RandomStream::signedUnit(...).
+// Fractal: 2^(-H (l-1)), H = 1 - roughness. Article: roughness x the side of
+// the squares being split, in cells.
+float diamondSquareAmplitude(const TerrainSpec& spec, int level);
+
+// Article scaling: the height all four corners start at, (size-1)/2.
+float diamondSquareArticleCorner(const TerrainSpec& spec);
 
 }  // namespace terrain
