@@ -1,9 +1,283 @@
 #include "core/coastline.hpp"
 
-namespace terrain {
+// Article 002, fractal coastlines, on a square torus of side 2^k.
+//
+// The map is built on a hierarchy of lattices. The start grid has s x s
+// cells (s = 2 for the applet's pattern, startCells for a random start); the
+// lattice of refinement level l (1, 2, ...) has n = s * 2^l cells per side,
+// i.e. one map cell every size / n cells. A cell of level l with both grid
+// coordinates even already exists at level l-1; every other cell lies on an
+// edge (one odd coordinate: 2 candidate endpoints) or at the centre (both
+// odd: 4 candidate corners) of a square of level l-1, wrapped as a torus.
+//
+// Classes mode (the article): the cell copies a randomly chosen candidate.
+// Heights mode (the author's suggested extension): the cell is the mean of
+// its candidates plus a random offset of amplitude 2^(-H * l), H = 1 - roughness.
+//
+// Every random choice is a pure function of (seed, level, grid cell), never
+// of the map size. So a map twice the size with the same seed repeats this
+// map at its even cells (resolution independence) and one more iteration
+// only adds a finer level (progressive refinement). Levels not run are
+// filled from the last level run: block fill in classes mode (the article's
+// step pictures), bilinear on the torus in heights mode.
+//
+// Work is kept on compact per-level grids (n x n, uint8 class indices or
+// floats) and the finest level writes straight into the output, so the 3/4
+// of the cells refined last are touched once.
 
-Heightfield CoastlineGenerator::generate(const TerrainSpec& spec, const Execution& /*exec*/) const {
-  return Heightfield(spec.size, generatorInfo(spec.generator).profile ? 1 : spec.size);
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "core/random.hpp"
+#include "core/smoothing.hpp"
+
+namespace terrain {
+namespace {
+
+// Stream ids: purpose in the high byte, refinement level in the low bits.
+constexpr std::uint64_t kStartClassStream = 0x0100;
+constexpr std::uint64_t kStartHeightStream = 0x0200;
+constexpr std::uint64_t kCoinStreamBase = 0x0300;    // + level
+constexpr std::uint64_t kOffsetStreamBase = 0x0400;  // + level
+
+// Corner choice of a cell: one 64-bit hash per 32 cells of a lattice row,
+// 2 bits per cell. Bit 0 is the x coin, bit 1 the y coin; a set coin keeps
+// the lower corner (the article's `coin ? 0 : step`), a clear one takes the
+// next corner along that axis, wrapped.
+std::uint64_t coinWord(const RandomStream& coins, int gx, int gy) {
+  return coins.bits(latticeIndex(static_cast<std::uint64_t>(gx) >> 5,
+                                 static_cast<std::uint64_t>(gy)));
+}
+
+std::size_t cellIndex(int x, int y, int side) {
+  return static_cast<std::size_t>(y) * static_cast<std::size_t>(side) +
+         static_cast<std::size_t>(x);
+}
+
+// Rows per parallel task: at least ~16k cells, so small grids run inline.
+std::int64_t rowsPerChunk(int side) { return std::max<std::int64_t>(1, 16384 / side); }
+
+int startSide(const CoastlineParams& params) {
+  return params.start == CoastStart::Applet ? 2 : params.startCells;
+}
+
+// The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
+// land. As grid cells: everything sea but (1,1).
+bool appletLand(int gx, int gy) { return gx == 1 && gy == 1; }
+
+// ---- classes ---------------------------------------------------------------
+
+std::vector<std::uint8_t> startClasses(const TerrainSpec& spec) {
+  const int s = startSide(spec.coastline);
+  const int classes = spec.coastline.classes;
+  std::vector<std::uint8_t> grid(cellIndex(0, s, s));
+  const RandomStream draw(spec.seed, kStartClassStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      const std::uint32_t c =
+          spec.coastline.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
+              : draw.below(latticeIndex(static_cast<std::uint64_t>(gx),
+                                        static_cast<std::uint64_t>(gy)),
+                           static_cast<std::uint32_t>(classes));
+      grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
+    }
+  }
+  return grid;
+}
+
+// Lattice row gy (n cells) of a level, each cell copying one candidate of
+// the parent grid (n/2 per side); `convert` maps a class to the output type.
+template <typename Out, typename Convert>
+void refineClassRow(const std::uint8_t* parent, int n, int gy, const RandomStream& coins,
+                    Out* out, Convert convert) {
+  const int m = n / 2;
+  const int mask = m - 1;
+  const std::uint8_t* near = parent + cellIndex(0, gy >> 1, m);
+  const std::uint8_t* far = parent + cellIndex(0, ((gy >> 1) + 1) & mask, m);
+  for (int group = 0; group < n; group += 32) {
+    std::uint64_t word = coinWord(coins, group, gy);
+    const int end = std::min(n, group + 32);
+    // Two cells per step: even gx (bits 0-1) then odd gx (bits 2-3).
+    if ((gy & 1) == 0) {
+      for (int gx = group; gx < end; gx += 2, word >>= 4) {
+        const int i = gx >> 1;
+        out[gx] = convert(near[i]);
+        out[gx + 1] = convert(near[(word & 4U) ? i : (i + 1) & mask]);
+      }
+    } else {
+      for (int gx = group; gx < end; gx += 2, word >>= 4) {
+        const int i = gx >> 1;
+        const std::uint8_t* evenRow = (word & 2U) ? near : far;
+        const std::uint8_t* oddRow = (word & 8U) ? near : far;
+        out[gx] = convert(evenRow[i]);
+        out[gx + 1] = convert(oddRow[(word & 4U) ? i : (i + 1) & mask]);
+      }
+    }
+  }
+}
+
+std::vector<std::uint8_t> refineClasses(const std::vector<std::uint8_t>& parent, int n,
+                                        const RandomStream& coins, const Execution& exec) {
+  std::vector<std::uint8_t> child(cellIndex(0, n, n));
+  parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
+    for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
+      refineClassRow(parent.data(), n, gy, coins, child.data() + cellIndex(0, gy, n),
+                     [](std::uint8_t c) { return c; });
+    }
+  });
+  return child;
+}
+
+Heightfield generateClasses(const TerrainSpec& spec, int levels, int run,
+                            const Execution& exec) {
+  const int size = spec.size;
+  Heightfield field(size, size);
+  std::array<float, 8> height{};  // class -> output height, class / (K-1)
+  for (int c = 0; c < spec.coastline.classes; ++c) {
+    height[static_cast<std::size_t>(c)] =
+        static_cast<float>(c) / static_cast<float>(spec.coastline.classes - 1);
+  }
+  const auto toHeight = [&height](std::uint8_t c) { return height[c]; };
+
+  std::vector<std::uint8_t> grid = startClasses(spec);
+  int n = startSide(spec.coastline);
+  const bool finestRuns = run == levels && levels > 0;
+  const int compactLevels = finestRuns ? run - 1 : run;
+  for (int level = 1; level <= compactLevels; ++level) {
+    n *= 2;
+    const RandomStream coins(spec.seed, kCoinStreamBase + static_cast<std::uint64_t>(level));
+    grid = refineClasses(grid, n, coins, exec);
+  }
+
+  if (finestRuns) {  // level `levels` has n = size: write heights directly
+    const RandomStream coins(spec.seed, kCoinStreamBase + static_cast<std::uint64_t>(levels));
+    parallelFor(exec, 0, size, rowsPerChunk(size), [&](std::int64_t begin, std::int64_t end) {
+      for (auto y = static_cast<int>(begin); y < end; ++y) {
+        refineClassRow(grid.data(), size, y, coins, &field.at(0, y), toHeight);
+      }
+    });
+    return field;
+  }
+  // Block fill: every cell takes the top-left corner of its lattice square.
+  const int shift = std::countr_zero(static_cast<unsigned>(size / n));
+  parallelFor(exec, 0, size, rowsPerChunk(size), [&](std::int64_t begin, std::int64_t end) {
+    for (auto y = static_cast<int>(begin); y < end; ++y) {
+      const std::uint8_t* src = grid.data() + cellIndex(0, y >> shift, n);
+      float* dst = &field.at(0, y);
+      for (int x = 0; x < size; ++x) dst[x] = height[src[x >> shift]];
+    }
+  });
+  return field;
+}
+
+// ---- heights ---------------------------------------------------------------
+
+std::vector<float> startHeights(const TerrainSpec& spec) {
+  const int s = startSide(spec.coastline);
+  std::vector<float> grid(cellIndex(0, s, s));
+  const RandomStream draw(spec.seed, kStartHeightStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      grid[cellIndex(gx, gy, s)] =
+          spec.coastline.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? 1.0f : 0.0f)
+              : static_cast<float>(draw.uniform(latticeIndex(static_cast<std::uint64_t>(gx),
+                                                             static_cast<std::uint64_t>(gy))));
+    }
+  }
+  return grid;
+}
+
+// Lattice row gy of a heights level: candidates' mean + offset * amplitude.
+void refineHeightRow(const float* parent, int n, int gy, const RandomStream& offsets,
+                     float amplitude, float* out) {
+  const int m = n / 2;
+  const int mask = m - 1;
+  const float* near = parent + cellIndex(0, gy >> 1, m);
+  const float* far = parent + cellIndex(0, ((gy >> 1) + 1) & mask, m);
+  const auto offset = [&](int gx) {
+    return amplitude * offsets.signedUnit(latticeIndex(static_cast<std::uint64_t>(gx),
+                                                       static_cast<std::uint64_t>(gy)));
+  };
+  for (int gx = 0; gx < n; gx += 2) {
+    const int i = gx >> 1;
+    const int j = (i + 1) & mask;
+    if ((gy & 1) == 0) {
+      out[gx] = near[i];
+      out[gx + 1] = (near[i] + near[j]) * 0.5f + offset(gx + 1);
+    } else {
+      out[gx] = (near[i] + far[i]) * 0.5f + offset(gx);
+      out[gx + 1] = ((near[i] + near[j]) + (far[i] + far[j])) * 0.25f + offset(gx + 1);
+    }
+  }
+}
+
+Heightfield generateHeights(const TerrainSpec& spec, int run, const Execution& exec) {
+  const int size = spec.size;
+  const double hurst = 1.0 - spec.roughness;
+  std::vector<float> grid = startHeights(spec);
+  int n = startSide(spec.coastline);
+  for (int level = 1; level <= run; ++level) {
+    n *= 2;
+    const RandomStream offsets(spec.seed, kOffsetStreamBase + static_cast<std::uint64_t>(level));
+    const auto amplitude = static_cast<float>(std::exp2(-hurst * level));
+    std::vector<float> child(cellIndex(0, n, n));
+    parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
+      for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
+        refineHeightRow(grid.data(), n, gy, offsets, amplitude,
+                        child.data() + cellIndex(0, gy, n));
+      }
+    });
+    grid = std::move(child);
+  }
+  Heightfield field;
+  if (n == size) {  // every level ran: the finest grid is the map
+    field.width = size;
+    field.height = size;
+    field.heights = std::move(grid);
+    return field;
+  }
+  field = Heightfield(size, size);
+  // Bilinear fill between the lattice points of the last level, wrapped.
+  const int step = size / n;
+  const int shift = std::countr_zero(static_cast<unsigned>(step));
+  const int mask = n - 1;
+  const float inverseStep = 1.0f / static_cast<float>(step);  // exact: a power of two
+  parallelFor(exec, 0, size, rowsPerChunk(size), [&](std::int64_t begin, std::int64_t end) {
+    for (auto y = static_cast<int>(begin); y < end; ++y) {
+      const float fy = static_cast<float>(y & (step - 1)) * inverseStep;
+      const float* top = grid.data() + cellIndex(0, y >> shift, n);
+      const float* bottom = grid.data() + cellIndex(0, ((y >> shift) + 1) & mask, n);
+      float* dst = &field.at(0, y);
+      for (int x = 0; x < size; ++x) {
+        const int i = x >> shift;
+        const int j = (i + 1) & mask;
+        const float fx = static_cast<float>(x & (step - 1)) * inverseStep;
+        const float upper = top[i] + (top[j] - top[i]) * fx;
+        const float lower = bottom[i] + (bottom[j] - bottom[i]) * fx;
+        dst[x] = upper + (lower - upper) * fy;
+      }
+    }
+  });
+  return field;
+}
+
+}  // namespace
+
+Heightfield CoastlineGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
+  const int levels = levelsFor(spec);
+  const int run = std::clamp(spec.iterations, 0, levels);
+  Heightfield field = spec.coastline.mode == CoastMode::Classes
+                          ? generateClasses(spec, levels, run, exec)
+                          : generateHeights(spec, run, exec);
+  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, /*wrap=*/true, exec);
+  return field;
 }
 
 }  // namespace terrain
