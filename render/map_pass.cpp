@@ -1,0 +1,30 @@
+#include "render/map_pass.hpp"
+
+#include <algorithm>
+
+#include "render/shader_library.hpp"
+
+namespace terrain::render {
+
+MapPass::MapPass()
+    : program_(loadProgram("fullscreen.vert", "map.frag")), empty_(gl::VertexArray::create()) {}
+
+void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
+                   glm::ivec4 viewport) const {
+  program_.use();
+  program_.set("uHeights", static_cast<int>(kHeightsUnit));
+  program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
+  program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
+  program_.set("uHasWater", textures.hasWater ? 1 : 0);
+  program_.set("uWater", view.water);
+  program_.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
+  program_.set("uViewport", glm::vec4(viewport));
+  program_.set("uCenter", view.mapCenter);
+  program_.set("uZoom", std::max(view.mapZoom, 1e-3f));
+  program_.set("uHillshade", view.hillshade ? 1 : 0);
+  program_.set("uRelief", kMapRelief);
+  empty_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace terrain::render

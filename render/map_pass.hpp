@@ -1,0 +1,26 @@
+#pragma once
+// Map view (article 002's look): top-down coloured cells, optional hillshade,
+// zoom and pan, letterboxed to keep cells square. One full-screen pass.
+#include <glm/glm.hpp>
+
+#include "render/gl_program.hpp"
+#include "render/terrain_textures.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::render {
+
+// Relief of the map's hillshade: height 1.0 in map widths (as the 3D view's
+// default exaggeration), so slopes shade the same at any resolution.
+inline constexpr float kMapRelief = 0.25f;
+
+class MapPass {
+ public:
+  MapPass();
+  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport) const;
+
+ private:
+  gl::Program program_;
+  gl::VertexArray empty_;
+};
+
+}  // namespace terrain::render

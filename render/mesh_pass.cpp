@@ -1,0 +1,106 @@
+#include "render/mesh_pass.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/shader_library.hpp"
+
+namespace terrain::render {
+namespace {
+
+constexpr float kBaseY = -0.03f;  // world y of the block's bottom, below height 0
+
+// Map size in world units (x, z); the longer side is 1.
+glm::vec2 worldExtent(const TerrainTextures& textures) {
+  const auto longest = static_cast<float>(std::max(textures.textureWidth, textures.textureHeight));
+  return {static_cast<float>(textures.textureWidth) / longest,
+          static_cast<float>(textures.textureHeight) / longest};
+}
+
+}  // namespace
+
+glm::vec3 sunDirection() {
+  const float elevation = glm::radians(40.0f);
+  const glm::vec2 northWest = glm::normalize(glm::vec2(-1.0f, -1.0f));  // (x, z)
+  return glm::normalize(glm::vec3(northWest.x * std::cos(elevation), std::sin(elevation),
+                                  northWest.y * std::cos(elevation)));
+}
+
+MeshPass::MeshPass()
+    : terrain_(loadProgram("mesh.vert", "mesh.frag")),
+      water_(loadProgram("water.vert", "water.frag")),
+      sky_(loadProgram("fullscreen.vert", "sky.frag")),
+      linear_(gl::Sampler::create(GL_LINEAR)),
+      empty_(gl::VertexArray::create()) {}
+
+void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
+                    glm::ivec4 viewport) {
+  // Sky first, behind everything.
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_FALSE);
+  sky_.use();
+  empty_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  glClear(GL_DEPTH_BUFFER_BIT);  // the scissor keeps this inside the viewport
+
+  const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
+  const glm::mat4 viewMatrix = view.camera.viewMatrix();
+  const glm::mat4 viewProjection = view.camera.projectionMatrix(aspect) * viewMatrix;
+  const glm::vec3 eye = glm::vec3(glm::inverse(viewMatrix)[3]);
+  const glm::vec2 extent = worldExtent(textures);
+  const float exaggeration = std::max(view.exaggeration, 0.0f);
+  const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
+  const glm::vec3 sun = sunDirection();
+
+  grid_.ensure(gridResolution(textures.textureWidth), gridResolution(textures.textureHeight));
+  linear_.bind(kHeightsUnit);
+
+  terrain_.use();
+  terrain_.set("uHeights", static_cast<int>(kHeightsUnit));
+  terrain_.set("uLandRamp", static_cast<int>(kLandRampUnit));
+  terrain_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
+  terrain_.set("uHasWater", textures.hasWater ? 1 : 0);
+  terrain_.set("uWater", view.water);
+  terrain_.set("uSize", size);
+  terrain_.set("uViewProjection", viewProjection);
+  terrain_.set("uExtent", extent);
+  terrain_.set("uExaggeration", exaggeration);
+  terrain_.set("uBase", kBaseY);
+  terrain_.set("uSunDirection", sun);
+  if (view.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  grid_.draw();
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+
+  if (textures.hasWater && view.water > 0.0f) {
+    // Blended over the ground, never hiding what lies above the level.
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+    glDepthMask(GL_FALSE);
+    glDepthFunc(GL_LEQUAL);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -1.0f);  // wins over flat ground at the same depth
+    water_.use();
+    water_.set("uHeights", static_cast<int>(kHeightsUnit));
+    water_.set("uLandRamp", static_cast<int>(kLandRampUnit));
+    water_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
+    water_.set("uHasWater", 1);
+    water_.set("uWater", view.water);
+    water_.set("uSize", size);
+    water_.set("uViewProjection", viewProjection);
+    water_.set("uExtent", extent);
+    water_.set("uLevel", view.water * exaggeration);
+    water_.set("uEye", eye);
+    water_.set("uSunDirection", sun);
+    empty_.bind();
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+  }
+  glBindSampler(kHeightsUnit, 0);
+}
+
+}  // namespace terrain::render

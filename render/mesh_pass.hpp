@@ -1,0 +1,32 @@
+#pragma once
+// 3D view (article 004 in perspective or isometric): sky, the terrain block
+// lit by a directional sun, then the translucent water plane.
+#include <glm/glm.hpp>
+
+#include "render/gl_program.hpp"
+#include "render/grid_mesh.hpp"
+#include "render/terrain_textures.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::render {
+
+// Towards the sun: from the north-west (as the map's hillshade), 40 degrees up.
+// World: x east, y up, z south.
+glm::vec3 sunDirection();
+
+class MeshPass {
+ public:
+  MeshPass();
+  // Clears depth; draws into the current viewport.
+  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport);
+
+ private:
+  gl::Program terrain_;
+  gl::Program water_;
+  gl::Program sky_;
+  gl::Sampler linear_;  // bilinear heights for the mesh, whatever the texture's filter
+  gl::VertexArray empty_;
+  GridMesh grid_;
+};
+
+}  // namespace terrain::render

@@ -1,0 +1,35 @@
+#include "render/side_pass.hpp"
+
+#include <algorithm>
+
+#include "render/shader_library.hpp"
+
+namespace terrain::render {
+
+SidePass::SidePass()
+    : program_(loadProgram("fullscreen.vert", "side.frag")), empty_(gl::VertexArray::create()) {}
+
+void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
+                    glm::ivec4 viewport) const {
+  // A heightmap shows its cross-section row; a profile its only row.
+  int row = 0;
+  if (!textures.isProfile()) {
+    row = view.crossSectionRow < 0 ? textures.height / 2
+                                   : std::min(view.crossSectionRow, textures.height - 1);
+  }
+  program_.use();
+  program_.set("uHeights", static_cast<int>(kHeightsUnit));
+  program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
+  program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
+  program_.set("uHasWater", textures.hasWater ? 1 : 0);
+  program_.set("uWater", view.water);
+  program_.set("uCount", textures.width);
+  program_.set("uRow", row);
+  program_.set("uFoldWidth", textures.textureWidth);
+  program_.set("uViewport", glm::vec4(viewport));
+  program_.set("uBand", kSideBand);
+  empty_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace terrain::render

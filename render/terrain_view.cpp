@@ -1,0 +1,109 @@
+// TerrainView: owns the terrain's textures and the three passes, and picks
+// the pass for the view. Profiles have no map or mesh: every view kind shows
+// their side view.
+#include "render/terrain_view.hpp"
+
+#include <array>
+
+#include "render/gl_state.hpp"
+#include "render/map_pass.hpp"
+#include "render/mesh_pass.hpp"
+#include "render/offscreen_target.hpp"
+#include "render/side_pass.hpp"
+#include "render/terrain_textures.hpp"
+
+namespace terrain::render {
+
+struct TerrainView::Impl {
+  TerrainTextures textures;
+  SidePass side;
+  MapPass map;
+  MeshPass mesh;
+  OffscreenTarget offscreen;
+
+  void drawViewport(const ViewSettings& view, glm::ivec4 viewport);
+};
+
+namespace {
+
+// Shown before the first setTerrain: the sky's horizon colour.
+constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
+
+// Restores the caller's framebuffer bindings, also when a capture throws.
+class FramebufferBindingGuard {
+ public:
+  FramebufferBindingGuard() {
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_);
+  }
+  ~FramebufferBindingGuard() {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_));
+  }
+  FramebufferBindingGuard(const FramebufferBindingGuard&) = delete;
+  FramebufferBindingGuard& operator=(const FramebufferBindingGuard&) = delete;
+
+ private:
+  GLint draw_ = 0;
+  GLint read_ = 0;
+};
+
+}  // namespace
+
+void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewport) {
+  glViewport(viewport.x, viewport.y, viewport.z, viewport.w);
+  glScissor(viewport.x, viewport.y, viewport.z, viewport.w);
+  glEnable(GL_SCISSOR_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  if (textures.empty()) {
+    glClearColor(kEmptyColor[0], kEmptyColor[1], kEmptyColor[2], 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    return;
+  }
+  textures.bind();
+  const ViewKind kind = textures.isProfile() ? ViewKind::Side : view.kind;
+  switch (kind) {
+    case ViewKind::Side:
+      side.draw(textures, view, viewport);
+      break;
+    case ViewKind::Map:
+      map.draw(textures, view, viewport);
+      break;
+    case ViewKind::Mesh:
+      mesh.draw(textures, view, viewport);
+      break;
+  }
+}
+
+TerrainView::TerrainView() : impl_(std::make_unique<Impl>()) {}
+
+TerrainView::~TerrainView() = default;
+TerrainView::TerrainView(TerrainView&&) noexcept = default;
+TerrainView& TerrainView::operator=(TerrainView&&) noexcept = default;
+
+void TerrainView::setTerrain(const Heightfield& field, const ColorRamp& ramp) {
+  impl_->textures.uploadHeights(field);
+  impl_->textures.uploadRamp(ramp);
+}
+
+void TerrainView::setRamp(const ColorRamp& ramp) { impl_->textures.uploadRamp(ramp); }
+
+void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {
+  if (width <= 0 || height <= 0) return;  // e.g. a minimised window
+  const GlStateGuard guard;
+  impl_->drawViewport(view, {x, y, width, height});
+}
+
+RgbImage TerrainView::renderToImage(const ViewSettings& view, int width, int height) {
+  const FramebufferBindingGuard bindings;
+  const GlStateGuard state;
+  impl_->offscreen.ensure(width, height);  // throws for sizes beyond kMaxOffscreenSize
+  impl_->offscreen.bind();
+  impl_->drawViewport(view, {0, 0, width, height});
+  return impl_->offscreen.read();
+}
+
+}  // namespace terrain::render

@@ -1,0 +1,10 @@
+#version 330 core
+// One triangle that covers the viewport, made from gl_VertexID alone (draw 3
+// vertices with an empty vertex array). vUv runs 0..1 across the viewport, y up.
+out vec2 vUv;
+
+void main() {
+  vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  vUv = corner;
+  gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,28 @@
+#version 330 core
+// Translucent water (article 004): alpha-blended over the ground below the
+// level; deeper water is darker and more opaque, grazing views more
+// reflective, with a soft sun glint.
+#include "heights.glsl"
+#include "ramp.glsl"
+
+uniform vec3 uEye;           // camera position, world space
+uniform vec3 uSunDirection;  // towards the sun
+
+in vec2 vUv;
+in vec3 vWorld;
+out vec4 fragColor;
+
+void main() {
+  float ground = heightAt(vUv);
+  // Only over low ground: keeps the plane off dry land even when flat
+  // (exaggeration 0 puts both at the same depth).
+  if (ground >= uWater) discard;
+  float depth = clamp((uWater - ground) / max(uWater, 1e-6), 0.0, 1.0);  // 0 shore .. 1 deepest
+  vec3 toEye = normalize(uEye - vWorld);
+  float grazing = 1.0 - abs(toEye.y);
+  float alpha = clamp(mix(0.45, 0.9, sqrt(depth)) + 0.3 * grazing * grazing * grazing, 0.0, 0.95);
+  vec3 halfway = normalize(toEye + uSunDirection);
+  float glint = pow(max(halfway.y, 0.0), 300.0) * 0.5;
+  vec3 color = waterColor(ground) * (0.8 + 0.3 * uSunDirection.y) + vec3(glint);
+  fragColor = vec4(color, alpha);
+}
