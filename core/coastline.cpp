@@ -91,47 +91,59 @@ std::vector<std::uint8_t> startClasses(const TerrainSpec& spec) {
   return grid;
 }
 
-// Lattice row gy (n cells) of a level, each cell copying one candidate of
-// the parent grid (n/2 per side); `convert` maps a class to the output type.
-template <typename Out, typename Convert>
-void refineClassRow(const std::uint8_t* parent, int n, int gy, const RandomStream& coins,
-                    Out* out, Convert convert) {
-  const int m = n / 2;
-  const int mask = m - 1;
-  const std::uint8_t* near = parent + cellIndex(0, gy >> 1, m);
-  const std::uint8_t* far = parent + cellIndex(0, ((gy >> 1) + 1) & mask, m);
+// Refines parent rows k and k+1 (wrapped) into lattice rows 2k and 2k+1 of
+// a level with n cells per side. `rows` holds the two parent rows, already
+// converted to the output type, each followed by a copy of its first cell so
+// the torus wrap needs no mask; `near` points at row k, `far` at row k+1.
+template <typename T>
+void refineRowPair(const T* near, const T* far, int n, int k, const RandomStream& coins,
+                   T* evenRow, T* oddRow) {
+  const std::ptrdiff_t down = far - near;
+  // Per 4-bit nibble (even cell bits 0-1, odd cell bits 2-3) of an odd lattice
+  // row: where each of the two cells reads, relative to near[i].
+  std::array<std::ptrdiff_t, 16> evenCell{};
+  std::array<std::ptrdiff_t, 16> oddCell{};
+  for (unsigned nibble = 0; nibble < 16; ++nibble) {
+    evenCell[nibble] = (nibble & 2U) ? 0 : down;
+    oddCell[nibble] = ((nibble & 4U) ? 0 : 1) + ((nibble & 8U) ? 0 : down);
+  }
   for (int group = 0; group < n; group += 32) {
-    std::uint64_t word = coinWord(coins, group, gy);
+    std::uint64_t evenWord = coinWord(coins, group, 2 * k);
+    std::uint64_t oddWord = coinWord(coins, group, 2 * k + 1);
     const int end = std::min(n, group + 32);
-    // Two cells per step: even gx (bits 0-1) then odd gx (bits 2-3).
-    if ((gy & 1) == 0) {
-      for (int gx = group; gx < end; gx += 2, word >>= 4) {
-        const int i = gx >> 1;
-        out[gx] = convert(near[i]);
-        out[gx + 1] = convert(near[(word & 4U) ? i : (i + 1) & mask]);
-      }
-    } else {
-      for (int gx = group; gx < end; gx += 2, word >>= 4) {
-        const int i = gx >> 1;
-        const std::uint8_t* evenRow = (word & 2U) ? near : far;
-        const std::uint8_t* oddRow = (word & 8U) ? near : far;
-        out[gx] = convert(evenRow[i]);
-        out[gx + 1] = convert(oddRow[(word & 4U) ? i : (i + 1) & mask]);
-      }
+    for (int gx = group; gx < end; gx += 2, evenWord >>= 4, oddWord >>= 4) {
+      const int i = gx >> 1;
+      evenRow[gx] = near[i];                                  // already on the parent lattice
+      evenRow[gx + 1] = near[i + ((evenWord & 4U) ? 0 : 1)];  // an edge: left or right end
+      oddRow[gx] = near[i + evenCell[oddWord & 15U]];         // an edge: top or bottom end
+      oddRow[gx + 1] = near[i + oddCell[oddWord & 15U]];      // a centre: one of 4 corners
     }
   }
 }
 
-std::vector<std::uint8_t> refineClasses(const std::vector<std::uint8_t>& parent, int n,
-                                        const RandomStream& coins, const Execution& exec) {
-  std::vector<std::uint8_t> child(cellIndex(0, n, n));
-  parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
-    for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
-      refineClassRow(parent.data(), n, gy, coins, child.data() + cellIndex(0, gy, n),
-                     [](std::uint8_t c) { return c; });
+// One refinement level of a class grid: parent m x m -> child 2m x 2m rows
+// written through `rowOut(y)`, converted with `convert` (class -> output).
+template <typename T, typename RowOut, typename Convert>
+void refineClasses(const std::vector<std::uint8_t>& parent, int m, const RandomStream& coins,
+                   const Execution& exec, RowOut rowOut, Convert convert) {
+  const int n = 2 * m;
+  const auto width = static_cast<std::size_t>(m) + 1;
+  parallelFor(exec, 0, m, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
+    std::vector<T> rows(2 * width);  // two converted parent rows, with wrap cells
+    const auto load = [&](int k, T* dst) {
+      const std::uint8_t* src = parent.data() + cellIndex(0, k & (m - 1), m);
+      for (int j = 0; j < m; ++j) dst[j] = convert(src[j]);
+      dst[m] = dst[0];
+    };
+    T* near = rows.data();
+    T* far = rows.data() + width;
+    load(static_cast<int>(begin), near);
+    for (auto k = static_cast<int>(begin); k < end; ++k) {
+      load(k + 1, far);
+      refineRowPair(near, far, n, k, coins, rowOut(2 * k), rowOut(2 * k + 1));
+      std::swap(near, far);
     }
   });
-  return child;
 }
 
 Heightfield generateClasses(const TerrainSpec& spec, int levels, int run,
@@ -150,18 +162,21 @@ Heightfield generateClasses(const TerrainSpec& spec, int levels, int run,
   const bool finestRuns = run == levels && levels > 0;
   const int compactLevels = finestRuns ? run - 1 : run;
   for (int level = 1; level <= compactLevels; ++level) {
-    n *= 2;
     const RandomStream coins(spec.seed, kCoinStreamBase + static_cast<std::uint64_t>(level));
-    grid = refineClasses(grid, n, coins, exec);
+    std::vector<std::uint8_t> child(cellIndex(0, 2 * n, 2 * n));
+    const int childSide = 2 * n;
+    refineClasses<std::uint8_t>(
+        grid, n, coins, exec,
+        [&](int y) { return child.data() + cellIndex(0, y, childSide); },
+        [](std::uint8_t c) { return c; });
+    grid = std::move(child);
+    n = childSide;
   }
 
   if (finestRuns) {  // level `levels` has n = size: write heights directly
     const RandomStream coins(spec.seed, kCoinStreamBase + static_cast<std::uint64_t>(levels));
-    parallelFor(exec, 0, size, rowsPerChunk(size), [&](std::int64_t begin, std::int64_t end) {
-      for (auto y = static_cast<int>(begin); y < end; ++y) {
-        refineClassRow(grid.data(), size, y, coins, &field.at(0, y), toHeight);
-      }
-    });
+    refineClasses<float>(
+        grid, n, coins, exec, [&](int y) { return &field.at(0, y); }, toHeight);
     return field;
   }
   // Block fill: every cell takes the top-left corner of its lattice square.
