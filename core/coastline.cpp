@@ -13,6 +13,8 @@
 // Classes mode (the article): the cell copies a randomly chosen candidate.
 // Heights mode (the author's suggested extension): the cell is the mean of
 // its candidates plus a random offset of amplitude 2^(-H * l), H = 1 - roughness.
+// Its start grid is the applet's pattern as heights 0 (sea) and 1 (land), or
+// with a random start, heights drawn uniformly in [0, 1).
 //
 // Every random choice is a pure function of (seed, level, grid cell), never
 // of the map size. So a map twice the size with the same seed repeats this
@@ -29,8 +31,9 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
-#include <cstring>
+#include <utility>
 #include <vector>
 
 #include "core/random.hpp"
