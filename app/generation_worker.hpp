@@ -1,0 +1,74 @@
+#pragma once
+// Generation off the UI thread. The UI posts the newest spec with an
+// increasing request id; the worker always takes the latest, skips the
+// stale ones, and hands back results tagged with their id. Statistics and
+// the histogram are computed here too, so the UI only uploads.
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "core/heightfield.hpp"
+#include "core/spec.hpp"
+
+namespace terrain::app {
+
+inline constexpr int kHistogramBins = 64;
+
+struct GenerationResult {
+  std::uint64_t id = 0;
+  TerrainSpec spec;
+  std::shared_ptr<const Heightfield> field;  // null when error is set
+  HeightStats stats;
+  std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
+  double generateMs = 0.0;                        // generation + stats, wall clock
+  std::chrono::steady_clock::time_point requestedAt;
+  std::string error;  // InputError message etc.
+};
+
+class GenerationWorker {
+ public:
+  // onResult runs on the worker thread after each result (e.g. to wake the
+  // UI's event wait); it must be cheap and thread-safe.
+  explicit GenerationWorker(std::function<void()> onResult = {});
+  ~GenerationWorker();
+  GenerationWorker(const GenerationWorker&) = delete;
+  GenerationWorker& operator=(const GenerationWorker&) = delete;
+
+  // Replaces any request not yet started; returns its id.
+  std::uint64_t request(const TerrainSpec& spec);
+  // The newest finished result not yet taken, if it is newer than the last
+  // one taken; older finished results are dropped.
+  std::optional<GenerationResult> takeResult();
+  // Blocks until the result for id (or a newer one) is ready, then takes it.
+  std::optional<GenerationResult> waitFor(std::uint64_t id);
+  // A request is posted whose result has not been taken yet.
+  bool pending() const;
+
+ private:
+  void run();
+
+  std::function<void()> onResult_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  std::optional<TerrainSpec> next_;
+  std::uint64_t nextId_ = 0;
+  std::chrono::steady_clock::time_point nextAt_;
+  std::uint64_t lastRequested_ = 0;
+  std::uint64_t lastTaken_ = 0;
+  std::optional<GenerationResult> ready_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: starts after the members above exist
+};
+
+// Min/max/mean and the height histogram of a normalised field.
+void fillStatistics(GenerationResult& result);
+
+}  // namespace terrain::app

@@ -1,0 +1,126 @@
+#include "app/options.hpp"
+
+#include <charconv>
+#include <vector>
+
+#include "app/spec_flags.hpp"
+#include "core/color.hpp"
+#include "core/error.hpp"
+
+namespace terrain::app {
+namespace {
+
+int parseInt(std::string_view flag, std::string_view text, int min, int max) {
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min ||
+      value > max) {
+    throw InputError("--" + std::string(flag) + ": '" + std::string(text) +
+                     "' is not allowed; allowed: a whole number from " + std::to_string(min) +
+                     " to " + std::to_string(max));
+  }
+  return value;
+}
+
+bool isAppFlag(std::string_view name) {
+  return name == "view" || name == "ramp" || name == "width" || name == "height" ||
+         name == "frames" || name == "screenshot";
+}
+
+}  // namespace
+
+std::string_view viewName(ViewChoice v) {
+  switch (v) {
+    case ViewChoice::Side:
+      return "side";
+    case ViewChoice::Map:
+      return "map";
+    case ViewChoice::Mesh:
+      return "3d";
+  }
+  return "map";
+}
+
+std::optional<ViewChoice> viewFromName(std::string_view name) {
+  if (name == "side") return ViewChoice::Side;
+  if (name == "map") return ViewChoice::Map;
+  if (name == "3d") return ViewChoice::Mesh;
+  return std::nullopt;
+}
+
+const char* appUsage() {
+  return "usage: terrain-explorer [--view side|map|3d] [--ramp auto|earth|grayscale|coastline]\n"
+         "                        [--width W] [--height H] [--frames N [--screenshot FILE.png]]\n"
+         "                        [--generator NAME] [--preset article] [--seed N] [--<parameter> V]...\n"
+         "       terrain-explorer export --help     headless export, no display needed\n"
+         "\n"
+         "  --view          starting view (default: the one used last time, else map)\n"
+         "  --ramp          colour ramp (default: the one used last time, else auto:\n"
+         "                  the applet's sea and land for coastline classes, else earth)\n"
+         "  --width/height  window size in screen coordinates (default 1280x800)\n"
+         "  --frames N      render N frames, then exit (with --screenshot: save the last)\n"
+         "  --screenshot F  save what the window shows as a PNG (needs --frames; default 3)\n"
+         "  --generator, --preset, --seed and the parameters are those of 'export'.\n";
+}
+
+AppOptions parseAppOptions(std::span<char* const> args) {
+  AppOptions opts;
+  std::vector<Flag> specFlags;
+  bool framesGiven = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg == "-h" || arg == "--help") {
+      opts.help = true;
+      continue;
+    }
+    if (!arg.starts_with("--") || arg.size() == 2) {
+      throw InputError("'" + std::string(arg) + "' is not a flag (see --help)");
+    }
+    arg.remove_prefix(2);
+    std::string name(arg);
+    std::string value;
+    const auto eq = arg.find('=');
+    if (eq != std::string_view::npos) name = std::string(arg.substr(0, eq));
+    if (!isAppFlag(name) && !isSpecFlag(name)) {
+      throw InputError("--" + name + ": unknown flag (see --help)");
+    }
+    if (eq != std::string_view::npos) {
+      value = std::string(arg.substr(eq + 1));
+    } else {
+      if (i + 1 >= args.size()) throw InputError("--" + name + ": needs a value");
+      value = args[++i];
+    }
+
+    if (name == "view") {
+      opts.view = viewFromName(value);
+      if (!opts.view) {
+        throw InputError("--view: '" + value + "' is not a view; allowed: side, map, 3d");
+      }
+    } else if (name == "ramp") {
+      bool known = value == kAutoRamp;
+      for (auto n : builtinRampNames()) known = known || n == value;
+      if (!known) {
+        throw InputError("--ramp: '" + value +
+                         "' is not a ramp; allowed: auto, earth, grayscale, coastline");
+      }
+      opts.ramp = value;
+    } else if (name == "width") {
+      opts.width = parseInt(name, value, 200, 16384);
+    } else if (name == "height") {
+      opts.height = parseInt(name, value, 200, 16384);
+    } else if (name == "frames") {
+      opts.frames = parseInt(name, value, 1, 100000);
+      framesGiven = true;
+    } else if (name == "screenshot") {
+      if (value.empty()) throw InputError("--screenshot: needs a file name");
+      opts.screenshot = value;
+    } else {
+      specFlags.push_back({name, value});
+    }
+  }
+  if (opts.screenshot && !framesGiven) opts.frames = 3;
+  opts.spec = specFromFlags(specFlags);
+  return opts;
+}
+
+}  // namespace terrain::app

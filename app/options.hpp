@@ -1,0 +1,37 @@
+#pragma once
+// Command line of the window (everything but `export`).
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/spec.hpp"
+
+namespace terrain::app {
+
+enum class ViewChoice { Side, Map, Mesh };
+
+// The ramp that suits the generator: article 002's sea and land for a
+// coastline of classes, earth for the rest.
+inline constexpr std::string_view kAutoRamp = "auto";
+
+struct AppOptions {
+  TerrainSpec spec;                  // starting state
+  std::optional<ViewChoice> view;    // --view; else the remembered one
+  std::optional<std::string> ramp;   // --ramp; else the remembered one
+  int width = 1280;                  // window size, screen coordinates
+  int height = 800;
+  int frames = 0;                    // --frames N: render N frames and exit (0 = interactive)
+  std::optional<std::string> screenshot;  // --screenshot FILE.png, with --frames
+  bool help = false;
+};
+
+// Throws InputError with a one-line message for a bad flag or value.
+AppOptions parseAppOptions(std::span<char* const> args);
+
+const char* appUsage();
+
+std::string_view viewName(ViewChoice v);  // "side", "map", "3d"
+std::optional<ViewChoice> viewFromName(std::string_view name);
+
+}  // namespace terrain::app

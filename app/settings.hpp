@@ -1,0 +1,36 @@
+#pragma once
+// What the window remembers across runs: the view and the colour ramp.
+// A small key=value file; anything unreadable is ignored with a note.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "app/options.hpp"
+
+namespace terrain::app {
+
+struct Settings {
+  ViewChoice view = ViewChoice::Map;
+  std::string ramp = "auto";  // "auto" or a built-in ramp name
+  std::string rampPng;         // a loaded ramp PNG (wins over ramp when it loads)
+
+  bool operator==(const Settings&) const = default;
+};
+
+struct LoadedSettings {
+  Settings settings;
+  std::string note;  // empty, or why (part of) the file was ignored
+};
+
+// $XDG_CONFIG_HOME/terrain-explorer/settings.ini, else
+// $HOME/.config/terrain-explorer/settings.ini; nullopt when neither is set.
+std::optional<std::filesystem::path> settingsPath();
+
+// Never throws: a missing file gives the defaults, a corrupt one the
+// defaults plus a note.
+LoadedSettings loadSettings(const std::filesystem::path& path);
+// Writes a temporary file and renames it over the old one; returns an
+// error message or an empty string.
+std::string saveSettings(const std::filesystem::path& path, const Settings& settings);
+
+}  // namespace terrain::app

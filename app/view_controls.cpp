@@ -1,0 +1,148 @@
+#include "app/view_controls.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace terrain::app {
+namespace {
+
+constexpr float kMinMapZoom = 0.5f;
+constexpr float kMaxMapZoom = 256.0f;
+constexpr float kWheelZoomStep = 1.2f;  // per wheel notch
+
+// Window pixels per map cell, as the map shader lays the map out: the whole
+// map fits (letterboxed) at zoom 1, row 0 at the top.
+float mapCellScale(const AppState& s, const ViewRect& rect) {
+  const auto w = static_cast<float>(std::max(s.field ? s.field->width : 1, 1));
+  const auto h = static_cast<float>(std::max(s.field ? s.field->height : 1, 1));
+  return std::min(rect.width / w, rect.height / h) * s.viewSettings.mapZoom;
+}
+
+glm::vec2 mapSizeCells(const AppState& s) {
+  if (!s.field) return glm::vec2(1.0f);
+  return {static_cast<float>(s.field->width), static_cast<float>(s.field->height)};
+}
+
+bool keyPressed(int key) { return ImGui::IsKeyPressed(key, false); }
+
+}  // namespace
+
+void resetView(AppState& s) {
+  s.viewSettings.camera.reset();
+  s.viewSettings.mapZoom = 1.0f;
+  s.viewSettings.mapCenter = glm::vec2(0.5f);
+}
+
+void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
+  auto& v = s.viewSettings;
+  switch (effectiveViewKind(s)) {
+    case render::ViewKind::Map:
+      if (button_ == 0) {
+        const float scale = mapCellScale(s, rect);
+        if (scale <= 0.0f) return;
+        v.mapCenter -= glm::vec2(delta.x, delta.y) / (scale * mapSizeCells(s));
+        v.mapCenter = glm::clamp(v.mapCenter, glm::vec2(0.0f), glm::vec2(1.0f));
+      }
+      break;
+    case render::ViewKind::Mesh:
+      if (button_ == 0) {
+        v.camera.rotate(delta.x, delta.y);
+      } else {
+        v.camera.panBy(delta.x, delta.y);
+      }
+      break;
+    case render::ViewKind::Side:
+      break;
+  }
+}
+
+void ViewInteraction::wheel(AppState& s, const ViewRect& rect, ImVec2 mouse, float steps) {
+  auto& v = s.viewSettings;
+  if (effectiveViewKind(s) == render::ViewKind::Mesh) {
+    v.camera.zoom(steps);
+    return;
+  }
+  if (effectiveViewKind(s) != render::ViewKind::Map) return;
+  const float before = mapCellScale(s, rect);
+  if (before <= 0.0f) return;
+  // Keep the map point under the cursor where it is.
+  const glm::vec2 size = mapSizeCells(s);
+  const glm::vec2 fromCenter(mouse.x - rect.x - 0.5f * rect.width,
+                             mouse.y - rect.y - 0.5f * rect.height);
+  const glm::vec2 cell = fromCenter / before + v.mapCenter * size;
+  v.mapZoom = std::clamp(v.mapZoom * std::pow(kWheelZoomStep, steps), kMinMapZoom, kMaxMapZoom);
+  const float after = mapCellScale(s, rect);
+  v.mapCenter = glm::clamp((cell - fromCenter / after) / size, glm::vec2(0.0f), glm::vec2(1.0f));
+}
+
+ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
+  ViewCommands out;
+  const ImGuiIO& io = ImGui::GetIO();
+
+  if (!io.WantCaptureKeyboard) {
+    if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
+    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.view = ViewChoice::Side;
+    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.view = ViewChoice::Map;
+    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.view = ViewChoice::Mesh;
+    if (keyPressed(GLFW_KEY_F)) resetView(s);
+    if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
+  }
+  if (rect.empty()) {
+    button_ = -1;
+    return out;
+  }
+
+  const ImVec2 mouse = io.MousePos;
+  if (button_ < 0) {
+    if (io.WantCaptureMouse || !rect.contains(mouse)) return out;
+    for (int b = 0; b < 3; ++b) {
+      if (ImGui::IsMouseClicked(b)) {
+        button_ = b;
+        pressAt_ = mouse;
+        dragging_ = false;
+        break;
+      }
+    }
+    if (button_ < 0 && io.MouseWheel != 0.0f) wheel(s, rect, mouse, io.MouseWheel);
+    return out;
+  }
+
+  // A gesture that started in the view follows the mouse anywhere.
+  if (!dragging_) {
+    const float dx = mouse.x - pressAt_.x;
+    const float dy = mouse.y - pressAt_.y;
+    dragging_ = dx * dx + dy * dy > kClickSlop * kClickSlop;
+  }
+  if (dragging_ && ImGui::IsMousePosValid(&mouse) && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+    drag(s, rect, io.MouseDelta);
+  }
+  if (!ImGui::IsMouseDown(button_)) {
+    if (!dragging_ && button_ == 0) out.regenerate = true;
+    button_ = -1;
+  }
+  return out;
+}
+
+void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
+  if (!s.field || s.field->isProfile() || s.viewSettings.crossSectionRow < 0) return;
+  if (effectiveViewKind(s) != render::ViewKind::Map || rect.empty()) return;
+  const float scale = mapCellScale(s, rect);
+  const glm::vec2 size = mapSizeCells(s);
+  const auto row = static_cast<float>(std::min(s.viewSettings.crossSectionRow, s.field->height - 1));
+  const float y = rect.y + 0.5f * rect.height + (row + 0.5f - s.viewSettings.mapCenter.y * size.y) * scale;
+  if (y < rect.y || y >= rect.y + rect.height) return;
+  const float left = rect.x + 0.5f * rect.width - s.viewSettings.mapCenter.x * size.x * scale;
+  const float x0 = std::max(rect.x, left);
+  const float x1 = std::min(rect.x + rect.width, left + size.x * scale);
+  if (x1 <= x0) return;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(0, 0, 0, 140), 3.0f);
+  draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 235, 90, 255), 1.5f);
+  const std::string label = "side view: row " + std::to_string(s.viewSettings.crossSectionRow);
+  draw->AddText(ImVec2(x0 + 6.0f, y - ImGui::GetFontSize() - 3.0f), IM_COL32(255, 235, 90, 255),
+                label.c_str());
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,50 @@
+#pragma once
+// Mouse and keyboard in the terrain view (never when ImGui wants them).
+#include <imgui.h>
+
+#include "app/app_state.hpp"
+
+namespace terrain::app {
+
+// The view's rectangle in ImGui (window) coordinates.
+struct ViewRect {
+  float x = 0.0f;
+  float y = 0.0f;
+  float width = 0.0f;
+  float height = 0.0f;
+  bool contains(ImVec2 p) const {
+    return p.x >= x && p.y >= y && p.x < x + width && p.y < y + height;
+  }
+  bool empty() const { return width < 1.0f || height < 1.0f; }
+};
+
+struct ViewCommands {
+  bool regenerate = false;  // next seed (click without drag, or R)
+  bool viewChanged = false;
+};
+
+// Tracks one press-drag-release gesture at a time. A press and release
+// within kClickSlop pixels is a click; anything more is a drag.
+class ViewInteraction {
+ public:
+  ViewCommands update(AppState& state, const ViewRect& rect);
+
+ private:
+  void drag(AppState& state, const ViewRect& rect, ImVec2 delta);
+  void wheel(AppState& state, const ViewRect& rect, ImVec2 mouse, float steps);
+
+  int button_ = -1;  // the button that started the gesture, -1 = none
+  ImVec2 pressAt_{};
+  bool dragging_ = false;
+};
+
+inline constexpr float kClickSlop = 4.0f;
+
+// Resets the 3D camera and the map's zoom and pan.
+void resetView(AppState& state);
+
+// Draws the side view's cross-section row over the map view with ImGui's
+// background draw list (under the panel, over the terrain).
+void drawCrossSectionMarker(const AppState& state, const ViewRect& rect);
+
+}  // namespace terrain::app

@@ -1,0 +1,437 @@
+// The window's main reads top to bottom in phases, like Dear ImGui's
+// GLFW + OpenGL3 example: window, GL loader, ImGui, app state, loop,
+// cleanup in reverse.
+#include "app/window.hpp"
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "app/app_state.hpp"
+#include "app/generation_worker.hpp"
+#include "app/panel.hpp"
+#include "app/screenshot.hpp"
+#include "app/settings.hpp"
+#include "app/view_controls.hpp"
+#include "app/window_export.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// GLFW reports errors through a callback without a user pointer; the last
+// one is kept to explain a failed start in one line.
+std::string g_lastGlfwError;
+void onGlfwError(int /*code*/, const char* description) {
+  g_lastGlfwError = description != nullptr ? description : "unknown GLFW error";
+}
+
+int cannotStart(const std::string& why) {
+  std::fprintf(stderr,
+               "terrain-explorer: cannot open a window (%s); use 'terrain-explorer export ...' "
+               "for headless export\n",
+               why.c_str());
+  return 1;
+}
+
+std::string displayProblem() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((x11 == nullptr || *x11 == '\0') && (wayland == nullptr || *wayland == '\0')) {
+    return "no display: DISPLAY is not set";
+  }
+  return g_lastGlfwError.empty() ? "glfwInit failed" : g_lastGlfwError;
+}
+
+double cpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double msSince(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// Set by GLFW callbacks: something happened, so draw a few more frames
+// before going back to waiting (ImGui needs a frame or two to settle).
+struct LoopWake {
+  int framesToDraw = 3;
+};
+
+void markActive(GLFWwindow* window) {
+  if (auto* wake = static_cast<LoopWake*>(glfwGetWindowUserPointer(window))) {
+    wake->framesToDraw = 3;
+  }
+}
+
+void installWakeCallbacks(GLFWwindow* window) {
+  // Set before ImGui's backend, which chains to these.
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { markActive(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { markActive(w); });
+  glfwSetKeyCallback(window, [](GLFWwindow* w, int, int, int, int) { markActive(w); });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned) { markActive(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { markActive(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { markActive(w); });
+  // Not chained by ImGui 1.86's backend; ours alone.
+  glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { markActive(w); });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { markActive(w); });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { markActive(w); });
+  glfwSetWindowIconifyCallback(window, [](GLFWwindow* w, int) { markActive(w); });
+}
+
+// Dark panel with a little more air than ImGui's default, scaled for the
+// monitor; DejaVu Sans when the system has it (crisper than the built-in font).
+void setUpStyle(float uiScale, float framebufferScale) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 0.0f;
+  style.WindowBorderSize = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowPadding = ImVec2(10.0f, 10.0f);
+  style.FramePadding = ImVec2(6.0f, 4.0f);
+  style.ItemSpacing = ImVec2(8.0f, 6.0f);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.105f, 0.11f, 0.125f, 1.0f);
+  style.ScaleAllSizes(uiScale);
+
+  ImGuiIO& io = ImGui::GetIO();
+  const float pixels = 15.0f * uiScale * framebufferScale;
+  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  std::error_code ec;
+  if (std::filesystem::exists(font, ec) && io.Fonts->AddFontFromFileTTF(font, pixels) != nullptr) {
+    io.FontGlobalScale = 1.0f / framebufferScale;
+  } else {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * uiScale * framebufferScale;
+    io.Fonts->AddFontDefault(&config);
+    io.FontGlobalScale = 1.0f / framebufferScale;
+  }
+}
+
+// ---- what the loop does with the state ----
+
+void rebuildRamp(AppState& s, render::TerrainView& view) {
+  try {
+    if (!s.rampPng.empty()) {
+      s.ramp = ColorRamp::fromPng(s.rampPng);
+      s.rampStatus = {"loaded " + s.rampPng, true};
+    } else {
+      s.ramp = builtinRamp(resolvedRampName(s));
+    }
+  } catch (const std::exception& e) {
+    s.rampStatus = {e.what(), false};
+    s.rampPng.clear();
+    s.ramp = builtinRamp(resolvedRampName(s));
+  }
+  view.setRamp(s.ramp);
+}
+
+// Uploads the newest result; an error keeps the last good terrain on screen.
+void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
+  if (!r.error.empty()) {
+    s.generateError = r.error;
+    return;
+  }
+  try {
+    view.setTerrain(*r.field, s.ramp);
+  } catch (const std::exception& e) {
+    s.generateError = std::string("cannot draw this terrain: ") + e.what();
+    return;
+  }
+  s.generateError.clear();
+  s.field = std::move(r.field);
+  s.shownSpec = r.spec;
+  s.stats = r.stats;
+  s.histogram = r.histogram;
+  s.generateMs = r.generateMs;
+  if (s.viewSettings.crossSectionRow >= s.field->height) s.viewSettings.crossSectionRow = -1;
+}
+
+Settings currentSettings(const AppState& s) {
+  Settings out;
+  out.view = s.view;
+  out.ramp = s.rampName;
+  out.rampPng = s.rampPng;
+  return out;
+}
+
+struct Layout {
+  ViewRect view;         // ImGui (window) coordinates
+  float panelWidth = 0;  // ImGui units
+  int fbX = 0, fbWidth = 0, fbHeight = 0;  // the view in framebuffer pixels
+};
+
+Layout layoutFor(GLFWwindow* window, float uiScale) {
+  int winW = 0, winH = 0, fbW = 0, fbH = 0;
+  glfwGetWindowSize(window, &winW, &winH);
+  glfwGetFramebufferSize(window, &fbW, &fbH);
+  Layout l;
+  if (winW <= 0 || winH <= 0 || fbW <= 0 || fbH <= 0) return l;
+  const auto w = static_cast<float>(winW);
+  const auto h = static_cast<float>(winH);
+  l.panelWidth = std::min(kPanelWidth * uiScale, w * 0.6f);
+  l.view = {l.panelWidth, 0.0f, w - l.panelWidth, h};
+  const float fbScale = static_cast<float>(fbW) / w;
+  l.fbX = std::min(static_cast<int>(l.panelWidth * fbScale + 0.5f), fbW);
+  l.fbWidth = fbW - l.fbX;
+  l.fbHeight = fbH;
+  return l;
+}
+
+void reportGlErrors(int frame) {
+  static std::set<GLenum> reported;  // each kind once, not every frame
+  for (GLenum err = glGetError(); err != GL_NO_ERROR; err = glGetError()) {
+    if (reported.insert(err).second) {
+      std::fprintf(stderr, "terrain-explorer: GL error 0x%04x (frame %d)\n", err, frame);
+    }
+  }
+}
+
+}  // namespace
+
+int runWindow(const AppOptions& options) {
+  // --frames: no input, and the settings are read but never written.
+  const bool scripted = options.frames > 0;
+  const bool logTiming = std::getenv("TERRAIN_EXPLORER_TIMING") != nullptr;
+
+  // ---- window and OpenGL 3.3 core context ----
+  glfwSetErrorCallback(onGlfwError);
+  if (!glfwInit()) return cannotStart(displayProblem());
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  GLFWwindow* window =
+      glfwCreateWindow(options.width, options.height, "Terrain Explorer", nullptr, nullptr);
+  if (window == nullptr) {
+    const std::string why = "no OpenGL 3.3 core context: " + g_lastGlfwError;
+    glfwTerminate();
+    return cannotStart(why);
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(scripted ? 0 : 1);
+  LoopWake wake;
+  glfwSetWindowUserPointer(window, &wake);
+  installWakeCallbacks(window);
+
+  // ---- GL loader ----
+  const int glVersion = gladLoadGL(glfwGetProcAddress);
+  if (glVersion == 0 || GLAD_VERSION_MAJOR(glVersion) * 10 + GLAD_VERSION_MINOR(glVersion) < 33) {
+    const std::string why =
+        glVersion == 0 ? std::string("cannot load OpenGL functions")
+                       : "OpenGL 3.3 is needed, the driver offers " +
+                             std::to_string(GLAD_VERSION_MAJOR(glVersion)) + "." +
+                             std::to_string(GLAD_VERSION_MINOR(glVersion));
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return cannotStart(why);
+  }
+
+  // ---- Dear ImGui ----
+  float contentScaleX = 1.0f, contentScaleY = 1.0f;
+  glfwGetWindowContentScale(window, &contentScaleX, &contentScaleY);
+  int winW = 0, fbW = 0, unused = 0;
+  glfwGetWindowSize(window, &winW, &unused);
+  glfwGetFramebufferSize(window, &fbW, &unused);
+  // Where the OS already scales window coordinates (macOS), the framebuffer
+  // is larger than the window and ImGui only needs sharper fonts.
+  const float fbScale = winW > 0 && fbW > 0 ? static_cast<float>(fbW) / static_cast<float>(winW) : 1.0f;
+  const float uiScale = std::max(1.0f, contentScaleX / fbScale);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the panel is laid out in code
+  setUpStyle(uiScale, fbScale);
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330");
+
+  // ---- app state ----
+  int exitStatus = 0;
+  {
+    AppState state;
+    state.spec = options.spec;
+    std::optional<std::filesystem::path> settingsFile = settingsPath();
+    Settings saved;
+    if (settingsFile) {
+      LoadedSettings loaded = loadSettings(*settingsFile);
+      saved = loaded.settings;
+      state.settingsNote = loaded.note;
+      if (!loaded.note.empty()) std::fprintf(stderr, "terrain-explorer: %s\n", loaded.note.c_str());
+    }
+    if (scripted) settingsFile.reset();  // never written by a scripted run
+    state.rampPng = saved.rampPng;
+    state.rampPathInput = saved.rampPng;
+    state.view = options.view.value_or(saved.view);
+    state.rampName = options.ramp.value_or(saved.ramp);
+    if (options.ramp) state.rampPng.clear();
+
+    std::optional<render::TerrainView> view;
+    try {
+      view.emplace();
+    } catch (const std::exception& e) {
+      exitStatus = cannotStart(std::string("renderer: ") + e.what());
+    }
+    if (view) {
+      rebuildRamp(state, *view);
+      if (!state.rampPng.empty() && !state.rampStatus.ok) {
+        std::fprintf(stderr, "terrain-explorer: %s\n", state.rampStatus.text.c_str());
+      }
+      GenerationWorker worker([] { glfwPostEmptyEvent(); });
+      std::uint64_t lastRequest = worker.request(state.spec);
+      Clock::time_point requestedAt = Clock::now();
+      std::optional<std::uint64_t> awaitingFrame;  // result shown, its first frame not yet swapped
+      ViewInteraction interaction;
+
+      // ---- loop ----
+      for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
+        const bool lastFrame = scripted && frame == options.frames - 1;
+        if (scripted || wake.framesToDraw > 0 || worker.pending()) {
+          glfwPollEvents();
+        } else {
+          glfwWaitEvents();  // the worker posts an empty event when it finishes
+        }
+        wake.framesToDraw = std::max(wake.framesToDraw - 1, 0);
+
+        // Minimised or 0x0: nothing to draw into; wait for the next event.
+        int fbWidth = 0, fbHeight = 0;
+        glfwGetFramebufferSize(window, &fbWidth, &fbHeight);
+        if (!scripted && (glfwGetWindowAttrib(window, GLFW_ICONIFIED) || fbWidth <= 0 || fbHeight <= 0)) {
+          glfwWaitEventsTimeout(0.25);
+          continue;
+        }
+        const auto frameStart = Clock::now();
+
+        // Newest generated terrain: a screenshot always waits for it.
+        double cpuAtRequest = 0.0;
+        if (lastFrame && logTiming) {
+          // Measure one clean regeneration: same spec again, nothing else running.
+          cpuAtRequest = cpuSeconds();
+          requestedAt = Clock::now();
+          lastRequest = worker.request(state.spec);
+        }
+        std::optional<GenerationResult> result =
+            lastFrame && worker.pending() ? worker.waitFor(lastRequest) : worker.takeResult();
+        double uploadMs = 0.0;
+        if (result) {
+          const bool newest = result->id == lastRequest;
+          const auto uploadStart = Clock::now();
+          showResult(state, *view, std::move(*result));
+          uploadMs = msSince(uploadStart);
+          if (newest) awaitingFrame = lastRequest;
+        }
+        state.generating = worker.pending();
+
+        // Panel and input.
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        const Layout layout = layoutFor(window, uiScale);
+        PanelActions actions;
+        if (layout.panelWidth > 0.0f) {
+          actions = drawPanel(state, layout.panelWidth, layout.view.height);
+        }
+        ViewCommands commands;
+        if (!scripted) commands = interaction.update(state, layout.view);
+        if (commands.regenerate) {
+          state.spec.seed = nextSeed(state.spec.seed);
+          actions.specChanged = true;
+        }
+        if (actions.resetView) resetView(state);
+        // "auto" follows the generator.
+        const bool autoRampStale = state.rampPng.empty() && state.ramp.name() != resolvedRampName(state);
+        if (actions.rampChanged || autoRampStale) rebuildRamp(state, *view);
+        if (actions.specChanged && !scripted) {
+          lastRequest = worker.request(state.spec);
+          requestedAt = Clock::now();
+          state.generating = true;
+        }
+        if (actions.exportNow) state.exporting.status = exportFromWindow(state, *view);
+        drawCrossSectionMarker(state, layout.view);
+        ImGui::Render();
+
+        // Terrain view, then the panel over it.
+        glViewport(0, 0, fbWidth, fbHeight);
+        glDisable(GL_SCISSOR_TEST);
+        glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        state.viewSettings.kind = effectiveViewKind(state);
+        state.viewSettings.water = static_cast<float>(state.shownSpec.water);
+        if (state.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
+          state.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
+          view->draw(state.viewSettings, layout.fbX, 0, layout.fbWidth, layout.fbHeight);
+          glViewport(0, 0, fbWidth, fbHeight);
+        }
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        state.frameMs = msSince(frameStart);
+
+        if (lastFrame && options.screenshot) {
+          try {
+            saveFramebufferPng(*options.screenshot, fbWidth, fbHeight);
+          } catch (const std::exception& e) {
+            std::fprintf(stderr, "terrain-explorer: screenshot: %s\n", e.what());
+            exitStatus = 1;
+          }
+        }
+        glfwSwapBuffers(window);
+        reportGlErrors(frame);
+
+        if (awaitingFrame) {
+          state.regenToFrameMs = msSince(requestedAt);
+          if (logTiming) {
+            glFinish();
+            std::fprintf(stderr,
+                         "timing: %dx%d request->frame %.1f ms wall; generate+stats %.1f ms; "
+                         "upload %.1f ms; frame %.1f ms",
+                         state.field ? state.field->width : 0, state.field ? state.field->height : 0,
+                         state.regenToFrameMs, state.generateMs, uploadMs, state.frameMs);
+            if (cpuAtRequest > 0.0) {
+              std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
+            }
+            std::fputc('\n', stderr);
+          }
+          awaitingFrame.reset();
+        }
+
+        if (scripted && lastFrame) {
+          if (!state.generateError.empty()) {
+            std::fprintf(stderr, "terrain-explorer: %s\n", state.generateError.c_str());
+            exitStatus = 1;
+          }
+          break;
+        }
+        if (settingsFile && currentSettings(state) != saved) {
+          saved = currentSettings(state);
+          const std::string err = saveSettings(*settingsFile, saved);
+          if (!err.empty()) state.settingsNote = "settings not saved: " + err;
+        }
+      }
+    }
+  }
+
+  // ---- cleanup, in reverse ----
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exitStatus;
+}
+
+}  // namespace terrain::app

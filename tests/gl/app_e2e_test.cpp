@@ -1,0 +1,282 @@
+// End-to-end: the real terrain-explorer binary, started as a designer (or CI)
+// would, judged by the pixels of its --screenshot. Needs a display: run
+// under xvfb-run (the no-display and bad-flag tests run anywhere).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/color.hpp"
+#include "core/png_io.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kPanelWidth = 340;  // the panel's width at scale 1 (app/panel.hpp)
+
+struct RunResult {
+  int status = -1;  // exit status, or -1 when killed by a signal
+  std::string err;  // stderr
+};
+
+std::string shellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class AppTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("terrain-e2e-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "config");
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  static bool haveDisplay() {
+    const char* d = std::getenv("DISPLAY");
+    return d != nullptr && *d != '\0';
+  }
+
+  // Runs the binary with its own config directory; `envPrefix` goes before
+  // it (e.g. "env -u DISPLAY").
+  RunResult run(const std::string& args, const std::string& envPrefix = "") const {
+    const fs::path errFile = dir_ / "stderr.txt";
+    const std::string cmd = envPrefix + " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) +
+                            " " + shellQuote(TERRAIN_EXPLORER_BIN) + " " + args + " >/dev/null 2>" +
+                            shellQuote(errFile.string());
+    const int raw = std::system(cmd.c_str());
+    RunResult r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    std::ifstream in(errFile);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    r.err = ss.str();
+    return r;
+  }
+
+  // Renders 5 frames and returns the screenshot.
+  terrain::RgbImage shoot(const std::string& name, const std::string& args) const {
+    const fs::path png = dir_ / (name + ".png");
+    const RunResult r = run(args + " --frames 5 --screenshot " + shellQuote(png.string()));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("GL error"), std::string::npos) << r.err;
+    if (r.status != 0 || !fs::exists(png)) return {};
+    return terrain::readPngRgb8(png.string());
+  }
+
+  fs::path dir_;
+};
+
+#define REQUIRE_DISPLAY()                                                  \
+  do {                                                                     \
+    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run"; \
+  } while (false)
+
+struct Region {
+  int x0, y0, x1, y1;  // half-open
+};
+
+Region viewRegion(const terrain::RgbImage& img) { return {kPanelWidth, 0, img.width, img.height}; }
+Region panelRegion(const terrain::RgbImage& img) { return {0, 0, kPanelWidth, img.height}; }
+
+struct Mean {
+  double r = 0, g = 0, b = 0;
+};
+
+Mean meanColor(const terrain::RgbImage& img, Region reg) {
+  Mean m;
+  double n = 0;
+  for (int y = reg.y0; y < reg.y1; ++y) {
+    for (int x = reg.x0; x < reg.x1; ++x) {
+      const auto c = img.at(x, y);
+      m.r += c.r;
+      m.g += c.g;
+      m.b += c.b;
+      n += 1;
+    }
+  }
+  if (n > 0) m = {m.r / n, m.g / n, m.b / n};
+  return m;
+}
+
+template <typename Pred>
+double fraction(const terrain::RgbImage& img, Region reg, Pred pred) {
+  double hit = 0, n = 0;
+  for (int y = reg.y0; y < reg.y1; ++y) {
+    for (int x = reg.x0; x < reg.x1; ++x) {
+      hit += pred(img.at(x, y)) ? 1 : 0;
+      n += 1;
+    }
+  }
+  return n > 0 ? hit / n : 0.0;
+}
+
+int distinctColors(const terrain::RgbImage& img, Region reg) {
+  std::vector<bool> seen(1 << 18, false);  // 6 bits per channel
+  int count = 0;
+  for (int y = reg.y0; y < reg.y1; ++y) {
+    for (int x = reg.x0; x < reg.x1; ++x) {
+      const auto c = img.at(x, y);
+      const std::size_t key = (std::size_t{c.r} >> 2) << 12 | (std::size_t{c.g} >> 2) << 6 | c.b >> 2;
+      if (!seen[key]) {
+        seen[key] = true;
+        ++count;
+      }
+    }
+  }
+  return count;
+}
+
+bool isSky(terrain::Rgb8 c) { return c.b > 150 && c.b > c.r + 25 && c.b >= c.g; }
+bool isSea(terrain::Rgb8 c) { return c.b > c.r + 40 && c.b > c.g + 10; }
+bool isLand(terrain::Rgb8 c) { return c.g > c.r + 20 && c.g > c.b + 20; }
+
+double differingFraction(const terrain::RgbImage& a, const terrain::RgbImage& b, Region reg) {
+  double diff = 0, n = 0;
+  for (int y = reg.y0; y < reg.y1; ++y) {
+    for (int x = reg.x0; x < reg.x1; ++x) {
+      diff += a.at(x, y) == b.at(x, y) ? 0 : 1;
+      n += 1;
+    }
+  }
+  return n > 0 ? diff / n : 0.0;
+}
+
+void expectPanelAndViewDiffer(const terrain::RgbImage& img) {
+  const Mean p = meanColor(img, panelRegion(img));
+  const Mean v = meanColor(img, viewRegion(img));
+  const double d = std::abs(p.r - v.r) + std::abs(p.g - v.g) + std::abs(p.b - v.b);
+  EXPECT_GT(d, 30.0) << "panel and view look alike";
+}
+
+int lineCount(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n' ? 1 : 0;
+  if (!s.empty() && s.back() != '\n') ++n;
+  return n;
+}
+
+TEST_F(AppTest, SideViewOfMidpointHasSkyAboveAndGroundBelow) {
+  REQUIRE_DISPLAY();
+  const auto img = shoot("side", "--view side --generator midpoint --seed 7");
+  ASSERT_EQ(img.width, 1280);
+  ASSERT_EQ(img.height, 800);
+  expectPanelAndViewDiffer(img);
+  const Region view = viewRegion(img);
+  EXPECT_GT(distinctColors(img, view), 20);
+  const Region top{view.x0, 0, view.x1, 20};
+  const Region bottom{view.x0, img.height - 20, view.x1, img.height};
+  EXPECT_GT(fraction(img, top, isSky), 0.95) << "the top of the side view should be sky";
+  EXPECT_LT(fraction(img, bottom, isSky), 0.05) << "the bottom of the side view should be ground";
+}
+
+TEST_F(AppTest, MapViewOfCoastlineShowsSeaAndLand) {
+  REQUIRE_DISPLAY();
+  const auto img = shoot("map", "--view map --generator coastline --width 1000 --height 700");
+  ASSERT_EQ(img.width, 1000);
+  ASSERT_EQ(img.height, 700);
+  expectPanelAndViewDiffer(img);
+  const Region view = viewRegion(img);
+  EXPECT_GT(fraction(img, view, isSea), 0.05) << "no sea colour in the map";
+  EXPECT_GT(fraction(img, view, isLand), 0.05) << "no land colour in the map";
+}
+
+TEST_F(AppTest, ThreeDViewOfDiamondSquareIsDrawn) {
+  REQUIRE_DISPLAY();
+  const auto img = shoot("3d", "--view 3d --generator diamond-square --size 257");
+  ASSERT_EQ(img.width, 1280);
+  ASSERT_EQ(img.height, 800);
+  expectPanelAndViewDiffer(img);
+  EXPECT_GT(distinctColors(img, viewRegion(img)), 50) << "the 3D view looks uniform";
+}
+
+TEST_F(AppTest, SeedChangesTheViewAndTheSameSeedRepeatsIt) {
+  REQUIRE_DISPLAY();
+  const std::string args = "--view map --generator diamond-square --size 257";
+  const auto a = shoot("seed1", args + " --seed 1");
+  const auto b = shoot("seed2", args + " --seed 2");
+  const auto again = shoot("seed1again", args + " --seed 1");
+  ASSERT_EQ(a.width, b.width);
+  ASSERT_EQ(a.width, again.width);
+  EXPECT_GT(differingFraction(a, b, viewRegion(a)), 0.2) << "seeds 1 and 2 look the same";
+  EXPECT_EQ(differingFraction(a, again, viewRegion(a)), 0.0) << "the same seed drew differently";
+}
+
+TEST_F(AppTest, PresetAndParameterFlagsSetTheStartingState) {
+  REQUIRE_DISPLAY();
+  const std::string base = "--view map --generator diamond-square --size 129 --seed 3";
+  const auto smooth = shoot("smooth", base + " --roughness 0.1");
+  const auto rough = shoot("rough", base + " --roughness 0.9");
+  const auto preset = shoot("preset", "--view map --preset article --generator diamond-square --seed 3");
+  ASSERT_EQ(smooth.width, rough.width);
+  EXPECT_GT(differingFraction(smooth, rough, viewRegion(smooth)), 0.2);
+  EXPECT_GT(distinctColors(preset, viewRegion(preset)), 20);
+}
+
+TEST_F(AppTest, RemembersTheViewAndSurvivesACorruptSettingsFile) {
+  REQUIRE_DISPLAY();
+  fs::create_directories(dir_ / "config" / "terrain-explorer");
+  {
+    std::ofstream out(dir_ / "config" / "terrain-explorer" / "settings.ini");
+    out << "view=side\nramp=earth\n";
+  }
+  const auto side = shoot("remembered", "--generator diamond-square --size 257");
+  const Region view = viewRegion(side);
+  EXPECT_GT(fraction(side, {view.x0, 0, view.x1, 20}, isSky), 0.95) << "view=side was not used";
+
+  {
+    std::ofstream out(dir_ / "config" / "terrain-explorer" / "settings.ini", std::ios::binary);
+    out << "view=\x01\xff\xfe garbage\n\0\0\0ramp\n[[[" << std::string(300, '\x7f');
+  }
+  const fs::path png = dir_ / "corrupt.png";
+  const RunResult r = run("--generator coastline --frames 2 --screenshot " + shellQuote(png.string()));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("settings"), std::string::npos) << "no note about the ignored settings";
+  EXPECT_TRUE(fs::exists(png));
+}
+
+TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
+  const RunResult r = run("--frames 1", "env -u DISPLAY -u WAYLAND_DISPLAY");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("DISPLAY"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("export"), std::string::npos) << r.err;
+}
+
+TEST_F(AppTest, ExportStillRunsWithoutADisplay) {
+  const RunResult r = run("export --help", "env -u DISPLAY -u WAYLAND_DISPLAY");
+  EXPECT_EQ(r.err.find("cannot open a window"), std::string::npos) << r.err;
+}
+
+TEST_F(AppTest, BadFlagsExit2WithOneLine) {
+  for (const std::string args :
+       {"--bogus", "--view sideways", "--roughness 7", "--roughness nan", "--frames 0",
+        "--generator volcano", "--size 100 --generator diamond-square", "--classes 3",
+        "--seed -1", "--width", "stray"}) {
+    const RunResult r = run(args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_EQ(lineCount(r.err), 1) << args << ": " << r.err;
+  }
+}
+
+TEST_F(AppTest, HelpExits0) {
+  const RunResult r = run("--help");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+}  // namespace
