@@ -1,6 +1,8 @@
 #pragma once
 // Height-to-colour ramps. No GL: the renderer uploads the tables below.
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +42,8 @@ class ColorRamp {
   // A 1xN or Nx1 PNG, first pixel = lowest land (article 000); water stops
   // from earth(). Throws IoError / InputError naming the file and the fault.
   static ColorRamp fromPng(const std::string& path);
+  // The same from the bytes of a PNG file; `name` names it in messages.
+  static ColorRamp fromPngData(std::span<const std::uint8_t> bytes, const std::string& name);
 
   const std::string& name() const { return name_; }
   bool hasWater() const { return !water_.empty(); }
@@ -52,6 +56,36 @@ class ColorRamp {
   std::string name_;
   std::vector<Rgb8> land_;
   std::vector<Rgb8> water_;
+};
+
+// colorAt() for one fixed water level through precomputed tables, for the
+// per-pixel loops (a table lookup instead of interpolation). The water line
+// stays exact: heights below the level always take a water entry.
+class ColorLookup {
+ public:
+  // entries per table, >= 2; 4096 keeps every step under one 8-bit level.
+  ColorLookup(const ColorRamp& ramp, float waterLevel, int entries = 4096);
+  Rgb8 operator()(float height) const {
+    height = height > 0.0f ? height : 0.0f;  // also maps NaN to 0
+    height = height < 1.0f ? height : 1.0f;
+    if (height < water_) return waterTable_[index(height * waterScale_)];
+    return landTable_[index((height - landStart_) * landScale_)];
+  }
+  float waterLevel() const { return water_; }
+
+ private:
+  std::size_t index(float position) const {
+    const float clamped = position < maxIndex_ ? position : maxIndex_;
+    return static_cast<std::size_t>(clamped > 0.0f ? clamped + 0.5f : 0.0f);
+  }
+
+  std::vector<Rgb8> landTable_;
+  std::vector<Rgb8> waterTable_;
+  float water_ = 0.0f;      // 0 when the ramp has no water stops
+  float landStart_ = 0.0f;  // height of the first land entry
+  float landScale_ = 0.0f;  // table entries per unit of height
+  float waterScale_ = 0.0f;
+  float maxIndex_ = 0.0f;
 };
 
 std::vector<std::string_view> builtinRampNames();  // "earth", "grayscale", "coastline"

@@ -1,0 +1,34 @@
+#pragma once
+// Writing a generated heightfield to disk: 16-bit heightmap PNG, colour PNG
+// (map or side view), raw float32. Every writer is atomic (see
+// core/atomic_file.hpp) and streams: rows are converted or coloured on the
+// fly, so a 16385^2 map needs no second whole-map buffer. All throw IoError
+// naming the path and the cause.
+#include <cstdint>
+#include <string>
+
+#include "core/color.hpp"
+#include "core/heightfield.hpp"
+#include "core/parallel.hpp"
+
+namespace terrain {
+
+// Height [0, 1] -> 0..65535, rounded (values outside are clamped, NaN -> 0).
+std::uint16_t heightToGray16(float height);
+
+// width x height 16-bit greyscale (a profile is N x 1).
+void writeHeightmapPng(const std::string& path, const Heightfield& field);
+
+// 8-bit RGB map, one pixel per cell (see renderMapImage); bands of rows are
+// coloured in parallel, then written.
+void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
+                 float water, bool hillshade, const Execution& exec = {});
+
+// 8-bit RGB side view of a profile (see renderSideViewImage).
+void writeSideViewPng(const std::string& path, const Heightfield& profile, const ColorRamp& ramp,
+                      float water, int width, int height);
+
+// Little-endian IEEE float32, row-major, no header: width * height * 4 bytes.
+void writeRawFloat32(const std::string& path, const Heightfield& field);
+
+}  // namespace terrain

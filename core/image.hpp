@@ -1,0 +1,101 @@
+#pragma once
+// Pictures of a heightfield on the CPU: the top-down map (one pixel per
+// cell, optional hillshade) and article 000's side view of a profile. The
+// row renderers let export stream huge maps without a whole-image buffer.
+#include <cstdint>
+#include <vector>
+
+#include "core/color.hpp"
+#include "core/heightfield.hpp"
+#include "core/parallel.hpp"
+
+namespace terrain {
+
+// ---- hillshade (article 004: brightness from the slope) ----
+
+// The sun: north-west (towards -x and -y, the top-left of the map) at 45
+// degrees above the horizon.
+inline constexpr float kSunAzimuthDegrees = 315.0f;
+inline constexpr float kSunElevationDegrees = 45.0f;
+// Height 1 stands this high relative to the map's side, so shading looks
+// the same at every resolution.
+inline constexpr float kHillshadeRelief = 0.5f;
+// Brightness factor range; flat ground is 1.
+inline constexpr float kHillshadeMin = 0.55f;
+inline constexpr float kHillshadeMax = 1.25f;
+
+// Brightness factor of cell (x, y): Lambert on the normal from central
+// differences (one-sided at the edges), divided by flat ground's value and
+// clamped to [kHillshadeMin, kHillshadeMax].
+float hillshadeAt(const Heightfield& field, int x, int y);
+
+// ---- top-down map ----
+
+// Colours rows of a map: ramp colour per cell, water (below `water`) left
+// unshaded as a flat surface, land multiplied by hillshadeAt() when asked.
+class MapRenderer {
+ public:
+  MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade);
+  // Writes field.width RGB pixels of row y.
+  void renderRow(int y, std::uint8_t* rgb) const;
+
+ private:
+  const Heightfield& field_;
+  ColorLookup lookup_;
+  bool hillshade_;
+  float gradientScale_;  // turns a height difference over 2 cells into a slope
+};
+
+// One pixel per cell, top row = y 0. Rows are coloured in parallel.
+RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
+                        bool hillshade, const Execution& exec = {});
+
+// ---- side view (article 000) ----
+
+// Sky kept above height 1, as a fraction of the image height.
+inline constexpr float kSideViewHeadroom = 0.1f;
+inline constexpr Rgb8 kSkyColor{196, 222, 244};
+// Water over ramps without water stops: article 004's blue, half opaque over the sky.
+inline constexpr Rgb8 kSideWaterColor{50, 150, 200};
+
+// Height at the centre of pixel row `row` (0 = top) in a side view
+// `imageHeight` pixels tall: 0 at the bottom edge, 1 at kSideViewHeadroom
+// below the top.
+float sideViewElevation(int row, int imageHeight);
+
+// Profile height under pixel column x of a view `width` pixels wide: linear
+// interpolation between the two nearest samples (article 001) when the view
+// has more columns than samples, else the highest sample the column covers
+// (so narrow peaks survive downsampling).
+float sideViewGround(const Heightfield& profile, int x, int width);
+
+// Colours rows of a side view: ground pixels below the profile take the
+// ramp colour of their own height (article 000's per-pixel lookup), water
+// fills from the ground up to the level, sky above.
+class SideViewRenderer {
+ public:
+  SideViewRenderer(const Heightfield& profile, const ColorRamp& ramp, float water, int width,
+                   int height);
+  void renderRow(int y, std::uint8_t* rgb) const;
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+ private:
+  ColorLookup lookup_;
+  std::vector<float> ground_;  // per column
+  float water_;
+  bool rampHasWater_;
+  Rgb8 seabed_;  // ground under water: the lowest land colour, darkened
+  int width_;
+  int height_;
+};
+
+// Throws std::invalid_argument for a width or height below 1.
+RgbImage renderSideViewImage(const Heightfield& profile, const ColorRamp& ramp, float water,
+                             int width, int height);
+
+// Row `row` of a heightmap as a width x 1 profile, for its side view.
+// Throws std::out_of_range for a row outside the map.
+Heightfield crossSection(const Heightfield& map, int row);
+
+}  // namespace terrain
