@@ -10,8 +10,8 @@
 namespace terrain {
 namespace {
 
-// Stream ids live in their own block ("004" in the high word), so they never
-// meet the ids another generator might pick for the same seed.
+// Stream ids carry the article number in their high word, away from the
+// small ids the other generators use for their levels.
 constexpr std::uint64_t kStreamBase = std::uint64_t{0x004} << 32;
 
 // Rows per task: enough points that a chunk outweighs the pool's hand-off.
@@ -19,7 +19,8 @@ std::int64_t rowsPerChunk(std::int64_t pointsPerRow) {
   return std::max<std::int64_t>(1, 8192 / std::max<std::int64_t>(1, pointsPerRow));
 }
 
-// One refinement level: squares of side `side` are split at `half`.
+// One refinement level: squares of side 2 * half get their centres, then
+// their edge midpoints.
 struct Level {
   int n;      // samples per side
   int half;   // distance from a new point to the points it averages
