@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "app/cli/export_options.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "core/color.hpp"
@@ -51,6 +52,7 @@ struct AppState {
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;
+  double statsMs = 0.0;
   double regenToFrameMs = 0.0;  // request -> first frame showing it
   std::string generateError;
   bool generating = false;
@@ -76,12 +78,10 @@ inline render::ViewKind effectiveViewKind(const AppState& s) {
   return render::ViewKind::Map;
 }
 
-// The built-in ramp rampName stands for ("auto" depends on the generator).
-inline std::string_view resolvedRampName(const AppState& s) {
+// The built-in ramp rampName stands for ("auto": the one export would pick).
+inline std::string resolvedRampName(const AppState& s) {
   if (s.rampName != kAutoRamp) return s.rampName;
-  const bool classes = s.spec.generator == GeneratorId::Coastline &&
-                       s.spec.coastline.mode == CoastMode::Classes;
-  return classes ? "coastline" : "earth";
+  return cli::defaultRampName(s.spec.generator);
 }
 
 // Article 002's applet makes a new map on every click: a deterministic next

@@ -2,20 +2,69 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
+#include <vector>
 
 #include "core/generator.hpp"
+#include "core/parallel.hpp"
 
 namespace terrain::app {
 
+namespace {
+
+// Min, max, sum and histogram of a run of heights, in one pass.
+struct Partial {
+  float min = std::numeric_limits<float>::infinity();
+  float max = -std::numeric_limits<float>::infinity();
+  double sum = 0.0;
+  std::array<std::uint32_t, kHistogramBins> counts{};
+
+  void add(const float* first, const float* last) {
+    float lo = min, hi = max, rowSum = 0.0f;
+    for (const float* p = first; p != last; ++p) {
+      const float h = *p;
+      lo = std::min(lo, h);
+      hi = std::max(hi, h);
+      rowSum += h;
+      // !(h > 0) also sends NaN to bin 0.
+      const float scaled = h > 0.0f ? h * static_cast<float>(kHistogramBins) : 0.0f;
+      ++counts[static_cast<std::size_t>(std::min(scaled, static_cast<float>(kHistogramBins - 1)))];
+    }
+    min = lo;
+    max = hi;
+    sum += rowSum;
+  }
+};
+
+constexpr std::int64_t kStatsChunk = 1 << 16;  // cells per pass (float sums stay exact enough)
+
+}  // namespace
+
 void fillStatistics(GenerationResult& result) {
   const Heightfield& field = *result.field;
-  result.stats = computeStats(field);
+  const auto cells = static_cast<std::int64_t>(field.heights.size());
+  if (cells == 0) return;
+  // Fixed chunks merged in order: the same figures for any thread count.
+  const std::int64_t chunks = (cells + kStatsChunk - 1) / kStatsChunk;
+  std::vector<Partial> partials(static_cast<std::size_t>(chunks));
+  parallelFor({}, 0, chunks, 4, [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t c = begin; c < end; ++c) {
+      const float* first = field.heights.data() + c * kStatsChunk;
+      const float* last = field.heights.data() + std::min(cells, (c + 1) * kStatsChunk);
+      partials[static_cast<std::size_t>(c)].add(first, last);
+    }
+  });
+  Partial total;
   std::array<std::uint64_t, kHistogramBins> counts{};
-  for (const float h : field.heights) {
-    const float scaled = std::clamp(h, 0.0f, 1.0f) * static_cast<float>(kHistogramBins);
-    const auto bin = std::min(static_cast<int>(scaled), kHistogramBins - 1);
-    ++counts[static_cast<std::size_t>(bin)];
+  for (const Partial& p : partials) {
+    total.min = std::min(total.min, p.min);
+    total.max = std::max(total.max, p.max);
+    total.sum += p.sum;
+    for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += p.counts[i];
   }
+  result.stats.min = total.min;
+  result.stats.max = total.max;
+  result.stats.mean = total.sum / static_cast<double>(cells);
   for (std::size_t i = 0; i < counts.size(); ++i) {
     result.histogram[i] = static_cast<float>(counts[i]);
   }
@@ -86,7 +135,11 @@ void GenerationWorker::run() {
     try {
       auto field = std::make_shared<Heightfield>(generateTerrain(result.spec));
       result.field = std::move(field);
+      const auto statsStart = std::chrono::steady_clock::now();
       fillStatistics(result);
+      result.statsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                                 statsStart)
+                           .count();
     } catch (const std::exception& e) {
       result.field.reset();
       result.error = e.what();

@@ -28,6 +28,7 @@ struct GenerationResult {
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
   double generateMs = 0.0;                        // generation + stats, wall clock
+  double statsMs = 0.0;                           // of which stats and histogram
   std::chrono::steady_clock::time_point requestedAt;
   std::string error;  // InputError message etc.
 };

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <vector>
 
-#include "app/spec_flags.hpp"
+#include "app/cli/spec_args.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
 
@@ -65,7 +65,7 @@ const char* appUsage() {
 
 AppOptions parseAppOptions(std::span<char* const> args) {
   AppOptions opts;
-  std::vector<Flag> specFlags;
+  std::vector<cli::SpecFlag> specFlags;  // parsed by the CLI's shared parser
   bool framesGiven = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
@@ -81,7 +81,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     std::string value;
     const auto eq = arg.find('=');
     if (eq != std::string_view::npos) name = std::string(arg.substr(0, eq));
-    if (!isAppFlag(name) && !isSpecFlag(name)) {
+    if (!isAppFlag(name) && !cli::isSpecFlag(name)) {
       throw InputError("--" + name + ": unknown flag (see --help)");
     }
     if (eq != std::string_view::npos) {
@@ -119,7 +119,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     }
   }
   if (opts.screenshot && !framesGiven) opts.frames = 3;
-  opts.spec = specFromFlags(specFlags);
+  opts.spec = cli::specFromFlags(specFlags);
   return opts;
 }
 

@@ -11,8 +11,8 @@ namespace terrain::app {
 
 enum class ViewChoice { Side, Map, Mesh };
 
-// The ramp that suits the generator: article 002's sea and land for a
-// coastline of classes, earth for the rest.
+// The ramp that suits the generator, as export picks it
+// (cli::defaultRampName): article 002's sea and land for coastlines, else earth.
 inline constexpr std::string_view kAutoRamp = "auto";
 
 struct AppOptions {

@@ -202,7 +202,7 @@ PanelActions rampSection(AppState& s) {
   PanelActions a;
   std::string preview = s.rampPng.empty() ? s.rampName : s.ramp.name();
   if (s.rampPng.empty() && s.rampName == kAutoRamp) {
-    preview = "auto (" + std::string(resolvedRampName(s)) + ")";
+    preview = "auto (" + resolvedRampName(s) + ")";
   }
   if (ImGui::BeginCombo("Colour ramp", preview.c_str())) {
     std::vector<std::string_view> names{kAutoRamp};
@@ -218,7 +218,7 @@ PanelActions rampSection(AppState& s) {
     }
     ImGui::EndCombo();
   }
-  tooltip("auto: the applet's sea and land for coastline classes, earth for the rest");
+  tooltip("auto: the applet's sea and land for coastlines, earth for the rest (as export)");
   const float button = ImGui::CalcTextSize("Load").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - button - ImGui::GetStyle().ItemInnerSpacing.x);
   const bool enter = ImGui::InputTextWithHint("##rampPath", "path/to/ramp.png", &s.rampPathInput,
@@ -297,7 +297,9 @@ void statsSection(const AppState& s) {
   const auto& f = *s.field;
   const std::string size = f.isProfile() ? std::to_string(f.width) + " points"
                                          : std::to_string(f.width) + "x" + std::to_string(f.height);
-  ImGui::Text("%s  gen %.1f ms  frame %.1f ms", size.c_str(), s.generateMs, s.frameMs);
+  ImGui::Text("%s   generated in %.1f ms", size.c_str(), s.generateMs);
+  tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
+  ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
   ImGui::Text("height min %.3f  mean %.3f  max %.3f", static_cast<double>(s.stats.min),
               s.stats.mean, static_cast<double>(s.stats.max));
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,

@@ -84,7 +84,7 @@ std::string saveSettings(const std::filesystem::path& path, const Settings& sett
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) return "cannot write " + tmp.string();
-    out << "# terrain-explorer settings (rewritten on exit)\n"
+    out << "# terrain-explorer settings (rewritten when the view or ramp changes)\n"
         << "view=" << viewName(settings.view) << "\n"
         << "ramp=" << settings.ramp << "\n"
         << "ramp_png=" << settings.rampPng << "\n";

@@ -160,6 +160,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   s.stats = r.stats;
   s.histogram = r.histogram;
   s.generateMs = r.generateMs;
+  s.statsMs = r.statsMs;
   if (s.viewSettings.crossSectionRow >= s.field->height) s.viewSettings.crossSectionRow = -1;
 }
 
@@ -208,7 +209,9 @@ void reportGlErrors(int frame) {
 int runWindow(const AppOptions& options) {
   // --frames: no input, and the settings are read but never written.
   const bool scripted = options.frames > 0;
+  // Developer hooks: print regeneration timings; export on the last --frames frame.
   const bool logTiming = std::getenv("TERRAIN_EXPLORER_TIMING") != nullptr;
+  const char* testExportDir = scripted ? std::getenv("TERRAIN_EXPLORER_TEST_EXPORT") : nullptr;
 
   // ---- window and OpenGL 3.3 core context ----
   glfwSetErrorCallback(onGlfwError);
@@ -296,7 +299,7 @@ int runWindow(const AppOptions& options) {
       GenerationWorker worker([] { glfwPostEmptyEvent(); });
       std::uint64_t lastRequest = worker.request(state.spec);
       Clock::time_point requestedAt = Clock::now();
-      std::optional<std::uint64_t> awaitingFrame;  // result shown, its first frame not yet swapped
+      std::optional<std::uint64_t> awaitingFrame;  // newest result uploaded, not yet drawn
       ViewInteraction interaction;
 
       // ---- loop ----
@@ -380,6 +383,25 @@ int runWindow(const AppOptions& options) {
         }
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         state.frameMs = msSince(frameStart);
+        if (awaitingFrame) {
+          // The new terrain is in this frame: time it once the GPU is done,
+          // before the screenshot (PNG encoding is not regeneration).
+          if (logTiming) glFinish();
+          state.regenToFrameMs = msSince(requestedAt);
+          if (logTiming) {
+            std::fprintf(stderr,
+                         "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats "
+                         "%.1f ms (worker); upload %.1f ms; frame %.1f ms",
+                         state.field ? state.field->width : 0, state.field ? state.field->height : 0,
+                         state.regenToFrameMs, state.generateMs - state.statsMs, state.statsMs,
+                         uploadMs, state.frameMs);
+            if (cpuAtRequest > 0.0) {
+              std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
+            }
+            std::fputc('\n', stderr);
+          }
+          awaitingFrame.reset();
+        }
 
         if (lastFrame && options.screenshot) {
           try {
@@ -389,25 +411,17 @@ int runWindow(const AppOptions& options) {
             exitStatus = 1;
           }
         }
+        if (lastFrame && testExportDir != nullptr) {
+          // Test hook: press "Export" with every output ticked.
+          state.exporting.directory = testExportDir;
+          state.exporting.heightmap16 = state.exporting.colorMap = state.exporting.viewImage = true;
+          const StatusLine status = exportFromWindow(state, *view);
+          std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
+          if (!status.ok) exitStatus = 1;
+        }
         glfwSwapBuffers(window);
         reportGlErrors(frame);
 
-        if (awaitingFrame) {
-          state.regenToFrameMs = msSince(requestedAt);
-          if (logTiming) {
-            glFinish();
-            std::fprintf(stderr,
-                         "timing: %dx%d request->frame %.1f ms wall; generate+stats %.1f ms; "
-                         "upload %.1f ms; frame %.1f ms",
-                         state.field ? state.field->width : 0, state.field ? state.field->height : 0,
-                         state.regenToFrameMs, state.generateMs, uploadMs, state.frameMs);
-            if (cpuAtRequest > 0.0) {
-              std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
-            }
-            std::fputc('\n', stderr);
-          }
-          awaitingFrame.reset();
-        }
 
         if (scripted && lastFrame) {
           if (!state.generateError.empty()) {

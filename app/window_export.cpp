@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 
+#include "app/cli/export_options.hpp"
 #include "app/panel.hpp"
 #include "core/atomic_file.hpp"
 #include "core/image.hpp"
@@ -30,9 +31,9 @@ RgbImage colorImage(const AppState& s) {
   if (!field.isProfile()) {
     return renderMapImage(field, s.ramp, water, s.viewSettings.hillshade);
   }
-  // A profile's side view: one column per point, at least 640 wide (article 000).
-  const int width = std::clamp(field.width, 640, kMaxViewExportWidth);
-  return renderSideViewImage(field, s.ramp, water, width, width / 2);
+  // A profile's side view, at export's default size.
+  const cli::ExportOptions defaults;
+  return renderSideViewImage(field, s.ramp, water, defaults.sideWidth, defaults.sideHeight);
 }
 
 }  // namespace

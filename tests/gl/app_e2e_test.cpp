@@ -250,6 +250,31 @@ TEST_F(AppTest, RemembersTheViewAndSurvivesACorruptSettingsFile) {
   EXPECT_TRUE(fs::exists(png));
 }
 
+TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const RunResult r = run("--view 3d --generator diamond-square --size 129 --seed 42 --frames 3",
+                          "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string stem = (out / "diamond-square-s42-129").string();
+  const auto height = terrain::readPngGray16(stem + "-height16.png");
+  EXPECT_EQ(height.width, 129);
+  EXPECT_EQ(height.height, 129);
+  const auto color = terrain::readPngRgb8(stem + "-color.png");
+  EXPECT_EQ(color.width, 129);
+  const auto view = terrain::readPngRgb8(stem + "-view.png");
+  EXPECT_EQ(view.width, 1920);  // the panel's default width
+  EXPECT_NEAR(view.height, 1920 * 800 / (1280 - kPanelWidth), 2);  // the view's aspect
+  EXPECT_GT(distinctColors(view, {0, 0, view.width, view.height}), 50);
+
+  // A missing directory is a message, not a crash.
+  const RunResult bad = run("--frames 2", "TERRAIN_EXPLORER_TEST_EXPORT=" +
+                                              shellQuote((dir_ / "no" / "such").string()));
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
+}
+
 TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
   const RunResult r = run("--frames 1", "env -u DISPLAY -u WAYLAND_DISPLAY");
   EXPECT_EQ(r.status, 1);
