@@ -1,9 +1,120 @@
+// Article 001: 1D midpoint displacement, in linear time.
+//
+// The profile has n = 2^k + 1 points. Level l (1..k) inserts the points at
+// odd multiples of 2^(k-l): the mean of the two neighbours one step away plus
+// an offset uniform in [-A_l, A_l), A_l = 2^(-H (l - 1)), H = 1 - roughness.
+// (The article's "Roughness" is this H; its Max starts at 1.0 and shrinks by
+// 2^-Roughness per iteration.)
+//
+// The offset of the j-th new point of level l is drawn from stream l at index
+// j, whatever the size. So a profile of 2^(k+1) + 1 points holds the 2^k + 1
+// profile of the same seed at its even indices (resolution independence), and
+// raising spec.iterations only adds finer levels (progressive refinement).
+// Levels beyond spec.iterations are filled by linear interpolation, which is
+// how the article draws its early iterations.
 #include "core/midpoint.hpp"
 
-namespace terrain {
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
 
-Heightfield MidpointGenerator::generate(const TerrainSpec& spec, const Execution& /*exec*/) const {
-  return Heightfield(spec.size, generatorInfo(spec.generator).profile ? 1 : spec.size);
+#include "core/random.hpp"
+#include "core/smoothing.hpp"
+
+namespace terrain {
+namespace {
+
+// The finest levels are run block by block (2^kBlockLevels intervals each, a
+// few KiB) so they stay in cache and spread over the worker threads.
+constexpr int kBlockLevels = 12;
+constexpr std::int64_t kFillChunk = std::int64_t{1} << 16;
+
+struct Levels {
+  int total = 0;  // k: levels the size holds
+  int run = 0;    // levels displaced; the rest interpolated
+  std::uint64_t seed = 0;
+  double hurst = 0.0;  // H = 1 - roughness
+};
+
+float amplitude(const Levels& levels, int level) {
+  return static_cast<float>(std::exp2(-levels.hurst * (level - 1)));
+}
+
+// Inserts the points of `level` in [first, last] (both ends already set, and
+// aligned to 2^(k - level + 1)). Every point of the level inside is written
+// once, from points of coarser levels only.
+void displaceLevel(float* h, const Levels& levels, int level, std::int64_t first,
+                   std::int64_t last) {
+  const RandomStream stream(levels.seed, static_cast<std::uint64_t>(level));
+  const std::int64_t step = std::int64_t{1} << (levels.total - level);
+  const float amp = amplitude(levels, level);
+  for (std::int64_t i = first + step; i < last; i += 2 * step) {
+    const auto j =
+        static_cast<std::uint64_t>(i >> (levels.total - level + 1));  // (i - step) / 2step
+    const float mean = 0.5f * (h[i - step] + h[i + step]);
+    h[i] = mean + stream.signedUnit(j) * amp;
+  }
+}
+
+// Straight lines between the computed points, every `step` samples.
+void fillLinear(float* h, std::int64_t step, std::int64_t first, std::int64_t last) {
+  const float inverse = 1.0f / static_cast<float>(step);  // exact: step is 2^m
+  for (std::int64_t a = first; a < last; a += step) {
+    const float left = h[a];
+    const float rise = h[a + step] - left;
+    for (std::int64_t t = 1; t < step; ++t) {
+      h[a + t] = left + rise * (static_cast<float>(t) * inverse);
+    }
+  }
+}
+
+}  // namespace
+
+Heightfield MidpointGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
+  Heightfield field(spec.size, 1);
+  float* h = field.heights.data();
+  const std::int64_t last = spec.size - 1;
+
+  Levels levels;
+  levels.total = std::countr_zero(static_cast<std::uint64_t>(last));
+  levels.run = std::clamp(spec.iterations, 0, levels.total);
+  levels.seed = spec.seed;
+  levels.hurst = 1.0 - spec.roughness;
+
+  if (spec.midpoint.endpoints == Endpoints::Random) {
+    const RandomStream ends(spec.seed, 0);  // level 0, amplitude 1
+    h[0] = ends.signedUnit(0);
+    h[last] = ends.signedUnit(1);
+  }  // else both stay 0, as in the article
+
+  // Coarse levels over the whole profile (few points), then the fine ones
+  // block by block: a block's two ends are points of the coarse levels.
+  const int fine = std::min(levels.total, kBlockLevels);
+  const int coarse = levels.total - fine;
+  for (int level = 1; level <= std::min(coarse, levels.run); ++level) {
+    displaceLevel(h, levels, level, 0, last);
+  }
+  if (levels.run > coarse) {
+    const std::int64_t block = std::int64_t{1} << fine;
+    parallelFor(exec, 0, last / block, 1, [&](std::int64_t firstBlock, std::int64_t endBlock) {
+      for (std::int64_t b = firstBlock; b < endBlock; ++b) {
+        for (int level = coarse + 1; level <= levels.run; ++level) {
+          displaceLevel(h, levels, level, b * block, (b + 1) * block);
+        }
+      }
+    });
+  }
+  if (levels.run < levels.total) {
+    const std::int64_t step = std::int64_t{1} << (levels.total - levels.run);
+    const std::int64_t chunk = std::max(step, kFillChunk);  // a multiple of step
+    parallelFor(exec, 0, (last + chunk - 1) / chunk, 1, [&](std::int64_t first, std::int64_t end) {
+      fillLinear(h, step, first * chunk, std::min(end * chunk, last));
+    });
+  }
+
+  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, false, exec);
+  return field;
 }
 
 }  // namespace terrain

@@ -16,6 +16,14 @@ void smoothArticlePasses(std::vector<int>& heights, int passes);
 // at any size: the kernel width scales with the field, so a 4x larger
 // export looks as smooth as its preview. Profiles smooth along x only;
 // `wrap` treats the field as a torus (coastline).
+// Rows and columns blur independently (in parallel); the bits never depend
+// on exec.threads. Edges replicate the border sample unless `wrap`. Cost is
+// O(cells) for any number of passes; passes <= 0 leaves the field untouched.
 void smoothScaled(Heightfield& field, int passes, bool wrap, const Execution& exec);
+
+// The Gaussian smoothScaled applies, in cells of a field `width` samples wide:
+// sqrt(passes / 2) * (width - 1) / 256 (one [1/4 1/2 1/4] pass has variance
+// 1/2 cell^2 on the 257-sample preview). Both axes use the width's scale.
+double smoothingSigma(int passes, int width);
 
 }  // namespace terrain
