@@ -24,42 +24,46 @@ namespace {
 
 constexpr std::int64_t kStepChunk = std::int64_t{1} << 15;
 
-std::vector<int> walkColumns(const TerrainSpec& spec, const Execution& exec) {
+// The walk into `h` (int for the article's integer smoothing, float
+// otherwise: every value is a whole number below 2^21, exact in both).
+template <class T>
+void walk(T* h, const TerrainSpec& spec, const Execution& exec) {
   const auto& params = spec.randomWalk;
-  const int ceiling = params.maxHeight;
+  const T ceiling = static_cast<T>(params.maxHeight);
   const int stepHeight = params.stepHeight;
   const RandomStream stream(spec.seed, 0);
-  std::vector<int> h(static_cast<std::size_t>(spec.size));
 
   // The random steps are independent of each other: draw them in parallel...
   const auto choices = static_cast<std::uint32_t>(2 * stepHeight + 1);
   parallelFor(exec, 1, spec.size, kStepChunk, [&](std::int64_t first, std::int64_t last) {
     for (std::int64_t i = first; i < last; ++i) {
-      h[static_cast<std::size_t>(i)] =
-          static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices)) - stepHeight;
+      const auto step = static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices));
+      h[i] = static_cast<T>(step - stepHeight);
     }
   });
   // ...then the clamped prefix sum, which is inherently sequential.
-  int current = static_cast<int>(stream.below(0, static_cast<std::uint32_t>(ceiling)));
+  T current = static_cast<T>(stream.below(0, static_cast<std::uint32_t>(params.maxHeight)));
   h[0] = current;
-  for (std::size_t i = 1; i < h.size(); ++i) {
-    current = std::clamp(current + h[i], 0, ceiling);
+  for (std::int64_t i = 1; i < spec.size; ++i) {
+    current = std::clamp(static_cast<T>(current + h[i]), T{0}, ceiling);
     h[i] = current;
   }
-  return h;
 }
 
 }  // namespace
 
 Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
-  std::vector<int> columns = walkColumns(spec, exec);
-  const bool article = spec.randomWalk.smoothingStyle == SmoothingStyle::Article;
-  if (article) smoothArticlePasses(columns, spec.smoothing);
-
   Heightfield field(spec.size, 1);
-  std::transform(columns.begin(), columns.end(), field.heights.begin(),
-                 [](int v) { return static_cast<float>(v); });  // exact: |v| <= 10^6
-  if (!article && spec.smoothing > 0) smoothScaled(field, spec.smoothing, false, exec);
+  if (spec.randomWalk.smoothingStyle == SmoothingStyle::Article) {
+    std::vector<int> columns(static_cast<std::size_t>(spec.size));
+    walk(columns.data(), spec, exec);
+    smoothArticlePasses(columns, spec.smoothing);
+    std::transform(columns.begin(), columns.end(), field.heights.begin(),
+                   [](int v) { return static_cast<float>(v); });
+  } else {
+    walk(field.heights.data(), spec, exec);
+    smoothScaled(field, spec.smoothing, false, exec);
+  }
   return field;
 }
 
