@@ -24,7 +24,7 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 
 bool isAppFlag(std::string_view name) {
   return name == "view" || name == "ramp" || name == "width" || name == "height" ||
-         name == "frames" || name == "screenshot";
+         name == "frames" || name == "screenshot" || name == "row";
 }
 
 }  // namespace
@@ -50,13 +50,14 @@ std::optional<ViewChoice> viewFromName(std::string_view name) {
 
 const char* appUsage() {
   return "usage: terrain-explorer [--view side|map|3d] [--ramp auto|earth|grayscale|coastline]\n"
-         "                        [--width W] [--height H] [--frames N [--screenshot FILE.png]]\n"
+         "                        [--row R] [--width W] [--height H] [--frames N [--screenshot FILE.png]]\n"
          "                        [--generator NAME] [--preset article] [--seed N] [--<parameter> V]...\n"
          "       terrain-explorer export --help     headless export, no display needed\n"
          "\n"
          "  --view          starting view (default: the one used last time, else map)\n"
          "  --ramp          colour ramp (default: the one used last time, else auto:\n"
          "                  the applet's sea and land for coastline classes, else earth)\n"
+         "  --row R         heightmaps: the row the side view shows, marked on the map\n"
          "  --width/height  window size in screen coordinates (default 1280x800)\n"
          "  --frames N      render N frames, then exit (with --screenshot: save the last)\n"
          "  --screenshot F  save what the window shows as a PNG (needs --frames; default 3)\n"
@@ -108,6 +109,8 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       opts.width = parseInt(name, value, 200, 16384);
     } else if (name == "height") {
       opts.height = parseInt(name, value, 200, 16384);
+    } else if (name == "row") {
+      opts.crossSectionRow = parseInt(name, value, 0, static_cast<int>(kMaxMapSide) - 1);
     } else if (name == "frames") {
       opts.frames = parseInt(name, value, 1, 100000);
       framesGiven = true;

@@ -19,6 +19,7 @@ struct AppOptions {
   TerrainSpec spec;                  // starting state
   std::optional<ViewChoice> view;    // --view; else the remembered one
   std::optional<std::string> ramp;   // --ramp; else the remembered one
+  int crossSectionRow = -1;          // --row: the heightmap row the side view shows (-1 = middle)
   int width = 1280;                  // window size, screen coordinates
   int height = 800;
   int frames = 0;                    // --frames N: render N frames and exit (0 = interactive)

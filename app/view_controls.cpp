@@ -141,8 +141,12 @@ void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
   draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(0, 0, 0, 140), 3.0f);
   draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 235, 90, 255), 1.5f);
   const std::string label = "side view: row " + std::to_string(s.viewSettings.crossSectionRow);
-  draw->AddText(ImVec2(x0 + 6.0f, y - ImGui::GetFontSize() - 3.0f), IM_COL32(255, 235, 90, 255),
-                label.c_str());
+  const ImVec2 text = ImGui::CalcTextSize(label.c_str());
+  const float labelY = y - text.y - 6.0f >= rect.y ? y - text.y - 6.0f : y + 6.0f;
+  const ImVec2 at(x0 + 8.0f, labelY);
+  draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 1.0f), ImVec2(at.x + text.x + 4.0f, at.y + text.y + 1.0f),
+                      IM_COL32(0, 0, 0, 150), 3.0f);
+  draw->AddText(at, IM_COL32(255, 235, 90, 255), label.c_str());
 }
 
 }  // namespace terrain::app

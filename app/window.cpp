@@ -161,7 +161,9 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   s.histogram = r.histogram;
   s.generateMs = r.generateMs;
   s.statsMs = r.statsMs;
-  if (s.viewSettings.crossSectionRow >= s.field->height) s.viewSettings.crossSectionRow = -1;
+  if (s.viewSettings.crossSectionRow >= s.field->height) {
+    s.viewSettings.crossSectionRow = s.field->height - 1;
+  }
 }
 
 Settings currentSettings(const AppState& s) {
@@ -282,6 +284,7 @@ int runWindow(const AppOptions& options) {
     state.rampPng = saved.rampPng;
     state.rampPathInput = saved.rampPng;
     state.view = options.view.value_or(saved.view);
+    state.viewSettings.crossSectionRow = options.crossSectionRow;
     state.rampName = options.ramp.value_or(saved.ramp);
     if (options.ramp) state.rampPng.clear();
 

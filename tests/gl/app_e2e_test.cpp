@@ -205,6 +205,19 @@ TEST_F(AppTest, ThreeDViewOfDiamondSquareIsDrawn) {
   EXPECT_GT(distinctColors(img, viewRegion(img)), 50) << "the 3D view looks uniform";
 }
 
+TEST_F(AppTest, MapMarksTheSideViewsRow) {
+  REQUIRE_DISPLAY();
+  // 513 rows letterboxed into 800 pixels: row 300's centre is at y = 400 + (300.5 - 256.5) * 800 / 513.
+  const auto img = shoot("row", "--view map --generator diamond-square --size 513 --row 300");
+  ASSERT_EQ(img.height, 800);
+  const int y = 400 + (300 * 2 + 1 - 513) * 800 / (2 * 513);
+  auto yellow = [](terrain::Rgb8 c) { return c.r > 200 && c.g > 190 && c.b < 140; };
+  const Region line{kPanelWidth + 200, y - 1, img.width - 100, y + 2};
+  const Region above{kPanelWidth + 200, y - 40, img.width - 100, y - 37};
+  EXPECT_GT(fraction(img, line, yellow), 0.3) << "no marker line at y " << y;
+  EXPECT_LT(fraction(img, above, yellow), 0.05);
+}
+
 TEST_F(AppTest, SeedChangesTheViewAndTheSameSeedRepeatsIt) {
   REQUIRE_DISPLAY();
   const std::string args = "--view map --generator diamond-square --size 257";
