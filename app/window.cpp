@@ -285,6 +285,7 @@ int runWindow(const AppOptions& options) {
     state.rampPathInput = saved.rampPng;
     state.view = options.view.value_or(saved.view);
     state.viewSettings.crossSectionRow = options.crossSectionRow;
+    resetView(state);
     state.rampName = options.ramp.value_or(saved.ramp);
     if (options.ramp) state.rampPng.clear();
 
