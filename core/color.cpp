@@ -135,14 +135,40 @@ std::vector<Rgb8> ColorRamp::waterTable(int entries) const {
 
 ColorLookup::ColorLookup(const ColorRamp& ramp, float waterLevel, int entries) {
   entries = std::max(entries, 2);
-  landTable_ = ramp.landTable(entries);
-  waterTable_ = ramp.waterTable(entries);
-  const float last = static_cast<float>(entries - 1);
-  maxIndex_ = last;
+  // Scales a hair under entries - 1 keep float rounding from ever reaching
+  // past a table's last entry (the water line itself is decided by h < water).
+  const double last = static_cast<double>(entries - 1) * (1.0 - 1e-5);
   water_ = ramp.hasWater() && waterLevel > 0.0f ? std::min(waterLevel, 1.0f) : 0.0f;
-  if (water_ > 0.0f) waterScale_ = last / water_;
-  landStart_ = water_;
-  if (landStart_ < 1.0f) landScale_ = last / (1.0f - landStart_);
+  if (water_ > 0.0f) {
+    table_ = ramp.waterTable(entries);
+    waterScale_ = static_cast<float>(last / water_);
+  }
+  const double landScale = water_ < 1.0f ? last / (1.0 - water_) : 0.0;
+  landScale_ = static_cast<float>(landScale);
+  landBias_ = static_cast<float>(static_cast<double>(table_.size()) + 0.5 - water_ * landScale);
+  const std::vector<Rgb8> land = ramp.landTable(entries);
+  table_.insert(table_.end(), land.begin(), land.end());
+}
+
+void ColorLookup::indices(const float* heights, int n, std::int32_t* out) const {
+  // Clamping and indexing in separate loops, and the water choice as a bit
+  // mask: GCC will not vectorise float arithmetic behind a condition.
+  constexpr int kBatch = 256;
+  float clamped[kBatch];
+  for (int first = 0; first < n; first += kBatch) {
+    const int count = std::min(kBatch, n - first);
+    const float* in = heights + first;
+    for (int i = 0; i < count; ++i) {
+      const float h = in[i] > 0.0f ? in[i] : 0.0f;  // NaN -> 0
+      clamped[i] = h < 1.0f ? h : 1.0f;
+    }
+    std::int32_t* dst = out + first;
+    for (int i = 0; i < count; ++i) {
+      const float h = clamped[i];
+      const std::int32_t mask = -static_cast<std::int32_t>(h < water_);
+      dst[i] = (wetIndex(h) & mask) | (dryIndex(h) & ~mask);
+    }
+  }
 }
 
 std::vector<std::string_view> builtinRampNames() { return {"earth", "grayscale", "coastline"}; }

@@ -65,27 +65,28 @@ class ColorLookup {
  public:
   // entries per table, >= 2; 4096 keeps every step under one 8-bit level.
   ColorLookup(const ColorRamp& ramp, float waterLevel, int entries = 4096);
-  Rgb8 operator()(float height) const {
+  Rgb8 operator()(float height) const { return table_[static_cast<std::size_t>(index(height))]; }
+  // The split form: index() / indices() then entry().
+  std::int32_t index(float height) const {
     height = height > 0.0f ? height : 0.0f;  // also maps NaN to 0
     height = height < 1.0f ? height : 1.0f;
-    if (height < water_) return waterTable_[index(height * waterScale_)];
-    return landTable_[index((height - landStart_) * landScale_)];
+    return height < water_ ? wetIndex(height) : dryIndex(height);
   }
+  // index() of n heights; written so the compiler vectorises it.
+  void indices(const float* heights, int n, std::int32_t* out) const;
+  Rgb8 entry(std::int32_t index) const { return table_[static_cast<std::size_t>(index)]; }
+  std::int32_t size() const { return static_cast<std::int32_t>(table_.size()); }
   float waterLevel() const { return water_; }
 
  private:
-  std::size_t index(float position) const {
-    const float clamped = position < maxIndex_ ? position : maxIndex_;
-    return static_cast<std::size_t>(clamped > 0.0f ? clamped + 0.5f : 0.0f);
-  }
+  std::int32_t wetIndex(float h) const { return static_cast<std::int32_t>(h * waterScale_ + 0.5f); }
+  std::int32_t dryIndex(float h) const { return static_cast<std::int32_t>(h * landScale_ + landBias_); }
 
-  std::vector<Rgb8> landTable_;
-  std::vector<Rgb8> waterTable_;
-  float water_ = 0.0f;      // 0 when the ramp has no water stops
-  float landStart_ = 0.0f;  // height of the first land entry
-  float landScale_ = 0.0f;  // table entries per unit of height
-  float waterScale_ = 0.0f;
-  float maxIndex_ = 0.0f;
+  std::vector<Rgb8> table_;  // water entries (if any), then land entries
+  float water_ = 0.0f;       // 0 when the ramp has no water stops
+  float waterScale_ = 0.0f;  // water entries per unit of height
+  float landScale_ = 0.0f;   // land entries per unit of height above the water
+  float landBias_ = 0.5f;    // first land entry + 0.5 - water * landScale_
 };
 
 std::vector<std::string_view> builtinRampNames();  // "earth", "grayscale", "coastline"

@@ -1,7 +1,9 @@
 #include "core/image.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -26,15 +28,29 @@ SunTerms sunTerms() {
   return {-lx / lz, -ly / lz};
 }
 
-float shadeFactor(const SunTerms& sun, float gx, float gy) {
-  const float f = (1.0f + sun.kx * gx + sun.ky * gy) / std::sqrt(1.0f + gx * gx + gy * gy);
-  return std::clamp(f, kHillshadeMin, kHillshadeMax);
+// 1 / sqrt(v) for v >= 1 from multiplies only, so the shading loop
+// vectorises (std::sqrt cannot while it may set errno). Relative error < 1e-5.
+float inverseSqrt(float v) {
+  float r = std::bit_cast<float>(0x5f375a86u - (std::bit_cast<std::uint32_t>(v) >> 1));
+  r = r * (1.5f - 0.5f * v * r * r);
+  r = r * (1.5f - 0.5f * v * r * r);
+  return r;
 }
 
-std::uint8_t scaleChannel(std::uint8_t c, float factor) {
-  const float v = static_cast<float>(c) * factor + 0.5f;
-  return static_cast<std::uint8_t>(v < 255.0f ? v : 255.0f);
+// Lambert over flat ground's, before clamping: within +-sqrt(1 + kx^2 + ky^2).
+float rawShade(const SunTerms& sun, float gx, float gy) {
+  return (1.0f + sun.kx * gx + sun.ky * gy) * inverseSqrt(1.0f + gx * gx + gy * gy);
 }
+
+float shadeFactor(const SunTerms& sun, float gx, float gy) {
+  return std::clamp(rawShade(sun, gx, gy), kHillshadeMin, kHillshadeMax);
+}
+
+// Shading in 8.8 fixed point: 256 is a factor of 1.
+constexpr std::int32_t kFixedOne = 256;
+std::int32_t fixedShade(float factor) { return static_cast<std::int32_t>(factor * 256.0f + 0.5f); }
+const std::int32_t kFixedMin = fixedShade(kHillshadeMin);
+const std::int32_t kFixedMax = fixedShade(kHillshadeMax);
 
 void putPixel(std::uint8_t* out, Rgb8 c) {
   out[0] = c.r;
@@ -83,44 +99,128 @@ float hillshadeAt(const Heightfield& field, int x, int y) {
   return shadeFactor(sunTerms(), gx, gy);
 }
 
+namespace {
+
+// Colours are shaded as three 21-bit lanes of one 64-bit word (SWAR): one
+// multiply scales r, g and b together, 255 * 320 + 128 < 2^21 keeps the
+// lanes apart, and a lane's bit 8 after the shift marks a value over 255.
+constexpr int kLaneBits = 21;
+constexpr std::uint64_t kLaneLow = 1 | (1ULL << kLaneBits) | (1ULL << (2 * kLaneBits));
+
+std::uint64_t toLanes(Rgb8 c) {
+  return c.r | (std::uint64_t{c.g} << kLaneBits) | (std::uint64_t{c.b} << (2 * kLaneBits));
+}
+
+// lanes * shade / 256, rounded, each lane saturated at 255.
+std::uint64_t shadeLanes(std::uint64_t lanes, std::int32_t shade) {
+  std::uint64_t v = (lanes * static_cast<std::uint64_t>(shade) + 128 * kLaneLow) >> 8;
+  const std::uint64_t over = (v >> 8) & kLaneLow;
+  return v | (over * 0xFF);
+}
+
+// Packs the low bytes of the lanes as r | g << 8 | b << 16.
+std::uint32_t lanesToRgb(std::uint64_t v) {
+  return static_cast<std::uint32_t>((v & 0xFF) | (((v >> kLaneBits) & 0xFF) << 8) |
+                                    (((v >> (2 * kLaneBits)) & 0xFF) << 16));
+}
+
+// Writes n pixels of packed RGB (r | g << 8 | b << 16). On little-endian
+// hosts four pixels go out as three 32-bit stores instead of twelve bytes.
+void storePixels(const std::uint32_t* packed, int n, std::uint8_t* out) {
+  int i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 4 <= n; i += 4) {
+      const std::uint32_t p0 = packed[i], p1 = packed[i + 1], p2 = packed[i + 2],
+                          p3 = packed[i + 3];
+      const std::uint32_t words[3] = {p0 | (p1 << 24), (p1 >> 8) | (p2 << 16), (p2 >> 16) | (p3 << 8)};
+      std::memcpy(out + 3 * i, words, sizeof words);
+    }
+  }
+  for (; i < n; ++i) {
+    const std::uint32_t p = packed[i];
+    putPixel(out + 3 * i, {static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(p >> 8),
+                           static_cast<std::uint8_t>(p >> 16)});
+  }
+}
+
+}  // namespace
+
 MapRenderer::MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water,
                          bool hillshade)
     : field_(field),
       lookup_(ramp, water),
       hillshade_(hillshade),
-      gradientScale_(gradientScaleFor(field)) {}
+      gradientScale_(gradientScaleFor(field)) {
+  lanes_.resize(static_cast<std::size_t>(lookup_.size()));
+  for (std::int32_t i = 0; i < lookup_.size(); ++i) {
+    lanes_[static_cast<std::size_t>(i)] = toLanes(lookup_.entry(i));
+  }
+}
+
+namespace {
+
+// out[x] for x in [first, last): central differences. Written as two
+// branch-free loops (the clamp in integers, water as a select of loads)
+// because GCC, respecting FP traps, will not vectorise a loop in which
+// float arithmetic sits behind a condition.
+void shadeInterior(const SunTerms sun, const float* __restrict row, const float* __restrict above,
+                   const float* __restrict below, float sx, float sy, float water, int first,
+                   int last, std::int32_t* __restrict out) {
+  for (int x = first; x < last; ++x) {
+    const float f = rawShade(sun, (row[x + 1] - row[x - 1]) * sx, (below[x] - above[x]) * sy);
+    out[x] = std::min(std::max(fixedShade(f), kFixedMin), kFixedMax);
+  }
+  for (int x = first; x < last; ++x) out[x] = row[x] < water ? kFixedOne : out[x];
+}
+
+}  // namespace
+
+// Pixels per inner batch: index and shade arrays stay on the stack.
+constexpr int kSpan = 256;
 
 void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
   const int w = field_.width;
   const float* row = field_.heights.data() + field_.index(0, y);
-  if (!hillshade_) {
-    for (int x = 0; x < w; ++x) putPixel(rgb + 3 * x, lookup_(row[x]));
-    return;
+  std::int32_t index[kSpan];
+  std::int32_t shade[kSpan];
+  std::uint32_t packed[kSpan];
+  for (int x0 = 0; x0 < w; x0 += kSpan) {
+    const int n = std::min(kSpan, w - x0);
+    lookup_.indices(row + x0, n, index);
+    if (hillshade_) {
+      shadeSpan(y, x0, n, shade);
+      for (int i = 0; i < n; ++i) {
+        packed[i] = lanesToRgb(shadeLanes(lanes_[static_cast<std::size_t>(index[i])], shade[i]));
+      }
+    } else {
+      for (int i = 0; i < n; ++i) packed[i] = lanesToRgb(lanes_[static_cast<std::size_t>(index[i])]);
+    }
+    storePixels(packed, n, rgb + 3 * static_cast<std::ptrdiff_t>(x0));
   }
+}
+
+// Fixed-point shading of cells x0 .. x0+n-1 of row y; water is flat (256).
+void MapRenderer::shadeSpan(int y, int x0, int n, std::int32_t* shade) const {
+  const int w = field_.width;
   const SunTerms sun = sunTerms();
   const float water = lookup_.waterLevel();
+  const float* row = field_.heights.data() + field_.index(0, y);
   const Neighbours ny = neighbours(y, field_.height);
   const float* above = field_.heights.data() + field_.index(0, ny.before);
   const float* below = field_.heights.data() + field_.index(0, ny.after);
+  const float sx = gradientScale_;
   const float sy = ny.weight * gradientScale_;
-  const auto shadePixel = [&](int x, float gx) {
-    const float h = row[x];
-    const Rgb8 c = lookup_(h);
-    std::uint8_t* out = rgb + 3 * x;
-    if (h < water) {  // the water surface is flat: no shading
-      putPixel(out, c);
-      return;
-    }
-    const float f = shadeFactor(sun, gx, (below[x] - above[x]) * sy);
-    out[0] = scaleChannel(c.r, f);
-    out[1] = scaleChannel(c.g, f);
-    out[2] = scaleChannel(c.b, f);
-  };
+  // Interior cells: central differences, a loop the compiler vectorises.
+  const int first = std::max(x0, 1);
+  const int last = std::min(x0 + n, w - 1);
+  shadeInterior(sun, row, above, below, sx, sy, water, first, last, shade - x0);
   for (int x : {0, w - 1}) {  // one-sided differences at the edges
+    if (x < x0 || x >= x0 + n) continue;
     const Neighbours nx = neighbours(x, w);
-    shadePixel(x, (row[nx.after] - row[nx.before]) * nx.weight * gradientScale_);
+    const float f = shadeFactor(sun, (row[nx.after] - row[nx.before]) * nx.weight * sx,
+                                (below[x] - above[x]) * sy);
+    shade[x - x0] = row[x] < water ? kFixedOne : fixedShade(f);
   }
-  for (int x = 1; x < w - 1; ++x) shadePixel(x, (row[x + 1] - row[x - 1]) * gradientScale_);
 }
 
 RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
@@ -164,7 +264,7 @@ SideViewRenderer::SideViewRenderer(const Heightfield& profile, const ColorRamp& 
     : lookup_(ramp, water),
       water_(water),
       rampHasWater_(ramp.hasWater()),
-      seabed_(blend(ramp.colorAt(water, water), Rgb8{0, 0, 0}, 0.4f)),  // lowest land, darker
+      seabed_(ramp.colorAt(water, water)),  // the lowest land colour
       width_(width),
       height_(height) {
   if (width < 1 || height < 1) {
@@ -179,7 +279,10 @@ void SideViewRenderer::renderRow(int y, std::uint8_t* rgb) const {
   const float e = sideViewElevation(y, height_);
   const bool underwater = e < water_;
   // Everything on one row shares its elevation, so at most three colours.
-  const Rgb8 groundColor = underwater && rampHasWater_ ? seabed_ : lookup_(e);
+  // Ground below the water line: the lowest land colour, darker with depth.
+  const float depth = underwater ? 1.0f - e / water_ : 0.0f;
+  const Rgb8 groundColor =
+      underwater && rampHasWater_ ? blend(seabed_, Rgb8{0, 0, 0}, 0.35f + 0.4f * depth) : lookup_(e);
   const Rgb8 waterColor = rampHasWater_ ? lookup_(e) : blend(kSkyColor, kSideWaterColor, 0.6f);
   const Rgb8 openColor = underwater ? waterColor : kSkyColor;
   for (int x = 0; x < width_; ++x) {

@@ -40,8 +40,11 @@ class MapRenderer {
   void renderRow(int y, std::uint8_t* rgb) const;
 
  private:
+  void shadeSpan(int y, int x0, int n, std::int32_t* shade) const;
+
   const Heightfield& field_;
   ColorLookup lookup_;
+  std::vector<std::uint64_t> lanes_;  // lookup_ entries as three 21-bit lanes (see .cpp)
   bool hillshade_;
   float gradientScale_;  // turns a height difference over 2 cells into a slope
 };
@@ -85,7 +88,7 @@ class SideViewRenderer {
   std::vector<float> ground_;  // per column
   float water_;
   bool rampHasWater_;
-  Rgb8 seabed_;  // ground under water: the lowest land colour, darkened
+  Rgb8 seabed_;  // the lowest land colour, darkened with depth for ground under water
   int width_;
   int height_;
 };
