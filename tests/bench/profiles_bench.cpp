@@ -2,6 +2,7 @@
 // (validate -> generate -> normalise). Target: each under 5 ms.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/generator.hpp"
@@ -19,6 +20,18 @@ void runProfile(benchmark::State& state, const TerrainSpec& spec, const Executio
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spec.size));
 }
+
+// The floor: allocating and filling a profile of the same length (page
+// faults of a fresh buffer included, as in every generate call).
+void BM_ProfileFillBaseline(benchmark::State& state) {
+  for (auto _ : state) {
+    Heightfield field((1 << 20) + 1, 1);
+    std::fill(field.heights.begin(), field.heights.end(), 1.0f);
+    benchmark::DoNotOptimize(field.heights.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_ProfileFillBaseline)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Defaults (smoothing 0, H = 0.8) at 2^20 + 1 points.
 void BM_Midpoint(benchmark::State& state) {
@@ -53,6 +66,26 @@ void BM_RandomWalkArticle(benchmark::State& state) {
   runProfile(state, spec, Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_RandomWalkArticle)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The generators alone, without validate and normalise, to see the split.
+void BM_GenerateOnly(benchmark::State& state) {
+  const auto id = static_cast<GeneratorId>(state.range(0));
+  TerrainSpec spec = defaultSpec(id);
+  spec.size = id == GeneratorId::Midpoint ? (1 << 20) + 1 : 1 << 20;
+  spec.randomWalk.smoothingStyle = static_cast<SmoothingStyle>(state.range(1));
+  const Generator& gen = generatorFor(id);
+  for (auto _ : state) {
+    Heightfield field = gen.generate(spec, Execution{});
+    benchmark::DoNotOptimize(field.heights.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_GenerateOnly)
+    ->Args({static_cast<int>(GeneratorId::Midpoint), 0})
+    ->Args({static_cast<int>(GeneratorId::RandomWalk), static_cast<int>(SmoothingStyle::Scaled)})
+    ->Args({static_cast<int>(GeneratorId::RandomWalk), static_cast<int>(SmoothingStyle::Article)})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // The smoothing alone on a 2^20 profile (10 passes).
 void BM_SmoothScaledProfile(benchmark::State& state) {
