@@ -303,5 +303,25 @@ TEST(DiamondSquare, ArticleRoughnessOnlyScalesTheRelief) {
   EXPECT_NE(checksum(raw(a)), checksum(raw(b)));
 }
 
+TEST(DiamondSquare, SmoothingPassesSmoothTheFinishedMap) {
+  // Mean squared step between neighbours along rows: smoothing must lower it.
+  auto roughnessOf = [](const Heightfield& f) {
+    double sum = 0.0;
+    for (int y = 0; y < f.height; ++y) {
+      for (int x = 0; x + 1 < f.width; ++x) {
+        const double d = double(f.at(x + 1, y)) - f.at(x, y);
+        sum += d * d;
+      }
+    }
+    return sum;
+  };
+  TerrainSpec spec = dsSpec(257, 4);
+  spec.roughness = 0.7;
+  const double plain = roughnessOf(generateTerrain(spec));
+  spec.smoothing = 4;
+  EXPECT_LT(roughnessOf(generateTerrain(spec)), 0.5 * plain);
+  EXPECT_EQ(checksum(raw(spec, Execution{1})), checksum(raw(spec, Execution{2})));
+}
+
 }  // namespace
 }  // namespace terrain
