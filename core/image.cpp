@@ -118,31 +118,6 @@ std::uint64_t shadeLanes(std::uint64_t lanes, std::int32_t shade) {
   return v | (over * 0xFF);
 }
 
-// Packs the low bytes of the lanes as r | g << 8 | b << 16.
-std::uint32_t lanesToRgb(std::uint64_t v) {
-  return static_cast<std::uint32_t>((v & 0xFF) | (((v >> kLaneBits) & 0xFF) << 8) |
-                                    (((v >> (2 * kLaneBits)) & 0xFF) << 16));
-}
-
-// Writes n pixels of packed RGB (r | g << 8 | b << 16). On little-endian
-// hosts four pixels go out as three 32-bit stores instead of twelve bytes.
-void storePixels(const std::uint32_t* packed, int n, std::uint8_t* out) {
-  int i = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    for (; i + 4 <= n; i += 4) {
-      const std::uint32_t p0 = packed[i], p1 = packed[i + 1], p2 = packed[i + 2],
-                          p3 = packed[i + 3];
-      const std::uint32_t words[3] = {p0 | (p1 << 24), (p1 >> 8) | (p2 << 16), (p2 >> 16) | (p3 << 8)};
-      std::memcpy(out + 3 * i, words, sizeof words);
-    }
-  }
-  for (; i < n; ++i) {
-    const std::uint32_t p = packed[i];
-    putPixel(out + 3 * i, {static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(p >> 8),
-                           static_cast<std::uint8_t>(p >> 16)});
-  }
-}
-
 }  // namespace
 
 MapRenderer::MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water,
@@ -183,19 +158,21 @@ void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
   const float* row = field_.heights.data() + field_.index(0, y);
   std::int32_t index[kSpan];
   std::int32_t shade[kSpan];
-  std::uint32_t packed[kSpan];
   for (int x0 = 0; x0 < w; x0 += kSpan) {
     const int n = std::min(kSpan, w - x0);
     lookup_.indices(row + x0, n, index);
-    if (hillshade_) {
-      shadeSpan(y, x0, n, shade);
-      for (int i = 0; i < n; ++i) {
-        packed[i] = lanesToRgb(shadeLanes(lanes_[static_cast<std::size_t>(index[i])], shade[i]));
-      }
-    } else {
-      for (int i = 0; i < n; ++i) packed[i] = lanesToRgb(lanes_[static_cast<std::size_t>(index[i])]);
+    std::uint8_t* out = rgb + 3 * static_cast<std::ptrdiff_t>(x0);
+    if (!hillshade_) {
+      for (int i = 0; i < n; ++i) putPixel(out + 3 * i, lookup_.entry(index[i]));
+      continue;
     }
-    storePixels(packed, n, rgb + 3 * static_cast<std::ptrdiff_t>(x0));
+    shadeSpan(y, x0, n, shade);
+    for (int i = 0; i < n; ++i) {
+      const std::uint64_t v = shadeLanes(lanes_[static_cast<std::size_t>(index[i])], shade[i]);
+      out[3 * i] = static_cast<std::uint8_t>(v);
+      out[3 * i + 1] = static_cast<std::uint8_t>(v >> kLaneBits);
+      out[3 * i + 2] = static_cast<std::uint8_t>(v >> (2 * kLaneBits));
+    }
   }
 }
 
@@ -223,16 +200,25 @@ void MapRenderer::shadeSpan(int y, int x0, int n, std::int32_t* shade) const {
   }
 }
 
-RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
-                        bool hillshade, const Execution& exec) {
-  RgbImage image(field.width, field.height);
+void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade,
+                    RgbImage& image, const Execution& exec) {
+  image.width = field.width;
+  image.height = field.height;
+  image.pixels.resize(Heightfield::cellCount(field.width, field.height) * 3);
   const MapRenderer renderer(field, ramp, water, hillshade);
   const std::size_t stride = static_cast<std::size_t>(field.width) * 3;
   parallelFor(exec, 0, field.height, 16, [&](std::int64_t begin, std::int64_t end) {
     for (auto y = begin; y < end; ++y) {
-      renderer.renderRow(static_cast<int>(y), image.pixels.data() + static_cast<std::size_t>(y) * stride);
+      renderer.renderRow(static_cast<int>(y),
+                         image.pixels.data() + static_cast<std::size_t>(y) * stride);
     }
   });
+}
+
+RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
+                        bool hillshade, const Execution& exec) {
+  RgbImage image;
+  renderMapImage(field, ramp, water, hillshade, image, exec);
   return image;
 }
 

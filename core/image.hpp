@@ -52,6 +52,10 @@ class MapRenderer {
 // One pixel per cell, top row = y 0. Rows are coloured in parallel.
 RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
                         bool hillshade, const Execution& exec = {});
+// The same into an existing image, reusing its buffer when the size matches
+// (for live re-colouring: a fresh 1025^2 buffer costs as much as colouring it).
+void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade,
+                    RgbImage& image, const Execution& exec = {});
 
 // ---- side view (article 000) ----
 

@@ -116,6 +116,10 @@ TEST(MapImage, SameImageForEveryThreadCount) {
   const RgbImage one = renderMapImage(field, ColorRamp::earth(), 0.3f, true, Execution{1});
   const RgbImage many = renderMapImage(field, ColorRamp::earth(), 0.3f, true, Execution{0});
   EXPECT_EQ(one.pixels, many.pixels);
+  RgbImage reused(3, 3);  // another size: resized, then every pixel rewritten
+  renderMapImage(field, ColorRamp::earth(), 0.3f, true, reused);
+  EXPECT_EQ(reused.width, 257);
+  EXPECT_EQ(reused.pixels, one.pixels);
 }
 
 TEST(SideView, SkyAboveTheProfileGroundBelowColouredByItsOwnHeight) {
