@@ -34,7 +34,6 @@ GlStateGuard::GlStateGuard() {
   for (GLuint unit = 0; unit < textures_.size(); ++unit) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &textures_[unit]);
-    glGetIntegerv(GL_SAMPLER_BINDING, &samplers_[unit]);
   }
   glActiveTexture(static_cast<GLenum>(activeTexture_));
 }
@@ -43,7 +42,6 @@ GlStateGuard::~GlStateGuard() {
   for (GLuint unit = 0; unit < textures_.size(); ++unit) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(textures_[unit]));
-    glBindSampler(unit, static_cast<GLuint>(samplers_[unit]));
   }
   glActiveTexture(static_cast<GLenum>(activeTexture_));
   glBindVertexArray(static_cast<GLuint>(vertexArray_));
@@ -61,6 +59,16 @@ GlStateGuard::~GlStateGuard() {
   glPolygonMode(GL_FRONT_AND_BACK, static_cast<GLenum>(polygonMode_[0]));
   glScissor(scissorBox_[0], scissorBox_[1], scissorBox_[2], scissorBox_[3]);
   glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
+}
+
+FramebufferBindingGuard::FramebufferBindingGuard() {
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_);
+}
+
+FramebufferBindingGuard::~FramebufferBindingGuard() {
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_));
 }
 
 }  // namespace terrain::render

@@ -33,8 +33,21 @@ class GlStateGuard {
   GLint program_ = 0;
   GLint vertexArray_ = 0;
   GLint activeTexture_ = GL_TEXTURE0;
-  std::array<GLint, 3> textures_{};  // units 0..2, the ones the passes use
-  std::array<GLint, 3> samplers_{};
+  std::array<GLint, 4> textures_{};  // units 0..3, the ones the passes use
+};
+
+// Restores the caller's draw and read framebuffer bindings, also when an
+// offscreen pass throws.
+class FramebufferBindingGuard {
+ public:
+  FramebufferBindingGuard();
+  ~FramebufferBindingGuard();
+  FramebufferBindingGuard(const FramebufferBindingGuard&) = delete;
+  FramebufferBindingGuard& operator=(const FramebufferBindingGuard&) = delete;
+
+ private:
+  GLint draw_ = 0;
+  GLint read_ = 0;
 };
 
 }  // namespace terrain::render

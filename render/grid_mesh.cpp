@@ -62,25 +62,31 @@ GridData buildGrid(int columns, int rows) {
 
 }  // namespace
 
-int gridResolution(int samples) {
-  if (samples <= kMaxGridVertices) return std::max(samples, 2);
+int gridResolution(int samples, float pixelsPerMap) {
+  // Quads across: a power of two, rounded in log scale to the wanted density.
+  const float wanted = pixelsPerMap / kPixelsPerQuad;
+  int quads = kMinGridVertices - 1;
+  while (quads + 1 < kMaxGridVertices && static_cast<float>(quads) * 1.41421356f < wanted) {
+    quads *= 2;
+  }
+  const int budget = quads + 1;
+  if (samples <= budget) return std::max(samples, 2);
   // Keep every k-th sample on a vertex when the size allows (2^n + 1 maps).
   for (int step = 2; step < samples; step *= 2) {
-    if ((samples - 1) % step == 0 && (samples - 1) / step + 1 <= kMaxGridVertices) {
+    if ((samples - 1) % step == 0 && (samples - 1) / step + 1 <= budget) {
       return (samples - 1) / step + 1;
     }
   }
-  return kMaxGridVertices;
+  return budget;
 }
 
-void GridMesh::ensure(int columns, int rows) {
-  if (columns == columns_ && rows == rows_ && vertexArray_) return;
+GridMesh::GridMesh(int columns, int rows)
+    : vertexArray_(gl::VertexArray::create()),
+      vertices_(gl::Buffer::create()),
+      indices_(gl::Buffer::create()),
+      columns_(columns),
+      rows_(rows) {
   const GridData data = buildGrid(columns, rows);
-  if (!vertexArray_) {
-    vertexArray_ = gl::VertexArray::create();
-    vertices_ = gl::Buffer::create();
-    indices_ = gl::Buffer::create();
-  }
   vertexArray_.bind();
   vertices_.upload(GL_ARRAY_BUFFER, data.vertices.data(),
                    static_cast<GLsizeiptr>(data.vertices.size() * sizeof(GridVertex)));
@@ -90,13 +96,21 @@ void GridMesh::ensure(int columns, int rows) {
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(GridVertex), nullptr);
   glBindVertexArray(0);
   indexCount_ = static_cast<GLsizei>(data.indices.size());
-  columns_ = columns;
-  rows_ = rows;
 }
 
 void GridMesh::draw() const {
   vertexArray_.bind();
   glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+}
+
+const GridMesh& GridCache::get(int columns, int rows) {
+  for (const auto& grid : grids_) {
+    if (grid->columns() == columns && grid->rows() == rows) return *grid;
+  }
+  // Non-square maps could bring many shapes; keep the cache small.
+  if (grids_.size() >= 8) grids_.erase(grids_.begin());
+  grids_.push_back(std::make_unique<GridMesh>(columns, rows));
+  return *grids_.back();
 }
 
 }  // namespace terrain::render

@@ -16,7 +16,7 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
   program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   program_.set("uHasWater", textures.hasWater ? 1 : 0);
-  program_.set("uWater", view.water);
+  program_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
   program_.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
   program_.set("uViewport", glm::vec4(viewport));
   program_.set("uCenter", view.mapCenter);

@@ -30,7 +30,6 @@ MeshPass::MeshPass()
     : terrain_(loadProgram("mesh.vert", "mesh.frag")),
       water_(loadProgram("water.vert", "water.frag")),
       sky_(loadProgram("fullscreen.vert", "sky.frag")),
-      linear_(gl::Sampler::create(GL_LINEAR)),
       empty_(gl::VertexArray::create()) {}
 
 void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
@@ -57,15 +56,19 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
   const glm::vec3 sun = sunDirection();
 
-  grid_.ensure(gridResolution(textures.textureWidth), gridResolution(textures.textureHeight));
-  linear_.bind(kHeightsUnit);
+  // Grid density follows the map's size on screen (see kPixelsPerQuad).
+  const float pixelsPerMap = view.camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
+  const GridMesh& grid = grids_.get(
+      gridResolution(textures.textureWidth, pixelsPerMap * extent.x),
+      gridResolution(textures.textureHeight, pixelsPerMap * extent.y));
 
   terrain_.use();
   terrain_.set("uHeights", static_cast<int>(kHeightsUnit));
+  terrain_.set("uSurface", static_cast<int>(kSurfaceUnit));
   terrain_.set("uLandRamp", static_cast<int>(kLandRampUnit));
   terrain_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   terrain_.set("uHasWater", textures.hasWater ? 1 : 0);
-  terrain_.set("uWater", view.water);
+  terrain_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
   terrain_.set("uSize", size);
   terrain_.set("uViewProjection", viewProjection);
   terrain_.set("uExtent", extent);
@@ -73,10 +76,11 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   terrain_.set("uBase", kBaseY);
   terrain_.set("uSunDirection", sun);
   if (view.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-  grid_.draw();
+  grid.draw();
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 
-  if (textures.hasWater && view.water > 0.0f) {
+  const float water = std::clamp(view.water, 0.0f, 1.0f);
+  if (textures.hasWater && water > 0.0f) {
     // Blended over the ground, never hiding what lies above the level.
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
@@ -85,22 +89,23 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);  // wins over flat ground at the same depth
     water_.use();
-    water_.set("uHeights", static_cast<int>(kHeightsUnit));
+    water_.set("uSurface", static_cast<int>(kSurfaceUnit));
     water_.set("uLandRamp", static_cast<int>(kLandRampUnit));
     water_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
     water_.set("uHasWater", 1);
-    water_.set("uWater", view.water);
+    water_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
     water_.set("uSize", size);
     water_.set("uViewProjection", viewProjection);
     water_.set("uExtent", extent);
-    water_.set("uLevel", view.water * exaggeration);
+    water_.set("uLevel", water * exaggeration);
+    water_.set("uBase", kBaseY);
+    water_.set("uExaggeration", exaggeration);
     water_.set("uEye", eye);
     water_.set("uSunDirection", sun);
     empty_.bind();
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDrawArrays(GL_TRIANGLES, 0, 30);  // surface + 4 walls, see water.vert
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
-  glBindSampler(kHeightsUnit, 0);
 }
 
 }  // namespace terrain::render

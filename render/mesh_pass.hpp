@@ -24,9 +24,8 @@ class MeshPass {
   gl::Program terrain_;
   gl::Program water_;
   gl::Program sky_;
-  gl::Sampler linear_;  // bilinear heights for the mesh, whatever the texture's filter
   gl::VertexArray empty_;
-  GridMesh grid_;
+  GridCache grids_;
 };
 
 }  // namespace terrain::render

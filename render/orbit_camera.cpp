@@ -20,7 +20,8 @@ constexpr float kMinDistance = 0.2f;   // map widths
 constexpr float kMaxDistance = 20.0f;
 constexpr float kZoomPerStep = 0.9f;   // one wheel step moves 10 % closer
 constexpr float kPanPerPixel = 0.0012f;  // map widths per pixel at distance 1
-constexpr float kFieldOfViewDegrees = 40.0f;
+constexpr float kFieldOfViewDegrees = 32.0f;  // frames the whole map at the default distance
+constexpr float kTargetHeight = -0.04f;  // world y looked at: centres the block, base to peaks
 
 // Unit vector from the target towards the eye.
 glm::vec3 eyeDirection(float yawDegrees, float pitchDegrees) {
@@ -57,7 +58,7 @@ void OrbitCamera::reset() {
 
 glm::mat4 OrbitCamera::viewMatrix() const {
   const float pitch = std::clamp(pitchDegrees, kMinPitch, kMaxPitch);
-  const glm::vec3 target{pan.x, 0.0f, pan.y};
+  const glm::vec3 target{pan.x, kTargetHeight, pan.y};
   const glm::vec3 eye = target + eyeDirection(yawDegrees, pitch) * distance;
   return glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
 }
@@ -73,6 +74,12 @@ glm::mat4 OrbitCamera::projectionMatrix(float aspect) const {
     return glm::ortho(-halfWidth, halfWidth, -halfHeight, halfHeight, -(distance + 4.0f), far);
   }
   return glm::perspective(glm::radians(kFieldOfViewDegrees), safeAspect, near, far);
+}
+
+float OrbitCamera::pixelsPerWorldUnit(float viewportHeight) const {
+  // Both projections show 2 * distance * tan(fov / 2) world units over the height.
+  const float visible = 2.0f * distance * std::tan(glm::radians(kFieldOfViewDegrees) * 0.5f);
+  return visible > 0.0f ? viewportHeight / visible : viewportHeight;
 }
 
 }  // namespace terrain::render

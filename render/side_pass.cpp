@@ -22,7 +22,7 @@ void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
   program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   program_.set("uHasWater", textures.hasWater ? 1 : 0);
-  program_.set("uWater", view.water);
+  program_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
   program_.set("uCount", textures.width);
   program_.set("uRow", row);
   program_.set("uFoldWidth", textures.textureWidth);

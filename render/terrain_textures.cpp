@@ -88,6 +88,7 @@ void TerrainTextures::bind() const {
   heights.bind(kHeightsUnit);
   landRamp.bind(kLandRampUnit);
   waterRamp.bind(kWaterRampUnit);
+  if (surface) surface.bind(kSurfaceUnit);
   glActiveTexture(GL_TEXTURE0);
 }
 

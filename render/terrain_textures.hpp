@@ -13,9 +13,13 @@ inline constexpr int kRampEntries = 256;
 inline constexpr GLuint kHeightsUnit = 0;
 inline constexpr GLuint kLandRampUnit = 1;
 inline constexpr GLuint kWaterRampUnit = 2;
+inline constexpr GLuint kSurfaceUnit = 3;
 
 struct TerrainTextures {
-  gl::Texture heights;  // GL_NEAREST: crisp map cells; the 3D pass binds a linear sampler
+  gl::Texture heights;  // R32F, GL_NEAREST: crisp map cells, exact grid vertices
+  // RGBA16F, GL_LINEAR: height and slopes per sample for the 3D view's
+  // fragments (SurfaceBaker fills it; heightmaps only).
+  gl::Texture surface;
   gl::Texture landRamp;
   gl::Texture waterRamp;
   bool hasWater = false;

@@ -10,12 +10,14 @@
 #include "render/mesh_pass.hpp"
 #include "render/offscreen_target.hpp"
 #include "render/side_pass.hpp"
+#include "render/surface_baker.hpp"
 #include "render/terrain_textures.hpp"
 
 namespace terrain::render {
 
 struct TerrainView::Impl {
   TerrainTextures textures;
+  SurfaceBaker baker;
   SidePass side;
   MapPass map;
   MeshPass mesh;
@@ -28,25 +30,6 @@ namespace {
 
 // Shown before the first setTerrain: the sky's horizon colour.
 constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
-
-// Restores the caller's framebuffer bindings, also when a capture throws.
-class FramebufferBindingGuard {
- public:
-  FramebufferBindingGuard() {
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_);
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_);
-  }
-  ~FramebufferBindingGuard() {
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_));
-  }
-  FramebufferBindingGuard(const FramebufferBindingGuard&) = delete;
-  FramebufferBindingGuard& operator=(const FramebufferBindingGuard&) = delete;
-
- private:
-  GLint draw_ = 0;
-  GLint read_ = 0;
-};
 
 }  // namespace
 
@@ -86,6 +69,7 @@ TerrainView& TerrainView::operator=(TerrainView&&) noexcept = default;
 
 void TerrainView::setTerrain(const Heightfield& field, const ColorRamp& ramp) {
   impl_->textures.uploadHeights(field);
+  impl_->baker.bake(impl_->textures);
   impl_->textures.uploadRamp(ramp);
 }
 

@@ -25,6 +25,9 @@ struct OrbitCamera {
   void reset();
   glm::mat4 viewMatrix() const;
   glm::mat4 projectionMatrix(float aspect) const;
+  // Screen pixels per world unit (the map's longer side is 1) at the target,
+  // for a viewport this many pixels high: the 3D view's level of detail.
+  float pixelsPerWorldUnit(float viewportHeight) const;
 };
 
 struct ViewSettings {

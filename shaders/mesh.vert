@@ -18,7 +18,7 @@ out float vWorldY;
 void main() {
   vUv = aGrid.xy;
   vSkirt = aGrid.z;
-  float y = mix(heightAt(aGrid.xy) * uExaggeration, uBase, aGrid.z);
+  float y = mix(sampleHeight(aGrid.xy) * uExaggeration, uBase, aGrid.z);
   vec3 world = vec3((aGrid.x - 0.5) * uExtent.x, y, (aGrid.y - 0.5) * uExtent.y);
   vWorldY = y;
   gl_Position = uViewProjection * vec4(world, 1.0);

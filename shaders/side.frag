@@ -33,7 +33,11 @@ void main() {
   vec3 color;
   if (h <= ground) {
     color = landColor(h);
-    if (isUnderWater(h)) color = mix(color, waterColor(h), 0.65) * 0.85;  // seabed seen through water
+    if (isUnderWater(h)) {
+      // Seabed: the beach's sand, darker with depth, tinted by the water above.
+      float depth = 1.0 - h / uWater;  // 0 at the level .. 1 at height 0
+      color = mix(landColor(uWater) * mix(0.8, 0.4, depth), waterColor(h), 0.3);
+    }
     // A darker rim, about 1.5 px, makes the skyline read clearly.
     if ((ground - h) * pixelsPerUnit < 1.5) color *= 0.7;
   } else if (isUnderWater(h)) {

@@ -1,20 +1,33 @@
 #version 330 core
 // Translucent water (article 004): alpha-blended over the ground below the
 // level; deeper water is darker and more opaque, grazing views more
-// reflective, with a soft sun glint.
+// reflective, with a soft sun glint. The walls show the water's cut sides.
 #include "heights.glsl"
 #include "ramp.glsl"
 
 uniform vec3 uEye;           // camera position, world space
 uniform vec3 uSunDirection;  // towards the sun
+uniform float uExaggeration;
 
 in vec2 vUv;
 in vec3 vWorld;
+flat in int vFace;  // 0 surface, 1..4 walls (north, south, west, east)
 out vec4 fragColor;
 
+const vec3 kWallNormals[4] = vec3[4](vec3(0.0, 0.0, -1.0), vec3(0.0, 0.0, 1.0),
+                                     vec3(-1.0, 0.0, 0.0), vec3(1.0, 0.0, 0.0));
+
 void main() {
-  float ground = heightAt(vUv);
-  // Only over low ground: keeps the plane off dry land even when flat
+  float ground = surfaceAt(vUv).x;
+  if (vFace > 0) {
+    // A wall only where it is above the ground (the soil skirt shows below).
+    if (vWorld.y <= ground * uExaggeration) discard;
+    float h = vWorld.y / max(uExaggeration, 1e-6);
+    float light = 0.6 + 0.4 * max(dot(kWallNormals[vFace - 1], uSunDirection), 0.0);
+    fragColor = vec4(waterColor(h) * light, 0.8);
+    return;
+  }
+  // The surface only over low ground: keeps it off dry land even when flat
   // (exaggeration 0 puts both at the same depth).
   if (ground >= uWater) discard;
   float depth = clamp((uWater - ground) / max(uWater, 1e-6), 0.0, 1.0);  // 0 shore .. 1 deepest

@@ -1,0 +1,192 @@
+// Renderer timings under the current GL driver (Mesa llvmpipe in CI): the 3D
+// frame at 1280x720 offscreen for 513, 1025 and 4097 maps, and setTerrain's
+// texture upload. Needs a display (xvfb-run); without one the benchmarks
+// report an error and skip.
+#include <cmath>
+#include <ctime>
+#include <memory>
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "core/color.hpp"
+#include "core/heightfield.hpp"
+#include "render/terrain_view.hpp"
+
+namespace {
+
+using terrain::ColorRamp;
+using terrain::Heightfield;
+using terrain::render::TerrainView;
+using terrain::render::ViewKind;
+using terrain::render::ViewSettings;
+
+// One hidden window with a 3.3 core context for the whole run.
+class BenchContext {
+ public:
+  static BenchContext& instance() {
+    static BenchContext context;
+    return context;
+  }
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  ~BenchContext() {
+    if (window_ != nullptr) glfwDestroyWindow(window_);
+    glfwTerminate();
+  }
+  BenchContext(const BenchContext&) = delete;
+  BenchContext& operator=(const BenchContext&) = delete;
+
+ private:
+  BenchContext() {
+    if (glfwInit() != GLFW_TRUE) {
+      error_ = "no display (glfwInit failed); run under xvfb-run";
+      return;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    window_ = glfwCreateWindow(64, 64, "render_bench", nullptr, nullptr);
+    if (window_ == nullptr) {
+      error_ = "no OpenGL 3.3 core context (glfwCreateWindow failed)";
+      return;
+    }
+    glfwMakeContextCurrent(window_);
+    if (gladLoadGL(glfwGetProcAddress) == 0) error_ = "gladLoadGL failed";
+  }
+
+  GLFWwindow* window_ = nullptr;
+  std::string error_;
+};
+
+// Smooth but busy terrain (sum of sines), heights in [0, 1].
+Heightfield syntheticMap(int size) {
+  Heightfield field(size, size);
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const float u = static_cast<float>(x) / static_cast<float>(size - 1);
+      const float v = static_cast<float>(y) / static_cast<float>(size - 1);
+      const float h = std::sin(u * 9.0f) * std::cos(v * 7.0f) * 0.35f +
+                      std::sin((u + v) * 23.0f) * 0.08f + std::sin(u * 61.0f + v * 47.0f) * 0.03f;
+      field.at(x, y) = 0.5f + h;
+    }
+  }
+  return field;
+}
+
+// CPU time of the whole process (llvmpipe's rasteriser threads included) per
+// iteration: steadier than wall time when other jobs share the machine.
+class ProcessCpuCounter {
+ public:
+  ProcessCpuCounter() : start_(std::clock()) {}
+  void report(benchmark::State& state) const {
+    const double ms = 1000.0 * static_cast<double>(std::clock() - start_) / CLOCKS_PER_SEC;
+    state.counters["process_cpu_ms"] =
+        state.iterations() > 0 ? ms / static_cast<double>(state.iterations()) : 0.0;
+  }
+
+ private:
+  std::clock_t start_;
+};
+
+bool haveContext(benchmark::State& state) {
+  if (BenchContext::instance().ok()) return true;
+  state.SkipWithError(BenchContext::instance().error().c_str());
+  return false;
+}
+
+void BM_MeshFrame1280x720(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  const int size = static_cast<int>(state.range(0));
+  TerrainView view;
+  view.setTerrain(syntheticMap(size), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  settings.water = 0.35f;
+  // renderToImage includes glReadPixels, which waits for the frame (an implicit glFinish).
+  benchmark::DoNotOptimize(view.renderToImage(settings, 1280, 720));  // warm-up: FBO, grid
+  const ProcessCpuCounter cpu;
+  for (auto _ : state) {
+    terrain::RgbImage image = view.renderToImage(settings, 1280, 720);
+    glFinish();
+    benchmark::DoNotOptimize(image.pixels.data());
+  }
+  cpu.report(state);
+}
+BENCHMARK(BM_MeshFrame1280x720)->Arg(513)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The frame alone, drawn into an offscreen framebuffer without the readback.
+void BM_MeshDrawOnly1280x720(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  const int size = static_cast<int>(state.range(0));
+  TerrainView view;
+  view.setTerrain(syntheticMap(size), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  settings.water = 0.35f;
+  GLuint fbo = 0;
+  GLuint buffers[2] = {};
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(2, buffers);
+  glBindRenderbuffer(GL_RENDERBUFFER, buffers[0]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 1280, 720);
+  glBindRenderbuffer(GL_RENDERBUFFER, buffers[1]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 1280, 720);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, buffers[0]);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, buffers[1]);
+  view.draw(settings, 0, 0, 1280, 720);
+  glFinish();
+  const ProcessCpuCounter cpu;
+  for (auto _ : state) {
+    view.draw(settings, 0, 0, 1280, 720);
+    glFinish();
+  }
+  cpu.report(state);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteRenderbuffers(2, buffers);
+  glDeleteFramebuffers(1, &fbo);
+}
+BENCHMARK(BM_MeshDrawOnly1280x720)->Arg(513)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_MapFrame1280x720(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  TerrainView view;
+  view.setTerrain(syntheticMap(1025), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Map;
+  const ProcessCpuCounter cpu;
+  for (auto _ : state) {
+    terrain::RgbImage image = view.renderToImage(settings, 1280, 720);
+    benchmark::DoNotOptimize(image.pixels.data());
+  }
+  cpu.report(state);
+}
+BENCHMARK(BM_MapFrame1280x720)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Regenerating a map: heights texture, the baked surface texture and the ramp
+// tables; no mesh is rebuilt.
+void BM_SetTerrainUpload(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  const int size = static_cast<int>(state.range(0));
+  const Heightfield field = syntheticMap(size);
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  glFinish();
+  const ProcessCpuCounter cpu;
+  for (auto _ : state) {
+    view.setTerrain(field, ramp);
+    glFinish();
+  }
+  cpu.report(state);
+}
+BENCHMARK(BM_SetTerrainUpload)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

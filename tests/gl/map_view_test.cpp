@@ -1,0 +1,123 @@
+// Map view: the coastline applet's look, with hillshade, zoom and pan.
+#include "gl_test_support.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::render {
+namespace {
+
+using testing::colorNear;
+using testing::GlTest;
+
+ViewSettings mapView(float water, bool hillshade) {
+  ViewSettings view;
+  view.kind = ViewKind::Map;
+  view.water = water;
+  view.hillshade = hillshade;
+  return view;
+}
+
+TEST_F(GlTest, MapShowsWaterBelowTheLevelAndLandRampColoursAbove) {
+  const Heightfield field = testing::eastRamp(8);  // column x has height x / 7
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  const RgbImage image = view.renderToImage(mapView(0.3f, false), 256, 256);  // 32 px per cell
+  testing::saveImage(image, "map_east_ramp.png");
+  for (int x = 0; x < 8; ++x) {
+    const float h = field.at(x, 0);
+    const Rgb8 pixel = image.at(x * 32 + 16, 128);
+    EXPECT_TRUE(colorNear(pixel, ramp.colorAt(h, 0.3f), 3)) << "cell " << x << " height " << h;
+    EXPECT_EQ(testing::isBluish(pixel), h < 0.3f) << "cell " << x;
+  }
+}
+
+TEST_F(GlTest, MapCellsAreCrispWhenZoomed) {
+  // 4x4 checkerboard; zoom 2 on its top-left quarter shows 2x2 cells of 128 px.
+  Heightfield field(4, 4);
+  for (int y = 0; y < 4; ++y) {
+    for (int x = 0; x < 4; ++x) field.at(x, y) = (x + y) % 2 == 0 ? 0.2f : 0.8f;
+  }
+  TerrainView view;
+  view.setTerrain(field, ColorRamp::grayscale());
+  ViewSettings settings = mapView(0.0f, false);
+  settings.mapZoom = 2.0f;
+  settings.mapCenter = {0.25f, 0.25f};
+  const RgbImage image = view.renderToImage(settings, 256, 256);
+  testing::saveImage(image, "map_zoomed_checker.png");
+  const Rgb8 dark = ColorRamp::grayscale().colorAt(0.2f, 0.0f);
+  const Rgb8 light = ColorRamp::grayscale().colorAt(0.8f, 0.0f);
+  for (int y = 0; y < 256; y += 3) {
+    for (int x = 0; x < 256; x += 3) {
+      const bool evenCell = ((x / 128) + (y / 128)) % 2 == 0;
+      ASSERT_TRUE(colorNear(image.at(x, y), evenCell ? dark : light, 2)) << "pixel " << x << "," << y;
+    }
+  }
+}
+
+TEST_F(GlTest, MapPanMovesTheCentre) {
+  TerrainView view;
+  view.setTerrain(testing::eastRamp(8), ColorRamp::grayscale());
+  ViewSettings settings = mapView(0.0f, false);
+  settings.mapCenter = {0.0625f, 0.5f};  // the centre of the westmost column
+  const RgbImage image = view.renderToImage(settings, 64, 64);
+  EXPECT_TRUE(colorNear(image.at(32, 32), ColorRamp::grayscale().colorAt(0.0f, 0.0f), 2));
+}
+
+TEST_F(GlTest, MapIsLetterboxedInAWideView) {
+  TerrainView view;
+  view.setTerrain(testing::eastRamp(8), ColorRamp::grayscale());
+  const RgbImage image = view.renderToImage(mapView(0.0f, false), 400, 200);
+  // The square map spans x = 100..299; the sides are background.
+  const Rgb8 background = image.at(10, 100);
+  EXPECT_EQ(background, image.at(390, 100));
+  EXPECT_FALSE(colorNear(image.at(105, 100), background, 4));
+  // Cells stay square: column 0 covers x = 100..124 (25 px per cell).
+  EXPECT_TRUE(colorNear(image.at(112, 100), ColorRamp::grayscale().colorAt(0.0f, 0.0f), 2));
+  EXPECT_TRUE(colorNear(image.at(137, 100), ColorRamp::grayscale().colorAt(1.0f / 7.0f, 0.0f), 2));
+}
+
+TEST_F(GlTest, HillshadeLightsTheSlopeFacingTheNorthWestSun) {
+  const Heightfield field = testing::ridge(65);  // west half faces west, east half east
+  TerrainView view;
+  view.setTerrain(field, ColorRamp::grayscale());
+  const RgbImage image = view.renderToImage(mapView(0.0f, true), 260, 260);
+  testing::saveImage(image, "map_ridge_hillshade.png");
+  // Same heights at mirrored points, so only the light differs.
+  for (int offset : {20, 50, 90}) {
+    const float west = testing::brightness(image.at(130 - offset, 130));
+    const float east = testing::brightness(image.at(130 + offset, 130));
+    EXPECT_GT(west, east * 1.3f) << "offset " << offset;
+  }
+}
+
+TEST_F(GlTest, HillshadeKeepsFlatGroundAndWaterTrue) {
+  Heightfield field(16, 16);
+  for (float& h : field.heights) h = 0.6f;
+  for (int x = 0; x < 8; ++x) {
+    for (int y = 0; y < 16; ++y) field.at(x, y) = 0.1f;  // a flat sea in the west
+  }
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  const RgbImage image = view.renderToImage(mapView(0.3f, true), 160, 160);
+  EXPECT_TRUE(colorNear(image.at(140, 80), ramp.colorAt(0.6f, 0.3f), 3));  // flat land
+  EXPECT_TRUE(colorNear(image.at(20, 80), ramp.colorAt(0.1f, 0.3f), 3));   // water, unshaded
+}
+
+TEST_F(GlTest, HillshadeIsResolutionIndependent) {
+  // The same hill sampled at 65 and 257: slopes per map width, same shading.
+  const ColorRamp ramp = ColorRamp::grayscale();
+  TerrainView coarse;
+  coarse.setTerrain(testing::singleHill(65), ramp);
+  TerrainView fine;
+  fine.setTerrain(testing::singleHill(257), ramp);
+  const RgbImage a = coarse.renderToImage(mapView(0.0f, true), 260, 260);
+  const RgbImage b = fine.renderToImage(mapView(0.0f, true), 260, 260);
+  for (const auto& [x, y] : {std::pair{80, 80}, std::pair{180, 180}, std::pair{90, 170}}) {
+    EXPECT_NEAR(testing::brightness(a.at(x, y)), testing::brightness(b.at(x, y)), 12.0f)
+        << "pixel " << x << "," << y;
+  }
+}
+
+}  // namespace
+}  // namespace terrain::render

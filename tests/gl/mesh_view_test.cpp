@@ -1,0 +1,171 @@
+// 3D view: sun-lit terrain block, translucent water, camera and exaggeration.
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "gl_test_support.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::render {
+namespace {
+
+using testing::GlTest;
+
+// One colour everywhere, so brightness differences come from the light alone.
+ColorRamp plainRamp() { return ColorRamp("plain", {{200, 200, 200}}, {}); }
+
+// Straight down from the south, north up on screen: x east = right.
+ViewSettings topDown(float exaggeration = 0.25f) {
+  ViewSettings view;
+  view.kind = ViewKind::Mesh;
+  view.water = 0.0f;
+  view.exaggeration = exaggeration;
+  view.camera.yawDegrees = 0.0f;
+  view.camera.pitchDegrees = 89.0f;
+  return view;
+}
+
+Heightfield basin(int size) {
+  Heightfield field = testing::singleHill(size);
+  for (float& h : field.heights) h = 1.0f - h;
+  return field;
+}
+
+TEST_F(GlTest, MeshLightsSlopesFacingTheSunMore) {
+  TerrainView view;
+  view.setTerrain(testing::ridge(129), plainRamp());
+  const RgbImage image = view.renderToImage(topDown(), 200, 200);
+  testing::saveImage(image, "mesh_ridge_top_down.png");
+  for (int offset : {15, 35}) {
+    const float west = testing::brightness(image.at(100 - offset, 100));
+    const float east = testing::brightness(image.at(100 + offset, 100));
+    EXPECT_GT(west, east * 1.25f) << "the west slope faces the north-west sun; offset " << offset;
+  }
+}
+
+TEST_F(GlTest, MeshLightsTheHillsNorthWestFaceMore) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(129), plainRamp());
+  const RgbImage image = view.renderToImage(topDown(0.5f), 200, 200);
+  const float northWest = testing::brightness(image.at(80, 80));
+  const float southEast = testing::brightness(image.at(120, 120));
+  EXPECT_GT(northWest, southEast * 1.3f);
+}
+
+TEST_F(GlTest, MeshShowsTheWaterPlaneOverLowGround) {
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  view.setTerrain(basin(129), ramp);
+  ViewSettings settings = topDown();
+  settings.water = 0.5f;
+  const RgbImage wet = view.renderToImage(settings, 200, 200);
+  testing::saveImage(wet, "mesh_basin_water.png");
+  EXPECT_TRUE(testing::isBluish(wet.at(100, 100))) << "the lake in the middle";
+  EXPECT_FALSE(testing::isBluish(wet.at(100 - 55, 100))) << "dry rim";
+  settings.water = 0.0f;
+  const RgbImage dry = view.renderToImage(settings, 200, 200);
+  EXPECT_FALSE(testing::isBluish(dry.at(100, 100)));
+}
+
+TEST_F(GlTest, MeshPictureFollowsTheHeights) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(129), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  const RgbImage hill = view.renderToImage(settings, 160, 120);
+  view.setTerrain(testing::ridge(129), ColorRamp::earth());  // same size: texture upload only
+  const RgbImage ridge = view.renderToImage(settings, 160, 120);
+  EXPECT_GT(testing::differingPixels(hill, ridge), 160 * 120 / 10);
+}
+
+TEST_F(GlTest, MeshExaggerationChangesThePicture) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(129), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  settings.exaggeration = 0.0f;
+  const RgbImage flat = view.renderToImage(settings, 160, 120);
+  settings.exaggeration = 1.0f;
+  const RgbImage tall = view.renderToImage(settings, 160, 120);
+  EXPECT_GT(testing::differingPixels(flat, tall), 160 * 120 / 10);
+}
+
+TEST_F(GlTest, MeshWireframeAndIsometricChangeThePicture) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(65), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  const RgbImage filled = view.renderToImage(settings, 160, 120);
+  settings.wireframe = true;
+  EXPECT_GT(testing::differingPixels(filled, view.renderToImage(settings, 160, 120)), 500);
+  settings.wireframe = false;
+  settings.camera.isometric = true;
+  EXPECT_GT(testing::differingPixels(filled, view.renderToImage(settings, 160, 120)), 500);
+}
+
+TEST_F(GlTest, MeshDefaultCameraFramesTheWholeMap) {
+  // A raised plateau: every edge of the block must be inside the picture.
+  Heightfield field(65, 65);
+  for (float& h : field.heights) h = 0.6f;
+  TerrainView view;
+  view.setTerrain(field, plainRamp());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  const RgbImage image = view.renderToImage(settings, 320, 180);
+  auto isSky = [](Rgb8 c) { return c.b > c.r + 15; };
+  int ground = 0;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const bool sky = isSky(image.at(x, y));
+      if (!sky) ++ground;
+      if (x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1) {
+        ASSERT_TRUE(sky) << "the map touches the border at " << x << "," << y;
+      }
+    }
+  }
+  EXPECT_GT(ground, image.width * image.height / 5) << "the map should fill a good part of the view";
+}
+
+TEST(OrbitCamera, RotateClampsThePitchAndZoomTheDistance) {
+  OrbitCamera camera;
+  camera.rotate(0.0f, 10000.0f);
+  EXPECT_LE(camera.pitchDegrees, 89.0f);
+  camera.rotate(0.0f, -10000.0f);
+  EXPECT_GE(camera.pitchDegrees, 5.0f);
+  const float before = camera.distance;
+  camera.zoom(1.0f);
+  EXPECT_LT(camera.distance, before);
+  camera.zoom(-2.0f);
+  EXPECT_GT(camera.distance, before);
+  const float yaw = camera.yawDegrees;
+  camera.rotate(50.0f, 0.0f);
+  EXPECT_NE(camera.yawDegrees, yaw);
+}
+
+TEST(OrbitCamera, PanMovesTheTargetAndResetRestoresTheDefaults) {
+  OrbitCamera camera;
+  camera.isometric = true;
+  camera.panBy(100.0f, 40.0f);
+  camera.rotate(30.0f, 20.0f);
+  camera.zoom(3.0f);
+  EXPECT_NE(camera.pan, glm::vec2(0.0f));
+  camera.reset();
+  const OrbitCamera defaults;
+  EXPECT_EQ(camera.pan, defaults.pan);
+  EXPECT_EQ(camera.yawDegrees, defaults.yawDegrees);
+  EXPECT_EQ(camera.pitchDegrees, defaults.pitchDegrees);
+  EXPECT_EQ(camera.distance, defaults.distance);
+  EXPECT_TRUE(camera.isometric) << "reset keeps the chosen projection";
+}
+
+TEST(OrbitCamera, IsometricIsOrthographic) {
+  OrbitCamera camera;
+  EXPECT_EQ(camera.projectionMatrix(1.5f)[2][3], -1.0f);  // perspective divide by -z
+  camera.isometric = true;
+  const glm::mat4 ortho = camera.projectionMatrix(1.5f);
+  EXPECT_EQ(ortho[2][3], 0.0f);
+  EXPECT_EQ(ortho[3][3], 1.0f);
+}
+
+}  // namespace
+}  // namespace terrain::render

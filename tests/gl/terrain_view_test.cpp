@@ -1,0 +1,172 @@
+// TerrainView's contract with its callers: viewports, offscreen capture,
+// GL state left as found.
+#include <stdexcept>
+#include <utility>
+
+#include "gl_test_support.hpp"
+#include "render/gl_objects.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::render {
+namespace {
+
+using testing::GlTest;
+
+TEST_F(GlTest, DrawWithAnEmptyViewportDoesNothing) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(33), ColorRamp::earth());
+  ViewSettings settings;
+  for (ViewKind kind : {ViewKind::Side, ViewKind::Map, ViewKind::Mesh}) {
+    settings.kind = kind;
+    view.draw(settings, 0, 0, 0, 100);
+    view.draw(settings, 0, 0, 100, 0);
+    view.draw(settings, 10, 10, -5, -5);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  }
+}
+
+TEST_F(GlTest, DrawStaysInsideItsRectangleAndRestoresState) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(33), ColorRamp::earth());
+  gl::Framebuffer fbo = gl::Framebuffer::create();
+  gl::Renderbuffer color = gl::Renderbuffer::create(GL_RGBA8, 64, 64);
+  gl::Renderbuffer depth = gl::Renderbuffer::create(GL_DEPTH_COMPONENT24, 64, 64);
+  fbo.bind();
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth.id());
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glViewport(0, 0, 64, 64);
+  glClearColor(1.0f, 0.0f, 1.0f, 1.0f);  // magenta: untouched
+  glClear(GL_COLOR_BUFFER_BIT);
+
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  view.draw(settings, 16, 16, 32, 32);
+
+  GLint viewport[4] = {};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  EXPECT_EQ(viewport[2], 64);
+  EXPECT_EQ(glIsEnabled(GL_SCISSOR_TEST), GL_FALSE);
+  EXPECT_EQ(glIsEnabled(GL_DEPTH_TEST), GL_FALSE);
+  EXPECT_EQ(glIsEnabled(GL_BLEND), GL_FALSE);
+
+  unsigned char pixels[64 * 64 * 4];
+  glReadPixels(0, 0, 64, 64, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  auto isMagenta = [&](int x, int y) {
+    const unsigned char* p = pixels + (y * 64 + x) * 4;
+    return p[0] == 255 && p[1] == 0 && p[2] == 255;
+  };
+  EXPECT_TRUE(isMagenta(5, 5));
+  EXPECT_TRUE(isMagenta(60, 60));
+  EXPECT_TRUE(isMagenta(15, 32));
+  EXPECT_FALSE(isMagenta(32, 32));
+  EXPECT_FALSE(isMagenta(17, 17));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+TEST_F(GlTest, RenderToImageRestoresTheFramebufferAndViewport) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(33), ColorRamp::earth());
+  gl::Framebuffer fbo = gl::Framebuffer::create();
+  gl::Renderbuffer color = gl::Renderbuffer::create(GL_RGBA8, 8, 8);
+  fbo.bind();
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
+  glViewport(1, 2, 3, 4);
+
+  const RgbImage image = view.renderToImage(ViewSettings{}, 50, 30);
+  EXPECT_EQ(image.width, 50);
+  EXPECT_EQ(image.height, 30);
+  EXPECT_EQ(image.pixels.size(), 50u * 30u * 3u);
+
+  GLint draw = 0;
+  GLint read = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read);
+  EXPECT_EQ(static_cast<GLuint>(draw), fbo.id());
+  EXPECT_EQ(static_cast<GLuint>(read), fbo.id());
+  GLint viewport[4] = {};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  EXPECT_EQ(viewport[0], 1);
+  EXPECT_EQ(viewport[1], 2);
+  EXPECT_EQ(viewport[2], 3);
+  EXPECT_EQ(viewport[3], 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+TEST_F(GlTest, RenderToImageIsTopRowFirst) {
+  // Row 0 (north) high, the rest low: in the map the top of the image is lighter.
+  Heightfield field(4, 4);
+  for (int x = 0; x < 4; ++x) field.at(x, 0) = 1.0f;
+  TerrainView view;
+  view.setTerrain(field, ColorRamp::grayscale());
+  ViewSettings settings;
+  settings.hillshade = false;
+  const RgbImage image = view.renderToImage(settings, 40, 40);
+  EXPECT_EQ(image.at(20, 2), (Rgb8{255, 255, 255}));
+  EXPECT_EQ(image.at(20, 37), (Rgb8{0, 0, 0}));
+}
+
+TEST_F(GlTest, RenderToImageRefusesSizesBeyondTheCap) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(9), ColorRamp::earth());
+  try {
+    view.renderToImage(ViewSettings{}, 8193, 100);
+    FAIL() << "8193 pixels wide must throw";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("8192"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(view.renderToImage(ViewSettings{}, 0, 10), std::invalid_argument);
+  EXPECT_EQ(view.renderToImage(ViewSettings{}, 3, 2).width, 3);  // still usable
+}
+
+TEST_F(GlTest, ViewWithoutTerrainDrawsABlankSky) {
+  TerrainView view;
+  const RgbImage image = view.renderToImage(ViewSettings{}, 16, 16);
+  EXPECT_EQ(image.at(0, 0), image.at(15, 15));
+}
+
+TEST_F(GlTest, SetRampRecoloursWithoutNewHeights) {
+  TerrainView view;
+  view.setTerrain(testing::eastRamp(8), ColorRamp::grayscale());
+  ViewSettings settings;
+  settings.hillshade = false;
+  settings.water = 0.3f;
+  const RgbImage gray = view.renderToImage(settings, 64, 64);
+  view.setRamp(ColorRamp::coastline());
+  const RgbImage coast = view.renderToImage(settings, 64, 64);
+  EXPECT_EQ(coast.at(4, 32), ColorRamp::coastline().colorAt(0.0f, 0.3f));
+  EXPECT_EQ(coast.at(60, 32), ColorRamp::coastline().colorAt(1.0f, 0.3f));
+  EXPECT_GT(testing::differingPixels(gray, coast), 64 * 64 / 2);
+}
+
+TEST_F(GlTest, MovedViewKeepsDrawing) {
+  TerrainView first;
+  first.setTerrain(testing::singleHill(17), ColorRamp::earth());
+  const RgbImage before = first.renderToImage(ViewSettings{}, 32, 32);
+  TerrainView second(std::move(first));
+  EXPECT_EQ(testing::differingPixels(before, second.renderToImage(ViewSettings{}, 32, 32), 0), 0);
+  TerrainView third;
+  third = std::move(second);
+  EXPECT_EQ(testing::differingPixels(before, third.renderToImage(ViewSettings{}, 32, 32), 0), 0);
+}
+
+TEST_F(GlTest, HeightmapsBeyondTheTextureLimitAreDownsampled) {
+  GLint limit = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &limit);
+  Heightfield field(limit + 7, 3);  // too wide for one texture
+  for (int y = 0; y < field.height; ++y) {
+    for (int x = 0; x < field.width; ++x) field.at(x, y) = x < field.width / 2 ? 0.0f : 1.0f;
+  }
+  TerrainView view;
+  view.setTerrain(field, ColorRamp::grayscale());
+  ViewSettings settings;
+  settings.kind = ViewKind::Side;  // the cross-section shows both halves
+  settings.crossSectionRow = 1;
+  const RgbImage image = view.renderToImage(settings, 100, 100);
+  const int halfHeightRow = 100 - 1 - static_cast<int>((0.04f + 0.86f * 0.5f) * 100.0f);
+  EXPECT_GT(image.at(20, halfHeightRow).b, image.at(20, halfHeightRow).r + 15) << "sky over 0";
+  EXPECT_EQ(image.at(80, halfHeightRow).b, image.at(80, halfHeightRow).r) << "ground under 1";
+}
+
+}  // namespace
+}  // namespace terrain::render
