@@ -1,3 +1,4 @@
+#include "core/portable_math.hpp"
 #include "core/coastline.hpp"
 
 // Article 002, fractal coastlines, on a square torus of side 2^k.
@@ -244,7 +245,7 @@ Heightfield generateHeights(const TerrainSpec& spec, int run, const Execution& e
   for (int level = 1; level <= run; ++level) {
     n *= 2;
     const RandomStream offsets(spec.seed, kOffsetStreamBase + static_cast<std::uint64_t>(level));
-    const auto amplitude = static_cast<float>(std::exp2(-hurst * level));
+    const auto amplitude = static_cast<float>(portableExp2(-hurst * level));
     std::vector<float> child(cellIndex(0, n, n));
     parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
       for (auto gy = static_cast<int>(begin); gy < end; ++gy) {

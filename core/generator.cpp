@@ -32,7 +32,7 @@ const Generator& generatorFor(GeneratorId id) {
 Heightfield generateTerrain(const TerrainSpec& spec, const Execution& exec) {
   validate(spec);
   Heightfield field = generatorFor(spec.generator).generate(spec, exec);
-  normalise(field);
+  normalise(field, exec);
   return field;
 }
 

@@ -1,32 +1,87 @@
 #include "core/heightfield.hpp"
 
 #include <algorithm>
+#include <array>
+#include <limits>
+#include <mutex>
 
 namespace terrain {
+namespace {
+
+struct Range {
+  float low = std::numeric_limits<float>::infinity();
+  float high = -std::numeric_limits<float>::infinity();
+};
+
+// Eight independent lanes so the compiler can keep them in one SIMD
+// register (a single running min/max is a serial dependency chain).
+Range rangeOf(const float* data, std::size_t count) {
+  constexpr std::size_t kLanes = 8;
+  std::array<float, kLanes> low;
+  std::array<float, kLanes> high;
+  low.fill(std::numeric_limits<float>::infinity());
+  high.fill(-std::numeric_limits<float>::infinity());
+  std::size_t i = 0;
+  for (; i + kLanes <= count; i += kLanes) {
+    for (std::size_t lane = 0; lane < kLanes; ++lane) {
+      const float v = data[i + lane];
+      low[lane] = v < low[lane] ? v : low[lane];
+      high[lane] = v > high[lane] ? v : high[lane];
+    }
+  }
+  Range r;
+  for (; i < count; ++i) {
+    r.low = std::min(r.low, data[i]);
+    r.high = std::max(r.high, data[i]);
+  }
+  for (std::size_t lane = 0; lane < kLanes; ++lane) {
+    r.low = std::min(r.low, low[lane]);
+    r.high = std::max(r.high, high[lane]);
+  }
+  return r;
+}
+
+constexpr std::int64_t kMinChunk = 1 << 16;
+
+}  // namespace
 
 HeightStats computeStats(const Heightfield& field) {
   HeightStats stats;
   if (field.heights.empty()) return stats;
-  const auto [lo, hi] = std::minmax_element(field.heights.begin(), field.heights.end());
-  stats.min = *lo;
-  stats.max = *hi;
+  const Range r = rangeOf(field.heights.data(), field.heights.size());
+  stats.min = r.low;
+  stats.max = r.high;
   double sum = 0.0;
   for (float h : field.heights) sum += h;
   stats.mean = sum / static_cast<double>(field.heights.size());
   return stats;
 }
 
-void normalise(Heightfield& field) {
+void normalise(Heightfield& field, const Execution& exec) {
   if (field.heights.empty()) return;
-  const auto [lo, hi] = std::minmax_element(field.heights.begin(), field.heights.end());
-  const float low = *lo;
-  const float range = *hi - *lo;
-  if (!(range > 0.0f)) {
+  float* data = field.heights.data();
+  const auto count = static_cast<std::int64_t>(field.heights.size());
+
+  // Min and max are exact whatever the chunking, so any thread count agrees.
+  Range range;
+  std::mutex merge;
+  parallelFor(exec, 0, count, kMinChunk, [&](std::int64_t first, std::int64_t last) {
+    const Range part = rangeOf(data + first, static_cast<std::size_t>(last - first));
+    std::lock_guard lock(merge);
+    range.low = std::min(range.low, part.low);
+    range.high = std::max(range.high, part.high);
+  });
+
+  const float low = range.low;
+  const float span = range.high - range.low;
+  if (!(span > 0.0f)) {
     std::fill(field.heights.begin(), field.heights.end(), 0.5f);
     return;
   }
-  const float scale = 1.0f / range;
-  for (float& h : field.heights) h = std::clamp((h - low) * scale, 0.0f, 1.0f);
+  // Division, not a multiply by 1/span: the maximum then lands on exactly 1.
+  parallelFor(exec, 0, count, kMinChunk, [&](std::int64_t first, std::int64_t last) {
+    for (std::int64_t i = first; i < last; ++i) data[i] = (data[i] - low) / span;
+  });
 }
 
 }  // namespace terrain

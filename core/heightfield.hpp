@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/parallel.hpp"
+
 namespace terrain {
 
 struct Heightfield {
@@ -36,6 +38,6 @@ struct HeightStats {
 HeightStats computeStats(const Heightfield& field);
 
 // Rescales heights linearly to [0, 1]; a flat field becomes all 0.5.
-void normalise(Heightfield& field);
+void normalise(Heightfield& field, const Execution& exec = {});
 
 }  // namespace terrain

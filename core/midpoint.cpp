@@ -12,6 +12,7 @@
 // raising spec.iterations only adds finer levels (progressive refinement).
 // Levels beyond spec.iterations are filled by linear interpolation, which is
 // how the article draws its early iterations.
+#include "core/portable_math.hpp"
 #include "core/midpoint.hpp"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ struct Levels {
 };
 
 float amplitude(const Levels& levels, int level) {
-  return static_cast<float>(std::exp2(-levels.hurst * (level - 1)));
+  return static_cast<float>(portableExp2(-levels.hurst * (level - 1)));
 }
 
 // Inserts the points of `level` in [first, last] (both ends already set, and

@@ -1,3 +1,4 @@
+#include "core/portable_math.hpp"
 #include "core/smoothing.hpp"
 
 #include <algorithm>
@@ -82,7 +83,7 @@ AxisKernel makeKernel(double sigma) {
     k.taps.resize(static_cast<std::size_t>(2 * k.pad + 1));
     double total = 0.0;
     for (int t = -k.pad; t <= k.pad; ++t) {
-      const double w = std::exp(-0.5 * (t * t) / (sigma * sigma));
+      const double w = portableExp(-0.5 * (t * t) / (sigma * sigma));
       k.taps[static_cast<std::size_t>(t + k.pad)] = w;
       total += w;
     }
