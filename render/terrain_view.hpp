@@ -56,8 +56,13 @@ class TerrainView {
   void setTerrain(const Heightfield& field, const ColorRamp& ramp);
   void setRamp(const ColorRamp& ramp);
   // Draws into the currently bound framebuffer's viewport rectangle.
+  // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
+  // depth buffer there. GL state it changes is restored. width or height <= 0
+  // draws nothing. Profiles show their side view whatever view.kind says.
   void draw(const ViewSettings& view, int x, int y, int width, int height);
   // Renders offscreen (framebuffer object) and reads back; top row first.
+  // Restores the caller's framebuffer bindings and viewport. Throws
+  // std::invalid_argument for sides outside 1..8192.
   RgbImage renderToImage(const ViewSettings& view, int width, int height);
 
  private:

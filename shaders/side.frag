@@ -34,9 +34,10 @@ void main() {
   if (h <= ground) {
     color = landColor(h);
     if (isUnderWater(h)) {
-      // Seabed: the beach's sand, darker with depth, tinted by the water above.
+      // Seabed: the beach's sand turning to dark silt with depth, tinted by the water.
       float depth = 1.0 - h / uWater;  // 0 at the level .. 1 at height 0
-      color = mix(landColor(uWater) * mix(0.8, 0.4, depth), waterColor(h), 0.3);
+      vec3 seabed = mix(landColor(uWater) * 0.85, vec3(0.30, 0.24, 0.17), depth);
+      color = mix(seabed, waterColor(h), 0.25);
     }
     // A darker rim, about 1.5 px, makes the skyline read clearly.
     if ((ground - h) * pixelsPerUnit < 1.5) color *= 0.7;

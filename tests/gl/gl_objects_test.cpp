@@ -162,12 +162,40 @@ TEST_F(GlTest, LinkErrorNamesBothFiles) {
   }
 }
 
+TEST_F(GlTest, IncludedChunksKeepTheFilesLineNumbers) {
+  const char* shader = "#version 330 core\n#include \"ramp.glsl\"\nout vec4 c;\n"
+                       "void main() { c = vec4(landColor(0.5) * nope, 1.0); }\n";
+  try {
+    compileWithIncludes({"ok.vert", kVertex}, {"uses_ramp.frag", shader});
+    FAIL() << "an undeclared name must throw";
+  } catch (const std::runtime_error& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.rfind("uses_ramp.frag: ", 0), 0u) << message;
+    EXPECT_NE(message.find("0:4("), std::string::npos) << "line 4 of the file: " << message;
+  }
+}
+
+TEST_F(GlTest, ErrorsInsideAChunkNameTheChunk) {
+  // Including a chunk twice redefines its functions: the error is in the chunk.
+  const char* shader = "#version 330 core\n#include \"sky.glsl\"\n#include \"sky.glsl\"\n"
+                       "out vec4 c;\nvoid main() { c = vec4(skyColor(0.5), 1.0); }\n";
+  try {
+    compileWithIncludes({"ok.vert", kVertex}, {"twice.frag", shader});
+    FAIL() << "a redefinition must throw";
+  } catch (const std::runtime_error& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.rfind("twice.frag: ", 0), 0u) << message;
+    EXPECT_NE(message.find("sky.glsl:"), std::string::npos) << message;
+  }
+}
+
 TEST_F(GlTest, EveryEmbeddedProgramCompiles) {
   EXPECT_NO_THROW(loadProgram("fullscreen.vert", "side.frag"));
   EXPECT_NO_THROW(loadProgram("fullscreen.vert", "map.frag"));
   EXPECT_NO_THROW(loadProgram("fullscreen.vert", "sky.frag"));
   EXPECT_NO_THROW(loadProgram("mesh.vert", "mesh.frag"));
   EXPECT_NO_THROW(loadProgram("water.vert", "water.frag"));
+  EXPECT_NO_THROW(loadProgram("fullscreen.vert", "surface.frag"));
 }
 
 TEST_F(GlTest, UnknownEmbeddedShaderIsNamed) {
