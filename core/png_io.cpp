@@ -84,6 +84,10 @@ bool readInfo(PngReadState& state, bool rgb8) {
   png_set_read_fn(state.png, &state, readFromFile);
   png_set_sig_bytes(state.png, 8);
   png_set_chunk_malloc_max(state.png, kChunkMallocMax);
+  // Debian's libpng 1.6.39 allocates a text/ICC/eXIf/sPLT chunk's claimed
+  // length (up to 2 GiB) before reading it, despite the limit above; skip
+  // every ancillary chunk but tRNS (none changes our pixels).
+  png_set_keep_unknown_chunks(state.png, PNG_HANDLE_CHUNK_NEVER, nullptr, -1);
   png_read_info(state.png, state.info);
   if (rgb8) {
     const png_byte type = png_get_color_type(state.png, state.info);
