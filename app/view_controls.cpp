@@ -129,6 +129,17 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
   return out;
 }
 
+void drawViewStatus(const AppState& s, const ViewRect& rect) {
+  if (!s.generating || rect.empty()) return;
+  const char* text = "generating...";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 at(rect.x + rect.width - size.x - 14.0f, rect.y + 10.0f);
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f), ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f),
+                      IM_COL32(0, 0, 0, 160), 4.0f);
+  draw->AddText(at, IM_COL32(255, 255, 255, 235), text);
+}
+
 void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
   if (!s.field || s.field->isProfile() || s.viewSettings.crossSectionRow < 0) return;
   if (effectiveViewKind(s) != render::ViewKind::Map || rect.empty()) return;

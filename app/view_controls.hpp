@@ -43,6 +43,10 @@ inline constexpr float kClickSlop = 4.0f;
 // Resets the 3D camera and the map's zoom and pan.
 void resetView(AppState& state);
 
+// "generating..." in the view's corner while a request is pending (big
+// maps take a while, and the eye is on the view, not the panel).
+void drawViewStatus(const AppState& state, const ViewRect& rect);
+
 // Draws the side view's cross-section row over the map view with ImGui's
 // background draw list (under the panel, over the terrain).
 void drawCrossSectionMarker(const AppState& state, const ViewRect& rect);

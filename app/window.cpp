@@ -34,6 +34,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kSlowUploadMs = 20.0;  // uploads slower than this are throttled while dragging
+
 // GLFW reports errors through a callback without a user pointer; the last
 // one is kept to explain a failed start in one line.
 std::string g_lastGlfwError;
@@ -304,12 +306,15 @@ int runWindow(const AppOptions& options) {
       std::uint64_t lastRequest = worker.request(state.spec);
       Clock::time_point requestedAt = Clock::now();
       std::optional<std::uint64_t> awaitingFrame;  // newest result uploaded, not yet drawn
+      std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
+      double lastUploadMs = 0.0;
+      Clock::time_point lastUploadEnd = Clock::now();
       ViewInteraction interaction;
 
       // ---- loop ----
       for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
         const bool lastFrame = scripted && frame == options.frames - 1;
-        if (scripted || wake.framesToDraw > 0 || worker.pending()) {
+        if (scripted || wake.framesToDraw > 0 || worker.pending() || held) {
           glfwPollEvents();
         } else {
           glfwWaitEvents();  // the worker posts an empty event when it finishes
@@ -333,17 +338,28 @@ int runWindow(const AppOptions& options) {
           requestedAt = Clock::now();
           lastRequest = worker.request(state.spec);
         }
-        std::optional<GenerationResult> result =
-            lastFrame && worker.pending() ? worker.waitFor(lastRequest) : worker.takeResult();
+        if (auto result = lastFrame && worker.pending() ? worker.waitFor(lastRequest)
+                                                        : worker.takeResult()) {
+          held = std::move(result);
+        }
+        // While a slider is being dragged, slow uploads (huge maps, software
+        // GL) are spaced out to at most a fifth of the time, so the panel
+        // keeps up with the mouse; the newest result always lands at release.
+        const bool dragging = ImGui::IsAnyItemActive();
+        const bool throttled = dragging && lastUploadMs > kSlowUploadMs &&
+                               msSince(lastUploadEnd) < 4.0 * lastUploadMs;
         double uploadMs = 0.0;
-        if (result) {
-          const bool newest = result->id == lastRequest;
+        if (held && (lastFrame || !throttled)) {
+          const bool newest = held->id == lastRequest;
           const auto uploadStart = Clock::now();
-          showResult(state, *view, std::move(*result));
+          showResult(state, *view, std::move(*held));
+          held.reset();
           uploadMs = msSince(uploadStart);
+          lastUploadMs = uploadMs;
+          lastUploadEnd = Clock::now();
           if (newest) awaitingFrame = lastRequest;
         }
-        state.generating = worker.pending();
+        state.generating = worker.pending() || held.has_value();
 
         // Panel and input.
         ImGui_ImplOpenGL3_NewFrame();
@@ -371,6 +387,7 @@ int runWindow(const AppOptions& options) {
         }
         if (actions.exportNow) state.exporting.status = exportFromWindow(state, *view);
         drawCrossSectionMarker(state, layout.view);
+        drawViewStatus(state, layout.view);
         ImGui::Render();
 
         // Terrain view, then the panel over it.
@@ -392,6 +409,7 @@ int runWindow(const AppOptions& options) {
           // before the screenshot (PNG encoding is not regeneration).
           if (logTiming) glFinish();
           state.regenToFrameMs = msSince(requestedAt);
+          wake.framesToDraw = std::max(wake.framesToDraw, 1);  // show the new figure in the panel
           if (logTiming) {
             std::fprintf(stderr,
                          "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats "
