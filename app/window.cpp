@@ -299,7 +299,7 @@ int runWindow(const AppOptions& options) {
     }
     if (view) {
       rebuildRamp(state, *view);
-      if (!state.rampPng.empty() && !state.rampStatus.ok) {
+      if (!state.rampStatus.ok) {
         std::fprintf(stderr, "terrain-explorer: %s\n", state.rampStatus.text.c_str());
       }
       GenerationWorker worker([] { glfwPostEmptyEvent(); });
