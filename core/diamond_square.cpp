@@ -1,9 +1,9 @@
 #include "core/diamond_square.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 
+#include "core/portable_math.hpp"
 #include "core/random.hpp"
 #include "core/smoothing.hpp"
 
@@ -142,7 +142,7 @@ float diamondSquareAmplitude(const TerrainSpec& spec, int level) {
     return static_cast<float>(spec.roughness * side);
   }
   const double hurst = 1.0 - spec.roughness;
-  return static_cast<float>(std::exp2(-hurst * (level - 1)));
+  return static_cast<float>(portableExp2(-hurst * (level - 1)));
 }
 
 float diamondSquareArticleCorner(const TerrainSpec& spec) {
