@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpora under tests/fuzz/corpus/ (python3 only).
+
+The seeds are committed; rerun this only to change them:
+    python3 tests/fuzz/make_seeds.py
+Every seed is small (< 64 KiB). Seeds named regress_* reproduce past
+findings (see README.md); keep them.
+"""
+import pathlib
+import struct
+import zlib
+
+HERE = pathlib.Path(__file__).resolve().parent
+CORPUS = HERE / "corpus"
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+def ihdr(width, height, depth, color, interlace=0):
+    return chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, color, 0, 0, interlace))
+
+
+SIG = b"\x89PNG\r\n\x1a\n"
+CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type -> samples per pixel
+
+
+def pack_row(samples, depth):
+    """Samples (ints) of one row at a bit depth, big-endian, padded to a byte."""
+    if depth == 8:
+        return bytes(samples)
+    if depth == 16:
+        return b"".join(struct.pack(">H", s) for s in samples)
+    out, acc, bits = bytearray(), 0, 0
+    for s in samples:
+        acc, bits = (acc << depth) | s, bits + depth
+        if bits == 8:
+            out.append(acc)
+            acc, bits = 0, 0
+    if bits:
+        out.append(acc << (8 - bits))
+    return bytes(out)
+
+
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+         (0, 1, 1, 2)]  # x0, y0, dx, dy
+
+
+def png(width, height, depth, color, pixel, interlace=0, extra=b""):
+    """pixel(x, y) -> tuple of samples; filter 0 on every row."""
+    n = CHANNELS[color]
+    raw = bytearray()
+    passes = ADAM7 if interlace else [(0, 0, 1, 1)]
+    for x0, y0, dx, dy in passes:
+        xs = range(x0, width, dx)
+        if not xs:
+            continue
+        for y in range(y0, height, dy):
+            samples = [s for x in xs for s in pixel(x, y)]
+            assert len(samples) == len(xs) * n
+            raw += b"\0" + pack_row(samples, depth)
+    return (SIG + ihdr(width, height, depth, color, interlace) + extra +
+            chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+def header_only(width, height, depth=8, color=2):
+    """A header claiming a size, a token IDAT: must be refused before allocating."""
+    return SIG + ihdr(width, height, depth, color) + chunk(b"IDAT", zlib.compress(b"\0" * 16)) + \
+        chunk(b"IEND", b"")
+
+
+def gradient(x, y, n):
+    t = (x + y) * 255 // max(n - 1, 1)
+    return t, 255 - t, (t * 7) % 256
+
+
+def ramp_png_seeds():
+    s = {}
+    s["rgb_1x100.png"] = png(1, 100, 8, 2, lambda x, y: gradient(x, y, 100))
+    plte = chunk(b"PLTE", bytes(v for i in range(16) for v in (i * 16, 255 - i * 16, 128)))
+    s["palette_100x1.png"] = png(100, 1, 8, 3, lambda x, y: (x % 16,), extra=plte)
+    trns = chunk(b"tRNS", bytes(range(0, 256, 16)))
+    s["palette4_trns_40x1.png"] = png(40, 1, 4, 3, lambda x, y: (x % 16,), extra=plte + trns)
+    s["gray16_1x64.png"] = png(1, 64, 16, 0, lambda x, y: (y * 1040,))
+    s["gray1_16x1.png"] = png(16, 1, 1, 0, lambda x, y: (x % 2,))
+    s["gray2_1x10.png"] = png(1, 10, 2, 0, lambda x, y: (y % 4,))
+    s["gray_alpha_64x1.png"] = png(64, 1, 8, 4, lambda x, y: (x * 4, 255 - x))
+    s["rgba_1x32.png"] = png(1, 32, 8, 6, lambda x, y: gradient(x, y, 32) + (200,))
+    s["rgb16_8x1.png"] = png(8, 1, 16, 2, lambda x, y: (x * 8000, 65535 - x * 8000, 4242))
+    s["interlaced_1x50.png"] = png(1, 50, 8, 2, lambda x, y: gradient(x, y, 50), interlace=1)
+    s["interlaced_rgba_30x1.png"] = png(30, 1, 8, 6, lambda x, y: gradient(x, y, 30) + (255,),
+                                        interlace=1)
+    gama = chunk(b"gAMA", struct.pack(">I", 45455))
+    text = chunk(b"tEXt", b"Comment\0article 000 gradient")
+    ztxt = chunk(b"zTXt", b"Title\0\0" + zlib.compress(b"ramp" * 20))
+    s["ancillary_1x12.png"] = png(1, 12, 8, 2, lambda x, y: gradient(x, y, 12),
+                                  extra=gama + text + ztxt)
+    s["max_stops_65536x1.png"] = png(65536, 1, 8, 0, lambda x, y: (x >> 8,))
+    s["refused_65537x1.png"] = header_only(65537, 1)
+    s["refused_2x2.png"] = png(2, 2, 8, 2, lambda x, y: gradient(x, y, 4))
+    s["refused_1x1.png"] = png(1, 1, 8, 2, lambda x, y: (1, 2, 3))
+    s["refused_100000x1.png"] = header_only(100000, 1)
+    s["refused_1x100000.png"] = header_only(1, 100000)
+    s["refused_46341x46341.png"] = header_only(46341, 46341)  # just over 2^31 pixels
+    s["refused_65536x32768_rgba16.png"] = header_only(65536, 32768, 16, 6)  # 2^31, 16 GiB
+    s["refused_1x2147483647.png"] = header_only(1, 0x7FFFFFFF)
+    s["refused_zero_width.png"] = header_only(0, 10)
+    good = s["rgb_1x100.png"]
+    s["truncated_idat.png"] = good[: len(good) - 30]
+    s["truncated_header.png"] = good[:20]
+    bad = bytearray(good)
+    bad[29] ^= 0xFF  # last byte of IHDR's CRC
+    s["bad_crc.png"] = bytes(bad)
+    s["signature_only.png"] = SIG
+    s["empty.png"] = b""
+    s["text.png"] = b"this is not a picture\nbut someone named it ramp.png\n"
+    # Found by fuzz_ramp_png: libpng 1.6.39 allocated these chunks' claimed
+    # length (here 2 GiB) before reading them, past png_set_chunk_malloc_max.
+    for kind in (b"tEXt", b"zTXt", b"iTXt", b"iCCP", b"eXIf", b"sPLT"):
+        s["regress_huge_" + kind.decode() + ".png"] = (
+            good[:33] + struct.pack(">I", 0x7FFFFFFF) + kind + b"Title\0\0x\x9c")
+    return s
+
+
+EXPORT = {
+    "diamond_square": "--generator\ndiamond-square\n--seed\n42\n--size\n513\n--roughness\n0.5\n"
+                      "--iterations\n30\n--smoothing\n2\n--water\n0.3\n--scaling\nfractal\n"
+                      "--color\nmap.png\n--heightmap\nh.png\n--raw\nh.r32\n--threads\n2\n",
+    "diamond_square_eq": "--generator=diamond-square\n--preset=article\n--scaling=article\n"
+                         "--ramp=grayscale\n--no-hillshade\n--quiet\n--color=out.png\n",
+    "coastline": "--generator\ncoastline\n--size\n256\n--mode\nheights\n--classes\n6\n--start\n"
+                 "random\n--start-cells\n8\n--ramp\ncoastline\n--color\nc.png\n",
+    "rectangles": "--generator\nrectangles\n--size\n300\n--rects\n2048\n--rect-size\n20\n"
+                  "--zscale\n1e3\n--cell-noise\n0.5\n--hillshade\n--heightmap\nr.png\n",
+    "random_walk": "--generator\nrandom-walk\n--size\n640\n--max-height\n300\n--step-height\n6\n"
+                   "--smoothing-style\narticle\n--side-width\n1280\n--side-height\n400\n"
+                   "--ramp\nramps/000.png\n--color\nside.png\n",
+    "midpoint": "--generator\nmidpoint\n--preset\narticle\n--size\n1025\n--endpoints\nrandom\n"
+                "--seed\n18446744073709551615\n--raw\np.r32\n",
+    "nul_separated": "--generator\0midpoint\0--size\0065\0--raw\0a.r32",
+    "help": "--help\n",
+    "version": "--generator\nnope\n--version\n",
+    "nan": "--roughness\nnan\n--color\na.png\n",
+    "inf": "--water=inf\n--color=a.png\n",
+    "neg_inf": "--zscale\n-inf\n--generator\nrectangles\n--color\na.png\n",
+    "negative": "--size\n-1\n--threads\n-1\n--color\na.png\n",
+    "overflow_double": "--roughness\n1e309\n--color\na.png\n",
+    "tiny_double": "--roughness\n1e-400\n--color\na.png\n",
+    "huge_size": "--size\n16386\n--color\na.png\n",
+    "huge_int": "--side-width\n99999999999999999999\n--generator\nmidpoint\n--color\na.png\n",
+    "max_profile": "--generator\nrandom-walk\n--size\n16777217\n--raw\na.r32\n",
+    "seed_20_digits": "--seed\n18446744073709551616\n--color\na.png\n",
+    "seed_30_digits": "--seed\n000000000000000000000000000042\n--color\na.png\n",
+    "seed_negative": "--seed\n-5\n--color\na.png\n",
+    "seed_hex": "--seed\n0x2a\n--color\na.png\n",
+    "unknown_flag": "--colour\na.png\n",
+    "single_dash": "-generator\nmidpoint\n",
+    "bare_dashes": "--\n--=\n--=x\n",
+    "missing_value": "--color\n",
+    "missing_value_before_flag": "--seed\n--color\na.png\n",
+    "switch_with_value": "--quiet=yes\n--color\na.png\n",
+    "empty_values": "--ramp=\n--color=\n--heightmap\n\n",
+    "same_output": "--color\nout/../a.png\n--heightmap\na.png\n",
+    "wrong_scope": "--generator\ndiamond-square\n--side-width\n100\n--color\na.png\n",
+    "wrong_param": "--generator\nmidpoint\n--classes\n3\n--raw\na.r32\n",
+    "repeated": "--generator\nmidpoint\n--generator\ncoastline\n--size\n64\n--size\n128\n--color\n"
+                "a.png\n",
+    "bad_choice": "--generator\ncoastline\n--mode\nheight\n--color\na.png\n",
+    "fractional_int": "--iterations\n2.5\n--color\na.png\n",
+    "start_cells": "--generator\ncoastline\n--start\nrandom\n--start-cells\n3\n--color\na.png\n",
+    "step_over_max": "--generator\nrandom-walk\n--max-height\n5\n--step-height\n6\n--raw\na.r32\n",
+    "whitespace": "--size\n 513\n--seed\n1 \n--color\na.png\n",
+    "plus_sign": "--water\n+0.5\n--color\na.png\n",
+}
+
+SETTINGS = {
+    "valid.ini": "# terrain-explorer settings\nview=3d\nramp=earth\nramp_png=/home/a/ramp.png\n",
+    "sections.ini": "[window]\n; comment\n  view = side \t\r\nramp=auto\r\nfuture_key=1\n",
+    "bad_values.ini": "view=top\nramp=rainbow\nno equals sign\n=\nview\n",
+    "empty.ini": "",
+    "garbage.ini": "\xff\xfe\x00\x01=\x7f\n\x1b[31mview=map\n" * 3,
+    "nul_bytes.ini": "view=\0map\nramp\0=earth\n\0\0\0\nramp=grayscale\0\n",
+    "long_line.ini": "ramp_png=" + "a" * 16000 + "\nview=side\n",
+}
+
+APP = {
+    "window": "--view\n3d\n--ramp\nauto\n--width\n1280\n--height\n800\n--generator\ncoastline\n",
+    "screenshot": "--frames=5\n--screenshot=shot.png\n--row=100\n--seed=7\n--size=129\n",
+    "screenshot_only": "--screenshot\na.png\n",
+    "help": "-h\n--view\nnope\n",
+    "bad": "--width\n199\n--height=1e9\n--row\n-1\n--frames\n0\n",
+    "no_value": "--view\n",
+    "positional": "export\n--help\n",
+}
+
+
+def write(folder, files):
+    path = CORPUS / folder
+    path.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        data = data.encode("latin-1") if isinstance(data, str) else data
+        assert len(data) < 64 * 1024, (folder, name, len(data))
+        (path / name).write_bytes(data)
+
+
+def main():
+    write("ramp_png", ramp_png_seeds())
+    write("export_args", EXPORT)
+    write("settings", SETTINGS)
+    write("app_args", APP)
+
+
+if __name__ == "__main__":
+    main()
