@@ -81,7 +81,7 @@ inline render::ViewKind effectiveViewKind(const AppState& s) {
 // The built-in ramp rampName stands for ("auto": the one export would pick).
 inline std::string resolvedRampName(const AppState& s) {
   if (s.rampName != kAutoRamp) return s.rampName;
-  return cli::defaultRampName(s.spec.generator);
+  return cli::defaultRampName(s.spec);
 }
 
 // Article 002's applet makes a new map on every click: a deterministic next

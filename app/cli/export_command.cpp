@@ -39,7 +39,7 @@ bool isBuiltinRamp(std::string_view name) {
 }
 
 ColorRamp loadRamp(const cli::ExportOptions& o) {
-  if (!o.ramp) return builtinRamp(cli::defaultRampName(o.spec.generator));
+  if (!o.ramp) return builtinRamp(cli::defaultRampName(o.spec));
   const std::string& arg = *o.ramp;
   if (isBuiltinRamp(arg)) return builtinRamp(arg);
   if (arg.ends_with(".png") || arg.find('/') != std::string::npos ||
@@ -79,9 +79,9 @@ std::vector<Output> plannedOutputs(const cli::ExportOptions& o, const Heightfiel
                    }});
   } else if (o.colorPath) {
     out.push_back({"color", *o.colorPath,
-                   size + " RGB map (" + ramp.name() + (o.hillshade ? ", hillshade)" : ")"),
+                   size + " RGB map (" + ramp.name() + (cli::hillshadeFor(o) ? ", hillshade)" : ")"),
                    [&field, &ramp, &o, &exec, water] {
-                     writeMapPng(*o.colorPath, field, ramp, water, o.hillshade, exec);
+                     writeMapPng(*o.colorPath, field, ramp, water, cli::hillshadeFor(o), exec);
                    }});
   }
   if (o.rawPath) {

@@ -33,7 +33,7 @@ constexpr OptionInfo kOptions[] = {
     {"ramp", "NAME|FILE.png",
      "Colour ramp: earth, grayscale, coastline, or a 1xN / Nx1 PNG gradient whose first pixel "
      "is the lowest land (default: coastline for the coastline generator, else earth)"},
-    {"hillshade", "", "Shade the map by its slope towards a north-west sun (default)", Scope::Maps},
+    {"hillshade", "", "Shade the map by its slope towards a north-west sun (default, but for class maps)", Scope::Maps},
     {"no-hillshade", "", "Plain ramp colours, no shading", Scope::Maps},
     {"side-width", "PIXELS", "Width of a profile's side view, 16 to 16384 (default 1280)",
      Scope::Profiles},
@@ -162,8 +162,8 @@ void checkScope(const OptionInfo& option, GeneratorId generator) {
 void applyOption(ExportOptions& o, const Token& t) {
   const std::string_view n = t.name;
   if (n == "ramp") o.ramp = nonEmpty(t, "a ramp name or a .png file");
-  if (n == "hillshade") o.hillshade = true;
-  if (n == "no-hillshade") o.hillshade = false;
+  if (n == "hillshade") o.hillshadeFlag = true;
+  if (n == "no-hillshade") o.hillshadeFlag = false;
   if (n == "side-width") o.sideWidth = parseInt(t, kMinSideView, kMaxSideView);
   if (n == "side-height") o.sideHeight = parseInt(t, kMinSideView, kMaxSideView);
   if (n == "threads") o.threads = parseInt(t, 0, kMaxThreads);
@@ -203,8 +203,13 @@ bool hasFlag(std::span<char* const> args, std::string_view a, std::string_view b
 
 }  // namespace
 
-std::string defaultRampName(GeneratorId id) {
-  return id == GeneratorId::Coastline ? "coastline" : "earth";
+std::string defaultRampName(const TerrainSpec& spec) {
+  return isAppletSeaAndLand(spec) ? "coastline" : "earth";
+}
+
+bool isAppletSeaAndLand(const TerrainSpec& spec) {
+  return spec.generator == GeneratorId::Coastline && spec.coastline.mode == CoastMode::Classes &&
+         spec.coastline.classes == 2;
 }
 
 ExportOptions parseExportOptions(std::span<char* const> args) {

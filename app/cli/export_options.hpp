@@ -15,7 +15,7 @@ struct ExportOptions {
 
   TerrainSpec spec;                // validated
   std::optional<std::string> ramp; // --ramp NAME|FILE.png; else defaultRampName(generator)
-  bool hillshade = true;           // maps only
+  std::optional<bool> hillshadeFlag;  // maps only; else defaultHillshade(spec)
   int sideWidth = 1280;            // profiles' --color side view, pixels
   int sideHeight = 400;
   int threads = 0;                 // 0 = every hardware thread
@@ -31,8 +31,17 @@ struct ExportOptions {
 // and touches no file (ramp and output checks come later).
 ExportOptions parseExportOptions(std::span<char* const> args);
 
-// "coastline" for the coastline generator (the applet's look), else "earth".
-std::string defaultRampName(GeneratorId id);
+// The applet's flat sea and land for a two-class coastline, else "earth"
+// (whose deep sea .. snow bands suit 3-6 coastline classes too).
+std::string defaultRampName(const TerrainSpec& spec);
+// A two-class coastline: article 002's sea/land tile map.
+bool isAppletSeaAndLand(const TerrainSpec& spec);
+// Hillshade suits height fields; class maps are flat tiles (the applet's
+// look), where slope shading would only outline the class borders.
+inline bool defaultHillshade(const TerrainSpec& spec) {
+  return !(spec.generator == GeneratorId::Coastline && spec.coastline.mode == CoastMode::Classes);
+}
+inline bool hillshadeFor(const ExportOptions& o) { return o.hillshadeFlag.value_or(defaultHillshade(o.spec)); }
 
 std::string exportHelpText();
 std::string versionText();

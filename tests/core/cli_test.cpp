@@ -270,6 +270,31 @@ TEST(ExportOptions, ExplicitFlagsOverrideThePresetAndTheLastRepeatWins) {
   EXPECT_EQ(o.spec.size, articlePreset(GeneratorId::DiamondSquare).size);
 }
 
+cli::ExportOptions parseArgs(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return cli::parseExportOptions(argv);
+}
+
+// Article 002's applet: flat blue and green tiles, no slope shading to
+// outline the class borders; more classes take the earth ramp's bands.
+TEST(ExportOptions, TwoClassCoastlinesLookLikeTheApplet) {
+  const cli::ExportOptions coast = parseArgs({"--generator", "coastline", "--raw", "x.r32"});
+  EXPECT_EQ(cli::defaultRampName(coast.spec), "coastline");
+  EXPECT_FALSE(cli::hillshadeFor(coast));
+  const cli::ExportOptions six =
+      parseArgs({"--generator", "coastline", "--classes", "6", "--raw", "x.r32"});
+  EXPECT_EQ(cli::defaultRampName(six.spec), "earth");
+  EXPECT_FALSE(cli::hillshadeFor(six));
+  const cli::ExportOptions heights =
+      parseArgs({"--generator", "coastline", "--mode", "heights", "--raw", "x.r32"});
+  EXPECT_EQ(cli::defaultRampName(heights.spec), "earth");
+  EXPECT_TRUE(cli::hillshadeFor(heights));
+  EXPECT_TRUE(cli::hillshadeFor(
+      parseArgs({"--generator", "coastline", "--hillshade", "--raw", "x.r32"})));
+  EXPECT_TRUE(cli::hillshadeFor(parseArgs({"--raw", "x.r32"})));  // diamond-square
+}
+
 // A write that fails halfway: exit 1, one line, the old file intact.
 TEST_F(ExportCli, AFullDiskIsExitOneAndLeavesTheOldFile) {
   const fs::path tiny = dir_ / "tiny";
