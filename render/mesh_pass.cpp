@@ -64,7 +64,6 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
 
   terrain_.use();
   terrain_.set("uHeights", static_cast<int>(kHeightsUnit));
-  terrain_.set("uSurface", static_cast<int>(kSurfaceUnit));
   terrain_.set("uLandRamp", static_cast<int>(kLandRampUnit));
   terrain_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   terrain_.set("uHasWater", textures.hasWater ? 1 : 0);
@@ -89,7 +88,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);  // wins over flat ground at the same depth
     water_.use();
-    water_.set("uSurface", static_cast<int>(kSurfaceUnit));
+    water_.set("uHeights", static_cast<int>(kHeightsUnit));
     water_.set("uLandRamp", static_cast<int>(kLandRampUnit));
     water_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
     water_.set("uHasWater", 1);

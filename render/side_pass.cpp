@@ -11,11 +11,16 @@ SidePass::SidePass()
 
 void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
                     glm::ivec4 viewport) const {
-  // A heightmap shows its cross-section row; a profile its only row.
+  // A heightmap shows its cross-section row (the nearest one uploaded when
+  // the map was downsampled); a profile its only row.
   int row = 0;
+  int count = textures.width;
   if (!textures.isProfile()) {
-    row = view.crossSectionRow < 0 ? textures.height / 2
-                                   : std::min(view.crossSectionRow, textures.height - 1);
+    const int fieldRow = view.crossSectionRow < 0 ? textures.height / 2
+                                                  : std::min(view.crossSectionRow, textures.height - 1);
+    row = static_cast<int>((static_cast<long long>(fieldRow) * (textures.textureHeight - 1) +
+                            (textures.height - 1) / 2) / std::max(textures.height - 1, 1));
+    count = textures.textureWidth;
   }
   program_.use();
   program_.set("uHeights", static_cast<int>(kHeightsUnit));
@@ -23,7 +28,7 @@ void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   program_.set("uHasWater", textures.hasWater ? 1 : 0);
   program_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
-  program_.set("uCount", textures.width);
+  program_.set("uCount", count);
   program_.set("uRow", row);
   program_.set("uFoldWidth", textures.textureWidth);
   program_.set("uViewport", glm::vec4(viewport));

@@ -1,94 +1,120 @@
 #include "render/terrain_textures.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace terrain::render {
 namespace {
 
-int maxTextureSize() {
+void uploadTable(gl::Texture& texture, GLuint unit, const std::vector<Rgb8>& table,
+                 bool allocated) {
+  if (!texture) texture = gl::Texture::create();
+  texture.bind(unit);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // 3-byte texels
+  const auto entries = static_cast<GLsizei>(table.size());
+  if (allocated) {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, entries, 1, GL_RGB, GL_UNSIGNED_BYTE, table.data());
+  } else {
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, entries, 1, 0, GL_RGB, GL_UNSIGNED_BYTE, table.data());
+    gl::Texture::setSampling2D(GL_LINEAR);
+  }
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+}
+
+// Samples kept along a side of `samples` when every `step`-th one is: the
+// first and the last always (the last gap is shorter when step does not
+// divide samples - 1; for 2^n + 1 maps and step 2^k it always does).
+int keptSamples(int samples, int step) { return (samples - 2 + step) / step + 1; }
+
+// Every `step`-th sample of the field in both directions (cells stay
+// square), into out (row-major, outWidth x outHeight).
+void decimate(const Heightfield& field, int step, int outWidth, int outHeight,
+              std::vector<float>& out) {
+  std::vector<int> columns(static_cast<std::size_t>(outWidth));
+  for (int x = 0; x < outWidth; ++x) columns[static_cast<std::size_t>(x)] = std::min(x * step, field.width - 1);
+  out.resize(Heightfield::cellCount(outWidth, outHeight));
+  float* dst = out.data();
+  for (int y = 0; y < outHeight; ++y) {
+    const float* src = field.heights.data() + field.index(0, std::min(y * step, field.height - 1));
+    for (const int x : columns) *dst++ = src[x];
+  }
+}
+
+}  // namespace
+
+int gpuTextureLimit() {
   GLint size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
   return std::max(size, 1024);  // GL 3.3 guarantees 1024
 }
 
-void uploadR32F(gl::Texture& texture, int width, int height, const float* data) {
-  if (!texture) texture = gl::Texture::create();
-  texture.bind(kHeightsUnit);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width, height, 0, GL_RED, GL_FLOAT, data);
-  gl::Texture::setSampling2D(GL_NEAREST);
-}
-
-void uploadTable(gl::Texture& texture, GLuint unit, const std::vector<Rgb8>& table) {
-  if (!texture) texture = gl::Texture::create();
-  texture.bind(unit);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // 3-byte texels
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, static_cast<GLsizei>(table.size()), 1, 0, GL_RGB,
-               GL_UNSIGNED_BYTE, table.data());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  gl::Texture::setSampling2D(GL_LINEAR);
-}
-
-// Nearest-sample decimation for heightmaps beyond the GPU's texture limit.
-Heightfield decimated(const Heightfield& field, int maxSize) {
-  const int w = std::min(field.width, maxSize);
-  const int h = std::min(field.height, maxSize);
-  Heightfield out(w, h);
-  for (int y = 0; y < h; ++y) {
-    const int sy = static_cast<int>(static_cast<long long>(y) * (field.height - 1) / std::max(h - 1, 1));
-    for (int x = 0; x < w; ++x) {
-      const int sx = static_cast<int>(static_cast<long long>(x) * (field.width - 1) / std::max(w - 1, 1));
-      out.at(x, y) = field.at(sx, sy);
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 void TerrainTextures::uploadHeights(const Heightfield& field) {
-  if (field.width <= 0 || field.height <= 0 || field.size() != Heightfield::cellCount(field.width, field.height)) {
+  if (field.width <= 0 || field.height <= 0 ||
+      field.size() != Heightfield::cellCount(field.width, field.height)) {
     throw std::invalid_argument("TerrainView::setTerrain: the heightfield is empty or inconsistent");
   }
-  const int limit = maxTextureSize();
-  width = field.width;
-  height = field.height;
+  const int limit = textureLimit();
+  const float* data = field.heights.data();
   if (field.isProfile() && field.width > limit) {
     // Fold the profile onto rows; the tail of the last row is padding.
     textureWidth = limit;
     textureHeight = (field.width + limit - 1) / limit;
-    std::vector<float> folded(Heightfield::cellCount(textureWidth, textureHeight), 0.0f);
-    std::copy(field.heights.begin(), field.heights.end(), folded.begin());
-    uploadR32F(heights, textureWidth, textureHeight, folded.data());
+    scratch_.assign(Heightfield::cellCount(textureWidth, textureHeight), 0.0f);
+    std::copy(field.heights.begin(), field.heights.end(), scratch_.begin());
+    data = scratch_.data();
   } else if (field.width > limit || field.height > limit) {
-    const Heightfield small = decimated(field, limit);
-    width = textureWidth = small.width;
-    height = textureHeight = small.height;
-    uploadR32F(heights, textureWidth, textureHeight, small.heights.data());
+    // Too big for one texture: show every step-th sample (16385 -> 8193).
+    const int longest = std::max(field.width, field.height);
+    const int step = (longest - 1 + limit - 2) / (limit - 1);
+    textureWidth = keptSamples(field.width, step);
+    textureHeight = keptSamples(field.height, step);
+    decimate(field, step, textureWidth, textureHeight, scratch_);
+    data = scratch_.data();
   } else {
     textureWidth = field.width;
     textureHeight = field.height;
-    uploadR32F(heights, textureWidth, textureHeight, field.heights.data());
+    scratch_ = {};  // a map that fits needs no copy; free an earlier one
+  }
+  width = field.width;
+  height = field.height;
+
+  if (!heights) heights = gl::Texture::create();
+  heights.bind(kHeightsUnit);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  if (textureWidth == allocatedWidth_ && textureHeight == allocatedHeight_) {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, textureWidth, textureHeight, GL_RED, GL_FLOAT, data);
+  } else {
+    allocatedWidth_ = allocatedHeight_ = 0;
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, textureWidth, textureHeight, 0, GL_RED, GL_FLOAT, data);
+    if (glGetError() == GL_OUT_OF_MEMORY) {
+      const std::string size = std::to_string(textureWidth) + "x" + std::to_string(textureHeight);
+      width = height = textureWidth = textureHeight = 0;  // nothing to draw
+      throw std::runtime_error("heights texture " + size + ": out of GPU memory");
+    }
+    gl::Texture::setSampling2D(GL_LINEAR);
+    allocatedWidth_ = textureWidth;
+    allocatedHeight_ = textureHeight;
   }
 }
 
 void TerrainTextures::uploadRamp(const ColorRamp& ramp) {
-  uploadTable(landRamp, kLandRampUnit, ramp.landTable(kRampEntries));
   hasWater = ramp.hasWater();
   // A ramp without water still binds a valid table, so the sampler is complete.
   const std::vector<Rgb8> water = hasWater ? ramp.waterTable(kRampEntries)
                                            : std::vector<Rgb8>(kRampEntries, Rgb8{});
-  uploadTable(waterRamp, kWaterRampUnit, water);
+  uploadTable(landRamp, kLandRampUnit, ramp.landTable(kRampEntries), rampsAllocated_);
+  uploadTable(waterRamp, kWaterRampUnit, water, rampsAllocated_);
+  rampsAllocated_ = true;
 }
 
 void TerrainTextures::bind() const {
   heights.bind(kHeightsUnit);
   landRamp.bind(kLandRampUnit);
   waterRamp.bind(kWaterRampUnit);
-  if (surface) surface.bind(kSurfaceUnit);
   glActiveTexture(GL_TEXTURE0);
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // The GPU copy of one terrain: heights as an R32F texture and the colour ramp
-// as two 256x1 RGB8 lookup tables. Regenerating a map re-uploads these only.
+// as two 256x1 RGB8 lookup tables. Regenerating a map re-uploads these only,
+// into the existing textures when the size is unchanged.
+#include <vector>
+
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
 #include "render/gl_objects.hpp"
@@ -13,13 +16,16 @@ inline constexpr int kRampEntries = 256;
 inline constexpr GLuint kHeightsUnit = 0;
 inline constexpr GLuint kLandRampUnit = 1;
 inline constexpr GLuint kWaterRampUnit = 2;
-inline constexpr GLuint kSurfaceUnit = 3;
+
+// The largest texture side this context takes (GL_MAX_TEXTURE_SIZE, at
+// least 1024 as GL 3.3 guarantees).
+int gpuTextureLimit();
 
 struct TerrainTextures {
-  gl::Texture heights;  // R32F, GL_NEAREST: crisp map cells, exact grid vertices
-  // RGBA16F, GL_LINEAR: height and slopes per sample for the 3D view's
-  // fragments (SurfaceBaker fills it; heightmaps only).
-  gl::Texture surface;
+  // R32F, one texel per sample, GL_LINEAR: the map, side view and the 3D
+  // grid's vertices read single samples with texelFetch (crisp cells, exact
+  // vertices); the 3D view's fragments read it filtered for height and slopes.
+  gl::Texture heights;
   gl::Texture landRamp;
   gl::Texture waterRamp;
   bool hasWater = false;
@@ -27,19 +33,36 @@ struct TerrainTextures {
   // Samples in the field as given (for profiles: samples along x).
   int width = 0;
   int height = 0;
-  // Texture layout. Heightmaps: same as the field (downsampled if larger
-  // than GL_MAX_TEXTURE_SIZE). Profiles longer than the limit are folded:
-  // sample i sits at (i % textureWidth, i / textureWidth).
+  // Texture layout. Heightmaps: the samples shown, every k-th sample of the
+  // field when it is larger than the texture limit (see uploadHeights).
+  // Profiles longer than the limit are folded: sample i sits at
+  // (i % textureWidth, i / textureWidth).
   int textureWidth = 0;
   int textureHeight = 0;
+  // Largest texture side to use when below the GPU's; 0 = the GPU's (tests
+  // force a small one).
+  int limitOverride = 0;
 
   bool empty() const { return width == 0 || height == 0; }
   bool isProfile() const { return height == 1; }
+  int textureLimit() const {
+    const int gpu = gpuTextureLimit();
+    return limitOverride > 0 && limitOverride < gpu ? limitOverride : gpu;
+  }
 
+  // Throws std::invalid_argument for an empty or inconsistent field.
   void uploadHeights(const Heightfield& field);
   void uploadRamp(const ColorRamp& ramp);
   // Binds heights and ramps to their units.
   void bind() const;
+
+ private:
+  // Sizes the textures were allocated with, so a same-size upload only
+  // replaces the texels (glTexSubImage2D) instead of reallocating.
+  int allocatedWidth_ = 0;
+  int allocatedHeight_ = 0;
+  bool rampsAllocated_ = false;
+  std::vector<float> scratch_;  // folded or downsampled heights, kept for reuse
 };
 
 }  // namespace terrain::render

@@ -10,14 +10,12 @@
 #include "render/mesh_pass.hpp"
 #include "render/offscreen_target.hpp"
 #include "render/side_pass.hpp"
-#include "render/surface_baker.hpp"
 #include "render/terrain_textures.hpp"
 
 namespace terrain::render {
 
 struct TerrainView::Impl {
   TerrainTextures textures;
-  SurfaceBaker baker;
   SidePass side;
   MapPass map;
   MeshPass mesh;
@@ -69,8 +67,20 @@ TerrainView& TerrainView::operator=(TerrainView&&) noexcept = default;
 
 void TerrainView::setTerrain(const Heightfield& field, const ColorRamp& ramp) {
   impl_->textures.uploadHeights(field);
-  impl_->baker.bake(impl_->textures);
   impl_->textures.uploadRamp(ramp);
+}
+
+glm::ivec2 TerrainView::displayedResolution() const {
+  const TerrainTextures& t = impl_->textures;
+  if (t.empty()) return {0, 0};
+  if (t.isProfile()) return {t.width, 1};
+  return {t.textureWidth, t.textureHeight};
+}
+
+int TerrainView::textureLimit() const { return impl_->textures.textureLimit(); }
+
+void TerrainView::setMaxTextureSizeForTesting(int limit) {
+  impl_->textures.limitOverride = limit >= 2 ? limit : 0;
 }
 
 void TerrainView::setRamp(const ColorRamp& ramp) { impl_->textures.uploadRamp(ramp); }

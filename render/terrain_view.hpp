@@ -51,8 +51,11 @@ class TerrainView {
   TerrainView(const TerrainView&) = delete;
   TerrainView& operator=(const TerrainView&) = delete;
 
-  // Uploads the heights as a texture and the ramp as lookup tables; no mesh
-  // is rebuilt unless the grid resolution changes.
+  // Uploads the heights as a texture (in place when the size is unchanged)
+  // and the ramp as lookup tables; nothing else is computed or rebuilt.
+  // Heightmaps larger than the texture limit are shown downsampled: every
+  // k-th sample, k the smallest that fits (16385 -> 8193 under a 16384
+  // limit), see displayedResolution().
   void setTerrain(const Heightfield& field, const ColorRamp& ramp);
   void setRamp(const ColorRamp& ramp);
   // Draws into the currently bound framebuffer's viewport rectangle.
@@ -64,6 +67,16 @@ class TerrainView {
   // Restores the caller's framebuffer bindings and viewport. Throws
   // std::invalid_argument for sides outside 1..8192.
   RgbImage renderToImage(const ViewSettings& view, int width, int height);
+
+  // Samples shown per side (width, height) for the last setTerrain: the
+  // field's own size, or less when it was downsampled to fit the texture
+  // limit; (0, 0) before any terrain. Profiles report (samples, 1).
+  glm::ivec2 displayedResolution() const;
+  // The largest texture side used (GL_MAX_TEXTURE_SIZE unless overridden).
+  int textureLimit() const;
+  // Test hook: pretend the GPU's limit is `limit` (>= 2; 0 restores the
+  // real one), from the next setTerrain on.
+  void setMaxTextureSizeForTesting(int limit);
 
  private:
   struct Impl;

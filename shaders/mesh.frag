@@ -1,6 +1,6 @@
 #version 330 core
 // Terrain surface: normal and colour per fragment from the full-resolution
-// surface texture (the grid may be coarser), Lambert sun plus sky ambient.
+// heights (the grid may be coarser), Lambert sun plus sky ambient.
 #include "heights.glsl"
 #include "ramp.glsl"
 
@@ -18,7 +18,7 @@ const vec3 kSunColor = vec3(1.0, 0.96, 0.88);
 const vec3 kAmbient = vec3(0.30, 0.33, 0.40);   // sky light, bluish
 const vec3 kSoil = vec3(0.42, 0.33, 0.24);      // the block's cut sides
 
-// Normal from the baked slopes: world slope = height change * exaggeration
+// Normal from the slopes: world slope = height change * exaggeration
 // / world distance of one sample.
 vec3 surfaceNormal(vec2 slopePerSample) {
   vec2 sampleSpacing = uExtent / vec2(max(uSize - 1, ivec2(1)));

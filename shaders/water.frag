@@ -18,7 +18,7 @@ const vec3 kWallNormals[4] = vec3[4](vec3(0.0, 0.0, -1.0), vec3(0.0, 0.0, 1.0),
                                      vec3(-1.0, 0.0, 0.0), vec3(1.0, 0.0, 0.0));
 
 void main() {
-  float ground = surfaceAt(vUv).x;
+  float ground = heightAt(vUv);
   if (vFace > 0) {
     // A wall only where it is above the ground (the soil skirt shows below).
     if (vWorld.y <= ground * uExaggeration) discard;

@@ -170,8 +170,8 @@ void BM_MapFrame1280x720(benchmark::State& state) {
 }
 BENCHMARK(BM_MapFrame1280x720)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Regenerating a map: heights texture, the baked surface texture and the ramp
-// tables; no mesh is rebuilt.
+// Regenerating a map: the heights texture (same size: replaced in place)
+// and the ramp tables; no mesh is rebuilt, nothing is baked.
 void BM_SetTerrainUpload(benchmark::State& state) {
   if (!haveContext(state)) return;
   const int size = static_cast<int>(state.range(0));
@@ -188,5 +188,47 @@ void BM_SetTerrainUpload(benchmark::State& state) {
   cpu.report(state);
 }
 BENCHMARK(BM_SetTerrainUpload)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A new map up to its first frame on screen (setTerrain + draw, 1280x720),
+// in the map view (arg 1 = 0) and the 3D view (arg 1 = 1): what live
+// regeneration costs the render thread, work the 3D view does once per map
+// included.
+void BM_SetTerrainToFrame(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  const int size = static_cast<int>(state.range(0));
+  const Heightfield field = syntheticMap(size);
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  ViewSettings settings;
+  settings.kind = state.range(1) != 0 ? ViewKind::Mesh : ViewKind::Map;
+  settings.water = 0.35f;
+  GLuint fbo = 0;
+  GLuint buffers[2] = {};
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(2, buffers);
+  glBindRenderbuffer(GL_RENDERBUFFER, buffers[0]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 1280, 720);
+  glBindRenderbuffer(GL_RENDERBUFFER, buffers[1]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 1280, 720);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, buffers[0]);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, buffers[1]);
+  view.setTerrain(field, ramp);
+  view.draw(settings, 0, 0, 1280, 720);
+  glFinish();
+  const ProcessCpuCounter cpu;
+  for (auto _ : state) {
+    view.setTerrain(field, ramp);
+    view.draw(settings, 0, 0, 1280, 720);
+    glFinish();
+  }
+  cpu.report(state);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteRenderbuffers(2, buffers);
+  glDeleteFramebuffers(1, &fbo);
+}
+BENCHMARK(BM_SetTerrainToFrame)
+    ->Args({1025, 0})->Args({1025, 1})->Args({4097, 1})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -195,7 +195,6 @@ TEST_F(GlTest, EveryEmbeddedProgramCompiles) {
   EXPECT_NO_THROW(loadProgram("fullscreen.vert", "sky.frag"));
   EXPECT_NO_THROW(loadProgram("mesh.vert", "mesh.frag"));
   EXPECT_NO_THROW(loadProgram("water.vert", "water.frag"));
-  EXPECT_NO_THROW(loadProgram("fullscreen.vert", "surface.frag"));
 }
 
 TEST_F(GlTest, UnknownEmbeddedShaderIsNamed) {
