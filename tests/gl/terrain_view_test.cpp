@@ -1,5 +1,6 @@
 // TerrainView's contract with its callers: viewports, offscreen capture,
 // GL state left as found.
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -166,6 +167,67 @@ TEST_F(GlTest, HeightmapsBeyondTheTextureLimitAreDownsampled) {
   const int halfHeightRow = 100 - 1 - static_cast<int>((0.04f + 0.86f * 0.5f) * 100.0f);
   EXPECT_GT(image.at(20, halfHeightRow).b, image.at(20, halfHeightRow).r + 15) << "sky over 0";
   EXPECT_EQ(image.at(80, halfHeightRow).b, image.at(80, halfHeightRow).r) << "ground under 1";
+}
+
+// Busy but smooth terrain, heights in [0, 1].
+Heightfield rollingHills(int size) {
+  Heightfield field(size, size);
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const float u = static_cast<float>(x) / static_cast<float>(size - 1);
+      const float v = static_cast<float>(y) / static_cast<float>(size - 1);
+      field.at(x, y) = 0.5f + 0.3f * std::sin(u * 11.0f) * std::cos(v * 8.0f) +
+                       0.1f * std::sin((u + 2.0f * v) * 17.0f);
+    }
+  }
+  return field;
+}
+
+TEST_F(GlTest, MapsBeyondTheTextureLimitAreShownDownsampledAndLookTheSame) {
+  const Heightfield field = rollingHills(2049);
+  TerrainView full;
+  full.setTerrain(field, ColorRamp::earth());
+  EXPECT_EQ(full.displayedResolution(), glm::ivec2(2049, 2049));
+  TerrainView limited;
+  limited.setMaxTextureSizeForTesting(1024);
+  EXPECT_EQ(limited.textureLimit(), 1024);
+  limited.setTerrain(field, ColorRamp::earth());
+  // 1025 would not fit 1024: every 3rd sample, the last gap shorter.
+  EXPECT_EQ(limited.displayedResolution(), glm::ivec2(684, 684));
+
+  ViewSettings settings;
+  settings.water = 0.35f;
+  for (ViewKind kind : {ViewKind::Map, ViewKind::Mesh, ViewKind::Side}) {
+    settings.kind = kind;
+    const RgbImage expected = full.renderToImage(settings, 320, 240);
+    const RgbImage shown = limited.renderToImage(settings, 320, 240);
+    if (kind == ViewKind::Mesh) testing::saveImage(shown, "mesh_downsampled_2049.png");
+    EXPECT_LT(testing::differingPixels(expected, shown, 12), 320 * 240 / 50)
+        << "view " << static_cast<int>(kind) << " should look like the full-resolution one";
+  }
+  limited.setMaxTextureSizeForTesting(1025);
+  limited.setTerrain(field, ColorRamp::earth());
+  EXPECT_EQ(limited.displayedResolution(), glm::ivec2(1025, 1025)) << "every 2nd sample";
+}
+
+TEST_F(GlTest, DownsamplingKeepsTheCornersAndCellsSquare) {
+  // 2x-wide map, 13 x 5 under a limit of 8: every 2nd sample, 7 x 3 shown.
+  Heightfield field(13, 5);
+  for (int y = 0; y < 5; ++y) {
+    for (int x = 0; x < 13; ++x) field.at(x, y) = x == 12 ? 1.0f : 0.0f;
+  }
+  TerrainView view;
+  view.setMaxTextureSizeForTesting(8);
+  view.setTerrain(field, ColorRamp::grayscale());
+  EXPECT_EQ(view.displayedResolution(), glm::ivec2(7, 3));
+  ViewSettings settings;
+  settings.hillshade = false;
+  const RgbImage image = view.renderToImage(settings, 70, 30);  // 10 px per shown cell
+  EXPECT_EQ(image.at(65, 15), (Rgb8{255, 255, 255})) << "the east edge is kept";
+  EXPECT_EQ(image.at(55, 15), (Rgb8{0, 0, 0}));
+  view.setMaxTextureSizeForTesting(0);
+  view.setTerrain(field, ColorRamp::grayscale());
+  EXPECT_EQ(view.displayedResolution(), glm::ivec2(13, 5));
 }
 
 }  // namespace
