@@ -34,14 +34,7 @@ MeshPass::MeshPass()
 
 void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
                     glm::ivec4 viewport) {
-  // Sky first, behind everything.
-  glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
-  glDepthMask(GL_FALSE);
-  sky_.use();
-  empty_.bind();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
@@ -78,13 +71,21 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   grid.draw();
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 
+  // Sky after the ground, at the far plane, only where the depth is still
+  // clear: pixels the ground covers are not shaded twice.
+  glDepthRange(1.0, 1.0);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_FALSE);
+  sky_.use();
+  empty_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDepthRange(0.0, 1.0);
+
   const float water = std::clamp(view.water, 0.0f, 1.0f);
   if (textures.hasWater && water > 0.0f) {
     // Blended over the ground, never hiding what lies above the level.
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
-    glDepthMask(GL_FALSE);
-    glDepthFunc(GL_LEQUAL);
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);  // wins over flat ground at the same depth
     water_.use();
