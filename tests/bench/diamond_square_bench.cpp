@@ -13,18 +13,6 @@
 namespace terrain {
 namespace {
 
-void BM_FillBaseline(benchmark::State& state) {
-  const auto side = static_cast<std::size_t>(state.range(0));
-  for (auto _ : state) {
-    std::vector<float> v(side * side);
-    std::fill(v.begin(), v.end(), 1.0f);
-    benchmark::DoNotOptimize(v.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(side * side));
-}
-BENCHMARK(BM_FillBaseline)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
-
 void runDiamondSquare(benchmark::State& state, const Execution& exec) {
   TerrainSpec spec = defaultSpec(GeneratorId::DiamondSquare);
   spec.size = static_cast<int>(state.range(0));

@@ -1,5 +1,5 @@
 // Articles 002 and 003 against the cost of merely touching a map's memory.
-// Target: coastline 4096 (classes, default params) within 3x BM_MapsFillBaseline/4096.
+// Target: coastline 4096 (classes, default params) within 3x BM_FillBaseline/4096/4096.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -10,18 +10,6 @@
 
 namespace terrain {
 namespace {
-
-// Allocating and filling one size x size float map: the floor for any generator.
-void BM_MapsFillBaseline(benchmark::State& state) {
-  const auto side = static_cast<std::size_t>(state.range(0));
-  for (auto _ : state) {
-    std::vector<float> v(side * side);
-    std::fill(v.begin(), v.end(), 1.0f);
-    benchmark::DoNotOptimize(v.data());
-    benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(BM_MapsFillBaseline)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void runGenerator(benchmark::State& state, const TerrainSpec& spec) {
   validate(spec);

@@ -21,18 +21,6 @@ void runProfile(benchmark::State& state, const TerrainSpec& spec, const Executio
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spec.size));
 }
 
-// The floor: allocating and filling a profile of the same length (page
-// faults of a fresh buffer included, as in every generate call).
-void BM_ProfileFillBaseline(benchmark::State& state) {
-  for (auto _ : state) {
-    Heightfield field((1 << 20) + 1, 1);
-    std::fill(field.heights.begin(), field.heights.end(), 1.0f);
-    benchmark::DoNotOptimize(field.heights.data());
-    benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(BM_ProfileFillBaseline)->Unit(benchmark::kMillisecond)->UseRealTime();
-
 // Defaults (smoothing 0, H = 0.8) at 2^20 + 1 points.
 void BM_Midpoint(benchmark::State& state) {
   TerrainSpec spec = defaultSpec(GeneratorId::Midpoint);
