@@ -59,6 +59,11 @@ int makeTemporary(const std::string& path, std::string& tempPath) {
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     throw IoError(ioMessage(path, "it is a directory"));
   }
+  // A read-only existing file (its mode, or a read-only mount of it) is kept,
+  // not replaced by the rename: the rename would only need the directory.
+  if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) {
+    throw IoError(ioMessage(path, std::strerror(errno)));
+  }
   std::string pattern = parts.directory + "/." + parts.name + ".XXXXXX";
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
