@@ -49,6 +49,13 @@ TerrainSpec specFromFlags(std::span<const SpecFlag> flags) {
     }
     if (desc->info.type == ParamType::Seed) {
       spec.seed = parseSeed(f.value);
+    } else if (desc->info.key == "size") {
+      // The generator's own range, so a refusal names its memory cap
+      // (16385 per map side), not the widest size in the table (profiles').
+      ParamDesc size = *desc;
+      size.info.min = generatorInfo(generator).minSize;
+      size.info.max = generatorInfo(generator).maxSize;
+      desc->set(spec, parseValue(size, f.value));
     } else {
       desc->set(spec, parseValue(*desc, f.value));
     }
