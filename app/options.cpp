@@ -24,7 +24,8 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 
 bool isAppFlag(std::string_view name) {
   return name == "view" || name == "ramp" || name == "width" || name == "height" ||
-         name == "frames" || name == "screenshot" || name == "row";
+         name == "frames" || name == "screenshot" || name == "row" || name == "soak" ||
+         name == "squash-at";
 }
 
 }  // namespace
@@ -61,7 +62,15 @@ const char* appUsage() {
          "  --width/height  window size in screen coordinates (default 1280x800)\n"
          "  --frames N      render N frames, then exit (with --screenshot: save the last)\n"
          "  --screenshot F  save what the window shows as a PNG (needs --frames; default 3)\n"
-         "  --generator, --preset, --seed and the parameters are those of 'export'.\n";
+         "  --generator, --preset, --seed and the parameters are those of 'export'.\n"
+         "\n"
+         "testing flags (for the test suite):\n"
+         "  --soak N        render N frames, asking for a new terrain every frame (every\n"
+         "                  generator, size up to 2049, seed and view in turn); prints\n"
+         "                  'soak frame F rss_kib R terrains T' every 50 frames and after\n"
+         "                  the last (R: resident KiB once freed memory is returned)\n"
+         "  --squash-at F   with --frames: at frame F shrink the window to 1 pixel high,\n"
+         "                  5 frames later minimise and hide it, 10 frames later restore it\n";
 }
 
 AppOptions parseAppOptions(std::span<char* const> args) {
@@ -114,12 +123,26 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     } else if (name == "frames") {
       opts.frames = parseInt(name, value, 1, 100000);
       framesGiven = true;
+    } else if (name == "soak") {
+      opts.soak = parseInt(name, value, 1, 100000);
+    } else if (name == "squash-at") {
+      opts.squashAt = parseInt(name, value, 0, 100000);
     } else if (name == "screenshot") {
       if (value.empty()) throw InputError("--screenshot: needs a file name");
       opts.screenshot = value;
     } else {
       specFlags.push_back({name, value});
     }
+  }
+  if (opts.soak > 0) {
+    if (framesGiven) throw InputError("--soak: sets the frame count itself; drop --frames");
+    opts.frames = opts.soak;
+    framesGiven = true;
+  }
+  if (opts.squashAt >= 0 && opts.squashAt + kSquashFrames >= opts.frames) {
+    throw InputError("--squash-at: needs --frames larger than " +
+                     std::to_string(opts.squashAt + kSquashFrames) +
+                     " (the window is restored before the last frame)");
   }
   if (opts.screenshot && !framesGiven) opts.frames = 3;
   opts.spec = cli::specFromFlags(specFlags);

@@ -15,6 +15,8 @@ enum class ViewChoice { Side, Map, Mesh };
 // (cli::defaultRampName): article 002's sea and land for coastlines, else earth.
 inline constexpr std::string_view kAutoRamp = "auto";
 
+inline constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
+
 struct AppOptions {
   TerrainSpec spec;                  // starting state
   std::optional<ViewChoice> view;    // --view; else the remembered one
@@ -24,6 +26,10 @@ struct AppOptions {
   int height = 800;
   int frames = 0;                    // --frames N: render N frames and exit (0 = interactive)
   std::optional<std::string> screenshot;  // --screenshot FILE.png, with --frames
+  // Testing flags (see appUsage): a new terrain every frame for N frames,
+  // printing the resident memory; squash and minimise the window at a frame.
+  int soak = 0;       // --soak N (sets frames = N)
+  int squashAt = -1;  // --squash-at F: frames F .. F+kSquashFrames-1 squashed (-1 = never)
   bool help = false;
 };
 

@@ -8,6 +8,8 @@
 #include <random>
 #include <string>
 
+#include "app/param_input.hpp"
+
 namespace terrain::app {
 namespace {
 
@@ -124,7 +126,7 @@ bool choiceCombo(AppState& s, const ParamDesc& desc) {
 }
 
 // Integer and Real parameters: a slider over the metadata's range (ctrl-click
-// types a value; AlwaysClamp keeps it in range, checkValue keeps NaN out).
+// types a value; AlwaysClamp keeps it in range, applyPanelValue keeps NaN out).
 bool numberSlider(AppState& s, const ParamDesc& desc) {
   const ParamInfo& info = desc.info;
   const std::string label(info.label);
@@ -156,10 +158,7 @@ bool numberSlider(AppState& s, const ParamDesc& desc) {
     value = v;
   }
   tooltip(helpWithUnit(info));
-  if (!edited || value == desc.get(s.spec)) return false;
-  if (checkValue(desc, value)) return false;  // NaN, inf or out of range: keep the old value
-  desc.set(s.spec, value);
-  return true;
+  return edited && applyPanelValue(s.spec, desc, value);  // NaN, inf, out of range: ignored
 }
 
 bool parameterWidgets(AppState& s) {

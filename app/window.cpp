@@ -10,6 +10,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <dlfcn.h>
+#include <link.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -25,6 +28,7 @@
 #include "app/panel.hpp"
 #include "app/screenshot.hpp"
 #include "app/settings.hpp"
+#include "app/soak.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "render/terrain_view.hpp"
@@ -58,6 +62,52 @@ std::string displayProblem() {
     return "no display: DISPLAY is not set";
   }
   return g_lastGlfwError.empty() ? "glfwInit failed" : g_lastGlfwError;
+}
+
+// After the 3.3 core context was refused: what the driver does offer, from
+// a hidden window with its default (legacy) context; empty when even that fails.
+std::string offeredGlVersion() {
+  glfwDefaultWindowHints();
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  GLFWwindow* probe = glfwCreateWindow(16, 16, "probe", nullptr, nullptr);
+  if (probe == nullptr) return {};
+  glfwMakeContextCurrent(probe);
+  std::string offered;
+  if (gladLoadGL(glfwGetProcAddress) != 0) {
+    // Not the GLSL version: Mesa reports 4.50 there even when it caps GLSL,
+    // and so the core profile, lower (MESA_GLSL_VERSION_OVERRIDE).
+    if (const auto* version = glGetString(GL_VERSION)) {
+      offered = "OpenGL " + std::string(reinterpret_cast<const char*>(version));
+    }
+  }
+  glfwMakeContextCurrent(nullptr);
+  glfwDestroyWindow(probe);
+  return offered;
+}
+
+// AddressSanitizer builds only: glfwTerminate unloads the GL driver
+// (Mesa's *_dri.so), and LeakSanitizer, checking at exit, then cannot name
+// the module of the driver's own small leaks, so tests/lsan.supp cannot
+// suppress them. Pinning the loaded drivers keeps their names.
+#if defined(__SANITIZE_ADDRESS__)
+#define TERRAIN_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TERRAIN_ASAN 1
+#endif
+#endif
+void pinGlDriversForLeakReports() {
+#if defined(TERRAIN_ASAN)
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void*) {
+        const std::string_view name = info->dlpi_name != nullptr ? info->dlpi_name : "";
+        if (name.ends_with("_dri.so")) {
+          dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);  // one more reference, kept
+        }
+        return 0;
+      },
+      nullptr);
+#endif
 }
 
 double cpuSeconds() {
@@ -208,6 +258,48 @@ void reportGlErrors(int frame) {
   }
 }
 
+// --squash-at F: frame F shrinks the window to the smallest X allows (a
+// 0-pixel-high window is an X protocol error), drawn like that for a few
+// frames; then minimised and hidden (Xvfb has no window manager to iconify
+// it, so hiding is what really unmaps it); restored kSquashFrames after F.
+void squashWindow(GLFWwindow* window, int step, int width, int height) {
+  int wantHeight = 0;
+  if (step == 0) {
+    glfwSetWindowSize(window, width, 1);
+    wantHeight = 1;
+  } else if (step == kSquashFrames / 2) {
+    glfwIconifyWindow(window);
+    glfwHideWindow(window);
+  } else if (step == kSquashFrames) {
+    glfwShowWindow(window);
+    glfwRestoreWindow(window);
+    glfwSetWindowSize(window, width, height);
+    wantHeight = height;
+  } else {
+    return;
+  }
+  // X applies these asynchronously: wait (a second at most) until they have.
+  int w = 0, h = 0;
+  bool visible = false;
+  for (int i = 0; i < 100; ++i) {
+    glfwPollEvents();
+    glfwGetFramebufferSize(window, &w, &h);
+    visible = glfwGetWindowAttrib(window, GLFW_VISIBLE) != 0;
+    if (wantHeight > 0 ? visible && h == wantHeight : !visible) break;
+    glfwWaitEventsTimeout(0.01);
+  }
+  std::printf("squash step %d framebuffer %dx%d %s\n", step, w, h, visible ? "visible" : "hidden");
+  std::fflush(stdout);
+}
+
+// --soak: after `frames` frames, the resident memory once the allocator has
+// settled, and how many terrains were put on screen so far.
+void soakReport(int frames, int terrainsShown) {
+  settleAllocator();
+  std::printf("soak frame %d rss_kib %ld terrains %d\n", frames, residentKib(), terrainsShown);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int runWindow(const AppOptions& options) {
@@ -229,11 +321,17 @@ int runWindow(const AppOptions& options) {
   GLFWwindow* window =
       glfwCreateWindow(options.width, options.height, "Terrain Explorer", nullptr, nullptr);
   if (window == nullptr) {
-    const std::string why = "no OpenGL 3.3 core context: " + g_lastGlfwError;
+    const std::string glfwError = g_lastGlfwError;
+    const std::string offered = offeredGlVersion();
+    const std::string why = offered.empty()
+                                ? "no OpenGL 3.3 core context: " + glfwError
+                                : "OpenGL 3.3 core profile is needed; the driver refused it "
+                                  "and offers " + offered;
     glfwTerminate();
     return cannotStart(why);
   }
   glfwMakeContextCurrent(window);
+  pinGlDriversForLeakReports();
   glfwSwapInterval(scripted ? 0 : 1);
   LoopWake wake;
   glfwSetWindowUserPointer(window, &wake);
@@ -244,7 +342,7 @@ int runWindow(const AppOptions& options) {
   if (glVersion == 0 || GLAD_VERSION_MAJOR(glVersion) * 10 + GLAD_VERSION_MINOR(glVersion) < 33) {
     const std::string why =
         glVersion == 0 ? std::string("cannot load OpenGL functions")
-                       : "OpenGL 3.3 is needed, the driver offers " +
+                       : "OpenGL 3.3 core profile is needed; the driver offers OpenGL " +
                              std::to_string(GLAD_VERSION_MAJOR(glVersion)) + "." +
                              std::to_string(GLAD_VERSION_MINOR(glVersion));
     glfwDestroyWindow(window);
@@ -310,6 +408,7 @@ int runWindow(const AppOptions& options) {
       double lastUploadMs = 0.0;
       Clock::time_point lastUploadEnd = Clock::now();
       ViewInteraction interaction;
+      int terrainsShown = 0;  // for --soak's report
 
       // ---- loop ----
       for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
@@ -321,16 +420,36 @@ int runWindow(const AppOptions& options) {
         }
         wake.framesToDraw = std::max(wake.framesToDraw - 1, 0);
 
-        // Minimised or 0x0: nothing to draw into; wait for the next event.
+        if (options.squashAt >= 0) {
+          squashWindow(window, frame - options.squashAt, options.width, options.height);
+        }
+
+        // Minimised or 0x0: nothing to draw into; wait for the next event
+        // (a scripted run counts the frame; its last frame is always drawn).
         int fbWidth = 0, fbHeight = 0;
         glfwGetFramebufferSize(window, &fbWidth, &fbHeight);
-        if (!scripted && (glfwGetWindowAttrib(window, GLFW_ICONIFIED) || fbWidth <= 0 || fbHeight <= 0)) {
-          glfwWaitEventsTimeout(0.25);
+        const bool hidden = glfwGetWindowAttrib(window, GLFW_ICONIFIED) ||
+                            !glfwGetWindowAttrib(window, GLFW_VISIBLE) || fbWidth <= 0 ||
+                            fbHeight <= 0;
+        if (hidden && !lastFrame) {
+          if (!scripted) glfwWaitEventsTimeout(0.25);
           continue;
         }
         const auto frameStart = Clock::now();
 
-        // Newest generated terrain: a screenshot always waits for it.
+        if (options.soak > 0) {
+          if (frame > 0 && frame % kSoakReportEvery == 0) soakReport(frame, terrainsShown);
+          const SoakStep step = soakStep(frame);
+          state.spec = step.spec;
+          state.view = step.view;
+          lastRequest = worker.request(state.spec);
+          requestedAt = Clock::now();
+        }
+
+        // Newest generated terrain: a screenshot always waits for it (and
+        // --soak, every kSoakWaitEvery frames).
+        const bool waitForNewest =
+            lastFrame || (options.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1);
         double cpuAtRequest = 0.0;
         if (lastFrame && logTiming) {
           // Measure one clean regeneration: same spec again, nothing else running.
@@ -338,8 +457,8 @@ int runWindow(const AppOptions& options) {
           requestedAt = Clock::now();
           lastRequest = worker.request(state.spec);
         }
-        if (auto result = lastFrame && worker.pending() ? worker.waitFor(lastRequest)
-                                                        : worker.takeResult()) {
+        if (auto result = waitForNewest && worker.pending() ? worker.waitFor(lastRequest)
+                                                            : worker.takeResult()) {
           held = std::move(result);
         }
         // While a slider is being dragged, slow uploads (huge maps, software
@@ -354,6 +473,7 @@ int runWindow(const AppOptions& options) {
           const auto uploadStart = Clock::now();
           showResult(state, *view, std::move(*held));
           held.reset();
+          if (state.generateError.empty()) ++terrainsShown;
           uploadMs = msSince(uploadStart);
           lastUploadMs = uploadMs;
           lastUploadEnd = Clock::now();
@@ -446,6 +566,7 @@ int runWindow(const AppOptions& options) {
 
 
         if (scripted && lastFrame) {
+          if (options.soak > 0) soakReport(frame + 1, terrainsShown);
           if (!state.generateError.empty()) {
             std::fprintf(stderr, "terrain-explorer: %s\n", state.generateError.c_str());
             exitStatus = 1;
