@@ -10,9 +10,6 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include <dlfcn.h>
-#include <link.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -83,31 +80,6 @@ std::string offeredGlVersion() {
   glfwMakeContextCurrent(nullptr);
   glfwDestroyWindow(probe);
   return offered;
-}
-
-// AddressSanitizer builds only: glfwTerminate unloads the GL driver
-// (Mesa's *_dri.so), and LeakSanitizer, checking at exit, then cannot name
-// the module of the driver's own small leaks, so tests/lsan.supp cannot
-// suppress them. Pinning the loaded drivers keeps their names.
-#if defined(__SANITIZE_ADDRESS__)
-#define TERRAIN_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TERRAIN_ASAN 1
-#endif
-#endif
-void pinGlDriversForLeakReports() {
-#if defined(TERRAIN_ASAN)
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, std::size_t, void*) {
-        const std::string_view name = info->dlpi_name != nullptr ? info->dlpi_name : "";
-        if (name.ends_with("_dri.so")) {
-          dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);  // one more reference, kept
-        }
-        return 0;
-      },
-      nullptr);
-#endif
 }
 
 double cpuSeconds() {
@@ -331,7 +303,6 @@ int runWindow(const AppOptions& options) {
     return cannotStart(why);
   }
   glfwMakeContextCurrent(window);
-  pinGlDriversForLeakReports();
   glfwSwapInterval(scripted ? 0 : 1);
   LoopWake wake;
   glfwSetWindowUserPointer(window, &wake);
