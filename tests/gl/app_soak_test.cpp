@@ -1,0 +1,79 @@
+// Long-running stability: the real app asks for a new terrain every frame
+// for 400 frames (--soak: all five generators, sizes 129..2049, every view,
+// a new seed each time) and its memory must stay flat. Needs a display (xvfb-run).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "app_process.hpp"
+
+namespace terrain::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kFrames = 400;
+// The soak cycle repeats every 60 frames (5 generators x 3 views x 4 sizes),
+// so frames 100 and 400 are at the same point of it: the same size of
+// terrain is on screen. Anything kept per terrain would show as growth.
+constexpr int kFirstFrame = 100;
+constexpr long kMaxGrowthKib = 8 * 1024;
+
+struct SoakPoint {
+  long rssKib = -1;
+  int terrains = 0;
+};
+
+// "soak frame F rss_kib R terrains T" lines, by F.
+std::map<int, SoakPoint> parseSoak(const std::string& out) {
+  std::map<int, SoakPoint> points;
+  std::istringstream lines(out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    int frame = 0, terrains = 0;
+    long rss = 0;
+    if (std::sscanf(line.c_str(), "soak frame %d rss_kib %ld terrains %d", &frame, &rss,
+                    &terrains) == 3) {
+      points[frame] = {rss, terrains};
+    }
+  }
+  return points;
+}
+
+TEST(AppSoak, MemoryStaysFlatOver400FramesOfNewTerrains) {
+  if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
+  const fs::path dir = fs::temp_directory_path() / ("terrain-soak-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "config");
+  const AppRun run = runApp({"--soak", std::to_string(kFrames)}, dir,
+                            {{"XDG_CONFIG_HOME", (dir / "config").string()}});
+  fs::remove_all(dir);
+
+  ASSERT_EQ(run.status, 0) << "signal " << run.signal << "\n" << run.err;
+  EXPECT_EQ(run.err.find("GL error"), std::string::npos) << run.err;
+  const auto points = parseSoak(run.out);
+  ASSERT_EQ(points.count(kFirstFrame), 1u) << run.out;
+  ASSERT_EQ(points.count(kFrames), 1u) << run.out;
+  const SoakPoint first = points.at(kFirstFrame);
+  const SoakPoint last = points.at(kFrames);
+  ASSERT_GT(first.rssKib, 0) << "no VmRSS in /proc/self/status";
+
+  // The run did the work: every second frame waits for its terrain.
+  EXPECT_GE(last.terrains, kFrames / 2) << run.out;
+  EXPECT_GE(last.terrains - first.terrains, (kFrames - kFirstFrame) / 2) << run.out;
+
+  const long growth = last.rssKib - first.rssKib;
+  std::printf("soak: %d frames, %d terrains in %.1f s; RSS %ld KiB after frame %d, %ld KiB after "
+              "frame %d (%+ld KiB)\n",
+              kFrames, last.terrains, run.seconds, first.rssKib, kFirstFrame, last.rssKib, kFrames,
+              growth);
+  EXPECT_LT(growth, kMaxGrowthKib) << "memory grew over the run:\n" << run.out;
+}
+
+}  // namespace
+}  // namespace terrain::testing

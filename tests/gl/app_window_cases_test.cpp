@@ -1,0 +1,139 @@
+// The window under conditions a designer's machine can produce: squashed
+// and minimised mid-run, an OpenGL below 3.3, an unloadable remembered ramp.
+// Without a display at all: app_e2e_test.cpp, AppTest.WithoutADisplayItSaysSoInOneLineAndExits1.
+// Values typed into the panel: tests/core/bad_input_test.cpp, PanelValue.*.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app_process.hpp"
+#include "core/color.hpp"
+#include "core/png_io.hpp"
+
+namespace terrain::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kPanelWidth = 340;  // app/panel.hpp at scale 1
+
+class AppWindowCases : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("terrain-window-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "config");
+  }
+  void TearDown() override {
+    if (!HasFailure() && !dir_.empty()) fs::remove_all(dir_);
+  }
+
+  AppRun run(const std::vector<std::string>& args,
+             std::map<std::string, std::optional<std::string>> env = {}) const {
+    env["XDG_CONFIG_HOME"] = (dir_ / "config").string();
+    return runApp(args, dir_, env);
+  }
+
+  fs::path dir_;
+};
+
+// Pixels of the view (right of the panel) that differ between two shots.
+double differingViewFraction(const RgbImage& a, const RgbImage& b) {
+  double diff = 0, n = 0;
+  for (int y = 0; y < a.height; ++y) {
+    for (int x = kPanelWidth; x < a.width; ++x) {
+      diff += a.at(x, y) == b.at(x, y) ? 0 : 1;
+      n += 1;
+    }
+  }
+  return n > 0 ? diff / n : 1.0;
+}
+
+TEST_F(AppWindowCases, SquashedToOnePixelThenMinimisedThenRestoredDrawsTheSameView) {
+  for (const std::string view : {"side", "map", "3d"}) {
+    const std::vector<std::string> base = {"--view", view, "--generator", "diamond-square",
+                                           "--size", "257", "--seed", "5", "--frames", "20"};
+    auto args = base;
+    args.insert(args.end(), {"--squash-at", "3", "--screenshot", (dir_ / "squashed.png").string()});
+    const AppRun squashed = run(args);
+    ASSERT_EQ(squashed.status, 0) << view << ": signal " << squashed.signal << "\n" << squashed.err;
+    EXPECT_EQ(squashed.err.find("GL error"), std::string::npos) << view << ": " << squashed.err;
+    // The hook really did squash, hide and restore the window.
+    EXPECT_NE(squashed.out.find("squash step 0 framebuffer 1280x1 visible"), std::string::npos)
+        << squashed.out;
+    EXPECT_NE(squashed.out.find("squash step 5 framebuffer 1280x1 hidden"), std::string::npos)
+        << squashed.out;
+    EXPECT_NE(squashed.out.find("squash step 10 framebuffer 1280x800 visible"), std::string::npos)
+        << squashed.out;
+
+    args = base;
+    args.insert(args.end(), {"--screenshot", (dir_ / "plain.png").string()});
+    const AppRun plain = run(args);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+
+    const RgbImage a = readPngRgb8((dir_ / "squashed.png").string());
+    const RgbImage b = readPngRgb8((dir_ / "plain.png").string());
+    ASSERT_EQ(a.width, 1280);
+    ASSERT_EQ(a.height, 800);
+    ASSERT_EQ(b.width, a.width);
+    ASSERT_EQ(b.height, a.height);
+    EXPECT_LT(differingViewFraction(a, b), 0.001) << view << ": the restored window draws differently";
+  }
+}
+
+// Mesa's overrides stand in for an old driver. Under llvmpipe, either one
+// makes the 3.3 core context request fail (GLXBadFBConfig): the app asks the
+// driver for its default context to say which OpenGL it does offer.
+TEST_F(AppWindowCases, BelowOpenGl33ItExits1WithOneLineNamingTheVersionAndExport) {
+  struct Case {
+    std::map<std::string, std::optional<std::string>> env;
+    std::string offered;  // expected in the message; "" = any version
+  };
+  const std::vector<Case> cases = {
+      {{{"MESA_GL_VERSION_OVERRIDE", "3.0"}}, "OpenGL 3.0"},
+      {{{"MESA_GL_VERSION_OVERRIDE", "2.1"}}, "OpenGL 2.1"},
+      {{{"MESA_GLSL_VERSION_OVERRIDE", "130"}}, ""},
+      {{{"MESA_GL_VERSION_OVERRIDE", "3.0"}, {"MESA_GLSL_VERSION_OVERRIDE", "130"}}, "OpenGL 3.0"}};
+  for (const Case& c : cases) {
+    const std::string what = c.env.begin()->first + "=" + *c.env.begin()->second;
+    const AppRun r = run({"--frames", "2"}, c.env);
+    if (r.status == 0) GTEST_SKIP() << "this GL driver ignores " << what << " (not Mesa)";
+    EXPECT_EQ(r.status, 1) << what << ": signal " << r.signal << "\n" << r.err;
+    EXPECT_EQ(countLines(r.err), 1) << what << ": " << r.err;
+    EXPECT_NE(r.err.find("OpenGL 3.3 core profile is needed"), std::string::npos) << what << ": " << r.err;
+    EXPECT_NE(r.err.find("offers " + c.offered), std::string::npos) << what << ": " << r.err;
+    EXPECT_NE(r.err.find("terrain-explorer export"), std::string::npos) << what << ": " << r.err;
+  }
+}
+
+// A ramp PNG remembered from an earlier session that is now gone or broken:
+// the built-in ramp is used, the reason is on stderr, the window still works.
+TEST_F(AppWindowCases, AnUnloadableRememberedRampPngFallsBackToTheBuiltinRamp) {
+  const fs::path broken = dir_ / "broken.png";
+  std::ofstream(broken, std::ios::binary) << "\x89PNG\r\n\x1a\n truncated";
+  for (const fs::path& ramp : {dir_ / "gone.png", broken}) {
+    fs::create_directories(dir_ / "config" / "terrain-explorer");
+    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini") << "ramp_png=" << ramp.string() << "\n";
+    const fs::path shot = dir_ / "shot.png";
+    const AppRun r = run({"--view", "map", "--generator", "coastline", "--frames", "3", "--screenshot",
+                          shot.string()});
+    EXPECT_EQ(r.status, 0) << ramp << ": " << r.err;
+    EXPECT_NE(r.err.find(ramp.string()), std::string::npos) << "the ramp is not named: " << r.err;
+    EXPECT_EQ(r.err.find("GL error"), std::string::npos) << r.err;
+    const RgbImage img = readPngRgb8(shot.string());
+    EXPECT_EQ(img.width, 1280);
+  }
+}
+
+}  // namespace
+}  // namespace terrain::testing
