@@ -25,11 +25,11 @@ struct StatusLine {
 
 struct ExportPanelState {
   std::string directory = ".";
-  std::string stem;          // empty = the default "<generator>-s<seed>-<size>"
-  bool heightmap16 = true;   // 16-bit grey PNG of the heights
-  bool colorMap = true;      // map image (heightmaps) or side view (profiles)
-  bool viewImage = false;    // the current view, rendered offscreen
-  int viewWidth = 1920;      // px, up to 4096; height from the view's aspect
+  std::string stem;         // empty = the default "<generator>-s<seed>-<size>"
+  bool heightmap16 = true;  // 16-bit grey PNG of the heights
+  bool colorMap = true;     // map image (heightmaps) or side view (profiles)
+  bool viewImage = false;   // the current view, rendered offscreen
+  int viewWidth = 1920;     // px, up to 4096; height from the view's aspect
   StatusLine status;
 };
 

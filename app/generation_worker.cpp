@@ -137,9 +137,9 @@ void GenerationWorker::run() {
       result.field = std::move(field);
       const auto statsStart = std::chrono::steady_clock::now();
       fillStatistics(result);
-      result.statsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                                 statsStart)
-                           .count();
+      result.statsMs =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - statsStart)
+              .count();
     } catch (const std::exception& e) {
       result.field.reset();
       result.error = e.what();

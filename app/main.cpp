@@ -38,9 +38,10 @@ int main(int argc, char** argv) {
     return 1;
   }
 #else
-  std::fputs("terrain-explorer: built without the window (TERRAIN_BUILD_APP=OFF); "
-             "use 'terrain-explorer export ...' for headless export\n",
-             stderr);
+  std::fputs(
+      "terrain-explorer: built without the window (TERRAIN_BUILD_APP=OFF); "
+      "use 'terrain-explorer export ...' for headless export\n",
+      stderr);
   return 1;
 #endif
 }

@@ -51,8 +51,10 @@ std::optional<ViewChoice> viewFromName(std::string_view name) {
 
 const char* appUsage() {
   return "usage: terrain-explorer [--view side|map|3d] [--ramp auto|earth|grayscale|coastline]\n"
-         "                        [--row R] [--width W] [--height H] [--frames N [--screenshot FILE.png]]\n"
-         "                        [--generator NAME] [--preset article] [--seed N] [--<parameter> V]...\n"
+         "                        [--row R] [--width W] [--height H] [--frames N [--screenshot "
+         "FILE.png]]\n"
+         "                        [--generator NAME] [--preset article] [--seed N] [--<parameter> "
+         "V]...\n"
          "       terrain-explorer export --help     headless export, no display needed\n"
          "\n"
          "  --view          starting view (default: the one used last time, else map)\n"

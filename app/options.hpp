@@ -18,13 +18,13 @@ inline constexpr std::string_view kAutoRamp = "auto";
 inline constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
 
 struct AppOptions {
-  TerrainSpec spec;                  // starting state
-  std::optional<ViewChoice> view;    // --view; else the remembered one
-  std::optional<std::string> ramp;   // --ramp; else the remembered one
-  int crossSectionRow = -1;          // --row: the heightmap row the side view shows (-1 = middle)
-  int width = 1280;                  // window size, screen coordinates
+  TerrainSpec spec;                 // starting state
+  std::optional<ViewChoice> view;   // --view; else the remembered one
+  std::optional<std::string> ramp;  // --ramp; else the remembered one
+  int crossSectionRow = -1;         // --row: the heightmap row the side view shows (-1 = middle)
+  int width = 1280;                 // window size, screen coordinates
   int height = 800;
-  int frames = 0;                    // --frames N: render N frames and exit (0 = interactive)
+  int frames = 0;                         // --frames N: render N frames and exit (0 = interactive)
   std::optional<std::string> screenshot;  // --screenshot FILE.png, with --frames
   // Testing flags (see appUsage): a new terrain every frame for N frames,
   // printing the resident memory; squash and minimise the window at a frame.

@@ -12,7 +12,7 @@ namespace terrain::app {
 struct Settings {
   ViewChoice view = ViewChoice::Map;
   std::string ramp = "auto";  // "auto" or a built-in ramp name
-  std::string rampPng;         // a loaded ramp PNG (wins over ramp when it loads)
+  std::string rampPng;        // a loaded ramp PNG (wins over ramp when it loads)
 
   bool operator==(const Settings&) const = default;
 };

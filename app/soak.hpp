@@ -7,7 +7,7 @@
 
 namespace terrain::app {
 
-inline constexpr int kSoakWaitEvery = 2;    // frames; every second frame waits for its terrain
+inline constexpr int kSoakWaitEvery = 2;     // frames; every second frame waits for its terrain
 inline constexpr int kSoakReportEvery = 50;  // frames between 'soak frame F rss_kib R' lines
 
 struct SoakStep {

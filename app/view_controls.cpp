@@ -10,7 +10,7 @@ namespace {
 
 constexpr float kMinMapZoom = 0.5f;
 constexpr float kMaxMapZoom = 256.0f;
-constexpr float kWheelZoomStep = 1.2f;  // per wheel notch
+constexpr float kWheelZoomStep = 1.2f;    // per wheel notch
 constexpr float kStartZoomSteps = -2.0f;  // OrbitCamera::zoom steps, negative = out
 
 // Window pixels per map cell, as the map shader lays the map out: the whole
@@ -26,7 +26,9 @@ glm::vec2 mapSizeCells(const AppState& s) {
   return {static_cast<float>(s.field->width), static_cast<float>(s.field->height)};
 }
 
-bool keyPressed(int key) { return ImGui::IsKeyPressed(key, false); }
+bool keyPressed(int key) {
+  return ImGui::IsKeyPressed(key, false);
+}
 
 }  // namespace
 
@@ -119,7 +121,8 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
     const float dy = mouse.y - pressAt_.y;
     dragging_ = dx * dx + dy * dy > kClickSlop * kClickSlop;
   }
-  if (dragging_ && ImGui::IsMousePosValid(&mouse) && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+  if (dragging_ && ImGui::IsMousePosValid(&mouse) &&
+      (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
     drag(s, rect, io.MouseDelta);
   }
   if (!ImGui::IsMouseDown(button_)) {
@@ -135,8 +138,9 @@ void drawViewStatus(const AppState& s, const ViewRect& rect) {
   const ImVec2 size = ImGui::CalcTextSize(text);
   const ImVec2 at(rect.x + rect.width - size.x - 14.0f, rect.y + 10.0f);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f), ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f),
-                      IM_COL32(0, 0, 0, 160), 4.0f);
+  draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f),
+                      ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f), IM_COL32(0, 0, 0, 160),
+                      4.0f);
   draw->AddText(at, IM_COL32(255, 255, 255, 235), text);
 }
 
@@ -145,8 +149,10 @@ void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
   if (effectiveViewKind(s) != render::ViewKind::Map || rect.empty()) return;
   const float scale = mapCellScale(s, rect);
   const glm::vec2 size = mapSizeCells(s);
-  const auto row = static_cast<float>(std::min(s.viewSettings.crossSectionRow, s.field->height - 1));
-  const float y = rect.y + 0.5f * rect.height + (row + 0.5f - s.viewSettings.mapCenter.y * size.y) * scale;
+  const auto row =
+      static_cast<float>(std::min(s.viewSettings.crossSectionRow, s.field->height - 1));
+  const float y =
+      rect.y + 0.5f * rect.height + (row + 0.5f - s.viewSettings.mapCenter.y * size.y) * scale;
   if (y < rect.y || y >= rect.y + rect.height) return;
   const float left = rect.x + 0.5f * rect.width - s.viewSettings.mapCenter.x * size.x * scale;
   const float x0 = std::max(rect.x, left);
@@ -159,8 +165,9 @@ void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
   const ImVec2 text = ImGui::CalcTextSize(label.c_str());
   const float labelY = y - text.y - 6.0f >= rect.y ? y - text.y - 6.0f : y + 6.0f;
   const ImVec2 at(x0 + 8.0f, labelY);
-  draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 1.0f), ImVec2(at.x + text.x + 4.0f, at.y + text.y + 1.0f),
-                      IM_COL32(0, 0, 0, 150), 3.0f);
+  draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 1.0f),
+                      ImVec2(at.x + text.x + 4.0f, at.y + text.y + 1.0f), IM_COL32(0, 0, 0, 150),
+                      3.0f);
   draw->AddText(at, IM_COL32(255, 235, 90, 255), label.c_str());
 }
 

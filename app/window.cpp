@@ -199,8 +199,8 @@ Settings currentSettings(const AppState& s) {
 }
 
 struct Layout {
-  ViewRect view;         // ImGui (window) coordinates
-  float panelWidth = 0;  // ImGui units
+  ViewRect view;                           // ImGui (window) coordinates
+  float panelWidth = 0;                    // ImGui units
   int fbX = 0, fbWidth = 0, fbHeight = 0;  // the view in framebuffer pixels
 };
 
@@ -298,7 +298,8 @@ int runWindow(const AppOptions& options) {
     const std::string why = offered.empty()
                                 ? "no OpenGL 3.3 core context: " + glfwError
                                 : "OpenGL 3.3 core profile is needed; the driver refused it "
-                                  "and offers " + offered;
+                                  "and offers " +
+                                      offered;
     glfwTerminate();
     return cannotStart(why);
   }
@@ -311,11 +312,11 @@ int runWindow(const AppOptions& options) {
   // ---- GL loader ----
   const int glVersion = gladLoadGL(glfwGetProcAddress);
   if (glVersion == 0 || GLAD_VERSION_MAJOR(glVersion) * 10 + GLAD_VERSION_MINOR(glVersion) < 33) {
-    const std::string why =
-        glVersion == 0 ? std::string("cannot load OpenGL functions")
-                       : "OpenGL 3.3 core profile is needed; the driver offers OpenGL " +
-                             std::to_string(GLAD_VERSION_MAJOR(glVersion)) + "." +
-                             std::to_string(GLAD_VERSION_MINOR(glVersion));
+    const std::string why = glVersion == 0
+                                ? std::string("cannot load OpenGL functions")
+                                : "OpenGL 3.3 core profile is needed; the driver offers OpenGL " +
+                                      std::to_string(GLAD_VERSION_MAJOR(glVersion)) + "." +
+                                      std::to_string(GLAD_VERSION_MINOR(glVersion));
     glfwDestroyWindow(window);
     glfwTerminate();
     return cannotStart(why);
@@ -329,7 +330,8 @@ int runWindow(const AppOptions& options) {
   glfwGetFramebufferSize(window, &fbW, &unused);
   // Where the OS already scales window coordinates (macOS), the framebuffer
   // is larger than the window and ImGui only needs sharper fonts.
-  const float fbScale = winW > 0 && fbW > 0 ? static_cast<float>(fbW) / static_cast<float>(winW) : 1.0f;
+  const float fbScale =
+      winW > 0 && fbW > 0 ? static_cast<float>(fbW) / static_cast<float>(winW) : 1.0f;
   const float uiScale = std::max(1.0f, contentScaleX / fbScale);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -436,8 +438,8 @@ int runWindow(const AppOptions& options) {
         // GL) are spaced out to at most a fifth of the time, so the panel
         // keeps up with the mouse; the newest result always lands at release.
         const bool dragging = ImGui::IsAnyItemActive();
-        const bool throttled = dragging && lastUploadMs > kSlowUploadMs &&
-                               msSince(lastUploadEnd) < 4.0 * lastUploadMs;
+        const bool throttled =
+            dragging && lastUploadMs > kSlowUploadMs && msSince(lastUploadEnd) < 4.0 * lastUploadMs;
         double uploadMs = 0.0;
         if (held && (lastFrame || !throttled)) {
           const bool newest = held->id == lastRequest;
@@ -469,7 +471,8 @@ int runWindow(const AppOptions& options) {
         }
         if (actions.resetView) resetView(state);
         // "auto" follows the generator.
-        const bool autoRampStale = state.rampPng.empty() && state.ramp.name() != resolvedRampName(state);
+        const bool autoRampStale =
+            state.rampPng.empty() && state.ramp.name() != resolvedRampName(state);
         if (actions.rampChanged || autoRampStale) rebuildRamp(state, *view);
         if (actions.specChanged && !scripted) {
           lastRequest = worker.request(state.spec);
@@ -489,7 +492,8 @@ int runWindow(const AppOptions& options) {
         state.viewSettings.kind = effectiveViewKind(state);
         state.viewSettings.water = static_cast<float>(state.shownSpec.water);
         if (state.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
-          state.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
+          state.viewAspect =
+              static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
           view->draw(state.viewSettings, layout.fbX, 0, layout.fbWidth, layout.fbHeight);
           glViewport(0, 0, fbWidth, fbHeight);
         }
@@ -505,9 +509,9 @@ int runWindow(const AppOptions& options) {
             std::fprintf(stderr,
                          "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats "
                          "%.1f ms (worker); upload %.1f ms; frame %.1f ms",
-                         state.field ? state.field->width : 0, state.field ? state.field->height : 0,
-                         state.regenToFrameMs, state.generateMs - state.statsMs, state.statsMs,
-                         uploadMs, state.frameMs);
+                         state.field ? state.field->width : 0,
+                         state.field ? state.field->height : 0, state.regenToFrameMs,
+                         state.generateMs - state.statsMs, state.statsMs, uploadMs, state.frameMs);
             if (cpuAtRequest > 0.0) {
               std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
             }
@@ -534,7 +538,6 @@ int runWindow(const AppOptions& options) {
         }
         glfwSwapBuffers(window);
         reportGlErrors(frame);
-
 
         if (scripted && lastFrame) {
           if (options.soak > 0) soakReport(frame + 1, terrainsShown);

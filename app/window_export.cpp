@@ -66,8 +66,9 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
       checkWritable(path);
       const int width = std::clamp(e.viewWidth, 16, kMaxViewExportWidth);
       const float aspect = s.viewAspect > 0.0f ? s.viewAspect : 1.0f;
-      const int height = std::clamp(static_cast<int>(std::lround(static_cast<float>(width) / aspect)),
-                                    16, kMaxViewExportWidth);
+      const int height =
+          std::clamp(static_cast<int>(std::lround(static_cast<float>(width) / aspect)), 16,
+                     kMaxViewExportWidth);
       render::ViewSettings settings = s.viewSettings;
       settings.kind = effectiveViewKind(s);
       writePngRgb8(path, view.renderToImage(settings, width, height));

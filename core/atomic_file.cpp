@@ -96,7 +96,9 @@ void AtomicFile::discard() noexcept {
   tempPath_.clear();
 }
 
-std::string AtomicFile::describe(const std::string& what) const { return ioMessage(path_, what); }
+std::string AtomicFile::describe(const std::string& what) const {
+  return ioMessage(path_, what);
+}
 
 void AtomicFile::write(const void* data, std::size_t bytes) {
   if (file_ == nullptr) throw IoError(describe("the file is already closed"));

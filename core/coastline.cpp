@@ -1,5 +1,5 @@
-#include "core/portable_math.hpp"
 #include "core/coastline.hpp"
+#include "core/portable_math.hpp"
 
 // Article 002, fractal coastlines, on a square torus of side 2^k.
 //
@@ -54,17 +54,18 @@ constexpr std::uint64_t kOffsetStreamBase = 0x0400;  // + level
 // the lower corner (the article's `coin ? 0 : step`), a clear one takes the
 // next corner along that axis, wrapped.
 std::uint64_t coinWord(const RandomStream& coins, int gx, int gy) {
-  return coins.bits(latticeIndex(static_cast<std::uint64_t>(gx) >> 5,
-                                 static_cast<std::uint64_t>(gy)));
+  return coins.bits(
+      latticeIndex(static_cast<std::uint64_t>(gx) >> 5, static_cast<std::uint64_t>(gy)));
 }
 
 std::size_t cellIndex(int x, int y, int side) {
-  return static_cast<std::size_t>(y) * static_cast<std::size_t>(side) +
-         static_cast<std::size_t>(x);
+  return static_cast<std::size_t>(y) * static_cast<std::size_t>(side) + static_cast<std::size_t>(x);
 }
 
 // Rows per parallel task: at least ~16k cells, so small grids run inline.
-std::int64_t rowsPerChunk(int side) { return std::max<std::int64_t>(1, 16384 / side); }
+std::int64_t rowsPerChunk(int side) {
+  return std::max<std::int64_t>(1, 16384 / side);
+}
 
 int startSide(const CoastlineParams& params) {
   return params.start == CoastStart::Applet ? 2 : params.startCells;
@@ -72,7 +73,9 @@ int startSide(const CoastlineParams& params) {
 
 // The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
 // land. As grid cells: everything sea but (1,1).
-bool appletLand(int gx, int gy) { return gx == 1 && gy == 1; }
+bool appletLand(int gx, int gy) {
+  return gx == 1 && gy == 1;
+}
 
 // ---- classes ---------------------------------------------------------------
 
@@ -86,9 +89,9 @@ std::vector<std::uint8_t> startClasses(const TerrainSpec& spec) {
       const std::uint32_t c =
           spec.coastline.start == CoastStart::Applet
               ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
-              : draw.below(latticeIndex(static_cast<std::uint64_t>(gx),
-                                        static_cast<std::uint64_t>(gy)),
-                           static_cast<std::uint32_t>(classes));
+              : draw.below(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
+                    static_cast<std::uint32_t>(classes));
       grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
     }
   }
@@ -100,8 +103,8 @@ std::vector<std::uint8_t> startClasses(const TerrainSpec& spec) {
 // converted to the output type, each followed by a copy of its first cell so
 // the torus wrap needs no mask; `near` points at row k, `far` at row k+1.
 template <typename T>
-void refineRowPair(const T* near, const T* far, int n, int k, const RandomStream& coins,
-                   T* evenRow, T* oddRow) {
+void refineRowPair(const T* near, const T* far, int n, int k, const RandomStream& coins, T* evenRow,
+                   T* oddRow) {
   const std::ptrdiff_t down = far - near;
   // Per 4-bit nibble (even cell bits 0-1, odd cell bits 2-3) of an odd lattice
   // row: where each of the two cells reads, relative to near[i].
@@ -150,8 +153,7 @@ void refineClasses(const std::vector<std::uint8_t>& parent, int m, const RandomS
   });
 }
 
-Heightfield generateClasses(const TerrainSpec& spec, int levels, int run,
-                            const Execution& exec) {
+Heightfield generateClasses(const TerrainSpec& spec, int levels, int run, const Execution& exec) {
   const int size = spec.size;
   Heightfield field(size, size);
   std::array<float, 8> height{};  // class -> output height, class / (K-1)
@@ -170,8 +172,7 @@ Heightfield generateClasses(const TerrainSpec& spec, int levels, int run,
     std::vector<std::uint8_t> child(cellIndex(0, 2 * n, 2 * n));
     const int childSide = 2 * n;
     refineClasses<std::uint8_t>(
-        grid, n, coins, exec,
-        [&](int y) { return child.data() + cellIndex(0, y, childSide); },
+        grid, n, coins, exec, [&](int y) { return child.data() + cellIndex(0, y, childSide); },
         [](std::uint8_t c) { return c; });
     grid = std::move(child);
     n = childSide;
@@ -206,8 +207,8 @@ std::vector<float> startHeights(const TerrainSpec& spec) {
       grid[cellIndex(gx, gy, s)] =
           spec.coastline.start == CoastStart::Applet
               ? (appletLand(gx, gy) ? 1.0f : 0.0f)
-              : static_cast<float>(draw.uniform(latticeIndex(static_cast<std::uint64_t>(gx),
-                                                             static_cast<std::uint64_t>(gy))));
+              : static_cast<float>(draw.uniform(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
     }
   }
   return grid;
@@ -249,8 +250,7 @@ Heightfield generateHeights(const TerrainSpec& spec, int run, const Execution& e
     std::vector<float> child(cellIndex(0, n, n));
     parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
       for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
-        refineHeightRow(grid.data(), n, gy, offsets, amplitude,
-                        child.data() + cellIndex(0, gy, n));
+        refineHeightRow(grid.data(), n, gy, offsets, amplitude, child.data() + cellIndex(0, gy, n));
       }
     });
     grid = std::move(child);

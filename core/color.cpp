@@ -67,13 +67,15 @@ RgbImage::RgbImage(int w, int h)
 
 Rgb8 RgbImage::at(int x, int y) const {
   const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                         static_cast<std::size_t>(x)) * 3;
+                         static_cast<std::size_t>(x)) *
+                        3;
   return {pixels[i], pixels[i + 1], pixels[i + 2]};
 }
 
 void RgbImage::set(int x, int y, Rgb8 c) {
   const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                         static_cast<std::size_t>(x)) * 3;
+                         static_cast<std::size_t>(x)) *
+                        3;
   pixels[i] = c.r;
   pixels[i + 1] = c.g;
   pixels[i + 2] = c.b;
@@ -86,13 +88,13 @@ ColorRamp::ColorRamp(std::string name, std::vector<Rgb8> land, std::vector<Rgb8>
 
 ColorRamp ColorRamp::earth() {
   return ColorRamp("earth",
-                   {{222, 208, 150},    // sand at the water line
-                    {104, 166, 72},     // grass
-                    {44, 108, 50},      // forest
-                    {128, 118, 108},    // rock
-                    {246, 246, 250}},   // snow
-                   {{18, 40, 104},      // deep water
-                    {62, 128, 196}});   // shallow water
+                   {{222, 208, 150},   // sand at the water line
+                    {104, 166, 72},    // grass
+                    {44, 108, 50},     // forest
+                    {128, 118, 108},   // rock
+                    {246, 246, 250}},  // snow
+                   {{18, 40, 104},     // deep water
+                    {62, 128, 196}});  // shallow water
 }
 
 ColorRamp ColorRamp::grayscale() {
@@ -106,8 +108,7 @@ ColorRamp ColorRamp::coastline() {
 
 ColorRamp ColorRamp::fromPng(const std::string& path) {
   const RgbImage image = readPngRgb8(
-      path, [&](int width, int height) { checkRampShape(path, width, height); },
-      kMaxRampStops);
+      path, [&](int width, int height) { checkRampShape(path, width, height); }, kMaxRampStops);
   return ColorRamp(path, stopsFromImage(image), earth().water_);
 }
 
@@ -127,7 +128,9 @@ Rgb8 ColorRamp::colorAt(float height, float waterLevel) const {
   return sampleStops(land_, span > 0.0f ? (height - waterLevel) / span : 0.0f);
 }
 
-std::vector<Rgb8> ColorRamp::landTable(int entries) const { return resample(land_, entries); }
+std::vector<Rgb8> ColorRamp::landTable(int entries) const {
+  return resample(land_, entries);
+}
 
 std::vector<Rgb8> ColorRamp::waterTable(int entries) const {
   return hasWater() ? resample(water_, entries) : std::vector<Rgb8>{};
@@ -171,7 +174,9 @@ void ColorLookup::indices(const float* heights, int n, std::int32_t* out) const 
   }
 }
 
-std::vector<std::string_view> builtinRampNames() { return {"earth", "grayscale", "coastline"}; }
+std::vector<std::string_view> builtinRampNames() {
+  return {"earth", "grayscale", "coastline"};
+}
 
 ColorRamp builtinRamp(std::string_view name) {
   if (name == "earth") return ColorRamp::earth();
@@ -182,7 +187,8 @@ ColorRamp builtinRamp(std::string_view name) {
     if (!allowed.empty()) allowed += ", ";
     allowed += n;
   }
-  throw InputError("'" + std::string(name) + "' is not a built-in colour ramp; built-in: " + allowed);
+  throw InputError("'" + std::string(name) +
+                   "' is not a built-in colour ramp; built-in: " + allowed);
 }
 
 }  // namespace terrain

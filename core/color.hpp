@@ -80,7 +80,9 @@ class ColorLookup {
 
  private:
   std::int32_t wetIndex(float h) const { return static_cast<std::int32_t>(h * waterScale_ + 0.5f); }
-  std::int32_t dryIndex(float h) const { return static_cast<std::int32_t>(h * landScale_ + landBias_); }
+  std::int32_t dryIndex(float h) const {
+    return static_cast<std::int32_t>(h * landScale_ + landBias_);
+  }
 
   std::vector<Rgb8> table_;  // water entries (if any), then land entries
   float water_ = 0.0f;       // 0 when the ramp has no water stops

@@ -130,8 +130,7 @@ void interpolate(Heightfield& field, int step, const Execution& exec) {
 }  // namespace
 
 std::uint64_t diamondSquareStream(int level, DiamondSquarePhase phase) {
-  return kStreamBase | (static_cast<std::uint64_t>(level) << 1) |
-         static_cast<std::uint64_t>(phase);
+  return kStreamBase | (static_cast<std::uint64_t>(level) << 1) | static_cast<std::uint64_t>(phase);
 }
 
 float diamondSquareAmplitude(const TerrainSpec& spec, int level) {
@@ -162,8 +161,7 @@ float diamondSquareArticleCorner(const TerrainSpec& spec) {
 //   map). It mattered in the article only because it draws absolute heights
 //   in a size-high cube with water at a fixed height; here it is the
 //   fractal scaling at roughness 0 with the corners held equal.
-Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec,
-                                             const Execution& exec) const {
+Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
   const int n = spec.size;
   const int levels = levelsFor(spec);
   const int run = std::clamp(spec.iterations, 0, levels);
@@ -183,9 +181,10 @@ Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec,
   }
 
   for (int level = 1; level <= run; ++level) {
-    const Level lv{n, (n - 1) >> level, diamondSquareAmplitude(spec, level),
-                   RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Square)),
-                   RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Diamond))};
+    const Level lv{
+        n, (n - 1) >> level, diamondSquareAmplitude(spec, level),
+        RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Square)),
+        RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Diamond))};
     const int h = lv.half;
     const int cells = (n - 1) / h;  // lattice steps per side at this level
     const std::int64_t chunk = rowsPerChunk(cells / 2 + 1);

@@ -58,7 +58,8 @@ void writeMapPng(const std::string& path, const Heightfield& field, const ColorR
                              band.data() + static_cast<std::size_t>(r) * stride);
         }
       });
-      for (int r = 0; r < rows; ++r) writer.writeRow(band.data() + static_cast<std::size_t>(r) * stride);
+      for (int r = 0; r < rows; ++r)
+        writer.writeRow(band.data() + static_cast<std::size_t>(r) * stride);
     }
     writer.finish();
   });

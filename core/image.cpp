@@ -48,7 +48,9 @@ float shadeFactor(const SunTerms& sun, float gx, float gy) {
 
 // Shading in 8.8 fixed point: 256 is a factor of 1.
 constexpr std::int32_t kFixedOne = 256;
-std::int32_t fixedShade(float factor) { return static_cast<std::int32_t>(factor * 256.0f + 0.5f); }
+std::int32_t fixedShade(float factor) {
+  return static_cast<std::int32_t>(factor * 256.0f + 0.5f);
+}
 const std::int32_t kFixedMin = fixedShade(kHillshadeMin);
 const std::int32_t kFixedMax = fixedShade(kHillshadeMax);
 
@@ -82,8 +84,8 @@ Neighbours neighbours(int i, int n) {
 
 Rgb8 blend(Rgb8 under, Rgb8 over, float alpha) {
   const auto mix = [alpha](std::uint8_t a, std::uint8_t b) {
-    return static_cast<std::uint8_t>(std::lround(static_cast<float>(a) * (1.0f - alpha) +
-                                                 static_cast<float>(b) * alpha));
+    return static_cast<std::uint8_t>(
+        std::lround(static_cast<float>(a) * (1.0f - alpha) + static_cast<float>(b) * alpha));
   };
   return {mix(under.r, over.r), mix(under.g, over.g), mix(under.b, over.b)};
 }
@@ -258,7 +260,8 @@ SideViewRenderer::SideViewRenderer(const Heightfield& profile, const ColorRamp& 
                                 std::to_string(height));
   }
   ground_.resize(static_cast<std::size_t>(width));
-  for (int x = 0; x < width; ++x) ground_[static_cast<std::size_t>(x)] = sideViewGround(profile, x, width);
+  for (int x = 0; x < width; ++x)
+    ground_[static_cast<std::size_t>(x)] = sideViewGround(profile, x, width);
 }
 
 void SideViewRenderer::renderRow(int y, std::uint8_t* rgb) const {
@@ -267,8 +270,9 @@ void SideViewRenderer::renderRow(int y, std::uint8_t* rgb) const {
   // Everything on one row shares its elevation, so at most three colours.
   // Ground below the water line: the lowest land colour, darker with depth.
   const float depth = underwater ? 1.0f - e / water_ : 0.0f;
-  const Rgb8 groundColor =
-      underwater && rampHasWater_ ? blend(seabed_, Rgb8{0, 0, 0}, 0.35f + 0.4f * depth) : lookup_(e);
+  const Rgb8 groundColor = underwater && rampHasWater_
+                               ? blend(seabed_, Rgb8{0, 0, 0}, 0.35f + 0.4f * depth)
+                               : lookup_(e);
   const Rgb8 waterColor = rampHasWater_ ? lookup_(e) : blend(kSkyColor, kSideWaterColor, 0.6f);
   const Rgb8 openColor = underwater ? waterColor : kSkyColor;
   for (int x = 0; x < width_; ++x) {

@@ -12,8 +12,8 @@
 // raising spec.iterations only adds finer levels (progressive refinement).
 // Levels beyond spec.iterations are filled by linear interpolation, which is
 // how the article draws its early iterations.
-#include "core/portable_math.hpp"
 #include "core/midpoint.hpp"
+#include "core/portable_math.hpp"
 
 #include <algorithm>
 #include <bit>

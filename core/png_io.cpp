@@ -2,8 +2,8 @@
 
 #include <png.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -32,8 +32,8 @@ void setMessage(char (&buffer)[kMessageSize], const char* message) {
 struct PngReadState {
   png_structp png = nullptr;
   png_infop info = nullptr;
-  std::FILE* file = nullptr;             // the source: a file ...
-  const png_byte* data = nullptr;        // ... or bytes in memory
+  std::FILE* file = nullptr;       // the source: a file ...
+  const png_byte* data = nullptr;  // ... or bytes in memory
   std::size_t size = 0;
   std::size_t offset = 0;
   char message[kMessageSize] = {};
@@ -132,8 +132,7 @@ void openFile(PngReadState& state, const std::string& path) {
 
 // Checks the source's signature and reads the header. On return the state
 // holds a libpng reader positioned at the first row.
-PngLayout openPng(PngReadState& state, const std::string& path, bool rgb8,
-                  std::int64_t maxPixels) {
+PngLayout openPng(PngReadState& state, const std::string& path, bool rgb8, std::int64_t maxPixels) {
   png_byte signature[8] = {};
   const std::size_t got = state.read(signature, sizeof signature);
   if (state.message[0] != '\0') throw IoError("cannot read '" + path + "': " + state.message);
@@ -248,7 +247,9 @@ bool writeEnd(PngRowWriter::State& state) {
 
 }  // namespace
 
-int pngBytesPerPixel(PngFormat format) { return format == PngFormat::Gray16 ? 2 : 3; }
+int pngBytesPerPixel(PngFormat format) {
+  return format == PngFormat::Gray16 ? 2 : 3;
+}
 
 PngRowWriter::PngRowWriter(std::FILE* stream, const std::string& path, int width, int height,
                            PngFormat format)
@@ -261,7 +262,8 @@ PngRowWriter::PngRowWriter(std::FILE* stream, const std::string& path, int width
   state_->png =
       png_create_write_struct(PNG_LIBPNG_VER_STRING, state_.get(), writeStateError, ignoreWarning);
   if (state_->png != nullptr) state_->info = png_create_info_struct(state_->png);
-  if (state_->png == nullptr || state_->info == nullptr) throw state_->error("libpng could not start");
+  if (state_->png == nullptr || state_->info == nullptr)
+    throw state_->error("libpng could not start");
   if (!writeHeader(*state_, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height),
                    format)) {
     throw state_->error(state_->message);

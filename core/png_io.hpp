@@ -26,8 +26,7 @@ int pngBytesPerPixel(PngFormat format);
 // file in messages. Throws IoError on any libpng or write failure.
 class PngRowWriter {
  public:
-  PngRowWriter(std::FILE* stream, const std::string& path, int width, int height,
-               PngFormat format);
+  PngRowWriter(std::FILE* stream, const std::string& path, int width, int height, PngFormat format);
   ~PngRowWriter();
   PngRowWriter(const PngRowWriter&) = delete;
   PngRowWriter& operator=(const PngRowWriter&) = delete;
@@ -75,7 +74,6 @@ struct Gray16Image {
 
 // Reads a 16-bit greyscale PNG exactly (no conversion); other formats are
 // refused. For tests and tools that check written heightmaps.
-Gray16Image readPngGray16(const std::string& path, std::int64_t maxPixels = std::int64_t{1}
-                                                                             << 28);
+Gray16Image readPngGray16(const std::string& path, std::int64_t maxPixels = std::int64_t{1} << 28);
 
 }  // namespace terrain

@@ -9,7 +9,7 @@ namespace terrain {
 
 // 2^x for |x| < 1000, relative error below 1e-15.
 inline double portableExp2(double x) {
-  const double whole = std::floor(x + 0.5);  // exact
+  const double whole = std::floor(x + 0.5);               // exact
   const double t = (x - whole) * 0.69314718055994530942;  // |t| <= ln2 / 2
   // exp(t) by its Taylor series: 16 terms leave less than 1e-17.
   double term = 1.0;
@@ -22,6 +22,8 @@ inline double portableExp2(double x) {
 }
 
 // e^x for |x| < 690.
-inline double portableExp(double x) { return portableExp2(x * 1.44269504088896340736); }
+inline double portableExp(double x) {
+  return portableExp2(x * 1.44269504088896340736);
+}
 
 }  // namespace terrain

@@ -14,7 +14,9 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
 }
 
 // Packs a 2D lattice position into one counter; coordinates < 2^32.
-constexpr std::uint64_t latticeIndex(std::uint64_t x, std::uint64_t y) { return (y << 32) | x; }
+constexpr std::uint64_t latticeIndex(std::uint64_t x, std::uint64_t y) {
+  return (y << 32) | x;
+}
 
 // One independent stream of random values, e.g. one refinement level of a
 // generator. Cheap to build; values are looked up by index.

@@ -1,5 +1,5 @@
-#include "core/portable_math.hpp"
 #include "core/smoothing.hpp"
+#include "core/portable_math.hpp"
 
 #include <algorithm>
 #include <array>

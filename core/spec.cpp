@@ -12,7 +12,9 @@
 namespace terrain {
 namespace {
 
-constexpr std::uint32_t bit(GeneratorId id) { return 1U << static_cast<unsigned>(id); }
+constexpr std::uint32_t bit(GeneratorId id) {
+  return 1U << static_cast<unsigned>(id);
+}
 constexpr std::uint32_t kAll = 0x1F;
 constexpr std::uint32_t kLevelled =
     bit(GeneratorId::Midpoint) | bit(GeneratorId::Coastline) | bit(GeneratorId::DiamondSquare);
@@ -22,8 +24,8 @@ constexpr std::array<GeneratorInfo, 5> kGenerators = {{
      2, static_cast<int>(kMaxProfileLength)},
     {GeneratorId::Midpoint, "midpoint", "Midpoint displacement (1D)", "001", true,
      SizeRule::PowerOfTwoPlusOne, 3, static_cast<int>(kMaxProfileLength)},
-    {GeneratorId::Coastline, "coastline", "Fractal coastline", "002", false, SizeRule::PowerOfTwo, 4,
-     static_cast<int>(kMaxMapSide - 1)},
+    {GeneratorId::Coastline, "coastline", "Fractal coastline", "002", false, SizeRule::PowerOfTwo,
+     4, static_cast<int>(kMaxMapSide - 1)},
     {GeneratorId::Rectangles, "rectangles", "Random rectangles", "003", false, SizeRule::Any, 2,
      static_cast<int>(kMaxMapSide)},
     {GeneratorId::DiamondSquare, "diamond-square", "Diamond-square", "004", false,
@@ -70,80 +72,191 @@ void setNested(TerrainSpec& s, double v) {
 }
 
 #define TERRAIN_FIELD(member) &getField<&TerrainSpec::member>, &setField<&TerrainSpec::member>
-#define TERRAIN_NESTED(outer, inner)                                        \
+#define TERRAIN_NESTED(outer, inner)                                     \
   &getNested<&TerrainSpec::outer, &decltype(TerrainSpec::outer)::inner>, \
       &setNested<&TerrainSpec::outer, &decltype(TerrainSpec::outer)::inner>
 
 const ParamDesc kParams[] = {
-    {{"seed", "Seed", "", "Any unsigned 64-bit number; the same seed gives the same terrain",
-      ParamType::Seed, 0, 18446744073709551615.0, {}},
-     kAll, nullptr, nullptr},
-    {{"roughness", "Roughness", "", "0..1, higher is rougher (Hurst exponent H = 1 - roughness)",
-      ParamType::Real, 0, 1, {}},
-     kLevelled, TERRAIN_FIELD(roughness)},
-    {{"iterations", "Iterations", "levels",
+    {{"seed",
+      "Seed",
+      "",
+      "Any unsigned 64-bit number; the same seed gives the same terrain",
+      ParamType::Seed,
+      0,
+      18446744073709551615.0,
+      {}},
+     kAll,
+     nullptr,
+     nullptr},
+    {{"roughness",
+      "Roughness",
+      "",
+      "0..1, higher is rougher (Hurst exponent H = 1 - roughness)",
+      ParamType::Real,
+      0,
+      1,
+      {}},
+     kLevelled,
+     TERRAIN_FIELD(roughness)},
+    {{"iterations",
+      "Iterations",
+      "levels",
       "Refinement levels to run; the rest is interpolated (more than the size holds = all)",
-      ParamType::Integer, 0, 30, {}},
-     kLevelled, TERRAIN_FIELD(iterations)},
-    {{"smoothing", "Smoothing passes", "passes",
+      ParamType::Integer,
+      0,
+      30,
+      {}},
+     kLevelled,
+     TERRAIN_FIELD(iterations)},
+    {{"smoothing",
+      "Smoothing passes",
+      "passes",
       "Neighbour-average passes, as strong at every size (article 000's own pass in its preset)",
-      ParamType::Integer, 0, 200, {}},
-     kAll, TERRAIN_FIELD(smoothing)},
-    {{"water", "Water level", "", "0..1 of the height range; lower cells are water",
-      ParamType::Real, 0, 1, {}},
-     kAll, TERRAIN_FIELD(water)},
-    {{"size", "Size", "samples", "Samples per side (profiles: points); each generator has its grid",
-      ParamType::Integer, 2, static_cast<double>(kMaxProfileLength), {}, true},
-     kAll, TERRAIN_FIELD(size)},
-    {{"max-height", "Max height", "px", "Ceiling of the walk; the floor is 0 (article: screen height / 2)",
-      ParamType::Integer, 1, 1000000, {}, true},
-     bit(GeneratorId::RandomWalk), TERRAIN_NESTED(randomWalk, maxHeight)},
-    {{"step-height", "Step height", "px", "Largest rise or fall from one column to the next",
-      ParamType::Integer, 0, 1000000, {}, true},
-     bit(GeneratorId::RandomWalk), TERRAIN_NESTED(randomWalk, stepHeight)},
+      ParamType::Integer,
+      0,
+      200,
+      {}},
+     kAll,
+     TERRAIN_FIELD(smoothing)},
+    {{"water",
+      "Water level",
+      "",
+      "0..1 of the height range; lower cells are water",
+      ParamType::Real,
+      0,
+      1,
+      {}},
+     kAll,
+     TERRAIN_FIELD(water)},
+    {{"size",
+      "Size",
+      "samples",
+      "Samples per side (profiles: points); each generator has its grid",
+      ParamType::Integer,
+      2,
+      static_cast<double>(kMaxProfileLength),
+      {},
+      true},
+     kAll,
+     TERRAIN_FIELD(size)},
+    {{"max-height",
+      "Max height",
+      "px",
+      "Ceiling of the walk; the floor is 0 (article: screen height / 2)",
+      ParamType::Integer,
+      1,
+      1000000,
+      {},
+      true},
+     bit(GeneratorId::RandomWalk),
+     TERRAIN_NESTED(randomWalk, maxHeight)},
+    {{"step-height",
+      "Step height",
+      "px",
+      "Largest rise or fall from one column to the next",
+      ParamType::Integer,
+      0,
+      1000000,
+      {},
+      true},
+     bit(GeneratorId::RandomWalk),
+     TERRAIN_NESTED(randomWalk, stepHeight)},
     {{"smoothing-style", "Smoothing style", "",
       "scaled: same strength at every size; article: the article's in-place integer pass",
       ParamType::Choice, 0, 1, kSmoothingStyles},
-     bit(GeneratorId::RandomWalk), TERRAIN_NESTED(randomWalk, smoothingStyle)},
+     bit(GeneratorId::RandomWalk),
+     TERRAIN_NESTED(randomWalk, smoothingStyle)},
     {{"endpoints", "Endpoints", "", "zero: both ends start at 0 as in the article; random: drawn",
       ParamType::Choice, 0, 1, kEndpoints},
-     bit(GeneratorId::Midpoint), TERRAIN_NESTED(midpoint, endpoints)},
+     bit(GeneratorId::Midpoint),
+     TERRAIN_NESTED(midpoint, endpoints)},
     {{"mode", "Mode", "",
       "classes: copy a random corner (the article); heights: corner mean + random offset",
       ParamType::Choice, 0, 1, kCoastModes},
-     bit(GeneratorId::Coastline), TERRAIN_NESTED(coastline, mode)},
-    {{"classes", "Terrain classes", "", "2 = sea/land, up to 6 (deep sea .. mountain)",
-      ParamType::Integer, 2, 6, {}},
-     bit(GeneratorId::Coastline), TERRAIN_NESTED(coastline, classes)},
+     bit(GeneratorId::Coastline),
+     TERRAIN_NESTED(coastline, mode)},
+    {{"classes",
+      "Terrain classes",
+      "",
+      "2 = sea/land, up to 6 (deep sea .. mountain)",
+      ParamType::Integer,
+      2,
+      6,
+      {}},
+     bit(GeneratorId::Coastline),
+     TERRAIN_NESTED(coastline, classes)},
     {{"start", "Start pattern", "",
       "applet: the applet's sea/land 2x2 pattern; random: random classes on the start grid",
       ParamType::Choice, 0, 1, kCoastStarts},
-     bit(GeneratorId::Coastline), TERRAIN_NESTED(coastline, start)},
-    {{"start-cells", "Start grid", "cells", "Cells per side of the random start grid (power of two)",
-      ParamType::Integer, 2, 64, {}},
-     bit(GeneratorId::Coastline), TERRAIN_NESTED(coastline, startCells)},
-    {{"rects", "Rectangles", "", "How many rectangles are added (the article's genStep)",
-      ParamType::Integer, 1, 1000000, {}, true},
-     bit(GeneratorId::Rectangles), TERRAIN_NESTED(rectangles, rects)},
-    {{"rect-size", "Rectangle size", "cells",
+     bit(GeneratorId::Coastline),
+     TERRAIN_NESTED(coastline, start)},
+    {{"start-cells",
+      "Start grid",
+      "cells",
+      "Cells per side of the random start grid (power of two)",
+      ParamType::Integer,
+      2,
+      64,
+      {}},
+     bit(GeneratorId::Coastline),
+     TERRAIN_NESTED(coastline, startCells)},
+    {{"rects",
+      "Rectangles",
+      "",
+      "How many rectangles are added (the article's genStep)",
+      ParamType::Integer,
+      1,
+      1000000,
+      {},
+      true},
+     bit(GeneratorId::Rectangles),
+     TERRAIN_NESTED(rectangles, rects)},
+    {{"rect-size",
+      "Rectangle size",
+      "cells",
       "Each side is rect-size/4 plus 0..rect-size-1 cells (the article's recSize)",
-      ParamType::Integer, 1, 16384, {}, true},
-     bit(GeneratorId::Rectangles), TERRAIN_NESTED(rectangles, rectSize)},
-    {{"zscale", "Z scale", "", "Height shared out over all rectangles (zscale / rects each)",
-      ParamType::Real, 0, 1000000, {}, true},
-     bit(GeneratorId::Rectangles), TERRAIN_NESTED(rectangles, zscale)},
-    {{"cell-noise", "Cell noise", "", "Scale of the fresh random term 0..0.98 added to every cell",
-      ParamType::Real, 0, 1000, {}},
-     bit(GeneratorId::Rectangles), TERRAIN_NESTED(rectangles, cellNoise)},
+      ParamType::Integer,
+      1,
+      16384,
+      {},
+      true},
+     bit(GeneratorId::Rectangles),
+     TERRAIN_NESTED(rectangles, rectSize)},
+    {{"zscale",
+      "Z scale",
+      "",
+      "Height shared out over all rectangles (zscale / rects each)",
+      ParamType::Real,
+      0,
+      1000000,
+      {},
+      true},
+     bit(GeneratorId::Rectangles),
+     TERRAIN_NESTED(rectangles, zscale)},
+    {{"cell-noise",
+      "Cell noise",
+      "",
+      "Scale of the fresh random term 0..0.98 added to every cell",
+      ParamType::Real,
+      0,
+      1000,
+      {}},
+     bit(GeneratorId::Rectangles),
+     TERRAIN_NESTED(rectangles, cellNoise)},
     {{"scaling", "Offset scaling", "",
       "fractal: offsets shrink by 2^-H per level; article: roughness x square size",
       ParamType::Choice, 0, 1, kScalings},
-     bit(GeneratorId::DiamondSquare), TERRAIN_NESTED(diamondSquare, scaling)},
+     bit(GeneratorId::DiamondSquare),
+     TERRAIN_NESTED(diamondSquare, scaling)},
 };
 
-std::span<const ParamDesc> allParams() { return kParams; }
+std::span<const ParamDesc> allParams() {
+  return kParams;
+}
 
-bool isPowerOfTwo(std::int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+bool isPowerOfTwo(std::int64_t n) {
+  return n > 0 && (n & (n - 1)) == 0;
+}
 
 std::string shortNumber(double v) {
   char buf[64];
@@ -173,7 +286,9 @@ std::string generatorKeyList() {
   return out;
 }
 
-std::span<const ParamDesc> parameterTable() { return allParams(); }
+std::span<const ParamDesc> parameterTable() {
+  return allParams();
+}
 
 std::vector<const ParamDesc*> parametersFor(GeneratorId id) {
   std::vector<const ParamDesc*> out;
@@ -193,10 +308,12 @@ const ParamDesc* findParameter(std::string_view key) {
 std::optional<std::string> checkValue(const ParamDesc& desc, double value) {
   const auto& info = desc.info;
   const std::string name = "--" + std::string(info.key);
-  if (std::isnan(value)) return name + ": NaN is not a number; allowed: " + shortNumber(info.min) +
-                                " to " + shortNumber(info.max);
-  if (std::isinf(value)) return name + ": " + shortNumber(value) + " is infinite; allowed: " +
-                                shortNumber(info.min) + " to " + shortNumber(info.max);
+  if (std::isnan(value))
+    return name + ": NaN is not a number; allowed: " + shortNumber(info.min) + " to " +
+           shortNumber(info.max);
+  if (std::isinf(value))
+    return name + ": " + shortNumber(value) + " is infinite; allowed: " + shortNumber(info.min) +
+           " to " + shortNumber(info.max);
   if ((info.type == ParamType::Integer || info.type == ParamType::Choice) &&
       value != std::floor(value)) {
     return name + ": " + shortNumber(value) + " is not a whole number";
@@ -205,8 +322,8 @@ std::optional<std::string> checkValue(const ParamDesc& desc, double value) {
     if (info.type == ParamType::Choice) {
       return name + ": " + shortNumber(value) + " is not a choice";
     }
-    return name + ": " + shortNumber(value) + " is out of range; allowed: " +
-           shortNumber(info.min) + " to " + shortNumber(info.max);
+    return name + ": " + shortNumber(value) +
+           " is out of range; allowed: " + shortNumber(info.min) + " to " + shortNumber(info.max);
   }
   return std::nullopt;
 }
@@ -421,8 +538,7 @@ void validate(const TerrainSpec& spec) {
   if (spec.generator == GeneratorId::RandomWalk &&
       spec.randomWalk.stepHeight > spec.randomWalk.maxHeight) {
     throw InputError("--step-height: " + std::to_string(spec.randomWalk.stepHeight) +
-                     " is larger than --max-height " +
-                     std::to_string(spec.randomWalk.maxHeight));
+                     " is larger than --max-height " + std::to_string(spec.randomWalk.maxHeight));
   }
 }
 

@@ -11,10 +11,16 @@
 
 namespace terrain {
 
-enum class GeneratorId : std::uint8_t { RandomWalk, Midpoint, Coastline, Rectangles, DiamondSquare };
-inline constexpr std::array kAllGenerators = {
-    GeneratorId::RandomWalk, GeneratorId::Midpoint, GeneratorId::Coastline,
-    GeneratorId::Rectangles, GeneratorId::DiamondSquare};
+enum class GeneratorId : std::uint8_t {
+  RandomWalk,
+  Midpoint,
+  Coastline,
+  Rectangles,
+  DiamondSquare
+};
+inline constexpr std::array kAllGenerators = {GeneratorId::RandomWalk, GeneratorId::Midpoint,
+                                              GeneratorId::Coastline, GeneratorId::Rectangles,
+                                              GeneratorId::DiamondSquare};
 
 // Which sizes a generator accepts.
 enum class SizeRule : std::uint8_t { Any, PowerOfTwo, PowerOfTwoPlusOne };
@@ -74,10 +80,10 @@ struct CoastlineParams {
 
 // Article 003.
 struct RectanglesParams {
-  int rects = 1024;         // genStep
-  int rectSize = 10;        // recSize, cells
-  double zscale = 512.0;    // total height spread over all rectangles
-  double cellNoise = 1.0;   // scale of the per-cell term (rand()%50)/50
+  int rects = 1024;        // genStep
+  int rectSize = 10;       // recSize, cells
+  double zscale = 512.0;   // total height spread over all rectangles
+  double cellNoise = 1.0;  // scale of the per-cell term (rand()%50)/50
 
   bool operator==(const RectanglesParams&) const = default;
 };
@@ -122,13 +128,11 @@ struct ParamInfo {
 
 struct ParamDesc {
   ParamInfo info;
-  std::uint32_t generators;  // bit (1 << GeneratorId) for each generator it applies to
+  std::uint32_t generators;           // bit (1 << GeneratorId) for each generator it applies to
   double (*get)(const TerrainSpec&);  // not for Seed
   void (*set)(TerrainSpec&, double);  // not for Seed; value already checked
 
-  bool appliesTo(GeneratorId id) const {
-    return (generators >> static_cast<unsigned>(id)) & 1U;
-  }
+  bool appliesTo(GeneratorId id) const { return (generators >> static_cast<unsigned>(id)) & 1U; }
 };
 
 // Common parameters first (seed, roughness, iterations, smoothing, water,

@@ -40,12 +40,24 @@ class Handle {
   GLuint id_ = 0;
 };
 
-struct BufferDeleter { static void destroy(GLuint id) { glDeleteBuffers(1, &id); } };
-struct VertexArrayDeleter { static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); } };
-struct TextureDeleter { static void destroy(GLuint id) { glDeleteTextures(1, &id); } };
-struct SamplerDeleter { static void destroy(GLuint id) { glDeleteSamplers(1, &id); } };
-struct FramebufferDeleter { static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); } };
-struct RenderbufferDeleter { static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); } };
+struct BufferDeleter {
+  static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
+};
+struct VertexArrayDeleter {
+  static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
+};
+struct TextureDeleter {
+  static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+struct SamplerDeleter {
+  static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
+};
+struct FramebufferDeleter {
+  static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+struct RenderbufferDeleter {
+  static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
+};
 
 }  // namespace detail
 

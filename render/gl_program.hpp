@@ -13,8 +13,12 @@
 namespace terrain::render::gl {
 
 namespace detail {
-struct ShaderDeleter { static void destroy(GLuint id) { glDeleteShader(id); } };
-struct ProgramDeleter { static void destroy(GLuint id) { glDeleteProgram(id); } };
+struct ShaderDeleter {
+  static void destroy(GLuint id) { glDeleteShader(id); }
+};
+struct ProgramDeleter {
+  static void destroy(GLuint id) { glDeleteProgram(id); }
+};
 }  // namespace detail
 
 // One stage's source and the file it came from (used in error messages).

@@ -18,8 +18,8 @@ struct GridData {
   std::vector<std::uint32_t> indices;
 };
 
-void addQuad(std::vector<std::uint32_t>& indices, std::uint32_t a, std::uint32_t b,
-             std::uint32_t c, std::uint32_t d) {
+void addQuad(std::vector<std::uint32_t>& indices, std::uint32_t a, std::uint32_t b, std::uint32_t c,
+             std::uint32_t d) {
   indices.insert(indices.end(), {a, b, c, c, b, d});
 }
 
@@ -53,10 +53,10 @@ GridData buildGrid(int columns, int rows) {
       addQuad(data.indices, borderVertex(i), borderVertex(i + 1), first + i, first + i + 1);
     }
   };
-  addSkirt([&](std::uint32_t i) { return surface(i, 0); }, cols);         // north
-  addSkirt([&](std::uint32_t i) { return surface(i, rws - 1); }, cols);   // south
-  addSkirt([&](std::uint32_t i) { return surface(0, i); }, rws);          // west
-  addSkirt([&](std::uint32_t i) { return surface(cols - 1, i); }, rws);   // east
+  addSkirt([&](std::uint32_t i) { return surface(i, 0); }, cols);        // north
+  addSkirt([&](std::uint32_t i) { return surface(i, rws - 1); }, cols);  // south
+  addSkirt([&](std::uint32_t i) { return surface(0, i); }, rws);         // west
+  addSkirt([&](std::uint32_t i) { return surface(cols - 1, i); }, rws);  // east
   return data;
 }
 

@@ -51,9 +51,9 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
 
   // Grid density follows the map's size on screen (see kPixelsPerQuad).
   const float pixelsPerMap = view.camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
-  const GridMesh& grid = grids_.get(
-      gridResolution(textures.textureWidth, pixelsPerMap * extent.x),
-      gridResolution(textures.textureHeight, pixelsPerMap * extent.y));
+  const GridMesh& grid =
+      grids_.get(gridResolution(textures.textureWidth, pixelsPerMap * extent.x),
+                 gridResolution(textures.textureHeight, pixelsPerMap * extent.y));
 
   terrain_.use();
   terrain_.set("uHeights", static_cast<int>(kHeightsUnit));

@@ -31,7 +31,8 @@ void OffscreenTarget::ensure(int width, int height) {
 }
 
 RgbImage OffscreenTarget::read() const {
-  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4);
+  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width_) *
+                                 static_cast<std::size_t>(height_) * 4);
   GLint packAlignment = 4;
   glGetIntegerv(GL_PACK_ALIGNMENT, &packAlignment);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);

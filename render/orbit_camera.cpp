@@ -16,12 +16,12 @@ namespace {
 constexpr float kDegreesPerPixel = 0.3f;
 constexpr float kMinPitch = 5.0f;
 constexpr float kMaxPitch = 89.0f;
-constexpr float kMinDistance = 0.2f;   // map widths
+constexpr float kMinDistance = 0.2f;  // map widths
 constexpr float kMaxDistance = 20.0f;
-constexpr float kZoomPerStep = 0.9f;   // one wheel step moves 10 % closer
-constexpr float kPanPerPixel = 0.0012f;  // map widths per pixel at distance 1
+constexpr float kZoomPerStep = 0.9f;          // one wheel step moves 10 % closer
+constexpr float kPanPerPixel = 0.0012f;       // map widths per pixel at distance 1
 constexpr float kFieldOfViewDegrees = 32.0f;  // frames the whole map at the default distance
-constexpr float kTargetHeight = -0.04f;  // world y looked at: centres the block, base to peaks
+constexpr float kTargetHeight = -0.04f;       // world y looked at: centres the block, base to peaks
 
 // Unit vector from the target towards the eye.
 glm::vec3 eyeDirection(float yawDegrees, float pitchDegrees) {

@@ -16,10 +16,12 @@ void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
   int row = 0;
   int count = textures.width;
   if (!textures.isProfile()) {
-    const int fieldRow = view.crossSectionRow < 0 ? textures.height / 2
-                                                  : std::min(view.crossSectionRow, textures.height - 1);
+    const int fieldRow = view.crossSectionRow < 0
+                             ? textures.height / 2
+                             : std::min(view.crossSectionRow, textures.height - 1);
     row = static_cast<int>((static_cast<long long>(fieldRow) * (textures.textureHeight - 1) +
-                            (textures.height - 1) / 2) / std::max(textures.height - 1, 1));
+                            (textures.height - 1) / 2) /
+                           std::max(textures.height - 1, 1));
     count = textures.textureWidth;
   }
   program_.use();

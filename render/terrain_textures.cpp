@@ -27,14 +27,17 @@ void uploadTable(gl::Texture& texture, GLuint unit, const std::vector<Rgb8>& tab
 // Samples kept along a side of `samples` when every `step`-th one is: the
 // first and the last always (the last gap is shorter when step does not
 // divide samples - 1; for 2^n + 1 maps and step 2^k it always does).
-int keptSamples(int samples, int step) { return (samples - 2 + step) / step + 1; }
+int keptSamples(int samples, int step) {
+  return (samples - 2 + step) / step + 1;
+}
 
 // Every `step`-th sample of the field in both directions (cells stay
 // square), into out (row-major, outWidth x outHeight).
 void decimate(const Heightfield& field, int step, int outWidth, int outHeight,
               std::vector<float>& out) {
   std::vector<int> columns(static_cast<std::size_t>(outWidth));
-  for (int x = 0; x < outWidth; ++x) columns[static_cast<std::size_t>(x)] = std::min(x * step, field.width - 1);
+  for (int x = 0; x < outWidth; ++x)
+    columns[static_cast<std::size_t>(x)] = std::min(x * step, field.width - 1);
   out.resize(Heightfield::cellCount(outWidth, outHeight));
   float* dst = out.data();
   for (int y = 0; y < outHeight; ++y) {
@@ -54,7 +57,8 @@ int gpuTextureLimit() {
 void TerrainTextures::uploadHeights(const Heightfield& field) {
   if (field.width <= 0 || field.height <= 0 ||
       field.size() != Heightfield::cellCount(field.width, field.height)) {
-    throw std::invalid_argument("TerrainView::setTerrain: the heightfield is empty or inconsistent");
+    throw std::invalid_argument(
+        "TerrainView::setTerrain: the heightfield is empty or inconsistent");
   }
   const int limit = textureLimit();
   const float* data = field.heights.data();
@@ -104,8 +108,8 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
 void TerrainTextures::uploadRamp(const ColorRamp& ramp) {
   hasWater = ramp.hasWater();
   // A ramp without water still binds a valid table, so the sampler is complete.
-  const std::vector<Rgb8> water = hasWater ? ramp.waterTable(kRampEntries)
-                                           : std::vector<Rgb8>(kRampEntries, Rgb8{});
+  const std::vector<Rgb8> water =
+      hasWater ? ramp.waterTable(kRampEntries) : std::vector<Rgb8>(kRampEntries, Rgb8{});
   uploadTable(landRamp, kLandRampUnit, ramp.landTable(kRampEntries), rampsAllocated_);
   uploadTable(waterRamp, kWaterRampUnit, water, rampsAllocated_);
   rampsAllocated_ = true;

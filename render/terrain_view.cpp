@@ -77,13 +77,17 @@ glm::ivec2 TerrainView::displayedResolution() const {
   return {t.textureWidth, t.textureHeight};
 }
 
-int TerrainView::textureLimit() const { return impl_->textures.textureLimit(); }
+int TerrainView::textureLimit() const {
+  return impl_->textures.textureLimit();
+}
 
 void TerrainView::setMaxTextureSizeForTesting(int limit) {
   impl_->textures.limitOverride = limit >= 2 ? limit : 0;
 }
 
-void TerrainView::setRamp(const ColorRamp& ramp) { impl_->textures.uploadRamp(ramp); }
+void TerrainView::setRamp(const ColorRamp& ramp) {
+  impl_->textures.uploadRamp(ramp);
+}
 
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {
   if (width <= 0 || height <= 0) return;  // e.g. a minimised window

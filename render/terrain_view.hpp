@@ -32,14 +32,14 @@ struct OrbitCamera {
 
 struct ViewSettings {
   ViewKind kind = ViewKind::Map;
-  float water = 0.3f;             // 0..1
-  int crossSectionRow = -1;       // side view of a heightmap: row shown (-1 = middle)
-  bool hillshade = true;          // map view
-  float mapZoom = 1.0f;           // map view: 1 = whole map fits
-  glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
-  float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths
-  bool wireframe = false;         // 3D
-  OrbitCamera camera;             // 3D
+  float water = 0.3f;          // 0..1
+  int crossSectionRow = -1;    // side view of a heightmap: row shown (-1 = middle)
+  bool hillshade = true;       // map view
+  float mapZoom = 1.0f;        // map view: 1 = whole map fits
+  glm::vec2 mapCenter{0.5f};   // map view: centre, in map units 0..1
+  float exaggeration = 0.25f;  // 3D: height of 1.0 in map widths
+  bool wireframe = false;      // 3D
+  OrbitCamera camera;          // 3D
 };
 
 class TerrainView {

@@ -42,8 +42,7 @@ ColorRamp loadRamp(const cli::ExportOptions& o) {
   if (!o.ramp) return builtinRamp(cli::defaultRampName(o.spec));
   const std::string& arg = *o.ramp;
   if (isBuiltinRamp(arg)) return builtinRamp(arg);
-  if (arg.ends_with(".png") || arg.find('/') != std::string::npos ||
-      std::filesystem::exists(arg)) {
+  if (arg.ends_with(".png") || arg.find('/') != std::string::npos || std::filesystem::exists(arg)) {
     return ColorRamp::fromPng(arg);
   }
   std::string names;
@@ -57,8 +56,8 @@ ColorRamp loadRamp(const cli::ExportOptions& o) {
 struct Output {
   const char* flag;
   std::string path;
-  std::string what;              // for the success line
-  std::function<void()> write;   // throws IoError
+  std::string what;             // for the success line
+  std::function<void()> write;  // throws IoError
 };
 
 std::vector<Output> plannedOutputs(const cli::ExportOptions& o, const Heightfield& field,
@@ -78,11 +77,12 @@ std::vector<Output> plannedOutputs(const cli::ExportOptions& o, const Heightfiel
                      writeSideViewPng(*o.colorPath, field, ramp, water, o.sideWidth, o.sideHeight);
                    }});
   } else if (o.colorPath) {
-    out.push_back({"color", *o.colorPath,
-                   size + " RGB map (" + ramp.name() + (cli::hillshadeFor(o) ? ", hillshade)" : ")"),
-                   [&field, &ramp, &o, &exec, water] {
-                     writeMapPng(*o.colorPath, field, ramp, water, cli::hillshadeFor(o), exec);
-                   }});
+    out.push_back(
+        {"color", *o.colorPath,
+         size + " RGB map (" + ramp.name() + (cli::hillshadeFor(o) ? ", hillshade)" : ")"),
+         [&field, &ramp, &o, &exec, water] {
+           writeMapPng(*o.colorPath, field, ramp, water, cli::hillshadeFor(o), exec);
+         }});
   }
   if (o.rawPath) {
     out.push_back({"raw", *o.rawPath, size + " float32 raw",
@@ -137,9 +137,9 @@ int runExport(std::span<char*> args) {
   } catch (const InputError& e) {
     return fail(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
-    return fail(kExitWriteFailed, "out of memory generating a " + std::to_string(o.spec.size) +
-                                      "-sample " + std::string(generatorInfo(o.spec.generator).key) +
-                                      " terrain");
+    return fail(kExitWriteFailed,
+                "out of memory generating a " + std::to_string(o.spec.size) + "-sample " +
+                    std::string(generatorInfo(o.spec.generator).key) + " terrain");
   }
 
   for (const Output& output : plannedOutputs(o, field, *ramp, exec)) {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
-#include <initializer_list>
 #include <cstdio>
 #include <filesystem>
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
@@ -28,21 +28,26 @@ struct OptionInfo {
 // Every flag that is not a parameter of the table (those come from core/spec).
 constexpr OptionInfo kOptions[] = {
     {"generator", "KEY", "Which article's generator (default diamond-square; see Generators)"},
-    {"preset", "article", "Start from the article's own values instead of the defaults "
-                          "('default' is the usual start); explicit flags override"},
+    {"preset", "article",
+     "Start from the article's own values instead of the defaults "
+     "('default' is the usual start); explicit flags override"},
     {"ramp", "NAME|FILE.png",
      "Colour ramp: earth, grayscale, coastline, or a 1xN / Nx1 PNG gradient whose first pixel "
      "is the lowest land (default: coastline for the coastline generator, else earth)"},
-    {"hillshade", "", "Shade the map by its slope towards a north-west sun (default, but for class maps)", Scope::Maps},
+    {"hillshade", "",
+     "Shade the map by its slope towards a north-west sun (default, but for class maps)",
+     Scope::Maps},
     {"no-hillshade", "", "Plain ramp colours, no shading", Scope::Maps},
     {"side-width", "PIXELS", "Width of a profile's side view, 16 to 16384 (default 1280)",
      Scope::Profiles},
     {"side-height", "PIXELS", "Height of a profile's side view, 16 to 16384 (default 400)",
      Scope::Profiles},
-    {"threads", "N", "Worker threads, 0 to 1024, 0 = every hardware thread (default 0); "
-                     "the terrain is the same for every N"},
-    {"heightmap", "FILE.png", "Write a 16-bit greyscale heightmap, heights 0..1 -> 0..65535 "
-                              "(a profile is N x 1)"},
+    {"threads", "N",
+     "Worker threads, 0 to 1024, 0 = every hardware thread (default 0); "
+     "the terrain is the same for every N"},
+    {"heightmap", "FILE.png",
+     "Write a 16-bit greyscale heightmap, heights 0..1 -> 0..65535 "
+     "(a profile is N x 1)"},
     {"color", "FILE.png", "Write an 8-bit RGB picture: the map, or a profile's side view"},
     {"raw", "FILE.r32", "Write raw little-endian float32 heights 0..1, row-major, no header"},
     {"quiet", "", "Print nothing on success"},
@@ -128,7 +133,8 @@ int parseInt(const Token& t, int min, int max) {
   const auto [ptr, ec] = std::from_chars(first, last, value);
   const std::string range = std::to_string(min) + " to " + std::to_string(max);
   if (t.value.empty() || ec == std::errc::invalid_argument || ptr != last) {
-    throw InputError("--" + t.name + ": '" + t.value + "' is not a whole number; allowed: " + range);
+    throw InputError("--" + t.name + ": '" + t.value +
+                     "' is not a whole number; allowed: " + range);
   }
   if (ec == std::errc::result_out_of_range || value < min || value > max) {
     throw InputError("--" + t.name + ": " + t.value + " is out of range; allowed: " + range);
@@ -176,8 +182,9 @@ void applyOption(ExportOptions& o, const Token& t) {
 // Two outputs on one path would silently keep only the last.
 void checkOutputs(const ExportOptions& o) {
   if (!o.heightmapPath && !o.colorPath && !o.rawPath) {
-    throw InputError("no output given; add --heightmap FILE.png, --color FILE.png and/or "
-                     "--raw FILE.r32");
+    throw InputError(
+        "no output given; add --heightmap FILE.png, --color FILE.png and/or "
+        "--raw FILE.r32");
   }
   const std::pair<const char*, const std::optional<std::string>*> outputs[] = {
       {"heightmap", &o.heightmapPath}, {"color", &o.colorPath}, {"raw", &o.rawPath}};
@@ -186,7 +193,8 @@ void checkOutputs(const ExportOptions& o) {
       const auto& a = *outputs[i].second;
       const auto& b = *outputs[j].second;
       if (a && b &&
-          std::filesystem::path(*a).lexically_normal() == std::filesystem::path(*b).lexically_normal()) {
+          std::filesystem::path(*a).lexically_normal() ==
+              std::filesystem::path(*b).lexically_normal()) {
         throw InputError("--" + std::string(outputs[i].first) + ": '" + *a + "' is also the --" +
                          outputs[j].first + " output; give each output its own file");
       }
@@ -237,7 +245,9 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   return options;
 }
 
-std::string versionText() { return "terrain-explorer 0.1.0\n"; }  // CMakeLists' project VERSION
+std::string versionText() {
+  return "terrain-explorer 0.1.0\n";
+}  // CMakeLists' project VERSION
 
 // Appends the parts (avoids temporaries GCC 12 misreads under -Wrestrict).
 void add(std::string& out, std::initializer_list<std::string_view> parts) {
@@ -274,8 +284,8 @@ std::string exportHelpText() {
     for (GeneratorId id : kAllGenerators) {
       if (!p.appliesTo(id)) continue;
       const TerrainSpec spec = defaultSpec(id);
-      const std::string value = info.type == ParamType::Seed ? std::to_string(spec.seed)
-                                                             : formatValue(p, p.get(spec));
+      const std::string value =
+          info.type == ParamType::Seed ? std::to_string(spec.seed) : formatValue(p, p.get(spec));
       add(out, {" ", generatorInfo(id).key, " ", value, ","});
     }
     out.back() = '\n';

@@ -13,12 +13,12 @@ struct ExportOptions {
   enum class Action { Export, Help, Version };
   Action action = Action::Export;
 
-  TerrainSpec spec;                // validated
-  std::optional<std::string> ramp; // --ramp NAME|FILE.png; else defaultRampName(generator)
+  TerrainSpec spec;                   // validated
+  std::optional<std::string> ramp;    // --ramp NAME|FILE.png; else defaultRampName(generator)
   std::optional<bool> hillshadeFlag;  // maps only; else defaultHillshade(spec)
-  int sideWidth = 1280;            // profiles' --color side view, pixels
+  int sideWidth = 1280;               // profiles' --color side view, pixels
   int sideHeight = 400;
-  int threads = 0;                 // 0 = every hardware thread
+  int threads = 0;  // 0 = every hardware thread
   bool quiet = false;
 
   std::optional<std::string> heightmapPath;  // 16-bit grey PNG
@@ -41,7 +41,9 @@ bool isAppletSeaAndLand(const TerrainSpec& spec);
 inline bool defaultHillshade(const TerrainSpec& spec) {
   return !(spec.generator == GeneratorId::Coastline && spec.coastline.mode == CoastMode::Classes);
 }
-inline bool hillshadeFor(const ExportOptions& o) { return o.hillshadeFlag.value_or(defaultHillshade(o.spec)); }
+inline bool hillshadeFor(const ExportOptions& o) {
+  return o.hillshadeFlag.value_or(defaultHillshade(o.spec));
+}
 
 std::string exportHelpText();
 std::string versionText();

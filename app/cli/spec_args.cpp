@@ -26,8 +26,8 @@ TerrainSpec specFromFlags(std::span<const SpecFlag> flags) {
     if (f.name == "generator") {
       const auto id = generatorFromKey(f.value);
       if (!id) {
-        throw InputError("--generator: '" + f.value + "' is not a generator; allowed: " +
-                         generatorKeyList());
+        throw InputError("--generator: '" + f.value +
+                         "' is not a generator; allowed: " + generatorKeyList());
       }
       generator = *id;
     } else if (f.name == "preset") {

@@ -26,12 +26,20 @@ void runDiamondSquare(benchmark::State& state, const Execution& exec) {
 }
 
 // Default parameters, every hardware thread.
-void BM_DiamondSquare(benchmark::State& state) { runDiamondSquare(state, Execution{}); }
+void BM_DiamondSquare(benchmark::State& state) {
+  runDiamondSquare(state, Execution{});
+}
 BENCHMARK(BM_DiamondSquare)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The same on the calling thread only, to show what the second core buys.
-void BM_DiamondSquareOneThread(benchmark::State& state) { runDiamondSquare(state, Execution{1}); }
-BENCHMARK(BM_DiamondSquareOneThread)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+void BM_DiamondSquareOneThread(benchmark::State& state) {
+  runDiamondSquare(state, Execution{1});
+}
+BENCHMARK(BM_DiamondSquareOneThread)
+    ->Arg(1025)
+    ->Arg(4097)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace terrain

@@ -119,7 +119,12 @@ void BM_MeshFrame1280x720(benchmark::State& state) {
   }
   cpu.report(state);
 }
-BENCHMARK(BM_MeshFrame1280x720)->Arg(513)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_MeshFrame1280x720)
+    ->Arg(513)
+    ->Arg(1025)
+    ->Arg(4097)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // The frame alone, drawn into an offscreen framebuffer without the readback.
 void BM_MeshDrawOnly1280x720(benchmark::State& state) {
@@ -153,7 +158,12 @@ void BM_MeshDrawOnly1280x720(benchmark::State& state) {
   glDeleteRenderbuffers(2, buffers);
   glDeleteFramebuffers(1, &fbo);
 }
-BENCHMARK(BM_MeshDrawOnly1280x720)->Arg(513)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_MeshDrawOnly1280x720)
+    ->Arg(513)
+    ->Arg(1025)
+    ->Arg(4097)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_MapFrame1280x720(benchmark::State& state) {
   if (!haveContext(state)) return;
@@ -228,7 +238,10 @@ void BM_SetTerrainToFrame(benchmark::State& state) {
   glDeleteFramebuffers(1, &fbo);
 }
 BENCHMARK(BM_SetTerrainToFrame)
-    ->Args({1025, 0})->Args({1025, 1})->Args({4097, 1})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Args({1025, 0})
+    ->Args({1025, 1})
+    ->Args({4097, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

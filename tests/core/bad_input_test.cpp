@@ -89,9 +89,9 @@ TEST(PanelValue, RefusesNanInfinitiesNegativesHugeOutOfRangeAndFractions) {
   expectRefused("classes", 1);
   expectRefused("classes", 3.5);
   expectRefused("smoothing", 201);
-  expectRefused("mode", 2);    // choices: an index into the names
+  expectRefused("mode", 2);  // choices: an index into the names
   expectRefused("mode", 0.5);
-  expectRefused("seed", 5);    // the seed has its own input: no setter
+  expectRefused("seed", 5);  // the seed has its own input: no setter
 }
 
 TEST(PanelValue, TakesANewValueInRangeAndIgnoresTheSameOne) {
@@ -178,19 +178,20 @@ class BadInputRun : public ::testing::Test {
   std::vector<std::string> mounts_;
 };
 
-int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+int lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
 
 // ---- numbers from flags: NaN, infinities, negative, zero, huge, not numbers ----
 
 TEST_F(BadInputRun, BadNumbersInFlagsAreExitTwoWithOneLineNamingTheFlag) {
   const std::vector<std::vector<std::string>> shared = {
-      {"--size", "0"},          {"--size", "-5"},          {"--size", "nan"},
-      {"--size", "1e999"},      {"--size", "12.5"},        {"--roughness", "-inf"},
-      {"--roughness", "NaN"},   {"--water", "1e308"},      {"--water", "-0.01"},
-      {"--iterations", "-0.5"}, {"--smoothing", "abc"},    {"--smoothing", ""},
-      {"--seed", "1.5"},        {"--seed", "0x10"},        {"--scaling", "2"}};
+      {"--size", "0"},      {"--size", "-5"},         {"--size", "nan"},      {"--size", "1e999"},
+      {"--size", "12.5"},   {"--roughness", "-inf"},  {"--roughness", "NaN"}, {"--water", "1e308"},
+      {"--water", "-0.01"}, {"--iterations", "-0.5"}, {"--smoothing", "abc"}, {"--smoothing", ""},
+      {"--seed", "1.5"},    {"--seed", "0x10"},       {"--scaling", "2"}};
   const std::vector<std::vector<std::string>> windowOnly = {
-      {"--width", "0"},  {"--height", "-1"}, {"--width", "nan"},
+      {"--width", "0"},    {"--height", "-1"},    {"--width", "nan"},
       {"--frames", "inf"}, {"--row", "99999999"}, {"--soak", "0"}};
   const std::string out = (dir_ / "h.png").string();
   auto expectRefused = [&](std::vector<std::string> args, bool exportCommand) {
@@ -222,10 +223,10 @@ TEST_F(BadInputRun, SizesPastTheMemoryCapAreRefusedBeforeAllocatingAndNameTheCap
     const auto& g = generatorInfo(id);
     const std::string cap = std::to_string(g.maxSize);
     // Just past the cap on the generator's grid, far past it, past int.
-    const std::string justPast = std::to_string(
-        g.sizeRule == SizeRule::PowerOfTwoPlusOne ? 2LL * (g.maxSize - 1) + 1
-        : g.sizeRule == SizeRule::PowerOfTwo      ? 2LL * g.maxSize
-                                                  : g.maxSize + 1LL);
+    const std::string justPast =
+        std::to_string(g.sizeRule == SizeRule::PowerOfTwoPlusOne ? 2LL * (g.maxSize - 1) + 1
+                       : g.sizeRule == SizeRule::PowerOfTwo      ? 2LL * g.maxSize
+                                                                 : g.maxSize + 1LL);
     for (const std::string& size : {justPast, std::string("99999999"), std::string("4294967297")}) {
       for (const bool window : {false, true}) {
         std::vector<std::string> args = {"--generator", std::string(g.key), "--size", size};
@@ -237,7 +238,8 @@ TEST_F(BadInputRun, SizesPastTheMemoryCapAreRefusedBeforeAllocatingAndNameTheCap
         EXPECT_EQ(r.status, 2) << what << r.err;
         EXPECT_EQ(lines(r.err), 1) << what << r.err;
         EXPECT_NE(r.err.find("--size"), std::string::npos) << what << r.err;
-        EXPECT_NE(r.err.find(cap), std::string::npos) << what << "the cap " << cap << " is not named: " << r.err;
+        EXPECT_NE(r.err.find(cap), std::string::npos)
+            << what << "the cap " << cap << " is not named: " << r.err;
         // A map at the cap is 1 GiB of heights: the refusal touched none of it.
         EXPECT_LT(r.maxRssKib, 256 * 1024) << what << "peak " << r.maxRssKib << " KiB";
       }
@@ -249,11 +251,12 @@ TEST_F(BadInputRun, SizesPastTheMemoryCapAreRefusedBeforeAllocatingAndNameTheCap
 // Within the cap but more than the machine can give: a message, not a crash
 // (the address space is capped at 768 MiB so the 1 GiB map cannot be had).
 TEST_F(BadInputRun, AMapTheMachineCannotHoldIsExitOneWithAMessageNotACrash) {
-  if (kAsan) GTEST_SKIP() << "AddressSanitizer reserves terabytes of shadow: RLIMIT_AS cannot apply";
+  if (kAsan)
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of shadow: RLIMIT_AS cannot apply";
   const fs::path out = dir_ / "h.png";
-  const RunResult r =
-      run({"export", "--generator", "diamond-square", "--size", "16385", "--heightmap", out.string()},
-          768);
+  const RunResult r = run(
+      {"export", "--generator", "diamond-square", "--size", "16385", "--heightmap", out.string()},
+      768);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;
@@ -264,7 +267,8 @@ TEST_F(BadInputRun, AMapTheMachineCannotHoldIsExitOneWithAMessageNotACrash) {
 
 TEST_F(BadInputRun, AReadOnlyDirectoryIsRefusedBeforeGeneratingAndKeepsItsFile) {
   const fs::path ro = readOnlyTmpfs("ro", "h.png", "precious");
-  if (ro.empty()) GTEST_SKIP() << "cannot mount a read-only tmpfs here (" << std::strerror(errno) << ")";
+  if (ro.empty())
+    GTEST_SKIP() << "cannot mount a read-only tmpfs here (" << std::strerror(errno) << ")";
   for (const std::string name : {"h.png", "new.png"}) {  // an existing file and a new one
     const RunResult r = run({"export", "--size", "65", "--heightmap", (ro / name).string()});
     EXPECT_EQ(r.status, 2) << r.err;

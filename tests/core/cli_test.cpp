@@ -71,8 +71,10 @@ class ExportCli : public ::testing::Test {
     const std::string errFile = (dir_ / "stderr.txt").string();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
     pid_t pid = 0;
     RunResult result;
     const int spawned = ::posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
@@ -96,7 +98,8 @@ class ExportCli : public ::testing::Test {
     const RunResult r = run(args);
     EXPECT_EQ(r.status, 2) << joined << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << joined << "\n" << r.err;
-    EXPECT_NE(r.err.find(flag), std::string::npos) << joined << ": '" << r.err << "' lacks " << flag;
+    EXPECT_NE(r.err.find(flag), std::string::npos)
+        << joined << ": '" << r.err << "' lacks " << flag;
     EXPECT_TRUE(r.out.empty()) << joined;
     EXPECT_TRUE(outputs().empty()) << joined << " wrote " << outputs().front();
   }
@@ -123,9 +126,9 @@ TEST_F(ExportCli, WritesAMapAsHeightmapColourAndRawThatDecode) {
 }
 
 TEST_F(ExportCli, AProfileGivesAnNByOneHeightmapAndASideView) {
-  const RunResult r = run({"--generator=midpoint", "--size=129", "--heightmap", out("p.png"),
-                           "--color", out("side.png"), "--side-width", "300", "--side-height=100",
-                           "--quiet"});
+  const RunResult r =
+      run({"--generator=midpoint", "--size=129", "--heightmap", out("p.png"), "--color",
+           out("side.png"), "--side-width", "300", "--side-height=100", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.out.empty()) << "--quiet printed: " << r.out;
   const Gray16Image profile = readPngGray16(out("p.png"));
@@ -147,7 +150,8 @@ TEST_F(ExportCli, EveryGeneratorExportsWithItsDefaultsAndItsArticlePreset) {
   for (GeneratorId id : kAllGenerators) {
     const std::string key(generatorInfo(id).key);
     for (const char* preset : {"default", "article"}) {
-      const RunResult r = run({"--generator", key, "--preset", preset, "--heightmap", out("x.png")});
+      const RunResult r =
+          run({"--generator", key, "--preset", preset, "--heightmap", out("x.png")});
       EXPECT_EQ(r.status, 0) << key << " " << preset << ": " << r.err;
       const TerrainSpec spec =
           std::string(preset) == "article" ? articlePreset(id) : defaultSpec(id);
@@ -218,14 +222,16 @@ TEST_F(ExportCli, UnwritableOutputsAndUnreadableRampsAreBadInputCaughtBeforeGene
   expectBadInput({"--ramp", (dir_ / "ramp.png").string(), "--color", out("c.png")}, "--ramp");
   expectBadInput({"--ramp", "sepia", "--color", out("c.png")}, "--ramp");
   // A 16385^2 map would take a while: the bad path must be refused first.
-  const RunResult r = run({"--size", "16385", "--heightmap", (dir_ / "missing" / "h.png").string()});
+  const RunResult r =
+      run({"--size", "16385", "--heightmap", (dir_ / "missing" / "h.png").string()});
   EXPECT_EQ(r.status, 2) << r.err;
 }
 
 TEST_F(ExportCli, ARampFromAPngAndBuiltinRampsAreAccepted) {
   RgbImage gradient(1, 16);
   for (int i = 0; i < 16; ++i) {
-    gradient.set(0, i, {static_cast<std::uint8_t>(i * 16), 0, static_cast<std::uint8_t>(255 - i * 16)});
+    gradient.set(0, i,
+                 {static_cast<std::uint8_t>(i * 16), 0, static_cast<std::uint8_t>(255 - i * 16)});
   }
   const std::string rampPath = (dir_ / "gradient.png").string();
   writePngRgb8(rampPath, gradient);
@@ -247,8 +253,9 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
     EXPECT_NE(help.out.find("--" + std::string(p.info.key)), std::string::npos) << p.info.key;
     EXPECT_NE(help.out.find(std::string(p.info.help)), std::string::npos) << p.info.key;
   }
-  for (const char* flag : {"--ramp", "--hillshade", "--no-hillshade", "--side-width", "--side-height",
-                           "--threads", "--heightmap", "--color", "--raw", "--preset", "--quiet"}) {
+  for (const char* flag :
+       {"--ramp", "--hillshade", "--no-hillshade", "--side-width", "--side-height", "--threads",
+        "--heightmap", "--color", "--raw", "--preset", "--quiet"}) {
     EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
   }
   // Defaults come from defaultSpec: diamond-square's roughness, midpoint's size.
@@ -260,8 +267,9 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
 }
 
 TEST(ExportOptions, ExplicitFlagsOverrideThePresetAndTheLastRepeatWins) {
-  std::vector<std::string> args = {"--preset", "article", "--generator", "diamond-square",
-                                   "--roughness", "0.1", "--roughness=0.2", "--raw", "x.r32"};
+  std::vector<std::string> args = {"--preset",        "article",     "--generator",
+                                   "diamond-square",  "--roughness", "0.1",
+                                   "--roughness=0.2", "--raw",       "x.r32"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   const cli::ExportOptions o = cli::parseExportOptions(argv);
@@ -290,8 +298,8 @@ TEST(ExportOptions, TwoClassCoastlinesLookLikeTheApplet) {
       parseArgs({"--generator", "coastline", "--mode", "heights", "--raw", "x.r32"});
   EXPECT_EQ(cli::defaultRampName(heights.spec), "earth");
   EXPECT_TRUE(cli::hillshadeFor(heights));
-  EXPECT_TRUE(cli::hillshadeFor(
-      parseArgs({"--generator", "coastline", "--hillshade", "--raw", "x.r32"})));
+  EXPECT_TRUE(
+      cli::hillshadeFor(parseArgs({"--generator", "coastline", "--hillshade", "--raw", "x.r32"})));
   EXPECT_TRUE(cli::hillshadeFor(parseArgs({"--raw", "x.r32"})));  // diamond-square
 }
 

@@ -75,7 +75,8 @@ TEST(Coastline, AnotherSeedGivesAnotherMap) {
 }
 
 TEST(Coastline, ThreadCountDoesNotChangeTheBits) {
-  for (TerrainSpec spec : {coastSpec(512, 3), randomStart(512, 3, 6, 8), heightsSpec(512, 3, 0.4)}) {
+  for (TerrainSpec spec :
+       {coastSpec(512, 3), randomStart(512, 3, 6, 8), heightsSpec(512, 3, 0.4)}) {
     for (int iterations : {3, 30}) {
       spec.iterations = iterations;
       EXPECT_EQ(checksum(raw(spec, 1)), checksum(raw(spec, 2)))
@@ -264,7 +265,8 @@ TEST(Coastline, HeightsModeKeepsTheCoarseLatticeToo) {
 // The same seed at twice the size draws the same continents: its even cells
 // are the smaller map.
 TEST(Coastline, DoublingTheSizeKeepsTheMap) {
-  for (TerrainSpec spec : {coastSpec(128, 31), randomStart(128, 31, 5, 8), heightsSpec(128, 31, 0.4)}) {
+  for (TerrainSpec spec :
+       {coastSpec(128, 31), randomStart(128, 31, 5, 8), heightsSpec(128, 31, 0.4)}) {
     for (int iterations : {2, 30}) {
       spec.iterations = iterations;
       spec.size = 128;
@@ -273,10 +275,11 @@ TEST(Coastline, DoublingTheSizeKeepsTheMap) {
       const Heightfield large = raw(spec);
       int mismatches = 0;
       for (int y = 0; y < 128; ++y) {
-        for (int x = 0; x < 128; ++x) mismatches += small.at(x, y) != large.at(2 * x, 2 * y) ? 1 : 0;
+        for (int x = 0; x < 128; ++x)
+          mismatches += small.at(x, y) != large.at(2 * x, 2 * y) ? 1 : 0;
       }
-      EXPECT_EQ(mismatches, 0) << "mode " << static_cast<int>(spec.coastline.mode)
-                               << " iterations " << iterations;
+      EXPECT_EQ(mismatches, 0) << "mode " << static_cast<int>(spec.coastline.mode) << " iterations "
+                               << iterations;
     }
   }
 }

@@ -34,7 +34,7 @@ TEST(ColorRamp, HeightsBelowTheWaterLevelTakeWaterStopsDeepestFirst) {
   const Rgb8 justBelow = ramp.colorAt(0.3999f, 0.4f);
   const Rgb8 atLine = ramp.colorAt(0.4f, 0.4f);
   EXPECT_NEAR(justBelow.b, waterStops.back().b, 1);  // shallow water at the line
-  EXPECT_EQ(atLine, ramp.landTable(2).front());       // the beach follows the water line
+  EXPECT_EQ(atLine, ramp.landTable(2).front());      // the beach follows the water line
   EXPECT_NE(justBelow, atLine);
 }
 
@@ -84,7 +84,8 @@ TEST(ColorRamp, TablesAreEvenlyResampled) {
 }
 
 TEST(ColorLookup, AgreesWithColorAtAndKeepsTheWaterLineExact) {
-  for (const ColorRamp& ramp : {ColorRamp::earth(), ColorRamp::grayscale(), ColorRamp::coastline()}) {
+  for (const ColorRamp& ramp :
+       {ColorRamp::earth(), ColorRamp::grayscale(), ColorRamp::coastline()}) {
     const float water = 0.3f;
     const ColorLookup lookup(ramp, water);
     for (int i = 0; i <= 997; ++i) {

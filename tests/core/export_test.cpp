@@ -219,8 +219,7 @@ TEST_F(FullDisk, NoSpaceIsAnIoErrorAndTheOldFileSurvives) {
   writeText(raw, "old raw");
   writeText(png, "old png");
   const Heightfield field = noise(200, 200);  // 160 KB raw, ~80 KB as PNG: neither fits
-  for (const auto& [out, write] :
-       std::vector<std::pair<std::string, std::function<void()>>>{
+  for (const auto& [out, write] : std::vector<std::pair<std::string, std::function<void()>>>{
            {raw, [&] { writeRawFloat32(raw, field); }},
            {png, [&] { writeHeightmapPng(png, field); }},
            {png, [&] { writeMapPng(png, field, ColorRamp::earth(), 0.3f, true); }}}) {

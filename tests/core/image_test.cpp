@@ -9,7 +9,9 @@
 namespace terrain {
 namespace {
 
-int brightness(Rgb8 c) { return c.r + c.g + c.b; }
+int brightness(Rgb8 c) {
+  return c.r + c.g + c.b;
+}
 
 // A map whose heights rise linearly from left to right (or top to bottom).
 Heightfield ramp2d(int size, bool alongX, float from, float to) {
@@ -63,7 +65,8 @@ TEST(MapImage, HillshadeLightsSlopesFacingTheNorthWestSun) {
   // A roof: rising eastwards on the left half (faces west), falling on the right.
   Heightfield roof(65, 65);
   for (int y = 0; y < 65; ++y) {
-    for (int x = 0; x < 65; ++x) roof.at(x, y) = 0.8f - 0.6f * static_cast<float>(std::abs(x - 32)) / 32.0f;
+    for (int x = 0; x < 65; ++x)
+      roof.at(x, y) = 0.8f - 0.6f * static_cast<float>(std::abs(x - 32)) / 32.0f;
   }
   const RgbImage image = renderMapImage(roof, ColorRamp::grayscale(), 0.0f, true);
   const RgbImage flat = renderMapImage(roof, ColorRamp::grayscale(), 0.0f, false);

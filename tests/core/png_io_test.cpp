@@ -115,7 +115,8 @@ class PngFiles : public ::testing::Test {
   std::string file(const std::string& name, const Bytes& bytes) const {
     const std::string path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
     return path;
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
@@ -200,7 +201,8 @@ TEST_F(PngFiles, RampFromSixteenBitGreyScalesToEightBits) {
   std::vector<Rgb8> expected;
   for (int i = 0; i < 50; ++i) {
     const int v = i * 1337;
-    png.rows.insert(png.rows.end(), {static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)});
+    png.rows.insert(png.rows.end(),
+                    {static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)});
     const auto g = static_cast<std::uint8_t>((v * 255 + 32767) / 65535);
     expected.push_back({g, g, g});
   }
@@ -234,7 +236,8 @@ TEST_F(PngFiles, RefusesMissingEmptyAndNonPngFiles) {
   expectRefused<IoError>([&] { ColorRamp::fromPng(missing); }, {missing, "No such file"});
   const std::string empty = file("empty.png", {});
   expectRefused<InputError>([&] { ColorRamp::fromPng(empty); }, {empty, "empty"});
-  const std::string text = file("text.png", Bytes{'h', 'e', 'l', 'l', 'o', '\n', 'w', 'o', 'r', 'l', 'd'});
+  const std::string text =
+      file("text.png", Bytes{'h', 'e', 'l', 'l', 'o', '\n', 'w', 'o', 'r', 'l', 'd'});
   expectRefused<InputError>([&] { ColorRamp::fromPng(text); }, {text, "not a PNG"});
   expectRefused<IoError>([&] { ColorRamp::fromPng(dir_.string()); }, {dir_.string()});
 }
@@ -242,9 +245,11 @@ TEST_F(PngFiles, RefusesMissingEmptyAndNonPngFiles) {
 TEST_F(PngFiles, RefusesEitherHalfOfAValidFile) {
   const Bytes valid = rgbColumn(100);
   const std::size_t half = valid.size() / 2;
-  const std::string head = file("head.png", Bytes(valid.begin(), valid.begin() + static_cast<std::ptrdiff_t>(half)));
+  const std::string head =
+      file("head.png", Bytes(valid.begin(), valid.begin() + static_cast<std::ptrdiff_t>(half)));
   expectRefused<InputError>([&] { ColorRamp::fromPng(head); }, {head, "truncated"});
-  const std::string tail = file("tail.png", Bytes(valid.begin() + static_cast<std::ptrdiff_t>(half), valid.end()));
+  const std::string tail =
+      file("tail.png", Bytes(valid.begin() + static_cast<std::ptrdiff_t>(half), valid.end()));
   expectRefused<InputError>([&] { ColorRamp::fromPng(tail); }, {tail, "not a PNG"});
   // Every prefix that cuts into the pixel data fails cleanly too (the
   // trailing 12-byte IEND chunk carries nothing the ramp needs).
@@ -294,7 +299,8 @@ TEST_F(PngFiles, SurvivesRandomCorruption) {
   for (int round = 0; round < 3000; ++round) {
     Bytes bytes = valid;
     const int flips = 1 + static_cast<int>(rng() % 4);
-    for (int i = 0; i < flips; ++i) bytes[rng() % bytes.size()] ^= static_cast<std::uint8_t>(1 + rng() % 255);
+    for (int i = 0; i < flips; ++i)
+      bytes[rng() % bytes.size()] ^= static_cast<std::uint8_t>(1 + rng() % 255);
     try {
       const ColorRamp ramp = ColorRamp::fromPngData(bytes, "mutant");
       EXPECT_GE(ramp.landTable(2).size(), 2u);
@@ -322,7 +328,8 @@ TEST_F(PngFiles, SixteenBitGreyRoundTripIsExact) {
 
 TEST_F(PngFiles, RgbRoundTripIsExactThroughLibpngsOwnReader) {
   RgbImage image(23, 11);
-  for (std::size_t i = 0; i < image.pixels.size(); ++i) image.pixels[i] = static_cast<std::uint8_t>(i * 7);
+  for (std::size_t i = 0; i < image.pixels.size(); ++i)
+    image.pixels[i] = static_cast<std::uint8_t>(i * 7);
   const std::string out = path("rgb.png");
   writePngRgb8(out, image);
   EXPECT_EQ(readPngRgb8(out).pixels, image.pixels);
@@ -332,7 +339,8 @@ TEST_F(PngFiles, RgbRoundTripIsExactThroughLibpngsOwnReader) {
   ASSERT_NE(png_image_begin_read_from_file(&decoded, out.c_str()), 0) << decoded.message;
   decoded.format = PNG_FORMAT_RGB;
   std::vector<std::uint8_t> pixels(PNG_IMAGE_SIZE(decoded));
-  ASSERT_NE(png_image_finish_read(&decoded, nullptr, pixels.data(), 0, nullptr), 0) << decoded.message;
+  ASSERT_NE(png_image_finish_read(&decoded, nullptr, pixels.data(), 0, nullptr), 0)
+      << decoded.message;
   EXPECT_EQ(decoded.width, 23u);
   EXPECT_EQ(decoded.height, 11u);
   EXPECT_EQ(pixels, image.pixels);

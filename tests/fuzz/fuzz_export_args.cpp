@@ -21,8 +21,8 @@ void checkAccepted(const terrain::cli::ExportOptions& o) {
   using Action = terrain::cli::ExportOptions::Action;
   if (o.action != Action::Export) return;
   bool ok = (o.heightmapPath || o.colorPath || o.rawPath) && o.sideWidth >= 16 &&
-            o.sideWidth <= 16384 && o.sideHeight >= 16 && o.sideHeight <= 16384 &&
-            o.threads >= 0 && o.threads <= 1024 && (!o.ramp || !o.ramp->empty());
+            o.sideWidth <= 16384 && o.sideHeight >= 16 && o.sideHeight <= 16384 && o.threads >= 0 &&
+            o.threads <= 1024 && (!o.ramp || !o.ramp->empty());
   try {
     terrain::validate(o.spec);  // "validated": must still hold
   } catch (const terrain::InputError&) {

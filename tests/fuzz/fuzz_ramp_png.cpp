@@ -90,8 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   expectInputOrIoError([&] { useRamp(terrain::ColorRamp::fromPngData(fixed, "fuzz")); });
   expectInputOrIoError([&] {
     const terrain::RgbImage image = terrain::readPngRgb8(fixed, "fuzz", {}, kMaxGenericPixels);
-    if (image.pixels.size() != static_cast<std::size_t>(image.width) *
-                                   static_cast<std::size_t>(image.height) * 3) {
+    if (image.pixels.size() !=
+        static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3) {
       __builtin_trap();  // a reader returned an image whose size lies
     }
   });

@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const terrain::app::Settings& s = loaded.settings;
   const bool knownView = terrain::app::viewFromName(terrain::app::viewName(s.view)) == s.view;
   const std::string_view r = s.ramp;
-  const bool knownRamp = r == terrain::app::kAutoRamp || r == "earth" || r == "grayscale" ||
-                         r == "coastline";
+  const bool knownRamp =
+      r == terrain::app::kAutoRamp || r == "earth" || r == "grayscale" || r == "coastline";
   if (!knownView || !knownRamp) __builtin_trap();
   return 0;
 }

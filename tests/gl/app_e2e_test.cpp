@@ -56,8 +56,9 @@ class AppTest : public ::testing::Test {
   // it (e.g. "env -u DISPLAY").
   RunResult run(const std::string& args, const std::string& envPrefix = "") const {
     const fs::path errFile = dir_ / "stderr.txt";
-    const std::string cmd = envPrefix + " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) +
-                            " " + shellQuote(TERRAIN_EXPLORER_BIN) + " " + args + " >/dev/null 2>" +
+    const std::string cmd = envPrefix +
+                            " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) + " " +
+                            shellQuote(TERRAIN_EXPLORER_BIN) + " " + args + " >/dev/null 2>" +
                             shellQuote(errFile.string());
     const int raw = std::system(cmd.c_str());
     RunResult r;
@@ -82,8 +83,8 @@ class AppTest : public ::testing::Test {
   fs::path dir_;
 };
 
-#define REQUIRE_DISPLAY()                                                  \
-  do {                                                                     \
+#define REQUIRE_DISPLAY()                                                      \
+  do {                                                                         \
     if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run"; \
   } while (false)
 
@@ -91,8 +92,12 @@ struct Region {
   int x0, y0, x1, y1;  // half-open
 };
 
-Region viewRegion(const terrain::RgbImage& img) { return {kPanelWidth, 0, img.width, img.height}; }
-Region panelRegion(const terrain::RgbImage& img) { return {0, 0, kPanelWidth, img.height}; }
+Region viewRegion(const terrain::RgbImage& img) {
+  return {kPanelWidth, 0, img.width, img.height};
+}
+Region panelRegion(const terrain::RgbImage& img) {
+  return {0, 0, kPanelWidth, img.height};
+}
 
 struct Mean {
   double r = 0, g = 0, b = 0;
@@ -132,7 +137,8 @@ int distinctColors(const terrain::RgbImage& img, Region reg) {
   for (int y = reg.y0; y < reg.y1; ++y) {
     for (int x = reg.x0; x < reg.x1; ++x) {
       const auto c = img.at(x, y);
-      const std::size_t key = (std::size_t{c.r} >> 2) << 12 | (std::size_t{c.g} >> 2) << 6 | c.b >> 2;
+      const std::size_t key =
+          (std::size_t{c.r} >> 2) << 12 | (std::size_t{c.g} >> 2) << 6 | c.b >> 2;
       if (!seen[key]) {
         seen[key] = true;
         ++count;
@@ -142,9 +148,15 @@ int distinctColors(const terrain::RgbImage& img, Region reg) {
   return count;
 }
 
-bool isSky(terrain::Rgb8 c) { return c.b > 150 && c.b > c.r + 25 && c.b >= c.g; }
-bool isSea(terrain::Rgb8 c) { return c.b > c.r + 40 && c.b > c.g + 10; }
-bool isLand(terrain::Rgb8 c) { return c.g > c.r + 20 && c.g > c.b + 20; }
+bool isSky(terrain::Rgb8 c) {
+  return c.b > 150 && c.b > c.r + 25 && c.b >= c.g;
+}
+bool isSea(terrain::Rgb8 c) {
+  return c.b > c.r + 40 && c.b > c.g + 10;
+}
+bool isLand(terrain::Rgb8 c) {
+  return c.g > c.r + 20 && c.g > c.b + 20;
+}
 
 double differingFraction(const terrain::RgbImage& a, const terrain::RgbImage& b, Region reg) {
   double diff = 0, n = 0;
@@ -207,7 +219,8 @@ TEST_F(AppTest, ThreeDViewOfDiamondSquareIsDrawn) {
 
 TEST_F(AppTest, MapMarksTheSideViewsRow) {
   REQUIRE_DISPLAY();
-  // 513 rows letterboxed into 800 pixels: row 300's centre is at y = 400 + (300.5 - 256.5) * 800 / 513.
+  // 513 rows letterboxed into 800 pixels: row 300's centre is at y = 400 + (300.5 - 256.5) * 800 /
+  // 513.
   const auto img = shoot("row", "--view map --generator diamond-square --size 513 --row 300");
   ASSERT_EQ(img.height, 800);
   const int y = 400 + (300 * 2 + 1 - 513) * 800 / (2 * 513);
@@ -235,7 +248,8 @@ TEST_F(AppTest, PresetAndParameterFlagsSetTheStartingState) {
   const std::string base = "--view map --generator diamond-square --size 129 --seed 3";
   const auto smooth = shoot("smooth", base + " --roughness 0.1");
   const auto rough = shoot("rough", base + " --roughness 0.9");
-  const auto preset = shoot("preset", "--view map --preset article --generator diamond-square --seed 3");
+  const auto preset =
+      shoot("preset", "--view map --preset article --generator diamond-square --seed 3");
   ASSERT_EQ(smooth.width, rough.width);
   EXPECT_GT(differingFraction(smooth, rough, viewRegion(smooth)), 0.2);
   EXPECT_GT(distinctColors(preset, viewRegion(preset)), 20);
@@ -257,7 +271,8 @@ TEST_F(AppTest, RemembersTheViewAndSurvivesACorruptSettingsFile) {
     out << "view=\x01\xff\xfe garbage\n\0\0\0ramp\n[[[" << std::string(300, '\x7f');
   }
   const fs::path png = dir_ / "corrupt.png";
-  const RunResult r = run("--generator coastline --frames 2 --screenshot " + shellQuote(png.string()));
+  const RunResult r =
+      run("--generator coastline --frames 2 --screenshot " + shellQuote(png.string()));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("settings"), std::string::npos) << "no note about the ignored settings";
   EXPECT_TRUE(fs::exists(png));
@@ -277,13 +292,13 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   const auto color = terrain::readPngRgb8(stem + "-color.png");
   EXPECT_EQ(color.width, 129);
   const auto view = terrain::readPngRgb8(stem + "-view.png");
-  EXPECT_EQ(view.width, 1920);  // the panel's default width
+  EXPECT_EQ(view.width, 1920);                                     // the panel's default width
   EXPECT_NEAR(view.height, 1920 * 800 / (1280 - kPanelWidth), 2);  // the view's aspect
   EXPECT_GT(distinctColors(view, {0, 0, view.width, view.height}), 50);
 
   // A missing directory is a message, not a crash.
-  const RunResult bad = run("--frames 2", "TERRAIN_EXPLORER_TEST_EXPORT=" +
-                                              shellQuote((dir_ / "no" / "such").string()));
+  const RunResult bad = run(
+      "--frames 2", "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote((dir_ / "no" / "such").string()));
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
 }
@@ -304,8 +319,8 @@ TEST_F(AppTest, ExportStillRunsWithoutADisplay) {
 TEST_F(AppTest, BadFlagsExit2WithOneLine) {
   for (const std::string args :
        {"--bogus", "--view sideways", "--roughness 7", "--roughness nan", "--frames 0",
-        "--generator volcano", "--size 100 --generator diamond-square", "--classes 3",
-        "--seed -1", "--width", "stray"}) {
+        "--generator volcano", "--size 100 --generator diamond-square", "--classes 3", "--seed -1",
+        "--width", "stray"}) {
     const RunResult r = run(args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.err;
     EXPECT_EQ(lineCount(r.err), 1) << args << ": " << r.err;

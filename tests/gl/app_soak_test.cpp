@@ -68,10 +68,10 @@ TEST(AppSoak, MemoryStaysFlatOver400FramesOfNewTerrains) {
   EXPECT_GE(last.terrains - first.terrains, (kFrames - kFirstFrame) / 2) << run.out;
 
   const long growth = last.rssKib - first.rssKib;
-  std::printf("soak: %d frames, %d terrains in %.1f s; RSS %ld KiB after frame %d, %ld KiB after "
-              "frame %d (%+ld KiB)\n",
-              kFrames, last.terrains, run.seconds, first.rssKib, kFirstFrame, last.rssKib, kFrames,
-              growth);
+  std::printf(
+      "soak: %d frames, %d terrains in %.1f s; RSS %ld KiB after frame %d, %ld KiB after "
+      "frame %d (%+ld KiB)\n",
+      kFrames, last.terrains, run.seconds, first.rssKib, kFirstFrame, last.rssKib, kFrames, growth);
   EXPECT_LT(growth, kMaxGrowthKib) << "memory grew over the run:\n" << run.out;
 }
 

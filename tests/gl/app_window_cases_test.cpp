@@ -61,8 +61,9 @@ double differingViewFraction(const RgbImage& a, const RgbImage& b) {
 
 TEST_F(AppWindowCases, SquashedToOnePixelThenMinimisedThenRestoredDrawsTheSameView) {
   for (const std::string view : {"side", "map", "3d"}) {
-    const std::vector<std::string> base = {"--view", view, "--generator", "diamond-square",
-                                           "--size", "257", "--seed", "5", "--frames", "20"};
+    const std::vector<std::string> base = {"--view",   view,  "--generator", "diamond-square",
+                                           "--size",   "257", "--seed",      "5",
+                                           "--frames", "20"};
     auto args = base;
     args.insert(args.end(), {"--squash-at", "3", "--screenshot", (dir_ / "squashed.png").string()});
     const AppRun squashed = run(args);
@@ -87,7 +88,8 @@ TEST_F(AppWindowCases, SquashedToOnePixelThenMinimisedThenRestoredDrawsTheSameVi
     ASSERT_EQ(a.height, 800);
     ASSERT_EQ(b.width, a.width);
     ASSERT_EQ(b.height, a.height);
-    EXPECT_LT(differingViewFraction(a, b), 0.001) << view << ": the restored window draws differently";
+    EXPECT_LT(differingViewFraction(a, b), 0.001)
+        << view << ": the restored window draws differently";
   }
 }
 
@@ -110,7 +112,8 @@ TEST_F(AppWindowCases, BelowOpenGl33ItExits1WithOneLineNamingTheVersionAndExport
     if (r.status == 0) GTEST_SKIP() << "this GL driver ignores " << what << " (not Mesa)";
     EXPECT_EQ(r.status, 1) << what << ": signal " << r.signal << "\n" << r.err;
     EXPECT_EQ(countLines(r.err), 1) << what << ": " << r.err;
-    EXPECT_NE(r.err.find("OpenGL 3.3 core profile is needed"), std::string::npos) << what << ": " << r.err;
+    EXPECT_NE(r.err.find("OpenGL 3.3 core profile is needed"), std::string::npos)
+        << what << ": " << r.err;
     EXPECT_NE(r.err.find("offers " + c.offered), std::string::npos) << what << ": " << r.err;
     EXPECT_NE(r.err.find("terrain-explorer export"), std::string::npos) << what << ": " << r.err;
   }
@@ -123,10 +126,11 @@ TEST_F(AppWindowCases, AnUnloadableRememberedRampPngFallsBackToTheBuiltinRamp) {
   std::ofstream(broken, std::ios::binary) << "\x89PNG\r\n\x1a\n truncated";
   for (const fs::path& ramp : {dir_ / "gone.png", broken}) {
     fs::create_directories(dir_ / "config" / "terrain-explorer");
-    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini") << "ramp_png=" << ramp.string() << "\n";
+    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
+        << "ramp_png=" << ramp.string() << "\n";
     const fs::path shot = dir_ / "shot.png";
-    const AppRun r = run({"--view", "map", "--generator", "coastline", "--frames", "3", "--screenshot",
-                          shot.string()});
+    const AppRun r = run({"--view", "map", "--generator", "coastline", "--frames", "3",
+                          "--screenshot", shot.string()});
     EXPECT_EQ(r.status, 0) << ramp << ": " << r.err;
     EXPECT_NE(r.err.find(ramp.string()), std::string::npos) << "the ramp is not named: " << r.err;
     EXPECT_EQ(r.err.find("GL error"), std::string::npos) << r.err;

@@ -16,9 +16,9 @@ namespace {
 using testing::GlTest;
 
 template <class T>
-constexpr bool kMoveOnly = !std::is_copy_constructible_v<T> && !std::is_copy_assignable_v<T> &&
-                           std::is_nothrow_move_constructible_v<T> &&
-                           std::is_nothrow_move_assignable_v<T>;
+constexpr bool kMoveOnly =
+    !std::is_copy_constructible_v<T> && !std::is_copy_assignable_v<T> &&
+    std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>;
 static_assert(kMoveOnly<gl::Buffer>);
 static_assert(kMoveOnly<gl::VertexArray>);
 static_assert(kMoveOnly<gl::Texture>);
@@ -106,14 +106,14 @@ TEST_F(GlTest, FramebufferAndRenderbufferMovesLeaveTheSourceEmpty) {
         return f;
       },
       [](GLuint id) { return glIsFramebuffer(id) == GL_TRUE; });
-  checkMoveSemantics<gl::Renderbuffer>(
-      [] { return gl::Renderbuffer::create(GL_RGBA8, 4, 4); },
-      [](GLuint id) { return glIsRenderbuffer(id) == GL_TRUE; });
+  checkMoveSemantics<gl::Renderbuffer>([] { return gl::Renderbuffer::create(GL_RGBA8, 4, 4); },
+                                       [](GLuint id) { return glIsRenderbuffer(id) == GL_TRUE; });
 }
 
 TEST_F(GlTest, ProgramMovesLeaveTheSourceEmpty) {
-  checkMoveSemantics<gl::Program>([] { return gl::compileProgram("a.vert", kVertex, "a.frag", kFragment); },
-                                  [](GLuint id) { return glIsProgram(id) == GL_TRUE; });
+  checkMoveSemantics<gl::Program>(
+      [] { return gl::compileProgram("a.vert", kVertex, "a.frag", kFragment); },
+      [](GLuint id) { return glIsProgram(id) == GL_TRUE; });
 }
 
 TEST_F(GlTest, DefaultConstructedWrappersAreEmptyAndHarmless) {
@@ -128,7 +128,8 @@ TEST_F(GlTest, DefaultConstructedWrappersAreEmptyAndHarmless) {
 }
 
 TEST_F(GlTest, FragmentCompileErrorNamesTheFileAndLine) {
-  const char* broken = "#version 330 core\nout vec4 color;\nvoid main() {\n  color = undefinedThing;\n}\n";
+  const char* broken =
+      "#version 330 core\nout vec4 color;\nvoid main() {\n  color = undefinedThing;\n}\n";
   try {
     gl::compileProgram("ok.vert", kVertex, "broken.frag", broken);
     FAIL() << "a broken fragment shader must throw";
@@ -163,8 +164,9 @@ TEST_F(GlTest, LinkErrorNamesBothFiles) {
 }
 
 TEST_F(GlTest, IncludedChunksKeepTheFilesLineNumbers) {
-  const char* shader = "#version 330 core\n#include \"ramp.glsl\"\nout vec4 c;\n"
-                       "void main() { c = vec4(landColor(0.5) * nope, 1.0); }\n";
+  const char* shader =
+      "#version 330 core\n#include \"ramp.glsl\"\nout vec4 c;\n"
+      "void main() { c = vec4(landColor(0.5) * nope, 1.0); }\n";
   try {
     compileWithIncludes({"ok.vert", kVertex}, {"uses_ramp.frag", shader});
     FAIL() << "an undeclared name must throw";
@@ -177,8 +179,9 @@ TEST_F(GlTest, IncludedChunksKeepTheFilesLineNumbers) {
 
 TEST_F(GlTest, ErrorsInsideAChunkNameTheChunk) {
   // Including a chunk twice redefines its functions: the error is in the chunk.
-  const char* shader = "#version 330 core\n#include \"sky.glsl\"\n#include \"sky.glsl\"\n"
-                       "out vec4 c;\nvoid main() { c = vec4(skyColor(0.5), 1.0); }\n";
+  const char* shader =
+      "#version 330 core\n#include \"sky.glsl\"\n#include \"sky.glsl\"\n"
+      "out vec4 c;\nvoid main() { c = vec4(skyColor(0.5), 1.0); }\n";
   try {
     compileWithIncludes({"ok.vert", kVertex}, {"twice.frag", shader});
     FAIL() << "a redefinition must throw";

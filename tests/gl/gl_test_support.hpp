@@ -89,15 +89,17 @@ inline float brightness(Rgb8 c) {
          0.0722f * static_cast<float>(c.b);
 }
 
-inline bool isBluish(Rgb8 c) { return c.b > c.r + 20 && c.b >= c.g; }
+inline bool isBluish(Rgb8 c) {
+  return c.b > c.r + 20 && c.b >= c.g;
+}
 
 inline ::testing::AssertionResult colorNear(Rgb8 actual, Rgb8 expected, int tolerance) {
   const int d = colorDistance(actual, expected);
   if (d <= tolerance) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure()
          << "got (" << int(actual.r) << ", " << int(actual.g) << ", " << int(actual.b)
-         << "), expected (" << int(expected.r) << ", " << int(expected.g) << ", "
-         << int(expected.b) << ") within " << tolerance;
+         << "), expected (" << int(expected.r) << ", " << int(expected.g) << ", " << int(expected.b)
+         << ") within " << tolerance;
 }
 
 // Number of differing pixels between two same-size images.
@@ -129,7 +131,8 @@ inline void saveImage(const RgbImage& image, const std::string& name) {
 inline Heightfield eastRamp(int size) {
   Heightfield field(size, size);
   for (int y = 0; y < size; ++y) {
-    for (int x = 0; x < size; ++x) field.at(x, y) = static_cast<float>(x) / static_cast<float>(size - 1);
+    for (int x = 0; x < size; ++x)
+      field.at(x, y) = static_cast<float>(x) / static_cast<float>(size - 1);
   }
   return field;
 }

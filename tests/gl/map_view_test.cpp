@@ -49,7 +49,8 @@ TEST_F(GlTest, MapCellsAreCrispWhenZoomed) {
   for (int y = 0; y < 256; y += 3) {
     for (int x = 0; x < 256; x += 3) {
       const bool evenCell = ((x / 128) + (y / 128)) % 2 == 0;
-      ASSERT_TRUE(colorNear(image.at(x, y), evenCell ? dark : light, 2)) << "pixel " << x << "," << y;
+      ASSERT_TRUE(colorNear(image.at(x, y), evenCell ? dark : light, 2))
+          << "pixel " << x << "," << y;
     }
   }
 }

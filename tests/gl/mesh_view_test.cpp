@@ -12,7 +12,9 @@ namespace {
 using testing::GlTest;
 
 // One colour everywhere, so brightness differences come from the light alone.
-ColorRamp plainRamp() { return ColorRamp("plain", {{200, 200, 200}}, {}); }
+ColorRamp plainRamp() {
+  return ColorRamp("plain", {{200, 200, 200}}, {});
+}
 
 // Straight down from the south, north up on screen: x east = right.
 ViewSettings topDown(float exaggeration = 0.25f) {
@@ -123,7 +125,8 @@ TEST_F(GlTest, MeshDefaultCameraFramesTheWholeMap) {
       }
     }
   }
-  EXPECT_GT(ground, image.width * image.height / 5) << "the map should fill a good part of the view";
+  EXPECT_GT(ground, image.width * image.height / 5)
+      << "the map should fill a good part of the view";
 }
 
 TEST(OrbitCamera, RotateClampsThePitchAndZoomTheDistance) {

@@ -15,9 +15,9 @@ int distinctColours(const RgbImage& image) {
   std::vector<bool> seen(1 << 15, false);
   int count = 0;
   for (std::size_t i = 0; i + 2 < image.pixels.size(); i += 3) {
-    const auto key = static_cast<std::size_t>((image.pixels[i] >> 3) << 10 |
-                                              (image.pixels[i + 1] >> 3) << 5 |
-                                              (image.pixels[i + 2] >> 3));
+    const auto key =
+        static_cast<std::size_t>((image.pixels[i] >> 3) << 10 | (image.pixels[i + 1] >> 3) << 5 |
+                                 (image.pixels[i + 2] >> 3));
     if (!seen[key]) {
       seen[key] = true;
       ++count;
@@ -76,8 +76,8 @@ TEST_F(GlTest, ShowcaseProfiles) {
     settings.kind = ViewKind::Side;
     settings.water = 0.25f;
     const RgbImage image = view.renderToImage(settings, 640, 300);
-    testing::saveImage(image, std::string("showcase_profile_") +
-                                  std::string(generatorInfo(id).key) + ".png");
+    testing::saveImage(
+        image, std::string("showcase_profile_") + std::string(generatorInfo(id).key) + ".png");
     EXPECT_GT(distinctColours(image), 50);
   }
 }

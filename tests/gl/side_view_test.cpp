@@ -31,12 +31,15 @@ ViewSettings sideView(float water) {
 
 // Image row (top first) whose pixel centre shows height h.
 int rowForHeight(float h, int imageHeight) {
-  const float fromBottom = (kBandLow + (kBandHigh - kBandLow) * h) * static_cast<float>(imageHeight);
+  const float fromBottom =
+      (kBandLow + (kBandHigh - kBandLow) * h) * static_cast<float>(imageHeight);
   return imageHeight - 1 - static_cast<int>(fromBottom);
 }
 
 // The sky is blue-white; grayscale ground has r == g == b.
-bool isSky(Rgb8 c) { return c.b > c.r + 15; }
+bool isSky(Rgb8 c) {
+  return c.b > c.r + 15;
+}
 
 // Topmost ground row in a column, or -1.
 int skyline(const RgbImage& image, int x) {
