@@ -54,6 +54,8 @@ struct AppState {
   double generateMs = 0.0;
   double statsMs = 0.0;
   double regenToFrameMs = 0.0;  // request -> first frame showing it
+  int displayedSide = 0;        // samples per side on screen (less past the GPU's limit)
+  int gpuTextureLimit = 0;
   std::string generateError;
   bool generating = false;
 

@@ -299,6 +299,10 @@ void statsSection(const AppState& s) {
   ImGui::Text("%s   generated in %.1f ms", size.c_str(), s.generateMs);
   tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
   ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
+  if (!f.isProfile() && s.displayedSide > 0 && s.displayedSide < f.width) {
+    ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",
+                       s.displayedSide, s.gpuTextureLimit, f.width);
+  }
   ImGui::Text("height min %.3f  mean %.3f  max %.3f", static_cast<double>(s.stats.min),
               s.stats.mean, static_cast<double>(s.stats.max));
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,

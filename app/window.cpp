@@ -179,6 +179,8 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
     return;
   }
   s.generateError.clear();
+  s.displayedSide = view.displayedResolution().x;
+  s.gpuTextureLimit = view.textureLimit();
   s.field = std::move(r.field);
   s.shownSpec = r.spec;
   s.stats = r.stats;
