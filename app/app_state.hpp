@@ -53,8 +53,9 @@ struct AppState {
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;
   double statsMs = 0.0;
-  double regenToFrameMs = 0.0;  // request -> first frame showing it
-  int displayedSide = 0;        // samples per side on screen (less past the GPU's limit)
+  double regenToFrameMs = 0.0;   // request -> first frame showing it
+  bool hillshadeChosen = false;  // until the designer picks, it follows cli::defaultHillshade
+  int displayedSide = 0;         // samples per side on screen (less past the GPU's limit)
   int gpuTextureLimit = 0;
   std::string generateError;
   bool generating = false;

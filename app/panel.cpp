@@ -264,7 +264,10 @@ PanelActions viewSection(AppState& s) {
     }
     tooltip("The heightmap row shown from the side; it is marked on the map view");
   } else if (kind == render::ViewKind::Map) {
-    ImGui::Checkbox("Hillshade", &v.hillshade);
+    if (ImGui::Checkbox("Hillshade", &v.hillshade)) s.hillshadeChosen = true;
+    tooltip(
+        "Slope shading from a north-west sun; off by default for class maps (the applet's flat "
+        "tiles)");
     tooltip("Light from the north-west, so slopes read as relief");
     ImGui::SameLine();
     if (ImGui::Button("Fit map")) {

@@ -179,6 +179,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
     return;
   }
   s.generateError.clear();
+  if (!s.hillshadeChosen) s.viewSettings.hillshade = cli::defaultHillshade(r.spec);
   s.displayedSide = view.displayedResolution().x;
   s.gpuTextureLimit = view.textureLimit();
   s.field = std::move(r.field);

@@ -206,6 +206,12 @@ TEST_F(AppTest, MapViewOfCoastlineShowsSeaAndLand) {
   const Region view = viewRegion(img);
   EXPECT_GT(fraction(img, view, isSea), 0.05) << "no sea colour in the map";
   EXPECT_GT(fraction(img, view, isLand), 0.05) << "no land colour in the map";
+  // The applet's flat tiles: no slope shading outlines the class borders.
+  auto exactSeaOrLand = [](terrain::Rgb8 c) {
+    return c == terrain::Rgb8{0, 0, 255} || c == terrain::Rgb8{0, 255, 0};
+  };
+  const Region map{kPanelWidth + 250, 100, img.width - 250, img.height - 100};
+  EXPECT_GT(fraction(img, map, exactSeaOrLand), 0.99) << "class map cells are shaded";
 }
 
 TEST_F(AppTest, ThreeDViewOfDiamondSquareIsDrawn) {
