@@ -165,6 +165,8 @@ bool parameterWidgets(AppState& s) {
   bool changed = false;
   for (const ParamDesc* desc : parametersFor(s.spec.generator)) {
     ImGui::PushID(desc);
+    const std::string_view idle = desc->idleFor(s.spec);
+    ImGui::BeginDisabled(!idle.empty());
     if (desc->info.type == ParamType::Seed) {
       changed |= seedInput(s, *desc);
     } else if (desc->info.key == "size") {
@@ -173,6 +175,10 @@ bool parameterWidgets(AppState& s) {
       changed |= choiceCombo(s, *desc);
     } else {
       changed |= numberSlider(s, *desc);
+    }
+    ImGui::EndDisabled();
+    if (!idle.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::SetTooltip("%.*s", static_cast<int>(idle.size()), idle.data());
     }
     ImGui::PopID();
   }

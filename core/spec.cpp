@@ -76,6 +76,28 @@ void setNested(TerrainSpec& s, double v) {
   &getNested<&TerrainSpec::outer, &decltype(TerrainSpec::outer)::inner>, \
       &setNested<&TerrainSpec::outer, &decltype(TerrainSpec::outer)::inner>
 
+// Why a parameter has no effect for the spec as it stands (the panel greys
+// it out and shows this); empty when it does.
+std::string_view roughnessIdle(const TerrainSpec& s) {
+  if (s.generator == GeneratorId::Coastline && s.coastline.mode == CoastMode::Classes) {
+    return "Roughness shapes the coastline's heights mode; class maps copy corners";
+  }
+  if (s.generator == GeneratorId::DiamondSquare &&
+      s.diamondSquare.scaling == OffsetScaling::Article) {
+    return "Article scaling: offsets are roughness x square size from equal corners, so "
+           "after normalising to 0..1 every roughness above 0 gives the same map";
+  }
+  return {};
+}
+std::string_view classesIdle(const TerrainSpec& s) {
+  return s.coastline.mode == CoastMode::Heights ? "Classes apply to the classes mode"
+                                                : std::string_view{};
+}
+std::string_view startCellsIdle(const TerrainSpec& s) {
+  return s.coastline.start == CoastStart::Applet ? "The applet's start pattern is always 2x2"
+                                                 : std::string_view{};
+}
+
 const ParamDesc kParams[] = {
     {{"seed",
       "Seed",
@@ -97,7 +119,8 @@ const ParamDesc kParams[] = {
       1,
       {}},
      kLevelled,
-     TERRAIN_FIELD(roughness)},
+     TERRAIN_FIELD(roughness),
+     &roughnessIdle},
     {{"iterations",
       "Iterations",
       "levels",
@@ -184,7 +207,8 @@ const ParamDesc kParams[] = {
       6,
       {}},
      bit(GeneratorId::Coastline),
-     TERRAIN_NESTED(coastline, classes)},
+     TERRAIN_NESTED(coastline, classes),
+     &classesIdle},
     {{"start", "Start pattern", "",
       "applet: the applet's sea/land 2x2 pattern; random: random classes on the start grid",
       ParamType::Choice, 0, 1, kCoastStarts},
@@ -199,7 +223,8 @@ const ParamDesc kParams[] = {
       64,
       {}},
      bit(GeneratorId::Coastline),
-     TERRAIN_NESTED(coastline, startCells)},
+     TERRAIN_NESTED(coastline, startCells),
+     &startCellsIdle},
     {{"rects",
       "Rectangles",
       "",

@@ -131,6 +131,13 @@ struct ParamDesc {
   std::uint32_t generators;           // bit (1 << GeneratorId) for each generator it applies to
   double (*get)(const TerrainSpec&);  // not for Seed
   void (*set)(TerrainSpec&, double);  // not for Seed; value already checked
+  // Why the parameter has no effect for this spec (e.g. roughness in a class
+  // map); empty when it does. nullptr: always has an effect.
+  std::string_view (*idleReason)(const TerrainSpec&) = nullptr;
+
+  std::string_view idleFor(const TerrainSpec& spec) const {
+    return idleReason ? idleReason(spec) : std::string_view{};
+  }
 
   bool appliesTo(GeneratorId id) const { return (generators >> static_cast<unsigned>(id)) & 1U; }
 };

@@ -56,5 +56,22 @@ TEST(Spec, SnapsSizesToTheGrid) {
   EXPECT_EQ(snapSize(GeneratorId::Rectangles, 100), 100);
 }
 
+// The panel greys out what does nothing for the current spec.
+TEST(Spec, NamesParametersThatHaveNoEffect) {
+  TerrainSpec coast = defaultSpec(GeneratorId::Coastline);
+  EXPECT_FALSE(findParameter("roughness")->idleFor(coast).empty());    // classes mode
+  EXPECT_FALSE(findParameter("start-cells")->idleFor(coast).empty());  // applet start
+  EXPECT_TRUE(findParameter("classes")->idleFor(coast).empty());
+  coast.coastline.mode = CoastMode::Heights;
+  coast.coastline.start = CoastStart::Random;
+  EXPECT_TRUE(findParameter("roughness")->idleFor(coast).empty());
+  EXPECT_TRUE(findParameter("start-cells")->idleFor(coast).empty());
+  EXPECT_FALSE(findParameter("classes")->idleFor(coast).empty());
+  EXPECT_TRUE(findParameter("roughness")->idleFor(defaultSpec(GeneratorId::DiamondSquare)).empty());
+  EXPECT_FALSE(
+      findParameter("roughness")->idleFor(articlePreset(GeneratorId::DiamondSquare)).empty());
+  EXPECT_TRUE(findParameter("water")->idleFor(coast).empty());
+}
+
 }  // namespace
 }  // namespace terrain
