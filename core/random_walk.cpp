@@ -13,6 +13,7 @@
 #include "core/random_walk.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -24,45 +25,82 @@ namespace {
 
 constexpr std::int64_t kStepChunk = std::int64_t{1} << 15;
 
-// The walk into `h` (int for the article's integer smoothing, float
-// otherwise: every value is a whole number below 2^21, exact in both).
-template <class T>
-void walk(T* h, const TerrainSpec& spec, const Execution& exec) {
+// The random steps are independent of each other: draw them in parallel.
+// Column i's step (a whole number) goes to `*slot(i)`, for i in 1 .. size - 1.
+// Returns column 0's height.
+template <class Slot>
+int drawSteps(const TerrainSpec& spec, const Execution& exec, Slot slot) {
   const auto& params = spec.randomWalk;
-  const T ceiling = static_cast<T>(params.maxHeight);
   const int stepHeight = params.stepHeight;
   const RandomStream stream(spec.seed, 0);
-
-  // The random steps are independent of each other: draw them in parallel...
   const auto choices = static_cast<std::uint32_t>(2 * stepHeight + 1);
   parallelFor(exec, 1, spec.size, kStepChunk, [&](std::int64_t first, std::int64_t last) {
     for (std::int64_t i = first; i < last; ++i) {
       const auto step = static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices));
-      h[i] = static_cast<T>(step - stepHeight);
+      *slot(i) = static_cast<float>(step - stepHeight);
     }
   });
-  // ...then the clamped prefix sum, which is inherently sequential.
-  T current = static_cast<T>(stream.below(0, static_cast<std::uint32_t>(params.maxHeight)));
-  h[0] = current;
-  for (std::int64_t i = 1; i < spec.size; ++i) {
-    current = std::clamp(static_cast<T>(current + h[i]), T{0}, ceiling);
-    h[i] = current;
+  return static_cast<int>(stream.below(0, static_cast<std::uint32_t>(params.maxHeight)));
+}
+
+// The clamped prefix sum, inherently sequential: kept in int so the carried
+// chain is an add and two integer min/max; the float conversions are off it.
+// Each column's step is replaced by its height, in place.
+template <class Slot>
+void clampedWalk(int first, int ceiling, std::int64_t size, Slot slot) {
+  int current = first;
+  *slot(0) = static_cast<float>(current);
+  for (std::int64_t i = 1; i < size; ++i) {
+    float* cell = slot(i);
+    current = std::clamp(current + static_cast<int>(*cell), 0, ceiling);
+    *cell = static_cast<float>(current);
   }
 }
+
+// Article smoothing of whole numbers in float is exact while a sum of two
+// heights is (below 2^24).
+constexpr int kExactCeiling = 1 << 22;
 
 }  // namespace
 
 Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
   Heightfield field(spec.size, 1);
-  if (spec.randomWalk.smoothingStyle == SmoothingStyle::Article) {
-    std::vector<int> columns(static_cast<std::size_t>(spec.size));
-    walk(columns.data(), spec, exec);
-    smoothArticlePasses(columns, spec.smoothing);
-    std::transform(columns.begin(), columns.end(), field.heights.begin(),
-                   [](int v) { return static_cast<float>(v); });
-  } else {
-    walk(field.heights.data(), spec, exec);
+  float* h = field.heights.data();
+  const int ceiling = spec.randomWalk.maxHeight;
+  const std::int64_t size = spec.size;
+  if (spec.randomWalk.smoothingStyle == SmoothingStyle::Scaled) {
+    const auto inPlace = [h](std::int64_t i) { return h + i; };
+    clampedWalk(drawSteps(spec, exec, inPlace), ceiling, size, inPlace);
     smoothScaled(field, spec.smoothing, false, exec);
+  } else if (ceiling < kExactCeiling) {
+    // The walk split by parity for smoothArticlePassesSplit: even columns in
+    // the field's first half, odd ones in `odd`.
+    std::vector<float> odd(static_cast<std::size_t>(size / 2));
+    float* o = odd.data();
+    const auto split = [h, o](std::int64_t i) { return (i % 2 == 0 ? h : o) + i / 2; };
+    clampedWalk(drawSteps(spec, exec, split), ceiling, size, split);
+    smoothArticlePassesSplit(h, o, size, spec.smoothing);
+    // Interleave in place from the top: column 2j and 2j + 1 lie at or above
+    // j, where even[j] is read (through a block copy) before it is overwritten.
+    if (size % 2 == 1) h[size - 1] = h[size / 2];
+    constexpr std::int64_t kBlock = 256;
+    std::array<float, kBlock> block{};
+    for (std::int64_t end = size / 2; end > 0; end -= kBlock) {
+      const std::int64_t begin = std::max<std::int64_t>(end - kBlock, 0);
+      std::copy(h + begin, h + end, block.data());
+      for (std::int64_t j = begin; j < end; ++j) {
+        h[2 * j] = block[static_cast<std::size_t>(j - begin)];
+        h[2 * j + 1] = o[j];
+      }
+    }
+  } else {
+    // Heights too large for exact float sums: the article's integer loop.
+    std::vector<int> columns(static_cast<std::size_t>(size));
+    const auto inPlace = [h](std::int64_t i) { return h + i; };
+    clampedWalk(drawSteps(spec, exec, inPlace), ceiling, size, inPlace);
+    std::transform(h, h + size, columns.begin(), [](float v) { return static_cast<int>(v); });
+    smoothArticlePasses(columns, spec.smoothing);
+    std::transform(columns.begin(), columns.end(), h, [](int v) { return static_cast<float>(v); });
   }
   return field;
 }

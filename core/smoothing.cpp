@@ -25,6 +25,29 @@ void smoothArticlePasses(std::vector<int>& heights, int passes) {
   }
 }
 
+// The same passes on the line split by parity: even[j] = h[2j], odd[j] =
+// h[2j + 1]. Each pass then reads one array and writes the other with unit
+// stride, so the loops vectorise. The heights are whole numbers held in
+// float: a sum of two is exact below 2^24, and truncating half of it is the
+// integer division (both round toward zero).
+void smoothArticlePassesSplit(float* even, float* odd, std::ptrdiff_t n, int passes) {
+  const auto half = [](float a, float b) {
+    return static_cast<float>(static_cast<std::int32_t>((a + b) * 0.5f));
+  };
+  for (int pass = 1; pass <= passes; ++pass) {
+    if (pass >= n - 1) break;
+    if (pass % 2 == 1) {
+      // i = 2j + 1 in [pass, n - 1): h[i - 1] = even[j], h[i + 1] = even[j + 1].
+      const std::ptrdiff_t last = (n - 1) / 2;
+      for (std::ptrdiff_t j = (pass - 1) / 2; j < last; ++j) odd[j] = half(even[j], even[j + 1]);
+    } else {
+      // i = 2j in [pass, n - 1): h[i - 1] = odd[j - 1], h[i + 1] = odd[j].
+      const std::ptrdiff_t last = n / 2;
+      for (std::ptrdiff_t j = pass / 2; j < last; ++j) even[j] = half(odd[j - 1], odd[j]);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Resolution-independent smoothing.
 //

@@ -1,6 +1,7 @@
 #pragma once
 // Smoothing passes: article 000's own pass, and a resolution-independent
 // neighbour-average smoothing for everything else.
+#include <cstddef>
 #include <vector>
 
 #include "core/heightfield.hpp"
@@ -11,6 +12,11 @@ namespace terrain {
 // Article 000, exactly: pass p (1-based) averages h[i-1] and h[i+1] into
 // h[i] for i = p, p+2, ... < n-1, in place, with integer division.
 void smoothArticlePasses(std::vector<int>& heights, int passes);
+
+// The same passes, bit for bit, on a line of n whole numbers of magnitude
+// below 2^23 held in float and split by parity: even[j] is h[2j] ((n + 1) / 2
+// of them), odd[j] is h[2j + 1] (n / 2). Vectorises; the walk uses it.
+void smoothArticlePassesSplit(float* even, float* odd, std::ptrdiff_t n, int passes);
 
 // `passes` neighbour-average passes as they look on a 257-sample preview,
 // at any size: the kernel width scales with the field, so a 4x larger
