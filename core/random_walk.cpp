@@ -25,35 +25,50 @@ namespace {
 
 constexpr std::int64_t kStepChunk = std::int64_t{1} << 15;
 
-// The random steps are independent of each other: draw them in parallel.
-// Column i's step (a whole number) goes to `*slot(i)`, for i in 1 .. size - 1.
-// Returns column 0's height.
+// The walk, into `*slot(i)` for column i. The clamped prefix sum is
+// sequential, but a clamped walk forgets where it started: two walks on the
+// same steps that meet stay together. So each chunk of columns draws its
+// steps and walks them in parallel from a guessed start (0); then, chunk by
+// chunk, the true walk is redone from the previous chunk's last height only
+// until it meets the guessed one (usually within a few thousand columns;
+// at worst the whole chunk). The heights are exact integers either way, so
+// nothing depends on the chunking or the threads.
 template <class Slot>
-int drawSteps(const TerrainSpec& spec, const Execution& exec, Slot slot) {
+void walk(const TerrainSpec& spec, const Execution& exec, Slot slot) {
   const auto& params = spec.randomWalk;
   const int stepHeight = params.stepHeight;
+  const int ceiling = params.maxHeight;
+  const std::int64_t size = spec.size;
   const RandomStream stream(spec.seed, 0);
   const auto choices = static_cast<std::uint32_t>(2 * stepHeight + 1);
-  parallelFor(exec, 1, spec.size, kStepChunk, [&](std::int64_t first, std::int64_t last) {
+  const auto step = [&](std::int64_t i) {
+    return static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices)) - stepHeight;
+  };
+  // Kept in int so the carried chain is an add and two integer min/max.
+  const auto walkFrom = [&](int height, std::int64_t first, std::int64_t last) {
     for (std::int64_t i = first; i < last; ++i) {
-      const auto step = static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices));
-      *slot(i) = static_cast<float>(step - stepHeight);
+      height = std::clamp(height + step(i), 0, ceiling);
+      *slot(i) = static_cast<float>(height);
+    }
+  };
+  const int start = static_cast<int>(stream.below(0, static_cast<std::uint32_t>(ceiling)));
+  *slot(0) = static_cast<float>(start);
+  const std::int64_t chunks = (size - 1 + kStepChunk - 1) / kStepChunk;
+  const auto chunkBegin = [&](std::int64_t c) { return std::min(size, 1 + c * kStepChunk); };
+  parallelFor(exec, 0, chunks, 1, [&](std::int64_t first, std::int64_t last) {
+    for (std::int64_t c = first; c < last; ++c) {
+      walkFrom(c == 0 ? start : 0, chunkBegin(c), chunkBegin(c + 1));
     }
   });
-  return static_cast<int>(stream.below(0, static_cast<std::uint32_t>(params.maxHeight)));
-}
-
-// The clamped prefix sum, inherently sequential: kept in int so the carried
-// chain is an add and two integer min/max; the float conversions are off it.
-// Each column's step is replaced by its height, in place.
-template <class Slot>
-void clampedWalk(int first, int ceiling, std::int64_t size, Slot slot) {
-  int current = first;
-  *slot(0) = static_cast<float>(current);
-  for (std::int64_t i = 1; i < size; ++i) {
-    float* cell = slot(i);
-    current = std::clamp(current + static_cast<int>(*cell), 0, ceiling);
-    *cell = static_cast<float>(current);
+  for (std::int64_t c = 1; c < chunks; ++c) {
+    const std::int64_t end = chunkBegin(c + 1);
+    auto height = static_cast<int>(*slot(chunkBegin(c) - 1));
+    for (std::int64_t i = chunkBegin(c); i < end; ++i) {
+      height = std::clamp(height + step(i), 0, ceiling);
+      float* cell = slot(i);
+      if (static_cast<int>(*cell) == height) break;  // met: the rest is right
+      *cell = static_cast<float>(height);
+    }
   }
 }
 
@@ -69,8 +84,7 @@ Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Executi
   const int ceiling = spec.randomWalk.maxHeight;
   const std::int64_t size = spec.size;
   if (spec.randomWalk.smoothingStyle == SmoothingStyle::Scaled) {
-    const auto inPlace = [h](std::int64_t i) { return h + i; };
-    clampedWalk(drawSteps(spec, exec, inPlace), ceiling, size, inPlace);
+    walk(spec, exec, [h](std::int64_t i) { return h + i; });
     smoothScaled(field, spec.smoothing, false, exec);
   } else if (ceiling < kExactCeiling) {
     // The walk split by parity for smoothArticlePassesSplit: even columns in
@@ -78,7 +92,7 @@ Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Executi
     std::vector<float> odd(static_cast<std::size_t>(size / 2));
     float* o = odd.data();
     const auto split = [h, o](std::int64_t i) { return (i % 2 == 0 ? h : o) + i / 2; };
-    clampedWalk(drawSteps(spec, exec, split), ceiling, size, split);
+    walk(spec, exec, split);
     smoothArticlePassesSplit(h, o, size, spec.smoothing);
     // Interleave in place from the top: column 2j and 2j + 1 lie at or above
     // j, where even[j] is read (through a block copy) before it is overwritten.
@@ -96,8 +110,7 @@ Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Executi
   } else {
     // Heights too large for exact float sums: the article's integer loop.
     std::vector<int> columns(static_cast<std::size_t>(size));
-    const auto inPlace = [h](std::int64_t i) { return h + i; };
-    clampedWalk(drawSteps(spec, exec, inPlace), ceiling, size, inPlace);
+    walk(spec, exec, [h](std::int64_t i) { return h + i; });
     std::transform(h, h + size, columns.begin(), [](float v) { return static_cast<int>(v); });
     smoothArticlePasses(columns, spec.smoothing);
     std::transform(columns.begin(), columns.end(), h, [](int v) { return static_cast<float>(v); });
