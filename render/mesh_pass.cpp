@@ -51,9 +51,12 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
 
   // Grid density follows the map's size on screen (see kPixelsPerQuad).
   const float pixelsPerMap = view.camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
+  const glm::vec2 pixels = pixelsPerMap * extent;
   const GridMesh& grid =
-      grids_.get(gridResolution(textures.textureWidth, pixelsPerMap * extent.x),
-                 gridResolution(textures.textureHeight, pixelsPerMap * extent.y));
+      grids_.get({gridResolution(textures.textureWidth, pixels.x),
+                  gridResolution(textures.textureHeight, pixels.y),
+                  gridResolution(textures.textureWidth, pixels.x, kEdgePixelsPerQuad),
+                  gridResolution(textures.textureHeight, pixels.y, kEdgePixelsPerQuad)});
 
   terrain_.use();
   terrain_.set("uHeights", static_cast<int>(kHeightsUnit));
@@ -67,6 +70,8 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   terrain_.set("uExaggeration", exaggeration);
   terrain_.set("uBase", kBaseY);
   terrain_.set("uSunDirection", sun);
+  terrain_.set("uEye", eye);
+  terrain_.set("uGrid", glm::ivec2(grid.shape().columns, grid.shape().rows));
   if (view.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   grid.draw();
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);

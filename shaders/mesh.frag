@@ -8,6 +8,7 @@ uniform vec2 uExtent;
 uniform float uExaggeration;
 uniform vec3 uSunDirection;  // towards the sun, world space, normalised
 uniform float uBase;
+uniform vec3 uEye;  // camera position, world space
 
 in vec2 vUv;
 in float vSkirt;
@@ -27,11 +28,14 @@ vec3 surfaceNormal(vec2 slopePerSample) {
 }
 
 void main() {
-  if (vSkirt > 0.0) {
+  vec2 fromCenter = vUv - 0.5;
+  vec3 n = abs(fromCenter.x) > abs(fromCenter.y) ? vec3(sign(fromCenter.x), 0.0, 0.0)
+                                                 : vec3(0.0, 0.0, sign(fromCenter.y));
+  vec2 toEye = uEye.xz - fromCenter * uExtent;
+  // A far side's top (seen from inside the block, where its finer outline
+  // rises above the surface grid's edge) shows the terrain's edge.
+  if (vSkirt > 0.5 && vSkirt < 1.5 && dot(n.xz, toEye) > 0.0) {
     // The block's cut sides: soil, darker towards the base, lit by their facing.
-    vec2 fromCenter = vUv - 0.5;
-    vec3 n = abs(fromCenter.x) > abs(fromCenter.y) ? vec3(sign(fromCenter.x), 0.0, 0.0)
-                                                   : vec3(0.0, 0.0, sign(fromCenter.y));
     float light = 0.55 + 0.45 * max(dot(n, uSunDirection), 0.0);
     float up = clamp((vWorldY - uBase) / max(uExaggeration, 1e-3), 0.0, 1.0);
     fragColor = vec4(kSoil * light * mix(0.6, 1.0, up), 1.0);
@@ -39,8 +43,7 @@ void main() {
   }
   vec3 surface = surfaceAt(vUv);
   float h = surface.x;
-  vec3 n = surfaceNormal(surface.yz);
-  float diffuse = max(dot(n, uSunDirection), 0.0);
+  float diffuse = max(dot(surfaceNormal(surface.yz), uSunDirection), 0.0);
   vec3 color = terrainColor(h) * (kAmbient + kSunColor * diffuse);
   fragColor = vec4(color, 1.0);
 }
