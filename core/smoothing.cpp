@@ -30,21 +30,48 @@ void smoothArticlePasses(std::vector<int>& heights, int passes) {
 // stride, so the loops vectorise. The heights are whole numbers held in
 // float: a sum of two is exact below 2^24, and truncating half of it is the
 // integer division (both round toward zero).
+//
+// Vectorised, a pass is memory bound, so the passes run as a wavefront over
+// blocks that stay in cache: each pass advances to where its inputs from the
+// pass before are final, and never past where the pass after still needs its
+// own inputs (which the previous pass's lag guarantees). Every sample still
+// sees exactly the values the passes in order would give it.
 void smoothArticlePassesSplit(float* even, float* odd, std::ptrdiff_t n, int passes) {
+  constexpr std::ptrdiff_t kBlock = 2048;
   const auto half = [](float a, float b) {
     return static_cast<float>(static_cast<std::int32_t>((a + b) * 0.5f));
   };
-  for (int pass = 1; pass <= passes; ++pass) {
-    if (pass >= n - 1) break;
-    if (pass % 2 == 1) {
-      // i = 2j + 1 in [pass, n - 1): h[i - 1] = even[j], h[i + 1] = even[j + 1].
-      const std::ptrdiff_t last = (n - 1) / 2;
-      for (std::ptrdiff_t j = (pass - 1) / 2; j < last; ++j) odd[j] = half(even[j], even[j + 1]);
-    } else {
-      // i = 2j in [pass, n - 1): h[i - 1] = odd[j - 1], h[i + 1] = odd[j].
-      const std::ptrdiff_t last = n / 2;
-      for (std::ptrdiff_t j = pass / 2; j < last; ++j) even[j] = half(odd[j - 1], odd[j]);
+  // Pass p (1-based) writes j in [begin, end): odd p odd[j] from even[j],
+  // even[j + 1] (i = 2j + 1 in [p, n - 1)); even p even[j] from odd[j - 1],
+  // odd[j] (i = 2j in [p, n - 1)).
+  const std::ptrdiff_t count = std::clamp<std::ptrdiff_t>(n - 2, 0, std::max(passes, 0));
+  const auto begin = [](std::ptrdiff_t p) { return p / 2; };
+  const auto end = [n](std::ptrdiff_t p) { return p % 2 == 1 ? (n - 1) / 2 : n / 2; };
+  std::vector<std::ptrdiff_t> done(static_cast<std::size_t>(count));
+  for (std::ptrdiff_t p = 1; p <= count; ++p) done[static_cast<std::size_t>(p - 1)] = begin(p);
+  bool finished = count == 0;
+  for (std::ptrdiff_t limit = kBlock; !finished; limit += kBlock) {
+    bool previousComplete = true;  // the initial line is
+    std::ptrdiff_t previousDone = 0;
+    for (std::ptrdiff_t p = 1; p <= count; ++p) {
+      std::ptrdiff_t& from = done[static_cast<std::size_t>(p - 1)];
+      const bool oddPass = p % 2 == 1;
+      std::ptrdiff_t to = end(p);
+      if (p == 1) {
+        to = std::min(to, limit);
+      } else if (!previousComplete) {
+        to = std::min(to, previousDone - (oddPass ? 1 : 0));
+      }
+      if (oddPass) {
+        for (std::ptrdiff_t j = from; j < to; ++j) odd[j] = half(even[j], even[j + 1]);
+      } else {
+        for (std::ptrdiff_t j = from; j < to; ++j) even[j] = half(odd[j - 1], odd[j]);
+      }
+      from = std::max(from, to);
+      previousDone = from;
+      previousComplete = from >= end(p);
     }
+    finished = previousComplete;
   }
 }
 
@@ -341,13 +368,11 @@ class LaneBlur {
   template <std::size_t Warm, bool Inner>
   void segment(std::ptrdiff_t t0, std::ptrdiff_t t1) {
     std::array<Lanes, kBoxes> w = window_;
-    std::size_t pos = static_cast<std::size_t>(t0) % size_;
     Lanes* const ring = ring_.data();
-    for (std::ptrdiff_t t = t0; t < t1; ++t) {
+    const Lanes origin = splat(origin_);
+    // One input: `slot` is its ring position, `after` the next one.
+    const auto sample = [&](std::ptrdiff_t t, Lanes* slot, const Lanes* after) {
       Lanes x = Lanes{fetch<Inner>(0, t), fetch<Inner>(1, t)};
-      const std::size_t next = pos + 1 == size_ ? 0 : pos + 1;
-      Lanes* slot = ring + pos * kBoxes;
-      const Lanes* after = ring + next * kBoxes;
       for (std::size_t k = 0; k < std::min(Warm, kBoxes); ++k) {
         // BoxStream::step, both lanes at once.
         const Lanes oldest = slot[k];
@@ -358,15 +383,26 @@ class LaneBlur {
       }
       if constexpr (Warm < kBoxes) {
         // BoxStream::warmUp.
-        if (pos > 0) w[Warm] += x;
+        if (slot != ring) w[Warm] += x;
         slot[Warm] = x;
       } else {
+        const Lanes y = origin + x;
         for (std::size_t l = 0; l < kLanes; ++l) {
           const std::ptrdiff_t i = lanes_[l]->begin + t - 2 * pad_;
-          if (Inner || i < lanes_[l]->end) line_[i] = static_cast<float>(origin_ + x[l]);
+          if (Inner || i < lanes_[l]->end) line_[i] = static_cast<float>(y[l]);
         }
       }
-      pos = next;
+    };
+    // Runs of inputs that stop short of the ring's last slot, whose next
+    // slot is the first: no wrap test per input.
+    const auto size = static_cast<std::ptrdiff_t>(size_);
+    std::ptrdiff_t t = t0;
+    while (t < t1) {
+      const std::ptrdiff_t pos = t % size;
+      const std::ptrdiff_t run = std::min(t1 - t, size - 1 - pos);
+      Lanes* slot = ring + pos * static_cast<std::ptrdiff_t>(kBoxes);
+      for (std::ptrdiff_t r = 0; r < run; ++r, ++t, slot += kBoxes) sample(t, slot, slot + kBoxes);
+      if (t < t1 && t % size == size - 1) sample(t++, slot, ring);
     }
     window_ = w;
   }
