@@ -32,7 +32,8 @@ constexpr std::int64_t kStepChunk = std::int64_t{1} << 15;
 // chunk, the true walk is redone from the previous chunk's last height only
 // until it meets the guessed one (usually within a few thousand columns;
 // at worst the whole chunk). The heights are exact integers either way, so
-// nothing depends on the chunking or the threads.
+// nothing depends on the chunking or the threads. Heights are held in float,
+// exact below 2^24 (validate() caps the ceiling far lower).
 template <class Slot>
 void walk(const TerrainSpec& spec, const Execution& exec, Slot slot) {
   const auto& params = spec.randomWalk;
@@ -108,7 +109,8 @@ Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Executi
       }
     }
   } else {
-    // Heights too large for exact float sums: the article's integer loop.
+    // Heights too large for exact float sums (never after validate()): the
+    // article's integer loop.
     std::vector<int> columns(static_cast<std::size_t>(size));
     walk(spec, exec, [h](std::int64_t i) { return h + i; });
     std::transform(h, h + size, columns.begin(), [](float v) { return static_cast<int>(v); });
