@@ -25,6 +25,7 @@
 #include "core/error.hpp"
 #include "core/export.hpp"
 #include "core/spec.hpp"
+#include "tests/support/app_process.hpp"
 
 extern char** environ;
 
@@ -129,34 +130,8 @@ class BadInputRun : public ::testing::Test {
   // TERRAIN_EXPLORER_BIN <args>; addressSpaceMib > 0 caps the child's
   // address space (RLIMIT_AS) so a large allocation fails there.
   RunResult run(const std::vector<std::string>& args, long addressSpaceMib = 0) const {
-    std::vector<std::string> argv = {TERRAIN_EXPLORER_BIN};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> cargv;
-    for (auto& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    const std::string errFile = (dir_ / "stderr.txt").string();
-    RunResult result;
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      const int out = ::open("/dev/null", O_WRONLY);
-      const int err = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ::dup2(out, 1);
-      ::dup2(err, 2);
-      if (addressSpaceMib > 0) {
-        const rlim_t bytes = static_cast<rlim_t>(addressSpaceMib) << 20;
-        const rlimit limit{bytes, bytes};
-        ::setrlimit(RLIMIT_AS, &limit);
-      }
-      ::execve(cargv[0], cargv.data(), environ);
-      ::_exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    ::wait4(pid, &status, 0, &usage);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.err = readAll(errFile);
-    result.maxRssKib = usage.ru_maxrss;
-    return result;
+    const testing::AppRun r = testing::runApp(args, dir_, {}, {addressSpaceMib});
+    return {r.status, r.err, r.maxRssKib};
   }
 
   // A 1 MiB tmpfs at dir_/name holding `file` (if given), then remounted
@@ -260,7 +235,8 @@ TEST_F(BadInputRun, AMapTheMachineCannotHoldIsExitOneWithAMessageNotACrash) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;
-  EXPECT_EQ(entries(dir_), std::vector<std::string>{"stderr.txt"}) << "a file was left behind";
+  EXPECT_EQ(entries(dir_), (std::vector<std::string>{"stderr.txt", "stdout.txt"}))
+      << "a file was left behind";
 }
 
 // ---- read-only places (root ignores chmod, so read-only mounts) ----

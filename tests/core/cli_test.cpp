@@ -21,6 +21,7 @@
 #include "core/error.hpp"
 #include "core/png_io.hpp"
 #include "core/spec.hpp"
+#include "tests/support/app_process.hpp"
 
 extern char** environ;
 
@@ -62,33 +63,11 @@ class ExportCli : public ::testing::Test {
 
   // Runs TERRAIN_EXPLORER_BIN export <args>, stdout and stderr to files.
   RunResult run(const std::vector<std::string>& args) const {
-    std::vector<std::string> argv = {TERRAIN_EXPLORER_BIN, "export"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> cargv;
-    for (auto& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    const std::string outFile = (dir_ / "stdout.txt").string();
-    const std::string errFile = (dir_ / "stderr.txt").string();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    pid_t pid = 0;
-    RunResult result;
-    const int spawned = ::posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-      ADD_FAILURE() << "cannot run " << TERRAIN_EXPLORER_BIN << ": " << std::strerror(spawned);
-      return result;
-    }
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = readAll(outFile);
-    result.err = readAll(errFile);
-    return result;
+    std::vector<std::string> withCommand = {"export"};
+    withCommand.insert(withCommand.end(), args.begin(), args.end());
+    const testing::AppRun r = testing::runApp(withCommand, dir_);
+    if (r.status == 127) ADD_FAILURE() << r.err;
+    return {r.status, r.out, r.err};
   }
 
   // Bad input: exit 2, one stderr line naming `flag`, nothing written.

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "app_process.hpp"
+#include "tests/support/app_process.hpp"
 
 namespace terrain::testing {
 namespace {

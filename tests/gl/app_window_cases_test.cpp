@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "app_process.hpp"
 #include "core/color.hpp"
 #include "core/png_io.hpp"
+#include "tests/support/app_process.hpp"
 
 namespace terrain::testing {
 namespace {

@@ -1,12 +1,14 @@
 #pragma once
 // Runs the real terrain-explorer binary (TERRAIN_EXPLORER_BIN) for the
-// window tests that judge it from outside: exit status, stdout, stderr,
-// with chosen environment variables set or removed.
+// tests that judge it from outside (CLI, window, bad input): exit status,
+// stdout, stderr, peak memory, with chosen environment variables set or
+// removed and optionally a cap on the child's address space.
 #include <fcntl.h>
-#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -27,6 +29,11 @@ struct AppRun {
   std::string out;
   std::string err;
   double seconds = 0.0;  // wall clock
+  long maxRssKib = 0;    // the child's peak resident memory
+};
+
+struct RunLimits {
+  long addressSpaceMib = 0;  // > 0: RLIMIT_AS for the child, so a large allocation fails there
 };
 
 inline std::string readFile(const std::filesystem::path& path) {
@@ -44,7 +51,8 @@ inline int countLines(const std::string& s) {
 // env: a value sets the variable, nullopt removes it; the rest is inherited.
 // `dir` receives stdout.txt and stderr.txt.
 inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem::path& dir,
-                     const std::map<std::string, std::optional<std::string>>& env = {}) {
+                     const std::map<std::string, std::optional<std::string>>& env = {},
+                     RunLimits limits = {}) {
   std::vector<std::string> argv = {TERRAIN_EXPLORER_BIN};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
@@ -65,28 +73,38 @@ inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem
 
   const std::string outFile = (dir / "stdout.txt").string();
   const std::string errFile = (dir / "stderr.txt").string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
   AppRun run;
   const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), cenv.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) {
-    run.err = std::string("cannot run ") + TERRAIN_EXPLORER_BIN + ": " + std::strerror(spawned);
+  // fork + execve rather than posix_spawn, for the rlimit; the child calls
+  // only async-signal-safe functions (the test process has threads).
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int out = ::open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out < 0 || err < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) ::_exit(126);
+    if (limits.addressSpaceMib > 0) {
+      const rlim_t bytes = static_cast<rlim_t>(limits.addressSpaceMib) << 20;
+      const rlimit cap{bytes, bytes};
+      ::setrlimit(RLIMIT_AS, &cap);
+    }
+    ::execve(cargv[0], cargv.data(), cenv.data());
+    ::_exit(127);
+  }
+  if (pid < 0) {
+    run.err = std::string("cannot fork: ") + std::strerror(errno);
     return run;
   }
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  rusage usage{};
+  ::wait4(pid, &status, 0, &usage);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (WIFEXITED(status)) run.status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
+  run.maxRssKib = usage.ru_maxrss;
   run.out = readFile(outFile);
   run.err = readFile(errFile);
+  if (run.status == 127)
+    run.err = std::string("cannot run ") + TERRAIN_EXPLORER_BIN + "\n" + run.err;
   return run;
 }
 
