@@ -12,11 +12,7 @@ MapPass::MapPass()
 void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
                    glm::ivec4 viewport) const {
   program_.use();
-  program_.set("uHeights", static_cast<int>(kHeightsUnit));
-  program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
-  program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
-  program_.set("uHasWater", textures.hasWater ? 1 : 0);
-  program_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
+  setTerrainUniforms(program_, textures, view.water);
   program_.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
   program_.set("uViewport", glm::vec4(viewport));
   program_.set("uCenter", view.mapCenter);

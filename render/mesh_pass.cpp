@@ -59,11 +59,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
                   gridResolution(textures.textureHeight, pixels.y, kEdgePixelsPerQuad)});
 
   terrain_.use();
-  terrain_.set("uHeights", static_cast<int>(kHeightsUnit));
-  terrain_.set("uLandRamp", static_cast<int>(kLandRampUnit));
-  terrain_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
-  terrain_.set("uHasWater", textures.hasWater ? 1 : 0);
-  terrain_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
+  setTerrainUniforms(terrain_, textures, view.water);
   terrain_.set("uSize", size);
   terrain_.set("uViewProjection", viewProjection);
   terrain_.set("uExtent", extent);
@@ -94,11 +90,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);  // wins over flat ground at the same depth
     water_.use();
-    water_.set("uHeights", static_cast<int>(kHeightsUnit));
-    water_.set("uLandRamp", static_cast<int>(kLandRampUnit));
-    water_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
-    water_.set("uHasWater", 1);
-    water_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
+    setTerrainUniforms(water_, textures, view.water);
     water_.set("uSize", size);
     water_.set("uViewProjection", viewProjection);
     water_.set("uExtent", extent);

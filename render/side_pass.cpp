@@ -25,11 +25,7 @@ void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
     count = textures.textureWidth;
   }
   program_.use();
-  program_.set("uHeights", static_cast<int>(kHeightsUnit));
-  program_.set("uLandRamp", static_cast<int>(kLandRampUnit));
-  program_.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
-  program_.set("uHasWater", textures.hasWater ? 1 : 0);
-  program_.set("uWater", std::clamp(view.water, 0.0f, 1.0f));
+  setTerrainUniforms(program_, textures, view.water);
   program_.set("uCount", count);
   program_.set("uRow", row);
   program_.set("uFoldWidth", textures.textureWidth);

@@ -122,4 +122,12 @@ void TerrainTextures::bind() const {
   glActiveTexture(GL_TEXTURE0);
 }
 
+void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textures, float water) {
+  program.set("uHeights", static_cast<int>(kHeightsUnit));
+  program.set("uLandRamp", static_cast<int>(kLandRampUnit));
+  program.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
+  program.set("uHasWater", textures.hasWater ? 1 : 0);
+  program.set("uWater", std::clamp(water, 0.0f, 1.0f));
+}
+
 }  // namespace terrain::render

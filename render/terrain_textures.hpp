@@ -7,6 +7,7 @@
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
 #include "render/gl_objects.hpp"
+#include "render/gl_program.hpp"
 
 namespace terrain::render {
 
@@ -64,5 +65,9 @@ struct TerrainTextures {
   bool rampsAllocated_ = false;
   std::vector<float> scratch_;  // folded or downsampled heights, kept for reuse
 };
+
+// The uniforms every terrain shader shares (heights.glsl, ramp.glsl): the
+// texture units, whether the ramp has water colours, and the water level.
+void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textures, float water);
 
 }  // namespace terrain::render
