@@ -15,6 +15,7 @@
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
 #include "render/terrain_view.hpp"
+#include "tests/support/gl_context.hpp"
 
 namespace {
 
@@ -23,47 +24,6 @@ using terrain::Heightfield;
 using terrain::render::TerrainView;
 using terrain::render::ViewKind;
 using terrain::render::ViewSettings;
-
-// One hidden window with a 3.3 core context for the whole run.
-class BenchContext {
- public:
-  static BenchContext& instance() {
-    static BenchContext context;
-    return context;
-  }
-  bool ok() const { return error_.empty(); }
-  const std::string& error() const { return error_; }
-
-  ~BenchContext() {
-    if (window_ != nullptr) glfwDestroyWindow(window_);
-    glfwTerminate();
-  }
-  BenchContext(const BenchContext&) = delete;
-  BenchContext& operator=(const BenchContext&) = delete;
-
- private:
-  BenchContext() {
-    if (glfwInit() != GLFW_TRUE) {
-      error_ = "no display (glfwInit failed); run under xvfb-run";
-      return;
-    }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-    window_ = glfwCreateWindow(64, 64, "render_bench", nullptr, nullptr);
-    if (window_ == nullptr) {
-      error_ = "no OpenGL 3.3 core context (glfwCreateWindow failed)";
-      return;
-    }
-    glfwMakeContextCurrent(window_);
-    if (gladLoadGL(glfwGetProcAddress) == 0) error_ = "gladLoadGL failed";
-  }
-
-  GLFWwindow* window_ = nullptr;
-  std::string error_;
-};
 
 // Smooth but busy terrain (sum of sines), heights in [0, 1].
 Heightfield syntheticMap(int size) {
@@ -96,8 +56,10 @@ class ProcessCpuCounter {
 };
 
 bool haveContext(benchmark::State& state) {
-  if (BenchContext::instance().ok()) return true;
-  state.SkipWithError(BenchContext::instance().error().c_str());
+  // One hidden window with a 3.3 core context for the whole run.
+  const auto& context = terrain::render::testing::GlContext::instance();
+  if (context.error.empty()) return true;
+  state.SkipWithError(context.error.c_str());
   return false;
 }
 
