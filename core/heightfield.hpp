@@ -12,6 +12,7 @@ struct Heightfield {
   int width = 0;
   int height = 0;
   std::vector<float> heights;
+  bool wraps = false;  // a torus: the right edge continues at the left, the bottom at the top
 
   Heightfield() = default;
   Heightfield(int w, int h) : width(w), height(h), heights(cellCount(w, h)) {}

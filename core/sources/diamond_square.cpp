@@ -1,11 +1,10 @@
-#include "core/diamond_square.hpp"
+#include "core/sources/diamond_square.hpp"
 
 #include <algorithm>
 #include <cstddef>
 
 #include "core/portable_math.hpp"
 #include "core/random.hpp"
-#include "core/smoothing.hpp"
 
 namespace terrain {
 namespace {
@@ -133,19 +132,19 @@ std::uint64_t diamondSquareStream(int level, DiamondSquarePhase phase) {
   return kStreamBase | (static_cast<std::uint64_t>(level) << 1) | static_cast<std::uint64_t>(phase);
 }
 
-float diamondSquareAmplitude(const TerrainSpec& spec, int level) {
-  if (spec.diamondSquare.scaling == OffsetScaling::Article) {
+float diamondSquareAmplitude(const DiamondSquareParams& params, int level) {
+  if (params.scaling == OffsetScaling::Article) {
     // The article: scale = roughness * size, size being the side of the
     // squares split at this level, in cells.
-    const int side = (spec.size - 1) >> (level - 1);
-    return static_cast<float>(spec.roughness * side);
+    const int side = (params.size - 1) >> (level - 1);
+    return static_cast<float>(params.roughness * side);
   }
-  const double hurst = 1.0 - spec.roughness;
+  const double hurst = 1.0 - params.roughness;
   return static_cast<float>(portableExp2(-hurst * (level - 1)));
 }
 
-float diamondSquareArticleCorner(const TerrainSpec& spec) {
-  return static_cast<float>(spec.size - 1) * 0.5f;
+float diamondSquareArticleCorner(const DiamondSquareParams& params) {
+  return static_cast<float>(params.size - 1) * 0.5f;
 }
 
 // Offset scaling, and why the article's roughness does nothing here:
@@ -161,30 +160,31 @@ float diamondSquareArticleCorner(const TerrainSpec& spec) {
 //   map). It mattered in the article only because it draws absolute heights
 //   in a size-high cube with water at a fixed height; here it is the
 //   fractal scaling at roughness 0 with the corners held equal.
-Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
-  const int n = spec.size;
-  const int levels = levelsFor(spec);
-  const int run = std::clamp(spec.iterations, 0, levels);
+Heightfield generateDiamondSquare(const DiamondSquareParams& params, std::uint64_t seed,
+                                  const RunControl& control) {
+  const Execution& exec = control.exec;
+  const int n = params.size;
+  const int levels = levelsOfPowerPlusOne(n);
+  const int run = std::clamp(params.iterations, 0, levels);
   Heightfield field(n, n);
   float* base = field.heights.data();
 
-  const bool article = spec.diamondSquare.scaling == OffsetScaling::Article;
-  const RandomStream corners(spec.seed, diamondSquareStream(0, DiamondSquarePhase::Square));
+  const bool article = params.scaling == OffsetScaling::Article;
+  const RandomStream corners(seed, diamondSquareStream(0, DiamondSquarePhase::Square));
   const int last = n - 1;
   for (int cy = 0; cy < 2; ++cy) {
     for (int cx = 0; cx < 2; ++cx) {
       field.at(cx * last, cy * last) =
-          article ? diamondSquareArticleCorner(spec)
+          article ? diamondSquareArticleCorner(params)
                   : corners.signedUnit(latticeIndex(static_cast<std::uint64_t>(cx),
                                                     static_cast<std::uint64_t>(cy)));
     }
   }
 
   for (int level = 1; level <= run; ++level) {
-    const Level lv{
-        n, (n - 1) >> level, diamondSquareAmplitude(spec, level),
-        RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Square)),
-        RandomStream(spec.seed, diamondSquareStream(level, DiamondSquarePhase::Diamond))};
+    const Level lv{n, (n - 1) >> level, diamondSquareAmplitude(params, level),
+                   RandomStream(seed, diamondSquareStream(level, DiamondSquarePhase::Square)),
+                   RandomStream(seed, diamondSquareStream(level, DiamondSquarePhase::Diamond))};
     const int h = lv.half;
     const int cells = (n - 1) / h;  // lattice steps per side at this level
     const std::int64_t chunk = rowsPerChunk(cells / 2 + 1);
@@ -197,11 +197,81 @@ Heightfield DiamondSquareGenerator::generate(const TerrainSpec& spec, const Exec
     parallelFor(exec, 0, cells + 1, chunk, [&](std::int64_t k0, std::int64_t k1) {
       for (auto k = k0; k < k1; ++k) diamondRow(lv, base, static_cast<int>(k) * h);
     });
+    control.checkpoint(static_cast<float>(level) / static_cast<float>(run + 1));
   }
 
   if (run < levels) interpolate(field, (n - 1) >> run, exec);
-  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, false, exec);
+  control.checkpoint(1.0f);
   return field;
+}
+
+namespace {
+
+constexpr std::string_view kScalingNames[] = {"fractal", "article"};
+
+class DiamondSquareSource final : public TypedStage<SourceStage, DiamondSquareParams> {
+ public:
+  DiamondSquareSource()
+      : TypedStage({
+            TERRAIN_BIND(DiamondSquareParams, size, sizeParam(3, kMaxMapSide)),
+            TERRAIN_BIND(DiamondSquareParams, roughness, kRoughnessParam),
+            TERRAIN_BIND(DiamondSquareParams, iterations, kIterationsParam),
+            TERRAIN_BIND(DiamondSquareParams, scaling,
+                         (ParamInfo{"scaling", "Offset scaling", "",
+                                    "How bumps shrink at finer steps: fractal (set by roughness) "
+                                    "or as in the article (roughness x square size)",
+                                    ParamType::Choice, 0, 1, kScalingNames})),
+        }) {}
+
+  std::string_view key() const override { return "diamond-square"; }
+  std::string_view title() const override { return "Diamond-square"; }
+  std::string_view help() const override {
+    return "Classic fractal heightmap: squares and diamonds refined with shrinking random "
+           "offsets (article 004)";
+  }
+  bool profile() const override { return false; }
+  SizeRule sizeRule() const override { return SizeRule::PowerOfTwoPlusOne; }
+  int minSize() const override { return 3; }
+  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
+  int levels(const ParamValues& values) const override {
+    return levelsOfPowerPlusOne(size(values));
+  }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
+  }
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
+    if (params()[param].key == "roughness" && unpack(values).scaling == OffsetScaling::Article) {
+      return "Article scaling: offsets are roughness x square size from equal corners, so "
+             "after normalising to 0..1 every roughness above 0 gives the same map";
+    }
+    return {};
+  }
+  std::optional<ArticlePreset> articlePreset() const override {
+    DiamondSquareParams p;
+    p.roughness = 0.7;
+    p.scaling = OffsetScaling::Article;
+    return ArticlePreset{"004",
+                         "513x513 (detail 9), corners at half height, offsets 0.7 x square "
+                         "size, in 3D with the water plane",
+                         pack(p),
+                         1,
+                         ArticleView::Mesh,
+                         0.3,
+                         true};
+  }
+  Heightfield generate(std::uint64_t seed, const ParamValues& values,
+                       const RunControl& control) const override {
+    Heightfield field = generateDiamondSquare(unpack(values), seed, control);
+    normalise(field, control.exec);
+    return field;
+  }
+};
+
+}  // namespace
+
+const SourceStage& diamondSquareSource() {
+  static const DiamondSquareSource stage;
+  return stage;
 }
 
 }  // namespace terrain

@@ -9,10 +9,10 @@
 // The offset of the j-th new point of level l is drawn from stream l at index
 // j, whatever the size. So a profile of 2^(k+1) + 1 points holds the 2^k + 1
 // profile of the same seed at its even indices (resolution independence), and
-// raising spec.iterations only adds finer levels (progressive refinement).
-// Levels beyond spec.iterations are filled by linear interpolation, which is
+// raising the iterations only adds finer levels (progressive refinement).
+// Levels beyond the iterations are filled by linear interpolation, which is
 // how the article draws its early iterations.
-#include "core/midpoint.hpp"
+#include "core/sources/midpoint.hpp"
 #include "core/portable_math.hpp"
 
 #include <algorithm>
@@ -21,7 +21,6 @@
 #include <cstdint>
 
 #include "core/random.hpp"
-#include "core/smoothing.hpp"
 
 namespace terrain {
 namespace {
@@ -72,19 +71,21 @@ void fillLinear(float* h, std::int64_t step, std::int64_t first, std::int64_t la
 
 }  // namespace
 
-Heightfield MidpointGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
-  Heightfield field(spec.size, 1);
+Heightfield generateMidpoint(const MidpointParams& params, std::uint64_t seed,
+                             const RunControl& control) {
+  const Execution& exec = control.exec;
+  Heightfield field(params.size, 1);
   float* h = field.heights.data();
-  const std::int64_t last = spec.size - 1;
+  const std::int64_t last = params.size - 1;
 
   Levels levels;
   levels.total = std::countr_zero(static_cast<std::uint64_t>(last));
-  levels.run = std::clamp(spec.iterations, 0, levels.total);
-  levels.seed = spec.seed;
-  levels.hurst = 1.0 - spec.roughness;
+  levels.run = std::clamp(params.iterations, 0, levels.total);
+  levels.seed = seed;
+  levels.hurst = 1.0 - params.roughness;
 
-  if (spec.midpoint.endpoints == Endpoints::Random) {
-    const RandomStream ends(spec.seed, 0);  // level 0, amplitude 1
+  if (params.endpoints == Endpoints::Random) {
+    const RandomStream ends(seed, 0);  // level 0, amplitude 1
     h[0] = ends.signedUnit(0);
     h[last] = ends.signedUnit(1);
   }  // else both stay 0, as in the article
@@ -95,6 +96,7 @@ Heightfield MidpointGenerator::generate(const TerrainSpec& spec, const Execution
   const int coarse = levels.total - fine;
   for (int level = 1; level <= std::min(coarse, levels.run); ++level) {
     displaceLevel(h, levels, level, 0, last);
+    control.checkpoint(0.1f * static_cast<float>(level) / static_cast<float>(coarse));
   }
   if (levels.run > coarse) {
     const std::int64_t block = std::int64_t{1} << fine;
@@ -114,8 +116,69 @@ Heightfield MidpointGenerator::generate(const TerrainSpec& spec, const Execution
     });
   }
 
-  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, false, exec);
+  control.checkpoint(1.0f);
   return field;
+}
+
+namespace {
+
+constexpr std::string_view kEndpointNames[] = {"zero", "random"};
+
+class MidpointSource final : public TypedStage<SourceStage, MidpointParams> {
+ public:
+  MidpointSource()
+      : TypedStage({
+            TERRAIN_BIND(MidpointParams, size, sizeParam(3, kMaxProfileLength)),
+            TERRAIN_BIND(MidpointParams, roughness, kRoughnessParam),
+            TERRAIN_BIND(MidpointParams, iterations, kIterationsParam),
+            TERRAIN_BIND(MidpointParams, endpoints,
+                         (ParamInfo{"endpoints", "Endpoints", "",
+                                    "Where the two ends start: zero, as in the article, or at "
+                                    "random heights",
+                                    ParamType::Choice, 0, 1, kEndpointNames})),
+        }) {}
+
+  std::string_view key() const override { return "midpoint"; }
+  std::string_view title() const override { return "Midpoint displacement (1D)"; }
+  std::string_view help() const override {
+    return "A mountain skyline: each segment's middle is raised or lowered by a shrinking "
+           "random amount (article 001)";
+  }
+  bool profile() const override { return true; }
+  SizeRule sizeRule() const override { return SizeRule::PowerOfTwoPlusOne; }
+  int minSize() const override { return 3; }
+  int maxSize() const override { return static_cast<int>(kMaxProfileLength); }
+  int levels(const ParamValues& values) const override {
+    return levelsOfPowerPlusOne(size(values));
+  }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
+  }
+  std::optional<ArticlePreset> articlePreset() const override {
+    MidpointParams p;
+    p.size = 513;
+    return ArticlePreset{"001",
+                         "513 points from two zeros, the article's Roughness 0.8 (= H, so "
+                         "roughness 0.2), drawn as a side view",
+                         pack(p),
+                         1,
+                         ArticleView::Side,
+                         0.0,
+                         false};
+  }
+  Heightfield generate(std::uint64_t seed, const ParamValues& values,
+                       const RunControl& control) const override {
+    Heightfield field = generateMidpoint(unpack(values), seed, control);
+    normalise(field, control.exec);
+    return field;
+  }
+};
+
+}  // namespace
+
+const SourceStage& midpointSource() {
+  static const MidpointSource stage;
+  return stage;
 }
 
 }  // namespace terrain

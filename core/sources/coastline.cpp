@@ -1,5 +1,3 @@
-#include "core/coastline.hpp"
-#include "core/portable_math.hpp"
 
 // Article 002, fractal coastlines, on a square torus of side 2^k.
 //
@@ -37,11 +35,18 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
+#include "core/portable_math.hpp"
 #include "core/random.hpp"
-#include "core/smoothing.hpp"
+#include "core/sources/coastline.hpp"
 
 namespace terrain {
 namespace {
+
+// The parameters and the seed: everything one map depends on.
+struct CoastlineJob : CoastlineParams {
+  std::uint64_t seed = 0;
+};
 
 // Stream ids: purpose in the high byte, refinement level in the low bits.
 constexpr std::uint64_t kStartClassStream = 0x0100;
@@ -79,15 +84,15 @@ bool appletLand(int gx, int gy) {
 
 // ---- classes ---------------------------------------------------------------
 
-std::vector<std::uint8_t> startClasses(const TerrainSpec& spec) {
-  const int s = startSide(spec.coastline);
-  const int classes = spec.coastline.classes;
+std::vector<std::uint8_t> startClasses(const CoastlineJob& spec) {
+  const int s = startSide(spec);
+  const int classes = spec.classes;
   std::vector<std::uint8_t> grid(cellIndex(0, s, s));
   const RandomStream draw(spec.seed, kStartClassStream);
   for (int gy = 0; gy < s; ++gy) {
     for (int gx = 0; gx < s; ++gx) {
       const std::uint32_t c =
-          spec.coastline.start == CoastStart::Applet
+          spec.start == CoastStart::Applet
               ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
               : draw.below(
                     latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
@@ -153,18 +158,18 @@ void refineClasses(const std::vector<std::uint8_t>& parent, int m, const RandomS
   });
 }
 
-Heightfield generateClasses(const TerrainSpec& spec, int levels, int run, const Execution& exec) {
+Heightfield generateClasses(const CoastlineJob& spec, int levels, int run, const Execution& exec) {
   const int size = spec.size;
   Heightfield field(size, size);
   std::array<float, 8> height{};  // class -> output height, class / (K-1)
-  for (int c = 0; c < spec.coastline.classes; ++c) {
+  for (int c = 0; c < spec.classes; ++c) {
     height[static_cast<std::size_t>(c)] =
-        static_cast<float>(c) / static_cast<float>(spec.coastline.classes - 1);
+        static_cast<float>(c) / static_cast<float>(spec.classes - 1);
   }
   const auto toHeight = [&height](std::uint8_t c) { return height[c]; };
 
   std::vector<std::uint8_t> grid = startClasses(spec);
-  int n = startSide(spec.coastline);
+  int n = startSide(spec);
   const bool finestRuns = run == levels && levels > 0;
   const int compactLevels = finestRuns ? run - 1 : run;
   for (int level = 1; level <= compactLevels; ++level) {
@@ -198,14 +203,14 @@ Heightfield generateClasses(const TerrainSpec& spec, int levels, int run, const 
 
 // ---- heights ---------------------------------------------------------------
 
-std::vector<float> startHeights(const TerrainSpec& spec) {
-  const int s = startSide(spec.coastline);
+std::vector<float> startHeights(const CoastlineJob& spec) {
+  const int s = startSide(spec);
   std::vector<float> grid(cellIndex(0, s, s));
   const RandomStream draw(spec.seed, kStartHeightStream);
   for (int gy = 0; gy < s; ++gy) {
     for (int gx = 0; gx < s; ++gx) {
       grid[cellIndex(gx, gy, s)] =
-          spec.coastline.start == CoastStart::Applet
+          spec.start == CoastStart::Applet
               ? (appletLand(gx, gy) ? 1.0f : 0.0f)
               : static_cast<float>(draw.uniform(
                     latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
@@ -238,11 +243,11 @@ void refineHeightRow(const float* parent, int n, int gy, const RandomStream& off
   }
 }
 
-Heightfield generateHeights(const TerrainSpec& spec, int run, const Execution& exec) {
+Heightfield generateHeights(const CoastlineJob& spec, int run, const Execution& exec) {
   const int size = spec.size;
   const double hurst = 1.0 - spec.roughness;
   std::vector<float> grid = startHeights(spec);
-  int n = startSide(spec.coastline);
+  int n = startSide(spec);
   for (int level = 1; level <= run; ++level) {
     n *= 2;
     const RandomStream offsets(spec.seed, kOffsetStreamBase + static_cast<std::uint64_t>(level));
@@ -289,14 +294,137 @@ Heightfield generateHeights(const TerrainSpec& spec, int run, const Execution& e
 
 }  // namespace
 
-Heightfield CoastlineGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
-  const int levels = levelsFor(spec);
-  const int run = std::clamp(spec.iterations, 0, levels);
-  Heightfield field = spec.coastline.mode == CoastMode::Classes
-                          ? generateClasses(spec, levels, run, exec)
-                          : generateHeights(spec, run, exec);
-  if (spec.smoothing > 0) smoothScaled(field, spec.smoothing, /*wrap=*/true, exec);
+int coastlineLevels(const CoastlineParams& params) {
+  const int start = startSide(params);
+  if (params.size < start || start < 1) return 0;
+  return std::countr_zero(static_cast<unsigned>(params.size)) -
+         std::countr_zero(static_cast<unsigned>(start));
+}
+
+Heightfield generateCoastline(const CoastlineParams& params, std::uint64_t seed,
+                              const RunControl& control) {
+  CoastlineJob job;
+  static_cast<CoastlineParams&>(job) = params;
+  job.seed = seed;
+  const int levels = coastlineLevels(params);
+  const int run = std::clamp(params.iterations, 0, levels);
+  control.checkpoint(0.0f);
+  Heightfield field = params.mode == CoastMode::Classes
+                          ? generateClasses(job, levels, run, control.exec)
+                          : generateHeights(job, run, control.exec);
+  field.wraps = true;
+  control.checkpoint(1.0f);
   return field;
+}
+
+namespace {
+
+constexpr std::string_view kModeNames[] = {"classes", "heights"};
+constexpr std::string_view kStartNames[] = {"applet", "random"};
+
+class CoastlineSource final : public TypedStage<SourceStage, CoastlineParams> {
+ public:
+  CoastlineSource()
+      : TypedStage({
+            TERRAIN_BIND(CoastlineParams, size, sizeParam(4, kMaxMapSide - 1)),
+            TERRAIN_BIND(CoastlineParams, roughness, kRoughnessParam),
+            TERRAIN_BIND(CoastlineParams, iterations, kIterationsParam),
+            TERRAIN_BIND(CoastlineParams, mode,
+                         (ParamInfo{"mode", "Mode", "",
+                                    "classes: a tile map of sea and land classes, each cell "
+                                    "copying a random corner (the article); heights: corner mean "
+                                    "plus a random offset",
+                                    ParamType::Choice, 0, 1, kModeNames})),
+            TERRAIN_BIND(CoastlineParams, classes,
+                         (ParamInfo{"classes", "Terrain classes", "",
+                                    "How many kinds of ground: 2 = sea and land, up to 6 (deep "
+                                    "sea .. mountain)",
+                                    ParamType::Integer, 2, 6})),
+            TERRAIN_BIND(CoastlineParams, start,
+                         (ParamInfo{"start", "Start pattern", "",
+                                    "applet: the applet's 2x2 sea and land pattern; random: "
+                                    "random classes on a start grid",
+                                    ParamType::Choice, 0, 1, kStartNames})),
+            TERRAIN_BIND(CoastlineParams, startCells,
+                         (ParamInfo{"start-cells",
+                                    "Start grid",
+                                    "cells",
+                                    "Cells per side of the random start grid: more cells, more "
+                                    "and smaller islands (a power of two)",
+                                    ParamType::Integer,
+                                    2,
+                                    64,
+                                    {},
+                                    false,
+                                    false,
+                                    true})),
+        }) {}
+
+  std::string_view key() const override { return "coastline"; }
+  std::string_view title() const override { return "Fractal coastline"; }
+  std::string_view help() const override {
+    return "Islands and coastlines on a map that wraps around: each finer cell copies a "
+           "random corner of its square (article 002)";
+  }
+  bool profile() const override { return false; }
+  SizeRule sizeRule() const override { return SizeRule::PowerOfTwo; }
+  int minSize() const override { return 4; }
+  int maxSize() const override { return static_cast<int>(kMaxMapSide - 1); }
+  int levels(const ParamValues& values) const override { return coastlineLevels(unpack(values)); }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    const auto key = params()[param].key;
+    if (key == "iterations") return levels(values);
+    if (key == "start-cells") return std::min(64, size(values));
+    return Stage::dynamicMax(param, values);
+  }
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
+    const CoastlineParams p = unpack(values);
+    const auto key = params()[param].key;
+    if (key == "roughness" && p.mode == CoastMode::Classes) {
+      return "Roughness shapes the heights mode; class maps copy corners";
+    }
+    if (key == "classes" && p.mode == CoastMode::Heights)
+      return "Classes apply to the classes mode";
+    if (key == "classes" && p.start == CoastStart::Applet) {
+      return "The applet's start holds only sea and land, and cells copy their corners: "
+             "more classes need the random start";
+    }
+    if (key == "start-cells" && p.start == CoastStart::Applet) {
+      return "The applet's start pattern is always 2x2";
+    }
+    return {};
+  }
+  void validate(const ParamValues& values) const override {
+    SourceStage::validate(values);
+    const CoastlineParams p = unpack(values);
+    if (p.start == CoastStart::Random && p.startCells > p.size) {
+      throw InputError("--start-cells: " + std::to_string(p.startCells) +
+                       " must be no larger than --size " + std::to_string(p.size));
+    }
+  }
+  std::optional<ArticlePreset> articlePreset() const override {
+    return ArticlePreset{"002",
+                         "128x128 torus, the applet's sea and land start pattern, shown as the "
+                         "applet's flat tile map",
+                         pack(CoastlineParams{}),
+                         1,
+                         ArticleView::Map,
+                         0.5,
+                         false};
+  }
+  Heightfield generate(std::uint64_t seed, const ParamValues& values,
+                       const RunControl& control) const override {
+    Heightfield field = generateCoastline(unpack(values), seed, control);
+    normalise(field, control.exec);
+    return field;
+  }
+};
+
+}  // namespace
+
+const SourceStage& coastlineSource() {
+  static const CoastlineSource stage;
+  return stage;
 }
 
 }  // namespace terrain

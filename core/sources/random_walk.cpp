@@ -10,13 +10,14 @@
 // columns is a walk twice as long (and with Article smoothing, half as
 // smooth), not the same landscape sampled finer. Scaled smoothing at least
 // keeps the smoothing strength relative to the profile's width.
-#include "core/random_walk.hpp"
+#include "core/sources/random_walk.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/random.hpp"
 #include "core/smoothing.hpp"
 
@@ -35,12 +36,11 @@ constexpr std::int64_t kStepChunk = std::int64_t{1} << 15;
 // nothing depends on the chunking or the threads. Heights are held in float,
 // exact below 2^24 (validate() caps the ceiling far lower).
 template <class Slot>
-void walk(const TerrainSpec& spec, const Execution& exec, Slot slot) {
-  const auto& params = spec.randomWalk;
+void walk(const RandomWalkParams& params, std::uint64_t seed, const Execution& exec, Slot slot) {
   const int stepHeight = params.stepHeight;
   const int ceiling = params.maxHeight;
-  const std::int64_t size = spec.size;
-  const RandomStream stream(spec.seed, 0);
+  const std::int64_t size = params.size;
+  const RandomStream stream(seed, 0);
   const auto choices = static_cast<std::uint32_t>(2 * stepHeight + 1);
   const auto step = [&](std::int64_t i) {
     return static_cast<int>(stream.below(static_cast<std::uint64_t>(i), choices)) - stepHeight;
@@ -79,22 +79,24 @@ constexpr int kExactCeiling = 1 << 22;
 
 }  // namespace
 
-Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Execution& exec) const {
-  Heightfield field(spec.size, 1);
+Heightfield generateRandomWalk(const RandomWalkParams& params, std::uint64_t seed,
+                               const RunControl& control) {
+  const Execution& exec = control.exec;
+  Heightfield field(params.size, 1);
   float* h = field.heights.data();
-  const int ceiling = spec.randomWalk.maxHeight;
-  const std::int64_t size = spec.size;
-  if (spec.randomWalk.smoothingStyle == SmoothingStyle::Scaled) {
-    walk(spec, exec, [h](std::int64_t i) { return h + i; });
-    smoothScaled(field, spec.smoothing, false, exec);
+  const int ceiling = params.maxHeight;
+  const std::int64_t size = params.size;
+  const int passes = params.articlePasses;
+  if (passes == 0) {
+    walk(params, seed, exec, [h](std::int64_t i) { return h + i; });
   } else if (ceiling < kExactCeiling) {
     // The walk split by parity for smoothArticlePassesSplit: even columns in
     // the field's first half, odd ones in `odd`.
     std::vector<float> odd(static_cast<std::size_t>(size / 2));
     float* o = odd.data();
     const auto split = [h, o](std::int64_t i) { return (i % 2 == 0 ? h : o) + i / 2; };
-    walk(spec, exec, split);
-    smoothArticlePassesSplit(h, o, size, spec.smoothing);
+    walk(params, seed, exec, split);
+    smoothArticlePassesSplit(h, o, size, passes);
     // Interleave in place from the top: column 2j and 2j + 1 lie at or above
     // j, where even[j] is read (through a block copy) before it is overwritten.
     if (size % 2 == 1) h[size - 1] = h[size / 2];
@@ -112,12 +114,94 @@ Heightfield RandomWalkGenerator::generate(const TerrainSpec& spec, const Executi
     // Heights too large for exact float sums (never after validate()): the
     // article's integer loop.
     std::vector<int> columns(static_cast<std::size_t>(size));
-    walk(spec, exec, [h](std::int64_t i) { return h + i; });
+    walk(params, seed, exec, [h](std::int64_t i) { return h + i; });
     std::transform(h, h + size, columns.begin(), [](float v) { return static_cast<int>(v); });
-    smoothArticlePasses(columns, spec.smoothing);
+    smoothArticlePasses(columns, passes);
     std::transform(columns.begin(), columns.end(), h, [](int v) { return static_cast<float>(v); });
   }
+  control.checkpoint(1.0f);
   return field;
+}
+
+namespace {
+
+class RandomWalkSource final : public TypedStage<SourceStage, RandomWalkParams> {
+ public:
+  RandomWalkSource()
+      : TypedStage({
+            TERRAIN_BIND(RandomWalkParams, size, sizeParam(2, kMaxProfileLength)),
+            TERRAIN_BIND(RandomWalkParams, maxHeight,
+                         (ParamInfo{"max-height",
+                                    "Max height",
+                                    "px",
+                                    "Ceiling of the walk; the floor is 0 (article: screen "
+                                    "height / 2)",
+                                    ParamType::Integer,
+                                    1,
+                                    1000000,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(RandomWalkParams, stepHeight,
+                         (ParamInfo{"step-height",
+                                    "Step height",
+                                    "px",
+                                    "How steep it can get: the largest rise or fall from one "
+                                    "column to the next",
+                                    ParamType::Integer,
+                                    0,
+                                    1000000,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(RandomWalkParams, articlePasses,
+                         (ParamInfo{"article-passes", "Article passes", "passes",
+                                    "The article's own in-place integer smoothing, run on the "
+                                    "walk (0 = none; the smooth stage is the usual way)",
+                                    ParamType::Integer, 0, 200})),
+        }) {}
+
+  std::string_view key() const override { return "random-walk"; }
+  std::string_view title() const override { return "Random walk"; }
+  std::string_view help() const override {
+    return "A 2D skyline from a random walk: each column rises or falls a little from the "
+           "last (article 000)";
+  }
+  bool profile() const override { return true; }
+  SizeRule sizeRule() const override { return SizeRule::Any; }
+  int minSize() const override { return 2; }
+  int maxSize() const override { return static_cast<int>(kMaxProfileLength); }
+  void validate(const ParamValues& values) const override {
+    SourceStage::validate(values);
+    const RandomWalkParams p = unpack(values);
+    if (p.stepHeight > p.maxHeight) {
+      throw InputError("--step-height: " + std::to_string(p.stepHeight) +
+                       " is larger than --max-height " + std::to_string(p.maxHeight));
+    }
+  }
+  std::optional<ArticlePreset> articlePreset() const override {
+    RandomWalkParams p;
+    p.articlePasses = 10;
+    return ArticlePreset{"000",
+                         "640 columns, max height 300, step 6, 10 in-place integer smoothing "
+                         "passes, drawn as a side view",
+                         pack(p),
+                         1,
+                         ArticleView::Side,
+                         0.0,
+                         false};
+  }
+  Heightfield generate(std::uint64_t seed, const ParamValues& values,
+                       const RunControl& control) const override {
+    Heightfield field = generateRandomWalk(unpack(values), seed, control);
+    normalise(field, control.exec);
+    return field;
+  }
+};
+
+}  // namespace
+
+const SourceStage& randomWalkSource() {
+  static const RandomWalkSource stage;
+  return stage;
 }
 
 }  // namespace terrain

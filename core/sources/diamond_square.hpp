@@ -7,15 +7,25 @@
 // running one more level only adds finer detail (progressive refinement).
 #include <cstdint>
 
-#include "core/generator.hpp"
+#include "core/sources/common_params.hpp"
+#include "core/stage.hpp"
 
 namespace terrain {
 
-class DiamondSquareGenerator final : public Generator {
- public:
-  GeneratorId id() const override { return GeneratorId::DiamondSquare; }
-  Heightfield generate(const TerrainSpec& spec, const Execution& exec) const override;
+enum class OffsetScaling : int { Fractal = 0, Article = 1 };
+
+struct DiamondSquareParams {
+  int size = 513;  // 2^d+1; 513 is the article's detail 9
+  double roughness = 0.3;
+  int iterations = kAllLevels;
+  OffsetScaling scaling = OffsetScaling::Fractal;
 };
+
+// Raw heights (not normalised), a pure function of (params, seed).
+Heightfield generateDiamondSquare(const DiamondSquareParams& params, std::uint64_t seed,
+                                  const RunControl& control);
+
+const SourceStage& diamondSquareSource();
 
 // The generator's random layout, exposed so tests can recompute points by
 // hand. Level 0 holds the four corners (lattice positions (0|1, 0|1));
@@ -30,9 +40,9 @@ std::uint64_t diamondSquareStream(int level, DiamondSquarePhase phase);
 // Offsets of level l (1..d) are amplitude * RandomStream::signedUnit(...).
 // Fractal: 2^(-H (l-1)), H = 1 - roughness. Article: roughness x the side of
 // the squares being split, in cells.
-float diamondSquareAmplitude(const TerrainSpec& spec, int level);
+float diamondSquareAmplitude(const DiamondSquareParams& params, int level);
 
 // Article scaling: the height all four corners start at, (size-1)/2.
-float diamondSquareArticleCorner(const TerrainSpec& spec);
+float diamondSquareArticleCorner(const DiamondSquareParams& params);
 
 }  // namespace terrain

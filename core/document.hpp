@@ -1,0 +1,76 @@
+#pragma once
+// The designer's document: one source, an ordered stack of modifiers, the
+// look and the view. A plain value: it compares with == and is cheap to
+// copy, so undo keeps whole documents and the worker gets its own copy.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/look.hpp"
+#include "core/stage.hpp"
+
+namespace terrain {
+
+struct SourceSettings {
+  std::string key = "diamond-square";
+  ParamValues values;
+
+  bool operator==(const SourceSettings&) const = default;
+};
+
+struct ModifierSettings {
+  std::string key;
+  ParamValues values;
+  bool enabled = true;
+
+  bool operator==(const ModifierSettings&) const = default;
+};
+
+// How the window shows the terrain; saved with the project, ignored by export.
+struct ViewState {
+  ArticleView kind = ArticleView::Map;
+  double row = 0.5;            // side view of a map: the row shown, 0 top .. 1 bottom
+  double exaggeration = 0.25;  // 3D: height of 1.0 in map widths
+  bool waterPlane = true;      // 3D
+
+  bool operator==(const ViewState&) const = default;
+};
+
+struct Document {
+  std::uint64_t seed = 1;
+  SourceSettings source;
+  std::vector<ModifierSettings> modifiers;
+  Look look;
+  ViewState view;
+
+  bool operator==(const Document&) const = default;
+};
+
+// The source's defaults and a look and view that suit it. Throws InputError
+// for an unknown key (naming the known ones).
+Document defaultDocument(std::string_view sourceKey = "diamond-square");
+// What the article showed: its values, size, seed, view and water.
+// Throws InputError when the source has no article.
+Document articleDocument(std::string_view sourceKey);
+
+// Throws InputError for the first thing wrong: unknown stage, value out of
+// range, a size off the source's grid, a modifier that does not apply.
+void validate(const Document& doc);
+
+// A default modifier of that key (throws InputError for an unknown key).
+ModifierSettings defaultModifier(std::string_view key);
+
+// Heights mode of the source: whether a two-class map is being shown (the
+// applet's flat sea and land), for the look's "auto" choices.
+bool isClassMap(const Document& doc);
+bool isAppletSeaAndLand(const Document& doc);
+bool isProfile(const Document& doc);
+
+// The resolved look: "auto" replaced by what suits the document.
+std::string resolvedRampName(const Document& doc);
+bool resolvedHillshade(const Document& doc);
+
+// "<source>-s<seed>-<size>", the default name of exported files.
+std::string defaultFileStem(const Document& doc);
+
+}  // namespace terrain

@@ -1,0 +1,39 @@
+#pragma once
+// How the terrain is coloured: water level, ramp, hillshade and the sun.
+// One definition used by the CPU colour map, the GPU map and 3D views, the
+// panel, the CLI and the project file. Changing the look never regenerates.
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/stage.hpp"
+
+namespace terrain {
+
+enum class HillshadeChoice : int { Auto = 0, On = 1, Off = 2 };
+
+struct Look {
+  double water = 0.3;         // 0..1 of the height range; lower cells are water
+  std::string ramp = "auto";  // "auto", a built-in name, or a PNG path
+  HillshadeChoice hillshade = HillshadeChoice::Auto;  // auto: off for class maps
+  double sunAzimuth = 315.0;   // degrees clockwise from north (map up): 315 = NW
+  double sunElevation = 45.0;  // degrees above the horizon
+  double relief = 0.5;         // height 1 stands this high against the map's side
+
+  bool operator==(const Look&) const = default;
+};
+
+// The look's numeric parameters (everything but the ramp), as metadata for
+// the panel, the CLI (--water, --hillshade, --sun-azimuth ...) and the
+// project file.
+std::span<const ParamInfo> lookParams();
+double lookValue(const Look& look, std::size_t param);
+void setLookValue(Look& look, std::size_t param, double value);
+void validate(const Look& look);  // throws InputError
+
+// Unit vector towards the sun in map space: x east (right), y south (down
+// the map), z up. The GPU views take the same vector as a uniform.
+std::array<float, 3> sunDirection(const Look& look);
+
+}  // namespace terrain

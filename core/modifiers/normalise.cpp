@@ -1,0 +1,66 @@
+// Normalise: stretches the heights linearly so the lowest cell lands on
+// `low` and the highest on `high` (0 and 1 by default). A flat field lands
+// in the middle of the two.
+#include "core/modifiers/normalise.hpp"
+
+#include "core/error.hpp"
+
+namespace terrain {
+namespace {
+
+class NormaliseModifier final : public TypedStage<ModifierStage, NormaliseParams> {
+ public:
+  NormaliseModifier()
+      : TypedStage({
+            TERRAIN_BIND(NormaliseParams, low,
+                         (ParamInfo{"low", "Lowest", "",
+                                    "Where the lowest point ends up, 0..1 of the height range",
+                                    ParamType::Real, 0, 1})),
+            TERRAIN_BIND(NormaliseParams, high,
+                         (ParamInfo{"high", "Highest", "",
+                                    "Where the highest point ends up, 0..1 of the height range",
+                                    ParamType::Real, 0, 1})),
+        }) {}
+
+  std::string_view key() const override { return "normalise"; }
+  std::string_view title() const override { return "Normalise"; }
+  std::string_view help() const override {
+    return "Stretches the heights to fill a range again (after smoothing or a curve)";
+  }
+  void validate(const ParamValues& values) const override {
+    Stage::validate(values);
+    const NormaliseParams p = unpack(values);
+    if (p.low > p.high) {
+      throw InputError("--low: " + formatValue(params()[0], p.low) + " is above --high " +
+                       formatValue(params()[1], p.high));
+    }
+  }
+  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+                    const RunControl& control) const override {
+    const NormaliseParams p = unpack(values);
+    control.checkpoint(0.0f);
+    normalise(field, control.exec);
+    if (p.low != 0.0 || p.high != 1.0) {
+      const auto low = static_cast<float>(p.low);
+      const auto span = static_cast<float>(p.high - p.low);
+      parallelFor(control.exec, 0, static_cast<std::int64_t>(field.size()), 1 << 16,
+                  [&](std::int64_t begin, std::int64_t end) {
+                    for (auto i = begin; i < end; ++i) {
+                      float& h = field.heights[static_cast<std::size_t>(i)];
+                      h = low + span * h;
+                    }
+                  });
+    }
+    control.checkpoint(1.0f);
+    return field;
+  }
+};
+
+}  // namespace
+
+const ModifierStage& normaliseModifier() {
+  static const NormaliseModifier stage;
+  return stage;
+}
+
+}  // namespace terrain

@@ -1,0 +1,24 @@
+#pragma once
+// Article 003: random rectangles piled up on a map.
+#include <cstdint>
+
+#include "core/sources/common_params.hpp"
+#include "core/stage.hpp"
+
+namespace terrain {
+
+struct RectanglesParams {
+  int size = 128;
+  int rects = 1024;        // genStep
+  int rectSize = 10;       // recSize, cells
+  double zscale = 512.0;   // total height spread over all rectangles
+  double cellNoise = 1.0;  // scale of the per-cell term (rand()%50)/50
+};
+
+// Raw heights (not normalised), a pure function of (params, seed).
+Heightfield generateRectangles(const RectanglesParams& params, std::uint64_t seed,
+                               const RunControl& control);
+
+const SourceStage& rectanglesSource();
+
+}  // namespace terrain

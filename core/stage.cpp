@@ -1,0 +1,228 @@
+#include "core/stage.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/error.hpp"
+
+namespace terrain {
+namespace {
+
+std::string shortNumber(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+bool isPowerOfTwo(std::int64_t n) {
+  return n > 0 && (n & (n - 1)) == 0;
+}
+
+constexpr std::string_view kToggleNames[] = {"off", "on"};
+
+}  // namespace
+
+std::string allowedText(const ParamInfo& info) {
+  if (info.type == ParamType::Choice) {
+    std::string out;
+    for (auto c : info.choices) {
+      if (!out.empty()) out += "|";
+      out += c;
+    }
+    return out;
+  }
+  if (info.type == ParamType::Toggle) return "on|off";
+  std::string range = shortNumber(info.min) + " to " + shortNumber(info.max);
+  if (info.powerOfTwo) range = "a power of two from " + range;
+  return range;
+}
+
+std::optional<std::string> checkValue(const ParamInfo& info, double value) {
+  const std::string name = "--" + std::string(info.key);
+  if (std::isnan(value)) return name + ": NaN is not a number; allowed: " + allowedText(info);
+  if (std::isinf(value)) {
+    return name + ": " + shortNumber(value) + " is infinite; allowed: " + allowedText(info);
+  }
+  if (info.type != ParamType::Real && value != std::floor(value)) {
+    return name + ": " + shortNumber(value) +
+           " is not a whole number; allowed: " + allowedText(info);
+  }
+  if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
+    const double last =
+        info.type == ParamType::Toggle ? 1.0 : static_cast<double>(info.choices.size()) - 1.0;
+    if (value < 0 || value > last) {
+      return name + ": " + shortNumber(value) + " is not a choice; allowed: " + allowedText(info);
+    }
+    return std::nullopt;
+  }
+  if (value < info.min || value > info.max) {
+    return name + ": " + shortNumber(value) + " is out of range; allowed: " + allowedText(info);
+  }
+  if (info.powerOfTwo && !isPowerOfTwo(static_cast<std::int64_t>(value))) {
+    return name + ": " + shortNumber(value) +
+           " is not a power of two; allowed: " + allowedText(info);
+  }
+  return std::nullopt;
+}
+
+double parseValue(const ParamInfo& info, std::string_view text) {
+  const std::string name = "--" + std::string(info.key);
+  if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
+    const std::span<const std::string_view> names =
+        info.type == ParamType::Toggle ? std::span<const std::string_view>(kToggleNames)
+                                       : info.choices;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == text) return static_cast<double>(i);
+    }
+    throw InputError(name + ": '" + std::string(text) +
+                     "' is not a choice; allowed: " + allowedText(info));
+  }
+  double value = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  // from_chars accepts "nan" and "inf", which checkValue then names as such.
+  auto [ptr, ec] = std::from_chars(first, last, value);
+  if (text.empty() || ec == std::errc::invalid_argument || ptr != last) {
+    throw InputError(name + ": '" + std::string(text) +
+                     "' is not a number; allowed: " + allowedText(info));
+  }
+  if (ec == std::errc::result_out_of_range) {
+    // Underflow (1e-400) is a number too small to hold: it is 0. Overflow
+    // (1e400) is out of every range.
+    const std::string copy(text);
+    const double parsed = std::strtod(copy.c_str(), nullptr);
+    if (std::isinf(parsed)) {
+      throw InputError(name + ": '" + std::string(text) +
+                       "' is too large for a number; allowed: " + allowedText(info));
+    }
+    value = parsed;
+  }
+  if (auto err = checkValue(info, value)) throw InputError(*err);
+  return value;
+}
+
+std::string formatValue(const ParamInfo& info, double value) {
+  if (info.type == ParamType::Toggle) return value != 0.0 ? "on" : "off";
+  if (info.type == ParamType::Choice) {
+    const auto i = static_cast<std::size_t>(value);
+    if (value >= 0 && i < info.choices.size()) return std::string(info.choices[i]);
+  }
+  return shortNumber(value);
+}
+
+std::uint64_t parseSeed(std::string_view text) {
+  std::uint64_t seed = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+    throw InputError("--seed: '" + std::string(text) +
+                     "' is not an unsigned 64-bit integer; allowed: 0 to 18446744073709551615");
+  }
+  return seed;
+}
+
+// ---- Stage ----
+
+double Stage::dynamicMax(std::size_t param, const ParamValues&) const {
+  return params()[param].max;
+}
+
+std::string_view Stage::idleReason(std::size_t, const ParamValues&) const {
+  return {};
+}
+
+void Stage::validate(const ParamValues& values) const {
+  const auto infos = params();
+  if (values.size() != infos.size()) {
+    throw InputError(std::string(key()) + ": " + std::to_string(values.size()) +
+                     " parameter values given; it has " + std::to_string(infos.size()));
+  }
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    if (auto err = checkValue(infos[i], values[i])) throw InputError(*err);
+  }
+}
+
+std::optional<std::size_t> Stage::indexOf(std::string_view paramKey) const {
+  const auto infos = params();
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    if (infos[i].key == paramKey) return i;
+  }
+  return std::nullopt;
+}
+
+// ---- SourceStage ----
+
+int SourceStage::levels(const ParamValues&) const {
+  return 0;
+}
+
+std::size_t SourceStage::sizeIndex() const {
+  return *indexOf("size");
+}
+
+int SourceStage::size(const ParamValues& values) const {
+  return static_cast<int>(values[sizeIndex()]);
+}
+
+void SourceStage::validate(const ParamValues& values) const {
+  Stage::validate(values);
+  const int n = size(values);
+  if (!sizeAllowed(n)) {
+    throw InputError("--size: " + std::to_string(n) + " is not allowed for " + std::string(key()) +
+                     "; allowed: " + sizeRuleText());
+  }
+}
+
+bool SourceStage::sizeAllowed(int n) const {
+  if (n < minSize() || n > maxSize()) return false;
+  switch (sizeRule()) {
+    case SizeRule::Any:
+      return true;
+    case SizeRule::PowerOfTwo:
+      return isPowerOfTwo(n);
+    case SizeRule::PowerOfTwoPlusOne:
+      return isPowerOfTwo(n - 1);
+  }
+  return false;
+}
+
+int SourceStage::snapSize(int n) const {
+  n = std::clamp(n, minSize(), maxSize());
+  if (sizeRule() == SizeRule::Any) return n;
+  const int offset = sizeRule() == SizeRule::PowerOfTwoPlusOne ? 1 : 0;
+  int best = minSize();
+  for (std::int64_t p = 1; p + offset <= maxSize(); p *= 2) {
+    const auto candidate = static_cast<int>(p + offset);
+    if (candidate < minSize()) continue;
+    if (std::abs(candidate - n) <= std::abs(best - n)) best = candidate;
+  }
+  return best;
+}
+
+std::vector<int> SourceStage::suggestedSizes() const {
+  std::vector<int> out;
+  const int offset = sizeRule() == SizeRule::PowerOfTwoPlusOne ? 1 : 0;
+  for (std::int64_t p = 16; p + offset <= std::min(maxSize(), 16385); p *= 2) {
+    out.push_back(static_cast<int>(p + offset));
+  }
+  return out;
+}
+
+std::string SourceStage::sizeRuleText() const {
+  const std::string range =
+      "between " + std::to_string(minSize()) + " and " + std::to_string(maxSize());
+  switch (sizeRule()) {
+    case SizeRule::Any:
+      return "a whole number " + range;
+    case SizeRule::PowerOfTwo:
+      return "a power of two " + range + " (e.g. 128, 256, 1024)";
+    case SizeRule::PowerOfTwoPlusOne:
+      return "2^k+1 " + range + " (e.g. 257, 513, 1025)";
+  }
+  return range;
+}
+
+}  // namespace terrain

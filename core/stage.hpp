@@ -1,0 +1,231 @@
+#pragma once
+// A stage of the terrain pipeline: a source (makes heights from a seed) or a
+// modifier (heights in, heights out). Each stage lives in one file with its
+// parameter struct, its metadata and its run function; the panel, the CLI,
+// --help and the project file are all drawn from that metadata.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/heightfield.hpp"
+#include "core/parallel.hpp"
+
+namespace terrain {
+
+enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle };
+
+struct ParamInfo {
+  std::string_view key;    // CLI flag without the dashes, project file key
+  std::string_view label;  // panel label
+  std::string_view unit;   // "" when unitless
+  std::string_view help;   // designer's words first, then the maths
+  ParamType type = ParamType::Real;
+  double min = 0.0;
+  double max = 1.0;
+  std::span<const std::string_view> choices = {};  // Choice: value i is choices[i]
+  bool logarithmic = false;                        // panel slider hint
+  // The maximum stands for "all" (iterations: every level the size holds);
+  // the panel stores max when the slider reaches the dynamic maximum.
+  bool maxMeansAll = false;
+  bool powerOfTwo = false;  // Integer: only powers of two in range are valid
+};
+
+// A stage's parameter values, one per ParamInfo, in the stage's order. Held
+// as doubles so a document is a plain comparable value; every value a
+// parameter allows is exact in a double.
+using ParamValues = std::vector<double>;
+
+// Thrown by RunControl::checkpoint() when the run was cancelled.
+struct Cancelled {};
+
+// What a running stage may look at: threads, a cancel flag and a progress
+// sink. Stages call checkpoint() between units of work (a level, a band of
+// rows); a cancelled run throws Cancelled from there.
+struct RunControl {
+  Execution exec;
+  const std::atomic<bool>* cancel = nullptr;
+  // stage fraction 0..1 of the current stage; may be empty.
+  std::function<void(float)> progress;
+
+  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+  void checkpoint(float fraction = -1.0f) const {
+    if (cancelled()) throw Cancelled{};
+    if (progress && fraction >= 0.0f) progress(fraction);
+  }
+};
+
+class Stage {
+ public:
+  virtual ~Stage() = default;
+  virtual std::string_view key() const = 0;    // CLI and project name
+  virtual std::string_view title() const = 0;  // panel name
+  virtual std::string_view help() const = 0;   // one line, designer's words
+  virtual std::span<const ParamInfo> params() const = 0;
+  virtual ParamValues defaults() const = 0;
+
+  // The largest value that means something for these values (iterations:
+  // the levels this size holds); the metadata max otherwise.
+  virtual double dynamicMax(std::size_t param, const ParamValues& values) const;
+  // Why a parameter has no effect for these values (the panel greys it out
+  // and shows the reason); empty when it has one.
+  virtual std::string_view idleReason(std::size_t param, const ParamValues& values) const;
+  // Throws InputError for the first thing wrong. The default checks every
+  // value against its metadata; stages add rules across parameters.
+  virtual void validate(const ParamValues& values) const;
+
+  std::optional<std::size_t> indexOf(std::string_view paramKey) const;
+};
+
+// Which sizes a source accepts.
+enum class SizeRule : std::uint8_t { Any, PowerOfTwo, PowerOfTwoPlusOne };
+
+// Memory cap: a 16385 x 16385 heightmap is 1 GiB of floats; export needs
+// at most ~3x that at peak. Larger requests are refused before allocating.
+inline constexpr std::int64_t kMaxMapSide = 16385;
+inline constexpr std::int64_t kMaxProfileLength = (1 << 24) + 1;
+
+// How an article showed its terrain, for the "as in the article" buttons.
+enum class ArticleView : std::uint8_t { Side, Map, Mesh };
+
+struct ArticlePreset {
+  std::string_view article;  // "000" .. "004"
+  std::string_view summary;  // what the preset sets, one sentence
+  ParamValues values;        // the source's values
+  std::uint64_t seed = 1;
+  ArticleView view = ArticleView::Map;
+  double water = 0.0;       // the article's water level (0: none drawn)
+  bool waterPlane = false;  // 3D: draw the water plane (article 004)
+};
+
+class SourceStage : public Stage {
+ public:
+  virtual bool profile() const = 0;  // 1D side-view profile (else a 2D map)
+  virtual SizeRule sizeRule() const = 0;
+  virtual int minSize() const = 0;
+  virtual int maxSize() const = 0;  // the memory cap
+  // Refinement levels these values' size holds; 0 without levels.
+  virtual int levels(const ParamValues& values) const;
+  virtual std::optional<ArticlePreset> articlePreset() const { return std::nullopt; }
+  // Heights normalised to [0, 1]. A pure function of (seed, values): the
+  // same bits for every thread count. Throws Cancelled when control says.
+  virtual Heightfield generate(std::uint64_t seed, const ParamValues& values,
+                               const RunControl& control) const = 0;
+
+  void validate(const ParamValues& values) const override;  // adds the size grid
+  std::size_t sizeIndex() const;                            // every source has "size"
+  int size(const ParamValues& values) const;
+
+  bool sizeAllowed(int size) const;
+  int snapSize(int size) const;  // nearest allowed size
+  std::vector<int> suggestedSizes() const;
+  std::string sizeRuleText() const;  // e.g. "2^k+1 between 3 and 16385"
+};
+
+class ModifierStage : public Stage {
+ public:
+  // Heightfield in, heightfield out. `seed` is the document's, for stages
+  // that draw random numbers. Same bits for every thread count.
+  virtual Heightfield apply(Heightfield field, std::uint64_t seed, const ParamValues& values,
+                            const RunControl& control) const = 0;
+  // False for stages that make no sense on a 1D profile.
+  virtual bool appliesToProfiles() const { return true; }
+};
+
+// ---- typed parameters: a stage's struct and its metadata in one table ----
+
+// One row: metadata plus the struct member it reads and writes.
+template <class Params>
+struct ParamBinding {
+  ParamInfo info;
+  double (*get)(const Params&);
+  void (*set)(Params&, double);
+};
+
+template <auto Member, class Params>
+double getMember(const Params& p) {
+  using T = std::remove_cvref_t<decltype(p.*Member)>;
+  if constexpr (std::is_enum_v<T>) {
+    return static_cast<double>(static_cast<int>(p.*Member));
+  } else {
+    return static_cast<double>(p.*Member);
+  }
+}
+template <auto Member, class Params>
+void setMember(Params& p, double v) {
+  using T = std::remove_cvref_t<decltype(p.*Member)>;
+  if constexpr (std::is_enum_v<T>) {
+    p.*Member = static_cast<T>(static_cast<int>(v));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    p.*Member = v != 0.0;
+  } else {
+    p.*Member = static_cast<T>(v);
+  }
+}
+
+// TERRAIN_BIND(Params, member, info): a row for that member.
+template <class Params, class T, T Params::*Member>
+ParamBinding<Params> bindImpl(const ParamInfo& info) {
+  return {info, &getMember<Member, Params>, &setMember<Member, Params>};
+}
+#define TERRAIN_BIND(Params, member, info) \
+  ::terrain::bindImpl<Params, decltype(Params::member), &Params::member>(info)
+
+// Packs and unpacks a stage's struct through its binding table.
+template <class Params>
+class ParamTable {
+ public:
+  explicit ParamTable(std::vector<ParamBinding<Params>> rows) : rows_(std::move(rows)) {
+    for (const auto& r : rows_) infos_.push_back(r.info);
+  }
+  std::span<const ParamInfo> infos() const { return infos_; }
+  ParamValues pack(const Params& p) const {
+    ParamValues v;
+    v.reserve(rows_.size());
+    for (const auto& r : rows_) v.push_back(r.get(p));
+    return v;
+  }
+  Params unpack(const ParamValues& values) const {
+    Params p{};
+    for (std::size_t i = 0; i < rows_.size() && i < values.size(); ++i) rows_[i].set(p, values[i]);
+    return p;
+  }
+
+ private:
+  std::vector<ParamBinding<Params>> rows_;
+  std::vector<ParamInfo> infos_;
+};
+
+// A stage whose parameters are a struct: Base is SourceStage or
+// ModifierStage; the table is built once, in the stage's constructor.
+template <class Base, class Params>
+class TypedStage : public Base {
+ public:
+  explicit TypedStage(std::vector<ParamBinding<Params>> rows) : table_(std::move(rows)) {}
+  std::span<const ParamInfo> params() const override { return table_.infos(); }
+  ParamValues defaults() const override { return table_.pack(Params{}); }
+  ParamValues pack(const Params& p) const { return table_.pack(p); }
+  Params unpack(const ParamValues& values) const { return table_.unpack(values); }
+
+ private:
+  ParamTable<Params> table_;
+};
+
+// ---- values: checking, parsing, printing (shared by the CLI and panel) ----
+
+// nullopt when fine, else a message naming the parameter, the value and
+// what is allowed.
+std::optional<std::string> checkValue(const ParamInfo& info, double value);
+// Parses a typed value ("0.5", "1e3", a choice name, on/off); throws InputError.
+double parseValue(const ParamInfo& info, std::string_view text);
+std::string formatValue(const ParamInfo& info, double value);
+// What a parameter accepts, as messages say it ("0 to 1", "fbm|ridged").
+std::string allowedText(const ParamInfo& info);
+std::uint64_t parseSeed(std::string_view text);  // throws InputError
+
+}  // namespace terrain
