@@ -6,13 +6,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "app/cli/export_options.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "core/color.hpp"
+#include "core/document.hpp"
 #include "core/heightfield.hpp"
-#include "core/spec.hpp"
+#include "core/history.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {
@@ -24,41 +25,45 @@ struct StatusLine {
 };
 
 struct ExportPanelState {
-  std::string directory = ".";
+  std::string directory;  // empty: the directory the app started in (shown absolute)
   std::string stem;         // empty = the default "<generator>-s<seed>-<size>"
-  bool heightmap16 = true;  // 16-bit grey PNG of the heights
-  bool colorMap = true;     // map image (heightmaps) or side view (profiles)
-  bool viewImage = false;   // the current view, rendered offscreen
+  // Which formats of core/outputs.hpp to write, by key.
+  std::vector<std::string> formats = {"heightmap", "color"};
   int viewWidth = 1920;     // px, up to 4096; height from the view's aspect
   StatusLine status;
 };
 
 struct AppState {
-  // What the panel edits; every change is posted to the worker.
-  TerrainSpec spec;
-  ViewChoice view = ViewChoice::Map;  // the designer's choice (profiles always show Side)
-  render::ViewSettings viewSettings;
+  // What the panel edits; every change is posted to the worker, and each
+  // finished edit (a drag on release) is a step in the history.
+  Document doc;
+  History history{Document{}};
+  render::ViewSettings viewSettings;  // camera, map zoom, wireframe: not saved
 
-  // The colour ramp; rampPng wins when it is set and loads.
-  std::string rampName = std::string(kAutoRamp);  // "auto" or a built-in name
-  std::string rampPng;
+  // The project file the document was opened from or saved to ("" = none).
+  std::string projectPath;
+  std::string projectPathInput;  // the panel's text field
+  StatusLine projectStatus;
+
+  // The look's ramp, loaded; a failed load keeps the last good one.
   std::string rampPathInput;  // the panel's text field
   ColorRamp ramp = ColorRamp::grayscale();
+  std::string loadedRamp;  // the look.ramp value `ramp` was loaded from
   StatusLine rampStatus;
 
   // What is on screen: the newest result taken from the worker.
   std::shared_ptr<const Heightfield> field;
-  TerrainSpec shownSpec;
+  Document shownDoc;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;
   double statsMs = 0.0;
-  double regenToFrameMs = 0.0;   // request -> first frame showing it
-  bool hillshadeChosen = false;  // until the designer picks, it follows cli::defaultHillshade
-  int displayedSide = 0;         // samples per side on screen (less past the GPU's limit)
+  double regenToFrameMs = 0.0;  // request -> first frame showing it
+  int displayedSide = 0;        // samples per side on screen (less past the GPU's limit)
   int gpuTextureLimit = 0;
   std::string generateError;
   bool generating = false;
+  std::optional<PipelineProgress> progress;  // of the run under way
 
   double frameMs = 0.0;  // CPU time of the last frame on the UI thread
   float viewAspect = 1.0f;
@@ -69,22 +74,16 @@ struct AppState {
 
 // The view actually drawn: profiles have only a side view.
 inline render::ViewKind effectiveViewKind(const AppState& s) {
-  if (generatorInfo(s.spec.generator).profile) return render::ViewKind::Side;
-  switch (s.view) {
-    case ViewChoice::Side:
+  if (isProfile(s.doc)) return render::ViewKind::Side;
+  switch (s.doc.view.kind) {
+    case ArticleView::Side:
       return render::ViewKind::Side;
-    case ViewChoice::Map:
+    case ArticleView::Map:
       return render::ViewKind::Map;
-    case ViewChoice::Mesh:
+    case ArticleView::Mesh:
       return render::ViewKind::Mesh;
   }
   return render::ViewKind::Map;
-}
-
-// The built-in ramp rampName stands for ("auto": the one export would pick).
-inline std::string resolvedRampName(const AppState& s) {
-  if (s.rampName != kAutoRamp) return s.rampName;
-  return cli::defaultRampName(s.spec);
 }
 
 // Article 002's applet makes a new map on every click: a deterministic next

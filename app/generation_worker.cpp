@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/generator.hpp"
+#include "core/pipeline.hpp"
 #include "core/parallel.hpp"
 
 namespace terrain::app {
@@ -77,17 +77,20 @@ GenerationWorker::~GenerationWorker() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    cancel_.store(true, std::memory_order_relaxed);  // closing ends a long run at once
   }
   wake_.notify_all();
   thread_.join();
 }
 
-std::uint64_t GenerationWorker::request(const TerrainSpec& spec) {
+std::uint64_t GenerationWorker::request(const Document& doc) {
   std::uint64_t id = 0;
   {
     std::lock_guard lock(mutex_);
     id = ++lastRequested_;
-    next_ = spec;
+    next_ = doc;
+    // A superseded run stops at its next checkpoint (well under 50 ms).
+    cancel_.store(true, std::memory_order_relaxed);
     nextId_ = id;
     nextAt_ = std::chrono::steady_clock::now();
   }
@@ -114,6 +117,11 @@ std::optional<GenerationResult> GenerationWorker::waitFor(std::uint64_t id) {
   return out;
 }
 
+std::optional<PipelineProgress> GenerationWorker::progress() const {
+  std::lock_guard lock(mutex_);
+  return progress_;
+}
+
 bool GenerationWorker::pending() const {
   std::lock_guard lock(mutex_);
   return lastRequested_ > lastTaken_;
@@ -126,20 +134,26 @@ void GenerationWorker::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || next_.has_value(); });
       if (stopping_) return;
-      result.spec = *next_;
+      result.doc = *next_;
       result.id = nextId_;
       result.requestedAt = nextAt_;
       next_.reset();
+      cancel_.store(false, std::memory_order_relaxed);
     }
     const auto start = std::chrono::steady_clock::now();
     try {
-      auto field = std::make_shared<Heightfield>(generateTerrain(result.spec));
-      result.field = std::move(field);
+      PipelineControl control{{}, &cancel_, [this](const PipelineProgress& p) {
+                                std::lock_guard lock(mutex_);
+                                progress_ = p;
+                              }};
+      result.field = pipeline_.run(result.doc, control);
       const auto statsStart = std::chrono::steady_clock::now();
       fillStatistics(result);
       result.statsMs =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - statsStart)
               .count();
+    } catch (const Cancelled&) {
+      continue;  // superseded or closing: a newer request (if any) is queued
     } catch (const std::exception& e) {
       result.field.reset();
       result.error = e.what();
@@ -151,6 +165,7 @@ void GenerationWorker::run() {
       // A newer request may already be queued; this result is still the
       // newest finished one, so it replaces any older unconsumed result.
       if (!ready_ || ready_->id < result.id) ready_ = std::move(result);
+      progress_.reset();
     }
     done_.notify_all();
     if (onResult_) onResult_();

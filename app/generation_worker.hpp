@@ -1,9 +1,12 @@
 #pragma once
-// Generation off the UI thread. The UI posts the newest spec with an
-// increasing request id; the worker always takes the latest, skips the
-// stale ones, and hands back results tagged with their id. Statistics and
+// Generation off the UI thread. The UI posts the newest document with an
+// increasing request id; the worker always takes the latest, cancels a run
+// it supersedes (at the stage's next checkpoint), and hands back results
+// tagged with their id. Stage results are cached (core/pipeline.hpp), so a
+// modifier change never re-runs the source. Statistics and
 // the histogram are computed here too, so the UI only uploads.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -15,7 +18,8 @@
 #include <thread>
 
 #include "core/heightfield.hpp"
-#include "core/spec.hpp"
+#include "core/document.hpp"
+#include "core/pipeline.hpp"
 
 namespace terrain::app {
 
@@ -23,7 +27,7 @@ inline constexpr int kHistogramBins = 64;
 
 struct GenerationResult {
   std::uint64_t id = 0;
-  TerrainSpec spec;
+  Document doc;
   std::shared_ptr<const Heightfield> field;  // null when error is set
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
@@ -43,7 +47,9 @@ class GenerationWorker {
   GenerationWorker& operator=(const GenerationWorker&) = delete;
 
   // Replaces any request not yet started; returns its id.
-  std::uint64_t request(const TerrainSpec& spec);
+  std::uint64_t request(const Document& doc);
+  // Where the running job is, if one runs.
+  std::optional<PipelineProgress> progress() const;
   // The newest finished result not yet taken, if it is newer than the last
   // one taken; older finished results are dropped.
   std::optional<GenerationResult> takeResult();
@@ -59,7 +65,10 @@ class GenerationWorker {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  std::optional<TerrainSpec> next_;
+  std::optional<Document> next_;
+  std::atomic<bool> cancel_{false};
+  std::optional<PipelineProgress> progress_;
+  Pipeline pipeline_;  // the worker thread's own
   std::uint64_t nextId_ = 0;
   std::chrono::steady_clock::time_point nextAt_;
   std::uint64_t lastRequested_ = 0;

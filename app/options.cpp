@@ -1,11 +1,14 @@
 #include "app/options.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <vector>
 
-#include "app/cli/spec_args.hpp"
+#include "app/cli/document_args.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "core/stage.hpp"
 
 namespace terrain::app {
 namespace {
@@ -23,7 +26,7 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 }
 
 bool isAppFlag(std::string_view name) {
-  return name == "view" || name == "ramp" || name == "width" || name == "height" ||
+  return name == "view" || name == "width" || name == "height" ||
          name == "frames" || name == "screenshot" || name == "row" || name == "soak" ||
          name == "squash-at";
 }
@@ -64,7 +67,8 @@ const char* appUsage() {
          "  --width/height  window size in screen coordinates (default 1280x800)\n"
          "  --frames N      render N frames, then exit (with --screenshot: save the last)\n"
          "  --screenshot F  save what the window shows as a PNG (needs --frames; default 3)\n"
-         "  --generator, --preset, --seed and the parameters are those of 'export'.\n"
+         "  --project, --generator, --preset, --seed, --stage, the parameters and the look\n"
+         "                  flags are those of 'export'; without them the last session comes back.\n"
          "\n"
          "testing flags (for the test suite):\n"
          "  --soak N        render N frames, asking for a new terrain every frame (every\n"
@@ -77,7 +81,7 @@ const char* appUsage() {
 
 AppOptions parseAppOptions(std::span<char* const> args) {
   AppOptions opts;
-  std::vector<cli::SpecFlag> specFlags;  // parsed by the CLI's shared parser
+  std::vector<cli::DocumentFlag> documentFlags;  // parsed by the CLI's shared parser
   bool framesGiven = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
@@ -93,11 +97,15 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     std::string value;
     const auto eq = arg.find('=');
     if (eq != std::string_view::npos) name = std::string(arg.substr(0, eq));
-    if (!isAppFlag(name) && !cli::isSpecFlag(name)) {
+    if (!isAppFlag(name) && !cli::isDocumentFlag(name)) {
       throw InputError("--" + name + ": unknown flag (see --help)");
     }
+    const auto lone = cli::loneFlagValue(name);
+    const bool nextIsValue = i + 1 < args.size() && !std::string_view(args[i + 1]).starts_with("--");
     if (eq != std::string_view::npos) {
       value = std::string(arg.substr(eq + 1));
+    } else if (lone && (name == "no-hillshade" || !nextIsValue)) {
+      value = std::string(*lone);
     } else {
       if (i + 1 >= args.size()) throw InputError("--" + name + ": needs a value");
       value = args[++i];
@@ -108,14 +116,6 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       if (!opts.view) {
         throw InputError("--view: '" + value + "' is not a view; allowed: side, map, 3d");
       }
-    } else if (name == "ramp") {
-      bool known = value == kAutoRamp;
-      for (auto n : builtinRampNames()) known = known || n == value;
-      if (!known) {
-        throw InputError("--ramp: '" + value +
-                         "' is not a ramp; allowed: auto, earth, grayscale, coastline");
-      }
-      opts.ramp = value;
     } else if (name == "width") {
       opts.width = parseInt(name, value, 200, 16384);
     } else if (name == "height") {
@@ -133,7 +133,8 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       if (value.empty()) throw InputError("--screenshot: needs a file name");
       opts.screenshot = value;
     } else {
-      specFlags.push_back({name, value});
+      documentFlags.push_back({name, value});
+      opts.rampGiven |= name == "ramp";
     }
   }
   if (opts.soak > 0) {
@@ -147,7 +148,9 @@ AppOptions parseAppOptions(std::span<char* const> args) {
                      " (the window is restored before the last frame)");
   }
   if (opts.screenshot && !framesGiven) opts.frames = 3;
-  opts.spec = cli::specFromFlags(specFlags);
+  opts.documentGiven = std::any_of(documentFlags.begin(), documentFlags.end(),
+                                   [](const cli::DocumentFlag& f) { return f.name != "ramp"; });
+  opts.doc = cli::documentFromFlags(documentFlags);
   return opts;
 }
 

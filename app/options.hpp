@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
-#include "core/spec.hpp"
+#include "core/document.hpp"
 
 namespace terrain::app {
 
-enum class ViewChoice { Side, Map, Mesh };
+using ViewChoice = ArticleView;
 
 // The ramp that suits the generator, as export picks it
 // (cli::defaultRampName): article 002's sea and land for coastlines, else earth.
@@ -18,9 +18,10 @@ inline constexpr std::string_view kAutoRamp = "auto";
 inline constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
 
 struct AppOptions {
-  TerrainSpec spec;                 // starting state
-  std::optional<ViewChoice> view;   // --view; else the remembered one
-  std::optional<std::string> ramp;  // --ramp; else the remembered one
+  Document doc;                    // starting document (from the flags)
+  bool documentGiven = false;      // any terrain flag given; else the last session comes back
+  bool rampGiven = false;          // --ramp given; else the remembered ramp
+  std::optional<ViewChoice> view;  // --view; else the remembered one
   int crossSectionRow = -1;         // --row: the heightmap row the side view shows (-1 = middle)
   int width = 1280;                 // window size, screen coordinates
   int height = 800;

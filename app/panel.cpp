@@ -5,10 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <random>
 #include <string>
 
 #include "app/param_input.hpp"
+#include "core/outputs.hpp"
+#include "core/registry.hpp"
 
 namespace terrain::app {
 namespace {
@@ -17,9 +20,16 @@ const ImVec4 kGreen{0.45f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kRed{1.0f, 0.42f, 0.38f, 1.0f};
 const ImVec4 kDim{0.65f, 0.65f, 0.70f, 1.0f};
 
+// Tooltips only when the mouse rests: while a slider is dragged they would
+// cover the next one.
 void tooltip(std::string_view text) {
-  if (!text.empty() && ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
+  if (!text.empty() && !ImGui::IsAnyItemActive() &&
+      ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
   }
 }
 
@@ -36,151 +46,196 @@ std::string helpWithUnit(const ParamInfo& info) {
   return help;
 }
 
-std::string generatorLabel(GeneratorId id) {
-  const auto& g = generatorInfo(id);
-  return std::string(g.article) + "  " + std::string(g.title);
+std::string plural(int n, std::string_view unit) {
+  std::string word(unit);
+  if (n == 1 && word.ends_with("s")) word.pop_back();
+  return std::to_string(n) + " " + word;
 }
 
-bool generatorCombo(AppState& s) {
-  bool changed = false;
-  const std::string preview = generatorLabel(s.spec.generator);
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##generator", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
-    for (const GeneratorId id : kAllGenerators) {
-      const bool selected = id == s.spec.generator;
-      if (ImGui::Selectable(generatorLabel(id).c_str(), selected) && !selected) {
-        s.spec = switchGenerator(s.spec, id);
-        changed = true;
-      }
-      if (selected) ImGui::SetItemDefaultFocus();
-    }
-    ImGui::EndCombo();
-  }
-  tooltip("Article " + std::string(generatorInfo(s.spec.generator).article) + ": " +
-          std::string(articlePresetSummary(s.spec.generator)));
-  return changed;
-}
+// ---- one parameter, from its metadata ----
 
-bool seedInput(AppState& s, const ParamDesc& desc) {
+bool choiceCombo(const ParamInfo& info, double& slot) {
   bool changed = false;
-  const float dice = ImGui::GetFrameHeight() * 2.2f;
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - dice - ImGui::GetStyle().ItemInnerSpacing.x);
-  std::uint64_t seed = s.spec.seed;
-  const std::uint64_t step = 1;
-  if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed, &step, nullptr, "%llu")) {
-    s.spec.seed = seed;
-    changed = true;
-  }
-  tooltip(helpWithUnit(desc.info));
-  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  if (ImGui::Button("Dice", ImVec2(dice, 0.0f))) {
-    std::random_device rd;
-    s.spec.seed = rd() % 1000000U;
-    changed = true;
-  }
-  tooltip("A random seed (or click the view / press R for the next seed)");
-  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextUnformatted(std::string(desc.info.label).c_str());
-  return changed;
-}
-
-bool sizeCombo(AppState& s, const ParamDesc& desc) {
-  bool changed = false;
-  const bool profile = generatorInfo(s.spec.generator).profile;
-  auto label = [&](int size) {
-    return profile ? std::to_string(size) + " points"
-                   : std::to_string(size) + " x " + std::to_string(size);
-  };
-  if (ImGui::BeginCombo(std::string(desc.info.label).c_str(), label(s.spec.size).c_str())) {
-    for (const int size : suggestedSizes(s.spec.generator)) {
-      const bool selected = size == s.spec.size;
-      if (ImGui::Selectable(label(size).c_str(), selected) && !selected) {
-        s.spec.size = size;
-        changed = true;
-      }
-      if (selected) ImGui::SetItemDefaultFocus();
-    }
-    ImGui::EndCombo();
-  }
-  tooltip(helpWithUnit(desc.info) + "; " + sizeRuleText(s.spec.generator));
-  return changed;
-}
-
-bool choiceCombo(AppState& s, const ParamDesc& desc) {
-  bool changed = false;
-  const std::string label(desc.info.label);
-  const auto current = static_cast<std::size_t>(desc.get(s.spec));
-  const std::string preview = formatValue(desc, desc.get(s.spec));
-  if (ImGui::BeginCombo(label.c_str(), preview.c_str())) {
-    for (std::size_t i = 0; i < desc.info.choices.size(); ++i) {
-      const std::string name(desc.info.choices[i]);
+  const auto current = static_cast<std::size_t>(slot);
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), formatValue(info, slot).c_str())) {
+    for (std::size_t i = 0; i < info.choices.size(); ++i) {
+      const std::string name(info.choices[i]);
       if (ImGui::Selectable(name.c_str(), i == current) && i != current) {
-        desc.set(s.spec, static_cast<double>(i));
-        changed = true;
+        changed = applyPanelValue(slot, info, static_cast<double>(i));
       }
     }
     ImGui::EndCombo();
   }
-  tooltip(helpWithUnit(desc.info));
   return changed;
 }
 
-// Integer and Real parameters: a slider over the metadata's range (ctrl-click
-// types a value; AlwaysClamp keeps it in range, applyPanelValue keeps NaN out).
-bool numberSlider(AppState& s, const ParamDesc& desc) {
-  const ParamInfo& info = desc.info;
+// Powers of two: a combo of the valid values only.
+bool powerOfTwoCombo(const ParamInfo& info, double& slot, double dynamicMax) {
+  bool changed = false;
+  const auto label = [&](double v) { return formatValue(info, v) + " " + std::string(info.unit); };
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), label(slot).c_str())) {
+    for (double v = info.min; v <= std::min(info.max, dynamicMax); v *= 2.0) {
+      if (ImGui::Selectable(label(v).c_str(), v == slot) && v != slot) {
+        changed = applyPanelValue(slot, info, v);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool sizeCombo(const SourceStage& source, const ParamInfo& info, double& slot) {
+  bool changed = false;
+  auto label = [&](int size) {
+    return source.profile() ? std::to_string(size) + " points"
+                            : std::to_string(size) + " x " + std::to_string(size);
+  };
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), label(static_cast<int>(slot)).c_str())) {
+    for (const int size : source.suggestedSizes()) {
+      const bool selected = size == static_cast<int>(slot);
+      if (ImGui::Selectable(label(size).c_str(), selected) && !selected) {
+        changed = applyPanelValue(slot, info, size);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Integers and reals: a slider over the range a hand can use (ctrl-click
+// types a value; applyPanelValue keeps NaN and out-of-range values out).
+// maxMeansAll: the top of the slider is the dynamic maximum and stores the
+// metadata max, so "all" stays all when the size changes.
+bool numberSlider(const ParamInfo& info, double& slot, double dynamicMax) {
   const std::string label(info.label);
   ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
   if (info.logarithmic) flags |= ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat;
-  double value = desc.get(s.spec);
-  bool edited = false;
   if (info.type == ParamType::Integer) {
-    int lo = static_cast<int>(info.min);
-    int hi = static_cast<int>(info.max);
+    const int lo = static_cast<int>(info.min);
+    const int hi = static_cast<int>(std::min(info.max, dynamicMax));
+    const bool all = info.maxMeansAll && slot >= hi;
     std::string format = info.unit.empty() ? "%d" : "%d " + std::string(info.unit);
-    if (info.key == "iterations") {
-      // The size holds levelsFor(spec) levels; more means "all".
-      const int levels = levelsFor(s.spec);
-      if (levels > 0) {
-        hi = levels;
-        if (value >= levels) format = "all (%d " + std::string(info.unit) + ")";
-      }
+    if (all) format = "all (" + plural(hi, info.unit) + ")";
+    int v = static_cast<int>(std::clamp(slot, static_cast<double>(lo), static_cast<double>(hi)));
+    if (!ImGui::SliderInt(label.c_str(), &v, lo, std::max(hi, lo), format.c_str(), flags)) {
+      return false;
     }
-    int v = static_cast<int>(std::clamp(value, static_cast<double>(lo), static_cast<double>(hi)));
-    edited = ImGui::SliderInt(label.c_str(), &v, lo, hi, format.c_str(), flags);
-    value = v;
-  } else {
-    const double lo = info.min;
-    const double hi = info.max;
-    const char* format = hi - lo <= 10.0 ? "%.3f" : "%.1f";
-    double v = value;
-    edited = ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, format, flags);
-    value = v;
+    const double value = info.maxMeansAll && v >= hi ? info.max : v;
+    return applyPanelValue(slot, info, value);
   }
-  tooltip(helpWithUnit(info));
-  return edited && applyPanelValue(s.spec, desc, value);  // NaN, inf, out of range: ignored
+  const double lo = info.min;
+  const double hi = info.max;
+  const char* format = hi - lo <= 10.0 ? "%.3f" : "%.1f";
+  double v = slot;
+  if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, format, flags)) {
+    return false;
+  }
+  return applyPanelValue(slot, info, v);
 }
 
-bool parameterWidgets(AppState& s) {
+bool toggle(const ParamInfo& info, double& slot) {
+  bool on = slot != 0.0;
+  if (!ImGui::Checkbox(std::string(info.label).c_str(), &on)) return false;
+  return applyPanelValue(slot, info, on ? 1.0 : 0.0);
+}
+
+// One parameter of a stage; greyed out with the reason when it has no effect.
+bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
+                 const SourceStage* source = nullptr) {
+  ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+  ImGui::BeginDisabled(!idle.empty());
   bool changed = false;
-  for (const ParamDesc* desc : parametersFor(s.spec.generator)) {
-    ImGui::PushID(desc);
-    const std::string_view idle = desc->idleFor(s.spec);
-    ImGui::BeginDisabled(!idle.empty());
-    if (desc->info.type == ParamType::Seed) {
-      changed |= seedInput(s, *desc);
-    } else if (desc->info.key == "size") {
-      changed |= sizeCombo(s, *desc);
-    } else if (desc->info.type == ParamType::Choice) {
-      changed |= choiceCombo(s, *desc);
-    } else {
-      changed |= numberSlider(s, *desc);
+  if (source != nullptr && info.key == "size") {
+    changed = sizeCombo(*source, info, slot);
+  } else if (info.type == ParamType::Choice) {
+    changed = choiceCombo(info, slot);
+  } else if (info.type == ParamType::Toggle) {
+    changed = toggle(info, slot);
+  } else if (info.powerOfTwo) {
+    changed = powerOfTwoCombo(info, slot, dynamicMax);
+  } else {
+    changed = numberSlider(info, slot, dynamicMax);
+  }
+  ImGui::EndDisabled();
+  tooltip(idle.empty() ? helpWithUnit(info) : std::string(idle));
+  ImGui::PopID();
+  return changed;
+}
+
+bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source = nullptr) {
+  bool changed = false;
+  const auto params = stage.params();
+  for (std::size_t i = 0; i < params.size() && i < values.size(); ++i) {
+    changed |= paramWidget(params[i], values[i], stage.dynamicMax(i, values),
+                           stage.idleReason(i, values), source);
+  }
+  return changed;
+}
+
+// ---- sections ----
+
+std::string sourceLabel(const SourceStage& source) {
+  const auto article = source.articlePreset();
+  return (article ? std::string(article->article) + "  " : std::string("     ")) +
+         std::string(source.title());
+}
+
+bool sourceCombo(AppState& s) {
+  bool changed = false;
+  const SourceStage& current = sourceStage(s.doc.source.key);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##source", sourceLabel(current).c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (const SourceStage* source : sources()) {
+      const bool selected = source == &current;
+      if (ImGui::Selectable(sourceLabel(*source).c_str(), selected) && !selected) {
+        s.doc = switchSource(s.doc, source->key());
+        changed = true;
+      }
+      tooltip(source->help());
     }
-    ImGui::EndDisabled();
-    if (!idle.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::SetTooltip("%.*s", static_cast<int>(idle.size()), idle.data());
+    ImGui::EndCombo();
+  }
+  tooltip(current.help());
+  return changed;
+}
+
+bool seedInput(AppState& s) {
+  bool changed = false;
+  const float dice = ImGui::CalcTextSize("Dice").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - dice - spacing -
+                          ImGui::CalcTextSize("Seed").x - spacing);
+  std::uint64_t seed = s.doc.seed;
+  const std::uint64_t step = 1;
+  if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed, &step, nullptr, "%llu")) {
+    s.doc.seed = seed;
+    changed = true;
+  }
+  tooltip("Any whole number up to 18446744073709551615; the same seed gives the same terrain");
+  ImGui::SameLine(0.0f, spacing);
+  if (ImGui::Button("Dice")) {
+    std::random_device rd;
+    s.doc.seed = rd() % 1000000U;
+    changed = true;
+  }
+  tooltip("A random seed (click the view or press R for the next one)");
+  ImGui::SameLine(0.0f, spacing);
+  ImGui::TextUnformatted("Seed");
+
+  const auto& seeds = s.history.recentSeeds();
+  if (seeds.size() > 1) {
+    const std::string preview = "recent: " + std::to_string(seeds.size()) + " seeds";
+    if (ImGui::BeginCombo("Seed history", preview.c_str())) {
+      for (const std::uint64_t recent : seeds) {
+        const std::string label = std::to_string(recent);
+        if (ImGui::Selectable(label.c_str(), recent == s.doc.seed) && recent != s.doc.seed) {
+          s.doc.seed = recent;
+          changed = true;
+        }
+      }
+      ImGui::EndCombo();
     }
-    ImGui::PopID();
+    tooltip("The seeds seen, newest first: pick one to go back to it");
   }
   return changed;
 }
@@ -188,42 +243,133 @@ bool parameterWidgets(AppState& s) {
 bool presetButtons(AppState& s) {
   bool changed = false;
   ImGui::TextColored(kDim, "As in article");
-  for (const GeneratorId id : kAllGenerators) {
-    const auto& g = generatorInfo(id);
+  for (const SourceStage* source : sources()) {
+    const auto article = source->articlePreset();
+    if (!article) continue;
     ImGui::SameLine();
-    const std::string label = std::string(g.article) + "##preset";
+    const std::string label = std::string(article->article) + "##preset";
     if (ImGui::Button(label.c_str())) {
-      const std::uint64_t seed = s.spec.seed;
-      s.spec = articlePreset(id);
-      s.spec.seed = seed;
+      Document next = articleDocument(source->key());
+      next.look.ramp = s.doc.look.ramp == "auto" ? "auto" : s.doc.look.ramp;
+      s.doc = next;
       changed = true;
     }
-    tooltip(std::string(g.title) + ": " + std::string(articlePresetSummary(id)));
+    tooltip(std::string(source->title()) + ": " + std::string(article->summary));
   }
   return changed;
 }
 
-PanelActions rampSection(AppState& s) {
-  PanelActions a;
-  std::string preview = s.rampPng.empty() ? s.rampName : s.ramp.name();
-  if (s.rampPng.empty() && s.rampName == kAutoRamp) {
-    preview = "auto (" + resolvedRampName(s) + ")";
+bool sourceSection(AppState& s) {
+  bool changed = sourceCombo(s);
+  changed |= seedInput(s);
+  const SourceStage& source = sourceStage(s.doc.source.key);
+  changed |= stageParams(source, s.doc.source.values, &source);
+  changed |= presetButtons(s);
+  return changed;
+}
+
+// The modifier stack: each stage can be switched off, moved, removed.
+bool modifierSection(AppState& s) {
+  bool changed = false;
+  ImGui::TextColored(kDim, "Modifiers (run top to bottom)");
+  auto& stack = s.doc.modifiers;
+  std::optional<std::size_t> remove;
+  std::optional<std::pair<std::size_t, std::size_t>> swap;
+  for (std::size_t i = 0; i < stack.size(); ++i) {
+    ModifierSettings& m = stack[i];
+    const ModifierStage* stage = findModifier(m.key);
+    if (stage == nullptr) continue;
+    ImGui::PushID(static_cast<int>(i));
+    changed |= ImGui::Checkbox("##on", &m.enabled);
+    tooltip("Switch this stage off without losing its settings");
+    ImGui::SameLine();
+    const bool open = ImGui::TreeNodeEx("##stage", ImGuiTreeNodeFlags_DefaultOpen, "%s",
+                                        std::string(stage->title()).c_str());
+    tooltip(stage->help());
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight() * 3.3f);
+    ImGui::BeginDisabled(i == 0);
+    if (ImGui::ArrowButton("##up", ImGuiDir_Up)) swap = {i - 1, i};
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.0f, 2.0f);
+    ImGui::BeginDisabled(i + 1 == stack.size());
+    if (ImGui::ArrowButton("##down", ImGuiDir_Down)) swap = {i, i + 1};
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.0f, 2.0f);
+    if (ImGui::SmallButton("x")) remove = i;
+    tooltip("Remove this stage");
+    if (open) {
+      ImGui::BeginDisabled(!m.enabled);
+      changed |= stageParams(*stage, m.values);
+      ImGui::EndDisabled();
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
   }
+  if (swap) {
+    std::swap(stack[swap->first], stack[swap->second]);
+    changed = true;
+  }
+  if (remove) {
+    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(*remove));
+    changed = true;
+  }
+  if (ImGui::BeginCombo("##add", "Add a stage...")) {
+    for (const ModifierStage* stage : modifiers()) {
+      if (isProfile(s.doc) && !stage->appliesToProfiles()) continue;
+      if (ImGui::Selectable(std::string(stage->title()).c_str())) {
+        stack.push_back(defaultModifier(stage->key()));
+        changed = true;
+      }
+      tooltip(stage->help());
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Why a look parameter has no effect for this document; empty when it has.
+std::string_view lookIdle(const AppState& s, std::string_view key) {
+  const bool profile = isProfile(s.doc);
+  if (key == "water" && isAppletSeaAndLand(s.doc) && resolvedRampName(s.doc) == "coastline") {
+    return "A sea-and-land map is coloured by class: its sea is class 0 whatever the level";
+  }
+  if (key != "water" && profile) return "Profiles are drawn from the side, without shading";
+  if ((key == "sun-azimuth" || key == "sun-elevation" || key == "relief") &&
+      !resolvedHillshade(s.doc) && effectiveViewKind(s) != render::ViewKind::Mesh) {
+    return "Hillshade is off";
+  }
+  return {};
+}
+
+bool lookSection(AppState& s) {
+  bool changed = false;
+  const auto params = lookParams();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    double value = lookValue(s.doc.look, i);
+    if (paramWidget(params[i], value, params[i].max, lookIdle(s, params[i].key))) {
+      setLookValue(s.doc.look, i, value);
+      changed = true;
+    }
+  }
+  // The ramp: built-in names, or a PNG; a failed load keeps the current one.
+  const bool builtin = s.doc.look.ramp == "auto" ||
+                       std::ranges::find(builtinRampNames(), s.doc.look.ramp) !=
+                           builtinRampNames().end();
+  std::string preview = builtin ? s.doc.look.ramp : s.ramp.name();
+  if (s.doc.look.ramp == "auto") preview = "auto (" + resolvedRampName(s.doc) + ")";
   if (ImGui::BeginCombo("Colour ramp", preview.c_str())) {
-    std::vector<std::string_view> names{kAutoRamp};
+    std::vector<std::string_view> names{"auto"};
     for (const auto name : builtinRampNames()) names.push_back(name);
     for (const auto name : names) {
-      const bool selected = s.rampPng.empty() && name == s.rampName;
+      const bool selected = name == s.doc.look.ramp;
       if (ImGui::Selectable(std::string(name).c_str(), selected) && !selected) {
-        s.rampName = std::string(name);
-        s.rampPng.clear();
-        s.rampStatus = {};
-        a.rampChanged = true;
+        s.doc.look.ramp = std::string(name);
+        changed = true;
       }
     }
     ImGui::EndCombo();
   }
-  tooltip("auto: the applet's sea and land for coastlines, earth for the rest (as export)");
+  tooltip("auto: the applet's sea and land for coastline class maps, earth for the rest");
   const float button = ImGui::CalcTextSize("Load").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - button - ImGui::GetStyle().ItemInnerSpacing.x);
   const bool enter = ImGui::InputTextWithHint("##rampPath", "path/to/ramp.png", &s.rampPathInput,
@@ -231,28 +377,30 @@ PanelActions rampSection(AppState& s) {
   tooltip("A 1xN or Nx1 PNG: the first pixel is the lowest land (article 000's gradient)");
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   if ((ImGui::Button("Load") || enter) && !s.rampPathInput.empty()) {
-    s.rampPng = s.rampPathInput;
-    a.rampChanged = true;
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(s.rampPathInput, ec);
+    s.doc.look.ramp = ec ? s.rampPathInput : absolute.string();
+    changed = true;
   }
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::TextUnformatted("Ramp PNG");
   statusLine(s.rampStatus);
-  return a;
+  return changed;
 }
 
-PanelActions viewSection(AppState& s) {
+PanelActions viewSection(AppState& s, bool& changed) {
   PanelActions a;
   auto& v = s.viewSettings;
-  const bool profile = generatorInfo(s.spec.generator).profile;
+  const bool profile = isProfile(s.doc);
   auto radio = [&](const char* label, ViewChoice choice, bool enabled) {
     ImGui::BeginDisabled(!enabled);
-    if (ImGui::RadioButton(label, enabled ? s.view == choice : choice == ViewChoice::Side)) {
-      s.view = choice;
+    const bool active = enabled ? s.doc.view.kind == choice : choice == ViewChoice::Side;
+    if (ImGui::RadioButton(label, active) && !active) {
+      s.doc.view.kind = choice;
+      changed = true;
     }
     ImGui::EndDisabled();
-    if (!enabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::SetTooltip("A profile has only a side view");
-    }
+    tooltip(enabled ? "" : "A profile has only a side view");
   };
   radio("Side (1)", ViewChoice::Side, true);
   ImGui::SameLine();
@@ -261,21 +409,15 @@ PanelActions viewSection(AppState& s) {
   radio("3D (3)", ViewChoice::Mesh, !profile);
 
   const auto kind = effectiveViewKind(s);
-  if (kind == render::ViewKind::Side && !profile && s.field) {
-    const int rows = s.field->height;
-    int row = v.crossSectionRow < 0 ? rows / 2 : std::min(v.crossSectionRow, rows - 1);
-    if (ImGui::SliderInt("Cross-section row", &row, 0, rows - 1, "%d",
-                         ImGuiSliderFlags_AlwaysClamp)) {
-      v.crossSectionRow = std::clamp(row, 0, rows - 1);
+  if (kind == render::ViewKind::Side && !profile) {
+    float row = static_cast<float>(s.doc.view.row);
+    if (ImGui::SliderFloat("Cross-section", &row, 0.0f, 1.0f, "%.3f",
+                           ImGuiSliderFlags_AlwaysClamp)) {
+      if (std::isfinite(row)) s.doc.view.row = std::clamp(static_cast<double>(row), 0.0, 1.0);
+      changed = true;
     }
-    tooltip("The heightmap row shown from the side; it is marked on the map view");
+    tooltip("The map row shown from the side, 0 top .. 1 bottom; it is marked on the map view");
   } else if (kind == render::ViewKind::Map) {
-    if (ImGui::Checkbox("Hillshade", &v.hillshade)) s.hillshadeChosen = true;
-    tooltip(
-        "Slope shading from a north-west sun; off by default for class maps (the applet's flat "
-        "tiles)");
-    tooltip("Light from the north-west, so slopes read as relief");
-    ImGui::SameLine();
     if (ImGui::Button("Fit map")) {
       v.mapZoom = 1.0f;
       v.mapCenter = glm::vec2(0.5f);
@@ -283,21 +425,31 @@ PanelActions viewSection(AppState& s) {
     ImGui::SameLine();
     ImGui::TextColored(kDim, "zoom %.1fx", static_cast<double>(v.mapZoom));
   } else if (kind == render::ViewKind::Mesh) {
-    ImGui::SliderFloat("Exaggeration", &v.exaggeration, 0.02f, 1.0f, "%.2f",
-                       ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
-    tooltip("Height of the highest point, in map widths");
-    if (!std::isfinite(v.exaggeration)) v.exaggeration = 0.25f;
+    float exaggeration = static_cast<float>(s.doc.view.exaggeration);
+    if (ImGui::SliderFloat("Exaggeration", &exaggeration, 0.02f, 1.0f, "%.2f",
+                           ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic) &&
+        std::isfinite(exaggeration)) {
+      s.doc.view.exaggeration = exaggeration;
+      changed = true;
+    }
+    tooltip("How tall the highest point stands, in map widths");
+    changed |= ImGui::Checkbox("Water plane", &s.doc.view.waterPlane);
+    ImGui::SameLine();
     ImGui::Checkbox("Wireframe", &v.wireframe);
     ImGui::SameLine();
     ImGui::Checkbox("Isometric", &v.camera.isometric);
     tooltip("Orthographic projection, as article 004 draws it");
-    ImGui::SameLine();
-    a.resetView = ImGui::Button("Reset view");
+    a.resetView = ImGui::Button("Reset view (F)");
   }
   return a;
 }
 
 void statsSection(const AppState& s) {
+  if (s.progress) {
+    const std::string label = s.progress->stage + " (" + std::to_string(s.progress->index + 1) +
+                              "/" + std::to_string(s.progress->count) + ")";
+    ImGui::ProgressBar(s.progress->fraction, ImVec2(-FLT_MIN, 0.0f), label.c_str());
+  }
   if (!s.field) {
     ImGui::TextColored(kDim, s.generating ? "generating..." : "no terrain yet");
     return;
@@ -309,37 +461,81 @@ void statsSection(const AppState& s) {
   tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
   ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
   if (!f.isProfile() && s.displayedSide > 0 && s.displayedSide < f.width) {
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",
                        s.displayedSide, s.gpuTextureLimit, f.width);
+    ImGui::PopTextWrapPos();
   }
   ImGui::Text("height min %.3f  mean %.3f  max %.3f", static_cast<double>(s.stats.min),
               s.stats.mean, static_cast<double>(s.stats.max));
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,
-                       ImVec2(ImGui::GetContentRegionAvail().x, 48.0f));
+                       ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");
+}
+
+bool isChosen(const ExportPanelState& e, std::string_view key) {
+  return std::ranges::find(e.formats, key) != e.formats.end();
 }
 
 PanelActions exportSection(AppState& s) {
   PanelActions a;
   auto& e = s.exporting;
-  if (!ImGui::CollapsingHeader("Export PNG...")) return a;
+  if (!ImGui::CollapsingHeader("Export")) return a;
   ImGui::InputText("Directory", &e.directory);
-  const std::string fallback = defaultExportStem(s.shownSpec);
+  tooltip("Where the files go (absolute, or relative to where the explorer was started)");
+  const std::string fallback = defaultFileStem(s.shownDoc);
   ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
   tooltip("Without extension; empty = " + fallback);
-  ImGui::Checkbox("16-bit heightmap", &e.heightmap16);
-  tooltip("<name>-height16.png: grey, 0..65535 = the normalised heights");
-  ImGui::Checkbox("Colour map", &e.colorMap);
-  tooltip("<name>-color.png: the map image (heightmaps) or the side view (profiles)");
-  ImGui::Checkbox("Current view at", &e.viewImage);
-  tooltip("<name>-view.png: the view as drawn, rendered offscreen");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  ImGui::SliderInt("px wide", &e.viewWidth, 256, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
-  ImGui::BeginDisabled(!s.field || !(e.heightmap16 || e.colorMap || e.viewImage));
+  for (const OutputFormat& f : outputFormats()) {
+    bool on = isChosen(e, f.key);
+    const std::string label = std::string(f.title) + "##" + std::string(f.key);
+    if (ImGui::Checkbox(label.c_str(), &on)) {
+      if (on) {
+        e.formats.emplace_back(f.key);
+      } else {
+        std::erase(e.formats, std::string(f.key));
+      }
+    }
+    tooltip("<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help));
+    if (f.needs == OutputNeeds::Window) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+      ImGui::SliderInt("px", &e.viewWidth, 256, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
+      tooltip("Width of the rendered view; its height follows the view's shape");
+    }
+  }
+  ImGui::BeginDisabled(!s.field || e.formats.empty());
   a.exportNow = ImGui::Button("Export");
   ImGui::EndDisabled();
   statusLine(e.status);
+  return a;
+}
+
+PanelActions projectSection(AppState& s) {
+  PanelActions a;
+  ImGui::BeginDisabled(!s.history.canUndo());
+  a.undo = ImGui::Button("Undo");
+  ImGui::EndDisabled();
+  tooltip("Ctrl+Z: back one change (a new terrain by a click is one change)");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!s.history.canRedo());
+  a.redo = ImGui::Button("Redo");
+  ImGui::EndDisabled();
+  tooltip("Ctrl+Shift+Z or Ctrl+Y");
+  ImGui::SameLine();
+  a.save = ImGui::Button("Save");
+  tooltip(s.projectPath.empty() ? std::string("Ctrl+S: save the project (give a path below)")
+                                : "Ctrl+S: save to " + s.projectPath);
+  ImGui::SameLine();
+  a.saveAs = ImGui::Button("Save as");
+  tooltip("Ctrl+Shift+S: save the project to the path below");
+  ImGui::SameLine();
+  a.open = ImGui::Button("Open");
+  tooltip("Ctrl+O: open the project at the path below");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputTextWithHint("##projectPath", "path/to/project.json", &s.projectPathInput);
+  tooltip("A project file: the pipeline, the look and the view, as JSON");
+  statusLine(s.projectStatus);
   return a;
 }
 
@@ -349,10 +545,12 @@ void controlsSection(AppState& s) {
   if (!s.helpOpen) return;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(
-      "Click the view (no drag) or press R: next seed, a new terrain.\n"
+      "Click the view (no drag) or press R: next seed, a new terrain (Ctrl+Z brings the last "
+      "one back).\n"
       "1 / 2 / 3: side, map, 3D view.   F: reset camera and map zoom.\n"
       "Map: wheel zooms around the cursor, left-drag pans.\n"
       "3D: left-drag orbits, right- or middle-drag pans, wheel zooms.\n"
+      "Ctrl+Z / Ctrl+Shift+Z: undo / redo.   Ctrl+S, Ctrl+Shift+S, Ctrl+O: save, save as, open.\n"
       "Sliders: drag, or ctrl-click to type a value.\n"
       "H: show or hide this help.");
   ImGui::PopTextWrapPos();
@@ -360,15 +558,25 @@ void controlsSection(AppState& s) {
 
 }  // namespace
 
-std::string defaultExportStem(const TerrainSpec& spec) {
-  return std::string(generatorInfo(spec.generator).key) + "-s" + std::to_string(spec.seed) + "-" +
-         std::to_string(spec.size);
-}
-
-TerrainSpec switchGenerator(const TerrainSpec& spec, GeneratorId id) {
-  TerrainSpec next = defaultSpec(id);
-  next.seed = spec.seed;
-  next.size = snapSize(id, spec.size);
+Document switchSource(const Document& doc, std::string_view key) {
+  const SourceStage& source = sourceStage(key);
+  Document next = doc;
+  next.source.key = std::string(key);
+  next.source.values = source.defaults();
+  const SourceStage* old = findSource(doc.source.key);
+  if (old != nullptr) {
+    next.source.values[source.sizeIndex()] = source.snapSize(old->size(doc.source.values));
+  }
+  // Keep the modifiers that work on the new kind of terrain.
+  std::erase_if(next.modifiers, [&](const ModifierSettings& m) {
+    const ModifierStage* stage = findModifier(m.key);
+    return stage == nullptr || (source.profile() && !stage->appliesToProfiles());
+  });
+  if (source.profile()) {
+    next.view.kind = ViewChoice::Side;
+  } else if (old != nullptr && old->profile()) {
+    next.view.kind = ViewChoice::Map;
+  }
   return next;
 }
 
@@ -381,27 +589,34 @@ PanelActions drawPanel(AppState& s, float width, float height) {
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("Terrain", nullptr, flags);
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.5f);  // room for the labels on the right
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.0f);  // room for the labels on the right
 
   ImGui::TextUnformatted("Terrain Explorer");
   ImGui::SameLine();
   if (s.generating) {
     ImGui::TextColored(kGreen, "generating...");
   } else {
-    ImGui::TextColored(kDim, "seed %llu", static_cast<unsigned long long>(s.shownSpec.seed));
+    ImGui::TextColored(kDim, "seed %llu", static_cast<unsigned long long>(s.shownDoc.seed));
   }
+  const PanelActions project = projectSection(s);
+  a.undo = project.undo;
+  a.redo = project.redo;
+  a.save = project.save;
+  a.saveAs = project.saveAs;
+  a.open = project.open;
   ImGui::Separator();
 
-  a.specChanged |= generatorCombo(s);
-  a.specChanged |= parameterWidgets(s);
+  bool changed = false;
+  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) changed |= sourceSection(s);
   if (!s.generateError.empty()) statusLine({s.generateError, false});
-  a.specChanged |= presetButtons(s);
-
-  ImGui::Separator();
-  const PanelActions ramp = rampSection(s);
-  a.rampChanged = ramp.rampChanged;
-  ImGui::Separator();
-  a.resetView = viewSection(s).resetView;
+  if (ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
+    changed |= modifierSection(s);
+  }
+  if (ImGui::CollapsingHeader("Look")) changed |= lookSection(s);
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+    a.resetView = viewSection(s, changed).resetView;
+  }
+  a.documentChanged = changed;
 
   ImGui::Separator();
   statsSection(s);

@@ -1,26 +1,28 @@
 #pragma once
-// The left-hand ImGui panel. Parameters are drawn from the spec's metadata
-// table; the panel only edits AppState and reports what the loop must do.
+// The left-hand ImGui panel. Every stage's parameters are drawn from its
+// metadata; the panel only edits AppState and reports what the loop must do.
 #include "app/app_state.hpp"
 
 namespace terrain::app {
 
 struct PanelActions {
-  bool specChanged = false;  // post state.spec to the worker
-  bool rampChanged = false;  // rebuild the ramp from rampName / rampPng
-  bool resetView = false;    // camera and map zoom back to their defaults
-  bool exportNow = false;    // run the export section's job
+  bool documentChanged = false;  // post state.doc to the worker
+  bool resetView = false;        // camera and map zoom back to their defaults
+  bool exportNow = false;        // run the export section's job
+  bool undo = false;
+  bool redo = false;
+  bool open = false;    // open state.projectPathInput
+  bool save = false;    // save to state.projectPath (or ask for one)
+  bool saveAs = false;  // save to state.projectPathInput
 };
 
-inline constexpr float kPanelWidth = 340.0f;  // in unscaled ImGui units
+inline constexpr float kPanelWidth = 360.0f;  // in unscaled ImGui units
 
 // Draws the panel at the window's left edge, width in ImGui units.
 PanelActions drawPanel(AppState& state, float width, float height);
 
-// "<generator>-s<seed>-<size>", e.g. diamond-square-s42-1025.
-std::string defaultExportStem(const TerrainSpec& spec);
-
-// Puts the size on the new generator's grid, keeps the seed.
-TerrainSpec switchGenerator(const TerrainSpec& spec, GeneratorId id);
+// A new source keeps the seed, the modifier stack and the look; the size is
+// put on the new source's grid.
+Document switchSource(const Document& doc, std::string_view key);
 
 }  // namespace terrain::app

@@ -2,12 +2,10 @@
 
 namespace terrain::app {
 
-bool applyPanelValue(TerrainSpec& spec, const ParamDesc& desc, double value) {
-  if (desc.get == nullptr || desc.set == nullptr) return false;  // the seed has its own input
-  if (checkValue(desc, value))
-    return false;  // NaN, inf, fractional or out of range: keep the old value
-  if (value == desc.get(spec)) return false;
-  desc.set(spec, value);
+bool applyPanelValue(double& slot, const ParamInfo& info, double value) {
+  if (checkValue(info, value)) return false;  // NaN, inf, fractional or out of range: keep
+  if (value == slot) return false;
+  slot = value;
   return true;
 }
 

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <string>
 
+#include "core/registry.hpp"
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -25,13 +27,13 @@ SoakStep soakStep(int frame) {
   constexpr std::array kMapSides = {129, 513, 1025, 2049};
   constexpr std::array kViews = {ViewChoice::Side, ViewChoice::Map, ViewChoice::Mesh};
   const auto f = static_cast<std::size_t>(frame);
-  const GeneratorId id = kAllGenerators[f % kAllGenerators.size()];
-  SoakStep step;
-  step.spec = defaultSpec(id);
-  step.spec.seed = 1000 + 7919 * static_cast<std::uint64_t>(frame);
+  const SourceStage& source = *sources()[f % sources().size()];
+  SoakStep step{defaultDocument(source.key())};
+  step.doc.seed = 1000 + 7919 * static_cast<std::uint64_t>(frame);
   const int side = kMapSides[f / 15 % kMapSides.size()];
-  step.spec.size = snapSize(id, generatorInfo(id).profile ? side * 8 : side);
-  step.view = kViews[f / 5 % kViews.size()];
+  step.doc.source.values[source.sizeIndex()] =
+      source.snapSize(source.profile() ? side * 8 : side);
+  step.doc.view.kind = kViews[f / 5 % kViews.size()];
   return step;
 }
 

@@ -3,7 +3,7 @@
 // long run shows whether memory (ours, the driver's, the GL objects') stays
 // flat. The cycle is fixed, so two runs do the same work.
 #include "app/options.hpp"
-#include "core/spec.hpp"
+#include "core/document.hpp"
 
 namespace terrain::app {
 
@@ -11,11 +11,10 @@ inline constexpr int kSoakWaitEvery = 2;     // frames; every second frame waits
 inline constexpr int kSoakReportEvery = 50;  // frames between 'soak frame F rss_kib R' lines
 
 struct SoakStep {
-  TerrainSpec spec;
-  ViewChoice view = ViewChoice::Map;
+  Document doc;  // its view.kind is the view to show
 };
 
-// Frame f's request: the five generators in turn, each view in turn every
+// Frame f's request: the sources in turn, each view in turn every
 // fifth frame, sizes from 129 up to 2049 (profiles 8x longer) every
 // fifteenth, a new seed every frame.
 SoakStep soakStep(int frame);

@@ -89,9 +89,9 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
 
   if (!io.WantCaptureKeyboard) {
     if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
-    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.view = ViewChoice::Side;
-    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.view = ViewChoice::Map;
-    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.view = ViewChoice::Mesh;
+    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewChoice::Side;
+    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewChoice::Map;
+    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewChoice::Mesh;
     if (keyPressed(GLFW_KEY_F)) resetView(s);
     if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
   }

@@ -28,6 +28,9 @@
 #include "app/soak.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
+#include "core/outputs.hpp"
+#include "core/project.hpp"
+#include "core/registry.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {
@@ -150,19 +153,18 @@ void setUpStyle(float uiScale, float framebufferScale) {
 
 // ---- what the loop does with the state ----
 
-void rebuildRamp(AppState& s, render::TerrainView& view) {
+// Loads the look's ramp when it changed; a failed load keeps the last
+// good ramp and says why.
+void updateRamp(AppState& s, render::TerrainView& view) {
+  const std::string wanted = resolvedRampName(s.doc);
+  if (wanted == s.loadedRamp) return;
   try {
-    if (!s.rampPng.empty()) {
-      s.ramp = ColorRamp::fromPng(s.rampPng);
-      s.rampStatus = {"loaded " + s.rampPng, true};
-    } else {
-      s.ramp = builtinRamp(resolvedRampName(s));
-    }
+    s.ramp = loadLookRamp(s.doc);
+    s.rampStatus = s.ramp.name() == wanted ? StatusLine{} : StatusLine{"loaded " + wanted, true};
   } catch (const std::exception& e) {
-    s.rampStatus = {e.what(), false};
-    s.rampPng.clear();
-    s.ramp = builtinRamp(resolvedRampName(s));
+    s.rampStatus = {std::string(e.what()) + "; keeping " + s.ramp.name(), false};
   }
+  s.loadedRamp = wanted;
   view.setRamp(s.ramp);
 }
 
@@ -179,26 +181,99 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
     return;
   }
   s.generateError.clear();
-  if (!s.hillshadeChosen) s.viewSettings.hillshade = cli::defaultHillshade(r.spec);
+  if (s.shownDoc.source != r.doc.source || s.shownDoc.seed != r.doc.seed) {
+    s.exporting.status = {};  // "wrote ..." was about the old terrain
+  }
   s.displayedSide = view.displayedResolution().x;
   s.gpuTextureLimit = view.textureLimit();
   s.field = std::move(r.field);
-  s.shownSpec = r.spec;
+  s.shownDoc = r.doc;
   s.stats = r.stats;
   s.histogram = r.histogram;
   s.generateMs = r.generateMs;
   s.statsMs = r.statsMs;
-  if (s.viewSettings.crossSectionRow >= s.field->height) {
-    s.viewSettings.crossSectionRow = s.field->height - 1;
-  }
+}
+
+// What the renderer draws, from the document (the look and the view).
+void syncViewSettings(AppState& s) {
+  auto& v = s.viewSettings;
+  v.kind = effectiveViewKind(s);
+  v.water = static_cast<float>(s.doc.look.water);
+  v.hillshade = resolvedHillshade(s.doc);
+  v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
+  const int rows = s.field ? s.field->height : 0;
+  v.crossSectionRow =
+      rows > 1 ? static_cast<int>(std::lround(s.doc.view.row * static_cast<double>(rows - 1))) : -1;
 }
 
 Settings currentSettings(const AppState& s) {
   Settings out;
-  out.view = s.view;
-  out.ramp = s.rampName;
-  out.rampPng = s.rampPng;
+  out.view = s.doc.view.kind;
+  const bool builtin = s.doc.look.ramp == "auto" ||
+                       std::ranges::find(builtinRampNames(), s.doc.look.ramp) !=
+                           builtinRampNames().end();
+  out.ramp = builtin ? s.doc.look.ramp : "auto";
+  out.rampPng = builtin ? "" : s.doc.look.ramp;
   return out;
+}
+
+// The last session's document, beside the settings.
+std::optional<std::filesystem::path> sessionPath() {
+  auto settings = settingsPath();
+  if (!settings) return std::nullopt;
+  return settings->parent_path() / "session.json";
+}
+
+bool ctrlPressed(ImGuiKey key, bool shift) {
+  const ImGuiIO& io = ImGui::GetIO();
+  return io.KeyCtrl && io.KeyShift == shift && ImGui::IsKeyPressed(key, false);
+}
+
+// Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+O (even while a
+// text field has focus: they are the window's).
+void shortcuts(PanelActions& a) {
+  a.undo |= ctrlPressed(ImGuiKey_Z, false);
+  a.redo |= ctrlPressed(ImGuiKey_Z, true) || ctrlPressed(ImGuiKey_Y, false);
+  a.save |= ctrlPressed(ImGuiKey_S, false);
+  a.saveAs |= ctrlPressed(ImGuiKey_S, true);
+  a.open |= ctrlPressed(ImGuiKey_O, false);
+}
+
+// Project file actions; messages go to the panel. Returns whether the
+// document was replaced.
+bool projectActions(AppState& s, const PanelActions& a) {
+  const std::string typed = s.projectPathInput;
+  if (a.open) {
+    if (typed.empty()) {
+      s.projectStatus = {"type the project's path first", false};
+      return false;
+    }
+    try {
+      s.doc = loadProject(typed);
+      s.projectPath = typed;
+      s.projectStatus = {"opened " + std::filesystem::absolute(typed).string(), true};
+      return true;
+    } catch (const std::exception& e) {
+      s.projectStatus = {std::string(e.what()) + " (the current document stays)", false};
+      return false;
+    }
+  }
+  if (a.save || a.saveAs) {
+    const std::string path = a.saveAs || s.projectPath.empty() ? typed : s.projectPath;
+    if (path.empty()) {
+      s.projectStatus = {"type a path for the project (e.g. my-island.json)", false};
+      return false;
+    }
+    try {
+      saveProject(path, s.doc);
+      s.projectPath = path;
+      s.projectPathInput = path;
+      s.projectStatus = {"saved " + std::filesystem::absolute(path).string(), true};
+    } catch (const std::exception& e) {
+      s.projectStatus = {e.what(), false};
+    }
+  }
+  return false;
 }
 
 struct Layout {
@@ -347,8 +422,9 @@ int runWindow(const AppOptions& options) {
   int exitStatus = 0;
   {
     AppState state;
-    state.spec = options.spec;
+    state.doc = options.doc;
     std::optional<std::filesystem::path> settingsFile = settingsPath();
+    std::optional<std::filesystem::path> sessionFile = sessionPath();
     Settings saved;
     if (settingsFile) {
       LoadedSettings loaded = loadSettings(*settingsFile);
@@ -356,14 +432,30 @@ int runWindow(const AppOptions& options) {
       state.settingsNote = loaded.note;
       if (!loaded.note.empty()) std::fprintf(stderr, "terrain-explorer: %s\n", loaded.note.c_str());
     }
+    // The last session comes back unless the flags say what to show.
+    if (!options.documentGiven && sessionFile && std::filesystem::exists(*sessionFile)) {
+      try {
+        state.doc = loadProject(sessionFile->string());
+      } catch (const std::exception& e) {
+        state.settingsNote = std::string("last session not restored: ") + e.what();
+      }
+    } else if (!options.documentGiven) {
+      state.doc.view.kind = saved.view;
+    }
     if (scripted) settingsFile.reset();  // never written by a scripted run
-    state.rampPng = saved.rampPng;
-    state.rampPathInput = saved.rampPng;
-    state.view = options.view.value_or(saved.view);
-    state.viewSettings.crossSectionRow = options.crossSectionRow;
+    if (scripted) sessionFile.reset();
+    if (!options.rampGiven && !options.documentGiven) {
+      state.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
+    }
+    if (options.view) state.doc.view.kind = *options.view;
+    if (options.crossSectionRow >= 0) {
+      const SourceStage& source = sourceStage(state.doc.source.key);
+      const int rows = source.profile() ? 1 : source.size(state.doc.source.values);
+      state.doc.view.row = rows > 1 ? std::min(1.0, options.crossSectionRow / double(rows - 1)) : 0.5;
+    }
+    state.history = History(state.doc);
+    state.exporting.directory = std::filesystem::current_path().string();
     resetView(state);
-    state.rampName = options.ramp.value_or(saved.ramp);
-    if (options.ramp) state.rampPng.clear();
 
     std::optional<render::TerrainView> view;
     try {
@@ -372,12 +464,12 @@ int runWindow(const AppOptions& options) {
       exitStatus = cannotStart(std::string("renderer: ") + e.what());
     }
     if (view) {
-      rebuildRamp(state, *view);
+      updateRamp(state, *view);
       if (!state.rampStatus.ok) {
         std::fprintf(stderr, "terrain-explorer: %s\n", state.rampStatus.text.c_str());
       }
       GenerationWorker worker([] { glfwPostEmptyEvent(); });
-      std::uint64_t lastRequest = worker.request(state.spec);
+      std::uint64_t lastRequest = worker.request(state.doc);
       Clock::time_point requestedAt = Clock::now();
       std::optional<std::uint64_t> awaitingFrame;  // newest result uploaded, not yet drawn
       std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
@@ -416,9 +508,8 @@ int runWindow(const AppOptions& options) {
         if (options.soak > 0) {
           if (frame > 0 && frame % kSoakReportEvery == 0) soakReport(frame, terrainsShown);
           const SoakStep step = soakStep(frame);
-          state.spec = step.spec;
-          state.view = step.view;
-          lastRequest = worker.request(state.spec);
+          state.doc = step.doc;
+          lastRequest = worker.request(state.doc);
           requestedAt = Clock::now();
         }
 
@@ -431,7 +522,7 @@ int runWindow(const AppOptions& options) {
           // Measure one clean regeneration: same spec again, nothing else running.
           cpuAtRequest = cpuSeconds();
           requestedAt = Clock::now();
-          lastRequest = worker.request(state.spec);
+          lastRequest = worker.request(state.doc);
         }
         if (auto result = waitForNewest && worker.pending() ? worker.waitFor(lastRequest)
                                                             : worker.takeResult()) {
@@ -456,6 +547,7 @@ int runWindow(const AppOptions& options) {
           if (newest) awaitingFrame = lastRequest;
         }
         state.generating = worker.pending() || held.has_value();
+        state.progress = worker.progress();
 
         // Panel and input.
         ImGui_ImplOpenGL3_NewFrame();
@@ -468,19 +560,33 @@ int runWindow(const AppOptions& options) {
         }
         ViewCommands commands;
         if (!scripted) commands = interaction.update(state, layout.view);
+        if (!scripted) shortcuts(actions);
         if (commands.regenerate) {
-          state.spec.seed = nextSeed(state.spec.seed);
-          actions.specChanged = true;
+          state.doc.seed = nextSeed(state.doc.seed);
+          actions.documentChanged = true;
         }
+        if (actions.undo || actions.redo) {
+          state.history.commit(state.doc);  // an edit still being dragged counts
+          state.doc = actions.undo ? state.history.undo() : state.history.redo();
+          actions.documentChanged = true;
+        }
+        actions.documentChanged |= projectActions(state, actions);
         if (actions.resetView) resetView(state);
-        // "auto" follows the generator.
-        const bool autoRampStale =
-            state.rampPng.empty() && state.ramp.name() != resolvedRampName(state);
-        if (actions.rampChanged || autoRampStale) rebuildRamp(state, *view);
-        if (actions.specChanged && !scripted) {
-          lastRequest = worker.request(state.spec);
+        updateRamp(state, *view);
+        // Only what changes the heights regenerates (the worker's cache
+        // makes a look or view change cost nothing, but skips the request).
+        if (actions.documentChanged && !scripted && state.doc != state.shownDoc) {
+          lastRequest = worker.request(state.doc);
           requestedAt = Clock::now();
           state.generating = true;
+        }
+        // A drag is one step: committed when no widget is active any more.
+        if (!ImGui::IsAnyItemActive() && state.history.commit(state.doc) && sessionFile) {
+          try {
+            saveProject(sessionFile->string(), state.doc);
+          } catch (const std::exception& e) {
+            state.settingsNote = std::string("session not saved: ") + e.what();
+          }
         }
         if (actions.exportNow) state.exporting.status = exportFromWindow(state, *view);
         drawCrossSectionMarker(state, layout.view);
@@ -492,8 +598,7 @@ int runWindow(const AppOptions& options) {
         glDisable(GL_SCISSOR_TEST);
         glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        state.viewSettings.kind = effectiveViewKind(state);
-        state.viewSettings.water = static_cast<float>(state.shownSpec.water);
+        syncViewSettings(state);
         if (state.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
           state.viewAspect =
               static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
@@ -534,7 +639,8 @@ int runWindow(const AppOptions& options) {
         if (lastFrame && testExportDir != nullptr) {
           // Test hook: press "Export" with every output ticked.
           state.exporting.directory = testExportDir;
-          state.exporting.heightmap16 = state.exporting.colorMap = state.exporting.viewImage = true;
+          state.exporting.formats.clear();
+          for (const OutputFormat& f : outputFormats()) state.exporting.formats.emplace_back(f.key);
           const StatusLine status = exportFromWindow(state, *view);
           std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
           if (!status.ok) exitStatus = 1;

@@ -44,8 +44,8 @@ void writeHeightmapPng(const std::string& path, const Heightfield& field) {
 }
 
 void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
-                 float water, bool hillshade, const Execution& exec) {
-  const MapRenderer renderer(field, ramp, water, hillshade);
+                 float water, const Shading& shading, const Execution& exec) {
+  const MapRenderer renderer(field, ramp, water, shading);
   writeFileAtomically(path, [&](AtomicFile& file) {
     PngRowWriter writer(file.stream(), path, field.width, field.height, PngFormat::Rgb8);
     const std::size_t stride = static_cast<std::size_t>(field.width) * 3;

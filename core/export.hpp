@@ -9,6 +9,7 @@
 
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
+#include "core/image.hpp"
 #include "core/parallel.hpp"
 
 namespace terrain {
@@ -22,7 +23,7 @@ void writeHeightmapPng(const std::string& path, const Heightfield& field);
 // 8-bit RGB map, one pixel per cell (see renderMapImage); bands of rows are
 // coloured in parallel, then written.
 void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
-                 float water, bool hillshade, const Execution& exec = {});
+                 float water, const Shading& shading, const Execution& exec = {});
 
 // 8-bit RGB side view of a profile (see renderSideViewImage).
 void writeSideViewPng(const std::string& path, const Heightfield& profile, const ColorRamp& ramp,

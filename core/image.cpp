@@ -18,14 +18,9 @@ struct SunTerms {
 
 // With L the unit vector towards the sun and slopes gx = dz/dx, gy = dz/dy,
 // the Lambert term over flat ground's is (1 + kx gx + ky gy) / |(gx, gy, 1)|.
-SunTerms sunTerms() {
-  constexpr float kDeg = std::numbers::pi_v<float> / 180.0f;
-  const float az = kSunAzimuthDegrees * kDeg;  // clockwise from north (-y)
-  const float el = kSunElevationDegrees * kDeg;
-  const float lx = std::cos(el) * std::sin(az);
-  const float ly = -std::cos(el) * std::cos(az);
-  const float lz = std::sin(el);
-  return {-lx / lz, -ly / lz};
+SunTerms sunTerms(const Shading& shading) {
+  const auto& l = shading.sun;
+  return {-l[0] / l[2], -l[1] / l[2]};
 }
 
 // 1 / sqrt(v) for v >= 1 from multiplies only, so the shading loop
@@ -61,10 +56,10 @@ void putPixel(std::uint8_t* out, Rgb8 c) {
 }
 
 // Slope per unit height difference across two cells, for a map whose
-// longer side spans one unit and whose heights reach kHillshadeRelief.
-float gradientScaleFor(const Heightfield& field) {
+// longer side spans one unit and whose heights reach `relief`.
+float gradientScaleFor(const Heightfield& field, float relief) {
   const int cells = std::max(field.width, field.height) - 1;
-  return static_cast<float>(std::max(cells, 1)) * kHillshadeRelief * 0.5f;
+  return static_cast<float>(std::max(cells, 1)) * relief * 0.5f;
 }
 
 // Rows (or columns) around i for a central difference, one-sided at edges;
@@ -92,13 +87,20 @@ Rgb8 blend(Rgb8 under, Rgb8 over, float alpha) {
 
 }  // namespace
 
-float hillshadeAt(const Heightfield& field, int x, int y) {
-  const float scale = gradientScaleFor(field);
+Shading Shading::of(const Look& look, bool on) {
+  Shading shading(on);
+  shading.sun = sunDirection(look);
+  shading.relief = static_cast<float>(look.relief);
+  return shading;
+}
+
+float hillshadeAt(const Heightfield& field, int x, int y, const Shading& shading) {
+  const float scale = gradientScaleFor(field, shading.relief);
   const Neighbours nx = neighbours(x, field.width);
   const Neighbours ny = neighbours(y, field.height);
   const float gx = (field.at(nx.after, y) - field.at(nx.before, y)) * nx.weight * scale;
   const float gy = (field.at(x, ny.after) - field.at(x, ny.before)) * ny.weight * scale;
-  return shadeFactor(sunTerms(), gx, gy);
+  return shadeFactor(sunTerms(shading), gx, gy);
 }
 
 namespace {
@@ -123,11 +125,13 @@ std::uint64_t shadeLanes(std::uint64_t lanes, std::int32_t shade) {
 }  // namespace
 
 MapRenderer::MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water,
-                         bool hillshade)
+                         const Shading& shading)
     : field_(field),
       lookup_(ramp, water),
-      hillshade_(hillshade),
-      gradientScale_(gradientScaleFor(field)) {
+      hillshade_(shading.enabled),
+      sunX_(sunTerms(shading).kx),
+      sunY_(sunTerms(shading).ky),
+      gradientScale_(gradientScaleFor(field, shading.relief)) {
   lanes_.resize(static_cast<std::size_t>(lookup_.size()));
   for (std::int32_t i = 0; i < lookup_.size(); ++i) {
     lanes_[static_cast<std::size_t>(i)] = toLanes(lookup_.entry(i));
@@ -181,7 +185,7 @@ void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
 // Fixed-point shading of cells x0 .. x0+n-1 of row y; water is flat (256).
 void MapRenderer::shadeSpan(int y, int x0, int n, std::int32_t* shade) const {
   const int w = field_.width;
-  const SunTerms sun = sunTerms();
+  const SunTerms sun{sunX_, sunY_};
   const float water = lookup_.waterLevel();
   const float* row = field_.heights.data() + field_.index(0, y);
   const Neighbours ny = neighbours(y, field_.height);
@@ -202,12 +206,12 @@ void MapRenderer::shadeSpan(int y, int x0, int n, std::int32_t* shade) const {
   }
 }
 
-void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade,
-                    RgbImage& image, const Execution& exec) {
+void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
+                    const Shading& shading, RgbImage& image, const Execution& exec) {
   image.width = field.width;
   image.height = field.height;
   image.pixels.resize(Heightfield::cellCount(field.width, field.height) * 3);
-  const MapRenderer renderer(field, ramp, water, hillshade);
+  const MapRenderer renderer(field, ramp, water, shading);
   const std::size_t stride = static_cast<std::size_t>(field.width) * 3;
   parallelFor(exec, 0, field.height, 16, [&](std::int64_t begin, std::int64_t end) {
     for (auto y = begin; y < end; ++y) {
@@ -218,9 +222,9 @@ void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water
 }
 
 RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
-                        bool hillshade, const Execution& exec) {
+                        const Shading& shading, const Execution& exec) {
   RgbImage image;
-  renderMapImage(field, ramp, water, hillshade, image, exec);
+  renderMapImage(field, ramp, water, shading, image, exec);
   return image;
 }
 

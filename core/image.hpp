@@ -2,32 +2,39 @@
 // Pictures of a heightfield on the CPU: the top-down map (one pixel per
 // cell, optional hillshade) and article 000's side view of a profile. The
 // row renderers let export stream huge maps without a whole-image buffer.
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
+#include "core/look.hpp"
 #include "core/parallel.hpp"
 
 namespace terrain {
 
 // ---- hillshade (article 004: brightness from the slope) ----
 
-// The sun: north-west (towards -x and -y, the top-left of the map) at 45
-// degrees above the horizon.
-inline constexpr float kSunAzimuthDegrees = 315.0f;
-inline constexpr float kSunElevationDegrees = 45.0f;
-// Height 1 stands this high relative to the map's side, so shading looks
-// the same at every resolution.
-inline constexpr float kHillshadeRelief = 0.5f;
 // Brightness factor range; flat ground is 1.
 inline constexpr float kHillshadeMin = 0.55f;
 inline constexpr float kHillshadeMax = 1.25f;
 
+// How a map is shaded: the look's sun and relief (see core/look.hpp, the
+// one definition of the sun, which the GPU views use too).
+struct Shading {
+  bool enabled = true;
+  std::array<float, 3> sun = sunDirection(Look{});  // towards the sun, map space
+  float relief = static_cast<float>(Look{}.relief);  // height 1 against the map's side
+
+  // The default look's sun, shading on or off.
+  Shading(bool on = true) : enabled(on) {}  // NOLINT: a plain on/off reads best at call sites
+  static Shading of(const Look& look, bool on);
+};
+
 // Brightness factor of cell (x, y): Lambert on the normal from central
 // differences (one-sided at the edges), divided by flat ground's value and
 // clamped to [kHillshadeMin, kHillshadeMax].
-float hillshadeAt(const Heightfield& field, int x, int y);
+float hillshadeAt(const Heightfield& field, int x, int y, const Shading& shading = {});
 
 // ---- top-down map ----
 
@@ -35,7 +42,7 @@ float hillshadeAt(const Heightfield& field, int x, int y);
 // unshaded as a flat surface, land multiplied by hillshadeAt() when asked.
 class MapRenderer {
  public:
-  MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade);
+  MapRenderer(const Heightfield& field, const ColorRamp& ramp, float water, const Shading& shading);
   // Writes field.width RGB pixels of row y.
   void renderRow(int y, std::uint8_t* rgb) const;
 
@@ -46,16 +53,18 @@ class MapRenderer {
   ColorLookup lookup_;
   std::vector<std::uint64_t> lanes_;  // lookup_ entries as three 21-bit lanes (see .cpp)
   bool hillshade_;
+  float sunX_;           // -sun.x / sun.z: the slope term of the Lambert ratio
+  float sunY_;           // -sun.y / sun.z
   float gradientScale_;  // turns a height difference over 2 cells into a slope
 };
 
 // One pixel per cell, top row = y 0. Rows are coloured in parallel.
 RgbImage renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
-                        bool hillshade, const Execution& exec = {});
+                        const Shading& shading, const Execution& exec = {});
 // The same into an existing image, reusing its buffer when the size matches
 // (for live re-colouring: a fresh 1025^2 buffer costs as much as colouring it).
-void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water, bool hillshade,
-                    RgbImage& image, const Execution& exec = {});
+void renderMapImage(const Heightfield& field, const ColorRamp& ramp, float water,
+                    const Shading& shading, RgbImage& image, const Execution& exec = {});
 
 // ---- side view (article 000) ----
 

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <new>
 #include <string>
 #include <vector>
@@ -13,7 +12,9 @@
 #include "core/color.hpp"
 #include "core/error.hpp"
 #include "core/export.hpp"
-#include "core/generator.hpp"
+#include "core/outputs.hpp"
+#include "core/pipeline.hpp"
+#include "core/project.hpp"
 
 namespace terrain {
 namespace {
@@ -29,66 +30,6 @@ int fail(int status, std::string message) {
   }
   std::fprintf(stderr, "terrain-explorer export: %s\n", message.c_str());
   return status;
-}
-
-bool isBuiltinRamp(std::string_view name) {
-  for (auto n : builtinRampNames()) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-ColorRamp loadRamp(const cli::ExportOptions& o) {
-  if (!o.ramp) return builtinRamp(cli::defaultRampName(o.spec));
-  const std::string& arg = *o.ramp;
-  if (isBuiltinRamp(arg)) return builtinRamp(arg);
-  if (arg.ends_with(".png") || arg.find('/') != std::string::npos || std::filesystem::exists(arg)) {
-    return ColorRamp::fromPng(arg);
-  }
-  std::string names;
-  for (auto n : builtinRampNames()) {
-    if (!names.empty()) names += ", ";
-    names += n;
-  }
-  throw InputError("'" + arg + "' is neither a built-in ramp (" + names + ") nor a .png file");
-}
-
-struct Output {
-  const char* flag;
-  std::string path;
-  std::string what;             // for the success line
-  std::function<void()> write;  // throws IoError
-};
-
-std::vector<Output> plannedOutputs(const cli::ExportOptions& o, const Heightfield& field,
-                                   const ColorRamp& ramp, const Execution& exec) {
-  const auto water = static_cast<float>(o.spec.water);
-  const std::string size = std::to_string(field.width) + "x" + std::to_string(field.height);
-  std::vector<Output> out;
-  if (o.heightmapPath) {
-    out.push_back({"heightmap", *o.heightmapPath, size + " 16-bit grey heightmap",
-                   [&field, path = *o.heightmapPath] { writeHeightmapPng(path, field); }});
-  }
-  if (o.colorPath && field.isProfile()) {
-    out.push_back({"color", *o.colorPath,
-                   std::to_string(o.sideWidth) + "x" + std::to_string(o.sideHeight) +
-                       " RGB side view (" + ramp.name() + ")",
-                   [&field, &ramp, &o, water] {
-                     writeSideViewPng(*o.colorPath, field, ramp, water, o.sideWidth, o.sideHeight);
-                   }});
-  } else if (o.colorPath) {
-    out.push_back(
-        {"color", *o.colorPath,
-         size + " RGB map (" + ramp.name() + (cli::hillshadeFor(o) ? ", hillshade)" : ")"),
-         [&field, &ramp, &o, &exec, water] {
-           writeMapPng(*o.colorPath, field, ramp, water, cli::hillshadeFor(o), exec);
-         }});
-  }
-  if (o.rawPath) {
-    out.push_back({"raw", *o.rawPath, size + " float32 raw",
-                   [&field, path = *o.rawPath] { writeRawFloat32(path, field); }});
-  }
-  return out;
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
@@ -114,47 +55,60 @@ int runExport(std::span<char*> args) {
 
   std::optional<ColorRamp> ramp;
   try {
-    ramp = loadRamp(o);
+    ramp = loadLookRamp(o.doc);
   } catch (const std::runtime_error& e) {  // InputError or IoError: bad input either way
     return fail(kExitBadInput, std::string("--ramp: ") + e.what());
   }
   // Before generating, so a long generation is not wasted on a bad path.
-  const std::pair<const char*, const std::optional<std::string>*> paths[] = {
-      {"heightmap", &o.heightmapPath}, {"color", &o.colorPath}, {"raw", &o.rawPath}};
-  for (const auto& [flag, path] : paths) {
-    if (!*path) continue;
+  for (const cli::RequestedOutput& out : o.outputs) {
     try {
-      checkWritable(**path);
+      checkWritable(out.path);
     } catch (const IoError& e) {
-      return fail(kExitBadInput, std::string("--") + flag + ": " + e.what());
+      return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
+    }
+  }
+  if (o.projectOutput) {
+    try {
+      checkWritable(*o.projectOutput);
+    } catch (const IoError& e) {
+      return fail(kExitBadInput, std::string("--save-project: ") + e.what());
     }
   }
 
   const Execution exec{o.threads};
   Heightfield field;
   try {
-    field = generateTerrain(o.spec, exec);
+    field = runPipeline(o.doc, PipelineControl{exec, nullptr, {}});
   } catch (const InputError& e) {
     return fail(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
-    return fail(kExitWriteFailed,
-                "out of memory generating a " + std::to_string(o.spec.size) + "-sample " +
-                    std::string(generatorInfo(o.spec.generator).key) + " terrain");
+    return fail(kExitWriteFailed, "out of memory generating a " + defaultFileStem(o.doc) +
+                                      " terrain");
   }
 
-  for (const Output& output : plannedOutputs(o, field, *ramp, exec)) {
+  const OutputInput input{o.doc, field, *ramp, exec, o.sideWidth, o.sideHeight};
+  for (const cli::RequestedOutput& out : o.outputs) {
     const auto start = std::chrono::steady_clock::now();
     try {
-      output.write();
+      out.format->write(out.path, input);
     } catch (const IoError& e) {
-      return fail(kExitWriteFailed, std::string("--") + output.flag + ": " + e.what());
+      return fail(kExitWriteFailed, "--" + std::string(out.format->key) + ": " + e.what());
     }
     if (!o.quiet) {
       std::error_code ec;
-      const auto bytes = std::filesystem::file_size(output.path, ec);
-      std::printf("%s: %s, %llu bytes, %.0f ms\n", output.path.c_str(), output.what.c_str(),
+      const auto bytes = std::filesystem::file_size(out.path, ec);
+      std::printf("%s: %s, %llu bytes, %.0f ms\n", out.path.c_str(),
+                  out.format->describe(input).c_str(),
                   static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
     }
+  }
+  if (o.projectOutput) {
+    try {
+      saveProject(*o.projectOutput, o.doc);
+    } catch (const IoError& e) {
+      return fail(kExitWriteFailed, std::string("--save-project: ") + e.what());
+    }
+    if (!o.quiet) std::printf("%s: project\n", o.projectOutput->c_str());
   }
   return kExitWritten;
 }

@@ -1,49 +1,41 @@
 #pragma once
 // The command line of `terrain-explorer export`: parsing and --help, both
-// drawn from the parameter metadata and the option table in the .cpp.
+// drawn from the stage metadata, the look's parameters and the table of
+// output formats (core/outputs.hpp).
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
-#include "core/spec.hpp"
+#include "core/document.hpp"
+#include "core/outputs.hpp"
 
 namespace terrain::cli {
+
+struct RequestedOutput {
+  const OutputFormat* format;
+  std::string path;
+};
 
 struct ExportOptions {
   enum class Action { Export, Help, Version };
   Action action = Action::Export;
 
-  TerrainSpec spec;                   // validated
-  std::optional<std::string> ramp;    // --ramp NAME|FILE.png; else defaultRampName(generator)
-  std::optional<bool> hillshadeFlag;  // maps only; else defaultHillshade(spec)
-  int sideWidth = 1280;               // profiles' --color side view, pixels
+  Document doc;      // validated
+  int sideWidth = 1280;  // profiles' --color side view, pixels
   int sideHeight = 400;
   int threads = 0;  // 0 = every hardware thread
   bool quiet = false;
 
-  std::optional<std::string> heightmapPath;  // 16-bit grey PNG
-  std::optional<std::string> colorPath;      // RGB PNG: map, or side view of a profile
-  std::optional<std::string> rawPath;        // little-endian float32
+  std::vector<RequestedOutput> outputs;     // in the order given
+  std::optional<std::string> projectOutput;  // --save-project FILE
 };
 
 // Parses the arguments after "export". Throws InputError with one line
 // naming the flag, the value and what is allowed. Allocates nothing large
-// and touches no file (ramp and output checks come later).
+// and touches no file but a --project to read (ramp and output checks come
+// later).
 ExportOptions parseExportOptions(std::span<char* const> args);
-
-// The applet's flat sea and land for a two-class coastline, else "earth"
-// (whose deep sea .. snow bands suit 3-6 coastline classes too).
-std::string defaultRampName(const TerrainSpec& spec);
-// A two-class coastline: article 002's sea/land tile map.
-bool isAppletSeaAndLand(const TerrainSpec& spec);
-// Hillshade suits height fields; class maps are flat tiles (the applet's
-// look), where slope shading would only outline the class borders.
-inline bool defaultHillshade(const TerrainSpec& spec) {
-  return !(spec.generator == GeneratorId::Coastline && spec.coastline.mode == CoastMode::Classes);
-}
-inline bool hillshadeFor(const ExportOptions& o) {
-  return o.hillshadeFlag.value_or(defaultHillshade(o.spec));
-}
 
 std::string exportHelpText();
 std::string versionText();
