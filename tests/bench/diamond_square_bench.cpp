@@ -7,22 +7,23 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/diamond_square.hpp"
-#include "core/spec.hpp"
+#include "core/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {
 
+// The raw source (no normalise), default parameters, seed 1.
 void runDiamondSquare(benchmark::State& state, const Execution& exec) {
-  TerrainSpec spec = defaultSpec(GeneratorId::DiamondSquare);
-  spec.size = static_cast<int>(state.range(0));
-  const Generator& gen = generatorFor(GeneratorId::DiamondSquare);
+  DiamondSquareParams params;
+  params.size = static_cast<int>(state.range(0));
+  const RunControl control{exec, nullptr, {}};
   for (auto _ : state) {
-    Heightfield field = gen.generate(spec, exec);
+    Heightfield field = generateDiamondSquare(params, 1, control);
     benchmark::DoNotOptimize(field.heights.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spec.size) * spec.size);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(params.size) *
+                          params.size);
 }
 
 // Default parameters, every hardware thread.

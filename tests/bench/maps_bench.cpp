@@ -6,41 +6,43 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/generator.hpp"
+#include "core/sources/coastline.hpp"
+#include "core/sources/rectangles.hpp"
 
 namespace terrain {
 namespace {
 
-void runGenerator(benchmark::State& state, const TerrainSpec& spec) {
-  validate(spec);
-  const Generator& generator = generatorFor(spec.generator);
+// The raw source (no normalise), seed 1, every hardware thread.
+template <class Params, class Generate>
+void runSource(benchmark::State& state, const Params& params, Generate generate) {
+  const RunControl control{Execution{}, nullptr, {}};
   for (auto _ : state) {
-    Heightfield field = generator.generate(spec, Execution{});
+    Heightfield field = generate(params, 1, control);
     benchmark::DoNotOptimize(field.heights.data());
     benchmark::ClobberMemory();
   }
 }
 
 void BM_CoastlineClasses(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Coastline);
-  spec.size = static_cast<int>(state.range(0));
-  runGenerator(state, spec);
+  CoastlineParams params;
+  params.size = static_cast<int>(state.range(0));
+  runSource(state, params, generateCoastline);
 }
 BENCHMARK(BM_CoastlineClasses)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CoastlineHeights(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Coastline);
-  spec.size = static_cast<int>(state.range(0));
-  spec.coastline.mode = CoastMode::Heights;
-  runGenerator(state, spec);
+  CoastlineParams params;
+  params.size = static_cast<int>(state.range(0));
+  params.mode = CoastMode::Heights;
+  runSource(state, params, generateCoastline);
 }
 BENCHMARK(BM_CoastlineHeights)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The article's 1024 rectangles of size 10, zscale 512, on its 128 map and on 1024.
 void BM_Rectangles(benchmark::State& state) {
-  TerrainSpec spec = articlePreset(GeneratorId::Rectangles);
-  spec.size = static_cast<int>(state.range(0));
-  runGenerator(state, spec);
+  RectanglesParams params;  // the article 003 preset's values
+  params.size = static_cast<int>(state.range(0));
+  runSource(state, params, generateRectangles);
 }
 BENCHMARK(BM_Rectangles)->Arg(128)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 

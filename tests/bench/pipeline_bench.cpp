@@ -1,24 +1,28 @@
-// The live-regeneration path a slider drag pays for: diamond-square at 1025,
-// min-max normalisation, then colouring into an RGB buffer. Budget: 5 ms.
+// The live-regeneration path a slider drag pays for: diamond-square at 1025
+// through the pipeline (validate, the source with its min-max
+// normalisation), then colouring into an RGB buffer. Budget: 5 ms.
 #include <benchmark/benchmark.h>
 
 #include "core/color.hpp"
-#include "core/generator.hpp"
+#include "core/document.hpp"
 #include "core/image.hpp"
-#include "core/spec.hpp"
+#include "core/pipeline.hpp"
+#include "core/registry.hpp"
+#include "core/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {
 
 // Arg: 0 = plain ramp colours, 1 = with the hillshade the map view can add.
 void BM_PipelineDiamondSquare1025(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::DiamondSquare);
-  spec.size = 1025;
+  Document doc = defaultDocument("diamond-square");
+  doc.source.values[*sourceStage(doc.source.key).indexOf("size")] = 1025;
   const bool hillshade = state.range(0) != 0;
   const ColorRamp ramp = ColorRamp::earth();
-  const auto water = static_cast<float>(spec.water);
+  const auto water = static_cast<float>(doc.look.water);
+  const PipelineControl control{Execution{}, nullptr, {}};
   for (auto _ : state) {
-    const Heightfield field = generateTerrain(spec);
+    const Heightfield field = runPipeline(doc, control);
     RgbImage image = renderMapImage(field, ramp, water, hillshade);
     benchmark::DoNotOptimize(image.pixels.data());
     benchmark::ClobberMemory();
@@ -31,10 +35,11 @@ BENCHMARK(BM_PipelineDiamondSquare1025)
     ->UseRealTime();
 
 // The pieces of the pipeline on their own, to see where the budget goes.
+// The raw source (no normalise), default parameters, seed 1.
 Heightfield diamondSquare1025() {
-  TerrainSpec spec = defaultSpec(GeneratorId::DiamondSquare);
-  spec.size = 1025;
-  return generatorFor(GeneratorId::DiamondSquare).generate(spec, Execution{});
+  DiamondSquareParams params;
+  params.size = 1025;
+  return generateDiamondSquare(params, 1, RunControl{Execution{}, nullptr, {}});
 }
 
 void BM_PipelineNormaliseOnly1025(benchmark::State& state) {

@@ -1,79 +1,92 @@
-// The two 1D profile generators at export scale, through the whole pipeline
-// (validate -> generate -> normalise). Target: each under 5 ms.
+// The two 1D profile sources at export scale, through the whole pipeline
+// (validate -> source -> normalise -> modifiers). Target: each under 5 ms.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 
-#include "core/generator.hpp"
+#include "core/document.hpp"
+#include "core/pipeline.hpp"
+#include "core/registry.hpp"
 #include "core/smoothing.hpp"
-#include "core/spec.hpp"
+#include "core/sources/midpoint.hpp"
+#include "core/sources/random_walk.hpp"
 
 namespace terrain {
 namespace {
 
-void runProfile(benchmark::State& state, const TerrainSpec& spec, const Execution& exec) {
+void setSourceParam(Document& doc, std::string_view key, double value) {
+  doc.source.values[*sourceStage(doc.source.key).indexOf(key)] = value;
+}
+
+Document profileDocument(std::string_view source, int size) {
+  Document doc = defaultDocument(source);
+  setSourceParam(doc, "size", size);
+  return doc;
+}
+
+void runProfile(benchmark::State& state, const Document& doc, const Execution& exec) {
+  const PipelineControl control{exec, nullptr, {}};
   for (auto _ : state) {
-    Heightfield field = generateTerrain(spec, exec);
+    Heightfield field = runPipeline(doc, control);
     benchmark::DoNotOptimize(field.heights.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spec.size));
+  state.SetItemsProcessed(state.iterations() * sourceStage(doc.source.key).size(doc.source.values));
 }
 
-// Defaults (smoothing 0, H = 0.8) at 2^20 + 1 points.
+// Defaults (no smooth stage, H = 0.8) at 2^20 + 1 points.
 void BM_Midpoint(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Midpoint);
-  spec.size = (1 << 20) + 1;
-  runProfile(state, spec, Execution{static_cast<int>(state.range(0))});
+  runProfile(state, profileDocument("midpoint", (1 << 20) + 1),
+             Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_Midpoint)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The same with 10 scaled smoothing passes (sigma ~ 9000 cells).
+// The same with a 10-pass smooth stage (sigma ~ 9000 cells).
 void BM_MidpointSmoothed(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Midpoint);
-  spec.size = (1 << 20) + 1;
-  spec.smoothing = 10;
-  runProfile(state, spec, Execution{static_cast<int>(state.range(0))});
+  Document doc = profileDocument("midpoint", (1 << 20) + 1);
+  ModifierSettings smooth = defaultModifier("smooth");
+  smooth.values[*modifierStage("smooth").indexOf("passes")] = 10;
+  doc.modifiers.push_back(smooth);
+  runProfile(state, doc, Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_MidpointSmoothed)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Defaults (max height 300, step 6, 10 passes) at 2^20 columns.
+// Defaults (max height 300, step 6, the 10-pass smooth stage) at 2^20 columns.
 void BM_RandomWalkScaled(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::RandomWalk);
-  spec.size = 1 << 20;
-  spec.randomWalk.smoothingStyle = SmoothingStyle::Scaled;
-  runProfile(state, spec, Execution{static_cast<int>(state.range(0))});
+  runProfile(state, profileDocument("random-walk", 1 << 20),
+             Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_RandomWalkScaled)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The article's 10 in-place integer passes inside the source, no smooth stage.
 void BM_RandomWalkArticle(benchmark::State& state) {
-  TerrainSpec spec = defaultSpec(GeneratorId::RandomWalk);
-  spec.size = 1 << 20;
-  spec.randomWalk.smoothingStyle = SmoothingStyle::Article;
-  runProfile(state, spec, Execution{static_cast<int>(state.range(0))});
+  Document doc = profileDocument("random-walk", 1 << 20);
+  doc.modifiers.clear();
+  setSourceParam(doc, "article-passes", 10);
+  runProfile(state, doc, Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_RandomWalkArticle)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The generators alone, without validate and normalise, to see the split.
+// The raw sources alone, without validate, normalise and the smooth stage,
+// to see the split. Arg: 0 midpoint, 1 random walk, 2 random walk with the
+// article's 10 passes.
 void BM_GenerateOnly(benchmark::State& state) {
-  const auto id = static_cast<GeneratorId>(state.range(0));
-  TerrainSpec spec = defaultSpec(id);
-  spec.size = id == GeneratorId::Midpoint ? (1 << 20) + 1 : 1 << 20;
-  spec.randomWalk.smoothingStyle = static_cast<SmoothingStyle>(state.range(1));
-  const Generator& gen = generatorFor(id);
+  const RunControl control{Execution{}, nullptr, {}};
+  MidpointParams midpoint;
+  midpoint.size = (1 << 20) + 1;
+  RandomWalkParams walk;
+  walk.size = 1 << 20;
+  walk.articlePasses = state.range(0) == 2 ? 10 : 0;
   for (auto _ : state) {
-    Heightfield field = gen.generate(spec, Execution{});
+    Heightfield field = state.range(0) == 0 ? generateMidpoint(midpoint, 1, control)
+                                            : generateRandomWalk(walk, 1, control);
     benchmark::DoNotOptimize(field.heights.data());
     benchmark::ClobberMemory();
   }
 }
-BENCHMARK(BM_GenerateOnly)
-    ->Args({static_cast<int>(GeneratorId::Midpoint), 0})
-    ->Args({static_cast<int>(GeneratorId::RandomWalk), static_cast<int>(SmoothingStyle::Scaled)})
-    ->Args({static_cast<int>(GeneratorId::RandomWalk), static_cast<int>(SmoothingStyle::Article)})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_GenerateOnly)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The smoothing alone on a 2^20 profile (10 passes).
 void BM_SmoothScaledProfile(benchmark::State& state) {

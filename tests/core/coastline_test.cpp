@@ -1,5 +1,5 @@
 // Article 002: fractal coastlines on a torus.
-#include "core/coastline.hpp"
+#include "core/sources/coastline.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <set>
 
-#include "core/generator.hpp"
+#include "core/document.hpp"
 #include "test_support.hpp"
 
 namespace terrain {
@@ -15,39 +15,43 @@ namespace {
 
 using testing::checksum;
 using testing::estimateHurst;
+using testing::paramsOf;
+using testing::setParam;
 
-TerrainSpec coastSpec(int size, std::uint64_t seed) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Coastline);
-  spec.size = size;
-  spec.seed = seed;
-  return spec;
+Document coastDoc(int size, std::uint64_t seed) {
+  return testing::docWith("coastline", {{"size", size}}, seed);
 }
 
-TerrainSpec randomStart(int size, std::uint64_t seed, int classes, int startCells) {
-  TerrainSpec spec = coastSpec(size, seed);
-  spec.coastline.start = CoastStart::Random;
-  spec.coastline.classes = classes;
-  spec.coastline.startCells = startCells;
-  return spec;
+Document randomStart(int size, std::uint64_t seed, int classes, int startCells) {
+  Document doc = coastDoc(size, seed);
+  setParam(doc, "start", static_cast<int>(CoastStart::Random));
+  setParam(doc, "classes", classes);
+  setParam(doc, "start-cells", startCells);
+  return doc;
 }
 
-TerrainSpec heightsSpec(int size, std::uint64_t seed, double roughness) {
-  TerrainSpec spec = coastSpec(size, seed);
-  spec.coastline.mode = CoastMode::Heights;
-  spec.coastline.start = CoastStart::Random;
-  spec.coastline.startCells = 2;
-  spec.roughness = roughness;
-  return spec;
+Document heightsDoc(int size, std::uint64_t seed, double roughness) {
+  Document doc = coastDoc(size, seed);
+  setParam(doc, "mode", static_cast<int>(CoastMode::Heights));
+  setParam(doc, "start", static_cast<int>(CoastStart::Random));
+  setParam(doc, "start-cells", 2);
+  setParam(doc, "roughness", roughness);
+  return doc;
 }
 
-int startSideOf(const TerrainSpec& spec) {
-  return spec.coastline.start == CoastStart::Applet ? 2 : spec.coastline.startCells;
+int startSideOf(const Document& doc) {
+  const CoastlineParams p = paramsOf<CoastlineParams>(doc);
+  return p.start == CoastStart::Applet ? 2 : p.startCells;
+}
+
+int modeOf(const Document& doc) {
+  return static_cast<int>(paramsOf<CoastlineParams>(doc).mode);
 }
 
 // Raw output: classes mode gives class / (K-1), exactly.
-Heightfield raw(const TerrainSpec& spec, int threads = 1) {
-  validate(spec);
-  return generatorFor(GeneratorId::Coastline).generate(spec, Execution{threads});
+Heightfield raw(const Document& doc, int threads = 1) {
+  validate(doc);
+  return generateCoastline(paramsOf<CoastlineParams>(doc), doc.seed, testing::control(threads));
 }
 
 int classAt(const Heightfield& map, int x, int y, int classes) {
@@ -64,32 +68,31 @@ bool constantOnBlocks(const Heightfield& map, int block) {
   return true;
 }
 
-TEST(Coastline, SameSpecGivesTheSameBits) {
-  const TerrainSpec spec = coastSpec(256, 7);
-  EXPECT_EQ(checksum(generateTerrain(spec)), checksum(generateTerrain(spec)));
+TEST(Coastline, SameDocumentGivesTheSameBits) {
+  const Document doc = coastDoc(256, 7);
+  EXPECT_EQ(checksum(testing::run(doc)), checksum(testing::run(doc)));
 }
 
 TEST(Coastline, AnotherSeedGivesAnotherMap) {
-  EXPECT_NE(checksum(raw(coastSpec(256, 7))), checksum(raw(coastSpec(256, 8))));
-  EXPECT_NE(checksum(raw(heightsSpec(256, 7, 0.5))), checksum(raw(heightsSpec(256, 8, 0.5))));
+  EXPECT_NE(checksum(raw(coastDoc(256, 7))), checksum(raw(coastDoc(256, 8))));
+  EXPECT_NE(checksum(raw(heightsDoc(256, 7, 0.5))), checksum(raw(heightsDoc(256, 8, 0.5))));
 }
 
 TEST(Coastline, ThreadCountDoesNotChangeTheBits) {
-  for (TerrainSpec spec :
-       {coastSpec(512, 3), randomStart(512, 3, 6, 8), heightsSpec(512, 3, 0.4)}) {
+  for (Document doc : {coastDoc(512, 3), randomStart(512, 3, 6, 8), heightsDoc(512, 3, 0.4)}) {
     for (int iterations : {3, 30}) {
-      spec.iterations = iterations;
-      EXPECT_EQ(checksum(raw(spec, 1)), checksum(raw(spec, 2)))
-          << "mode " << static_cast<int>(spec.coastline.mode) << " iterations " << iterations;
+      setParam(doc, "iterations", iterations);
+      EXPECT_EQ(checksum(raw(doc, 1)), checksum(raw(doc, 2)))
+          << "mode " << modeOf(doc) << " iterations " << iterations;
     }
   }
 }
 
 TEST(Coastline, GoldenChecksumsArePinned) {
-  TerrainSpec applet = coastSpec(128, 1);  // the article's applet
-  TerrainSpec terrains = randomStart(256, 42, 6, 4);
-  terrains.iterations = 5;
-  TerrainSpec heights = heightsSpec(256, 9, 0.3);
+  const Document applet = coastDoc(128, 1);  // the article's applet
+  Document terrains = randomStart(256, 42, 6, 4);
+  setParam(terrains, "iterations", 5);
+  const Document heights = heightsDoc(256, 9, 0.3);
   // Raw heights: the pins do not move if the shared normaliser changes.
   EXPECT_EQ(checksum(raw(applet)), 6343732387745642691ULL);
   EXPECT_EQ(checksum(raw(terrains)), 7016587867249380507ULL);
@@ -99,20 +102,20 @@ TEST(Coastline, GoldenChecksumsArePinned) {
 // The article's 16x16 example: step 1 is the start pattern in 8x8 blocks,
 // then every step halves the blocks.
 TEST(Coastline, SixteenBySixteenStepsHalveTheBlocks) {
-  TerrainSpec spec = coastSpec(16, 5);
-  ASSERT_EQ(levelsFor(spec), 3);
+  Document doc = coastDoc(16, 5);
+  ASSERT_EQ(coastlineSource().levels(doc.source.values), 3);
   for (int iterations = 0; iterations <= 3; ++iterations) {
-    spec.iterations = iterations;
+    setParam(doc, "iterations", iterations);
     const int block = 8 >> iterations;
-    const Heightfield map = raw(spec);
+    const Heightfield map = raw(doc);
     EXPECT_TRUE(constantOnBlocks(map, block)) << "iterations " << iterations;
     if (block > 1) {
       // Over a few seeds the next finer level does show up.
       bool finer = false;
       for (std::uint64_t seed = 1; seed <= 8 && !finer; ++seed) {
-        TerrainSpec next = spec;
+        Document next = doc;
         next.seed = seed;
-        next.iterations = iterations + 1;
+        setParam(next, "iterations", iterations + 1);
         finer = !constantOnBlocks(raw(next), block);
       }
       EXPECT_TRUE(finer) << "iterations " << iterations + 1 << " adds no detail";
@@ -122,9 +125,9 @@ TEST(Coastline, SixteenBySixteenStepsHalveTheBlocks) {
 
 TEST(Coastline, StartsFromTheAppletsSeaAndLandPattern) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    TerrainSpec spec = coastSpec(16, seed);
-    spec.iterations = 0;
-    const Heightfield map = raw(spec);
+    Document doc = coastDoc(16, seed);
+    setParam(doc, "iterations", 0);
+    const Heightfield map = raw(doc);
     for (int y = 0; y < 16; ++y) {
       for (int x = 0; x < 16; ++x) {
         const float expected = (x >= 8 && y >= 8) ? 1.0f : 0.0f;  // land bottom-right only
@@ -145,9 +148,9 @@ TEST(Coastline, WrapsLikeATorus) {
   int seaBelow = 0;   // edge cell between land and row 0
   int seaCorner = 0;  // centre cell: land, or one of 3 wrapped sea corners
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
-    TerrainSpec spec = coastSpec(kSize, seed);
-    spec.iterations = 1;
-    const Heightfield map = raw(spec);
+    Document doc = coastDoc(kSize, seed);
+    setParam(doc, "iterations", 1);
+    const Heightfield map = raw(doc);
     const float right = map.at(3 * kQuarter, 2 * kQuarter);
     const float below = map.at(2 * kQuarter, 3 * kQuarter);
     const float corner = map.at(3 * kQuarter, 3 * kQuarter);
@@ -184,9 +187,9 @@ TEST(Coastline, SeamIsNoDifferentFromTheMiddle) {
 
 TEST(Coastline, AppletStartOnlyHasSeaAndLand) {
   for (int classes : {2, 6}) {
-    TerrainSpec spec = coastSpec(128, 11);
-    spec.coastline.classes = classes;
-    const Heightfield map = raw(spec);
+    Document doc = coastDoc(128, 11);
+    setParam(doc, "classes", classes);
+    const Heightfield map = raw(doc);
     int land = 0;
     for (float h : map.heights) {
       ASSERT_TRUE(h == 0.0f || h == 1.0f) << h;  // class 0 or class K-1
@@ -201,16 +204,16 @@ TEST(Coastline, AppletStartOnlyHasSeaAndLand) {
 TEST(Coastline, OnlyClassesOfTheStartGridAppear) {
   constexpr int kClasses = 6;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    TerrainSpec spec = randomStart(128, seed, kClasses, 2);
-    spec.iterations = 0;
-    const Heightfield start = raw(spec);
+    Document doc = randomStart(128, seed, kClasses, 2);
+    setParam(doc, "iterations", 0);
+    const Heightfield start = raw(doc);
     std::set<int> startSet;
     for (int gy = 0; gy < 2; ++gy) {
       for (int gx = 0; gx < 2; ++gx) startSet.insert(classAt(start, gx * 64, gy * 64, kClasses));
     }
     ASSERT_LT(startSet.size(), 6U);  // 4 start cells cannot hold all 6 classes
-    spec.iterations = 30;
-    const Heightfield map = raw(spec);
+    setParam(doc, "iterations", 30);
+    const Heightfield map = raw(doc);
     std::set<int> mapSet;
     for (int y = 0; y < 128; ++y) {
       for (int x = 0; x < 128; ++x) mapSet.insert(classAt(map, x, y, kClasses));
@@ -231,14 +234,14 @@ TEST(Coastline, RandomStartUsesEveryClass) {
 // Adding iterations keeps the coarse shape: the map with one level fewer is
 // the finer map sampled at the top-left corners of its blocks.
 TEST(Coastline, AddingIterationsKeepsTheCoarseShape) {
-  for (TerrainSpec spec : {coastSpec(128, 21), randomStart(128, 21, 4, 4)}) {
-    const int levels = levelsFor(spec);
+  for (Document doc : {coastDoc(128, 21), randomStart(128, 21, 4, 4)}) {
+    const int levels = coastlineSource().levels(doc.source.values);
     for (int k = 0; k < levels; ++k) {
-      spec.iterations = k;
-      const Heightfield coarse = raw(spec);
-      spec.iterations = k + 1;
-      const Heightfield fine = raw(spec);
-      const int step = 128 / (startSideOf(spec) << k);
+      setParam(doc, "iterations", k);
+      const Heightfield coarse = raw(doc);
+      setParam(doc, "iterations", k + 1);
+      const Heightfield fine = raw(doc);
+      const int step = 128 / (startSideOf(doc) << k);
       int mismatches = 0;
       for (int y = 0; y < 128; ++y) {
         for (int x = 0; x < 128; ++x) {
@@ -251,11 +254,11 @@ TEST(Coastline, AddingIterationsKeepsTheCoarseShape) {
 }
 
 TEST(Coastline, HeightsModeKeepsTheCoarseLatticeToo) {
-  TerrainSpec spec = heightsSpec(128, 6, 0.5);
-  spec.iterations = 3;
-  const Heightfield coarse = raw(spec);
-  spec.iterations = 30;
-  const Heightfield fine = raw(spec);
+  Document doc = heightsDoc(128, 6, 0.5);
+  setParam(doc, "iterations", 3);
+  const Heightfield coarse = raw(doc);
+  setParam(doc, "iterations", 30);
+  const Heightfield fine = raw(doc);
   const int step = 128 / (2 << 3);
   for (int y = 0; y < 128; y += step) {
     for (int x = 0; x < 128; x += step) ASSERT_EQ(coarse.at(x, y), fine.at(x, y)) << x << "," << y;
@@ -265,21 +268,19 @@ TEST(Coastline, HeightsModeKeepsTheCoarseLatticeToo) {
 // The same seed at twice the size draws the same continents: its even cells
 // are the smaller map.
 TEST(Coastline, DoublingTheSizeKeepsTheMap) {
-  for (TerrainSpec spec :
-       {coastSpec(128, 31), randomStart(128, 31, 5, 8), heightsSpec(128, 31, 0.4)}) {
+  for (Document doc : {coastDoc(128, 31), randomStart(128, 31, 5, 8), heightsDoc(128, 31, 0.4)}) {
     for (int iterations : {2, 30}) {
-      spec.iterations = iterations;
-      spec.size = 128;
-      const Heightfield small = raw(spec);
-      spec.size = 256;
-      const Heightfield large = raw(spec);
+      setParam(doc, "iterations", iterations);
+      setParam(doc, "size", 128);
+      const Heightfield small = raw(doc);
+      setParam(doc, "size", 256);
+      const Heightfield large = raw(doc);
       int mismatches = 0;
       for (int y = 0; y < 128; ++y) {
         for (int x = 0; x < 128; ++x)
           mismatches += small.at(x, y) != large.at(2 * x, 2 * y) ? 1 : 0;
       }
-      EXPECT_EQ(mismatches, 0) << "mode " << static_cast<int>(spec.coastline.mode) << " iterations "
-                               << iterations;
+      EXPECT_EQ(mismatches, 0) << "mode " << modeOf(doc) << " iterations " << iterations;
     }
   }
 }
@@ -290,7 +291,7 @@ TEST(Coastline, HeightsModeRoughnessLowersTheHurstExponent) {
   for (double roughness : {0.2, 0.5, 0.8}) {
     double sum = 0.0;
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      sum += estimateHurst(raw(heightsSpec(kSize, seed, roughness)), 16);
+      sum += estimateHurst(raw(heightsDoc(kSize, seed, roughness)), 16);
     }
     const double hurst = sum / 3.0;
     EXPECT_LT(hurst, previous) << "roughness " << roughness;
@@ -300,9 +301,9 @@ TEST(Coastline, HeightsModeRoughnessLowersTheHurstExponent) {
 }
 
 TEST(Coastline, HeightsModeFillsSkippedLevelsBilinearly) {
-  TerrainSpec spec = heightsSpec(64, 12, 0.5);
-  spec.iterations = 1;  // lattice every 16 cells
-  const Heightfield map = raw(spec);
+  Document doc = heightsDoc(64, 12, 0.5);
+  setParam(doc, "iterations", 1);  // lattice every 16 cells
+  const Heightfield map = raw(doc);
   // Halfway between two lattice points along x (wrapping at the right edge).
   for (int y = 0; y < 64; y += 16) {
     for (int x = 0; x < 64; x += 16) {

@@ -1,5 +1,5 @@
 // Article 003: random rectangles piled onto a flat map.
-#include "core/rectangles.hpp"
+#include "core/sources/rectangles.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,24 +8,27 @@
 #include <cstdint>
 #include <set>
 
-#include "core/generator.hpp"
+#include "core/document.hpp"
 #include "test_support.hpp"
 
 namespace terrain {
 namespace {
 
 using testing::checksum;
+using testing::param;
+using testing::setParam;
 
-TerrainSpec rectSpec(int size, std::uint64_t seed) {
-  TerrainSpec spec = defaultSpec(GeneratorId::Rectangles);
-  spec.size = size;
-  spec.seed = seed;
-  return spec;
+Document rectDoc(int size, std::uint64_t seed) {
+  return testing::docWith("rectangles", {{"size", size}}, seed);
 }
 
-Heightfield raw(const TerrainSpec& spec, int threads = 1) {
-  validate(spec);
-  return generatorFor(GeneratorId::Rectangles).generate(spec, Execution{threads});
+RectanglesParams params(const Document& doc) {
+  return testing::paramsOf<RectanglesParams>(doc);
+}
+
+Heightfield raw(const Document& doc, int threads = 1) {
+  validate(doc);
+  return generateRectangles(params(doc), doc.seed, testing::control(threads));
 }
 
 struct Box {
@@ -47,41 +50,46 @@ Box raisedBox(const Heightfield& map) {
 }
 
 TEST(Rectangles, ArticleDefaultsAre128Cells1024RectanglesOfSize10) {
-  for (const TerrainSpec& spec :
-       {defaultSpec(GeneratorId::Rectangles), articlePreset(GeneratorId::Rectangles)}) {
-    EXPECT_EQ(spec.size, 128);
-    EXPECT_EQ(spec.rectangles.rects, 1024);
-    EXPECT_EQ(spec.rectangles.rectSize, 10);
-    EXPECT_EQ(spec.rectangles.zscale, 512.0);
-    EXPECT_EQ(spec.rectangles.cellNoise, 1.0);
-    EXPECT_EQ(spec.smoothing, 0);
+  for (const Document& doc : {defaultDocument("rectangles"), articleDocument("rectangles")}) {
+    EXPECT_EQ(param(doc, "size"), 128.0);
+    EXPECT_EQ(param(doc, "rects"), 1024.0);
+    EXPECT_EQ(param(doc, "rect-size"), 10.0);
+    EXPECT_EQ(param(doc, "zscale"), 512.0);
+    EXPECT_EQ(param(doc, "cell-noise"), 1.0);
+    EXPECT_TRUE(doc.modifiers.empty());  // no smoothing
+    const RectanglesParams p = params(doc);
+    EXPECT_EQ(p.size, 128);
+    EXPECT_EQ(p.rects, 1024);
+    EXPECT_EQ(p.rectSize, 10);
+    EXPECT_EQ(p.zscale, 512.0);
+    EXPECT_EQ(p.cellNoise, 1.0);
   }
 }
 
-TEST(Rectangles, SameSpecGivesTheSameBits) {
-  const TerrainSpec spec = rectSpec(200, 5);
-  EXPECT_EQ(checksum(generateTerrain(spec)), checksum(generateTerrain(spec)));
+TEST(Rectangles, SameDocumentGivesTheSameBits) {
+  const Document doc = rectDoc(200, 5);
+  EXPECT_EQ(checksum(testing::run(doc)), checksum(testing::run(doc)));
 }
 
 TEST(Rectangles, AnotherSeedGivesAnotherMap) {
-  EXPECT_NE(checksum(raw(rectSpec(128, 5))), checksum(raw(rectSpec(128, 6))));
+  EXPECT_NE(checksum(raw(rectDoc(128, 5))), checksum(raw(rectDoc(128, 6))));
 }
 
 TEST(Rectangles, ThreadCountDoesNotChangeTheBits) {
-  TerrainSpec spec = rectSpec(1000, 8);
-  spec.rectangles.rects = 20000;
-  spec.rectangles.rectSize = 100;
-  EXPECT_EQ(checksum(raw(spec, 1)), checksum(raw(spec, 2)));
+  Document doc = rectDoc(1000, 8);
+  setParam(doc, "rects", 20000);
+  setParam(doc, "rect-size", 100);
+  EXPECT_EQ(checksum(raw(doc, 1)), checksum(raw(doc, 2)));
 }
 
 TEST(Rectangles, GoldenChecksumsArePinned) {
-  const TerrainSpec article = articlePreset(GeneratorId::Rectangles);
-  TerrainSpec big = rectSpec(1024, 77);
-  big.rectangles.rects = 4096;
-  big.rectangles.rectSize = 64;
-  TerrainSpec oddSized = rectSpec(300, 3);
-  oddSized.rectangles.cellNoise = 0.0;
-  oddSized.rectangles.zscale = 100.0;
+  const Document article = articleDocument("rectangles");
+  Document big = rectDoc(1024, 77);
+  setParam(big, "rects", 4096);
+  setParam(big, "rect-size", 64);
+  Document oddSized = rectDoc(300, 3);
+  setParam(oddSized, "cell-noise", 0.0);
+  setParam(oddSized, "zscale", 100.0);
   // Raw heights: the pins do not move if the shared normaliser changes.
   EXPECT_EQ(checksum(raw(article)), 17009761861398232858ULL);
   EXPECT_EQ(checksum(raw(big)), 14708673660460120251ULL);
@@ -100,10 +108,10 @@ TEST(Rectangles, OneRectangleIsOneClippedBox) {
   int whole = 0;
   std::set<int> widths;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-    TerrainSpec spec = rectSpec(kSize, seed);
-    spec.rectangles.rects = 1;
-    spec.rectangles.rectSize = kRectSize;
-    const Heightfield map = raw(spec);
+    Document doc = rectDoc(kSize, seed);
+    setParam(doc, "rects", 1);
+    setParam(doc, "rect-size", kRectSize);
+    const Heightfield map = raw(doc);
     const Box b = raisedBox(map);
     ASSERT_LT(b.x1, b.x2) << "seed " << seed;  // the smallest box is 2x2
     for (int y = b.y1; y < b.y2; ++y) {
@@ -129,11 +137,11 @@ TEST(Rectangles, OneRectangleIsOneClippedBox) {
 }
 
 TEST(Rectangles, EveryCellGetsAFreshNoiseTerm) {
-  TerrainSpec spec = rectSpec(64, 2);
-  spec.rectangles.rects = 1;
-  spec.rectangles.rectSize = 40;
-  spec.rectangles.zscale = 0.0;
-  const Heightfield map = raw(spec);
+  Document doc = rectDoc(64, 2);
+  setParam(doc, "rects", 1);
+  setParam(doc, "rect-size", 40);
+  setParam(doc, "zscale", 0.0);
+  const Heightfield map = raw(doc);
   std::set<float> values;
   int raised = 0;
   for (float h : map.heights) {
@@ -145,11 +153,11 @@ TEST(Rectangles, EveryCellGetsAFreshNoiseTerm) {
 }
 
 TEST(Rectangles, HeightsStayWithinTheRectanglesTotal) {
-  TerrainSpec spec = rectSpec(128, 13);
-  spec.rectangles.rects = 3000;
-  spec.rectangles.cellNoise = 2.5;
-  const Heightfield map = raw(spec);
-  const double perRect = spec.rectangles.zscale / 3000.0 + 0.98 * 2.5;
+  Document doc = rectDoc(128, 13);
+  setParam(doc, "rects", 3000);
+  setParam(doc, "cell-noise", 2.5);
+  const Heightfield map = raw(doc);
+  const double perRect = params(doc).zscale / 3000.0 + 0.98 * 2.5;
   const double ceiling = 3000.0 * perRect;
   const auto [lo, hi] = std::minmax_element(map.heights.begin(), map.heights.end());
   EXPECT_GE(*lo, 0.0f);
@@ -158,10 +166,11 @@ TEST(Rectangles, HeightsStayWithinTheRectanglesTotal) {
 }
 
 TEST(Rectangles, WithoutNoiseHeightsAreWholeRectangleSteps) {
-  TerrainSpec spec = rectSpec(128, 14);
-  spec.rectangles.cellNoise = 0.0;
-  const Heightfield map = raw(spec);
-  const double step = spec.rectangles.zscale / spec.rectangles.rects;
+  Document doc = rectDoc(128, 14);
+  setParam(doc, "cell-noise", 0.0);
+  const Heightfield map = raw(doc);
+  const RectanglesParams p = params(doc);
+  const double step = p.zscale / p.rects;
   int maxStack = 0;
   for (float h : map.heights) {
     const double stack = h / step;
@@ -174,20 +183,20 @@ TEST(Rectangles, WithoutNoiseHeightsAreWholeRectangleSteps) {
 // The article's map: the mean height is the expected clipped area of one
 // rectangle times its mean rise (zscale/rects + 0.49), times rects, per cell.
 TEST(Rectangles, ArticleMapMeanMatchesTheExpectedCoverage) {
-  const TerrainSpec spec = articlePreset(GeneratorId::Rectangles);
-  const int size = spec.size;
-  const int rs = spec.rectangles.rectSize;
+  const Document article = articleDocument("rectangles");
+  const RectanglesParams p = params(article);
+  const int size = p.size;
+  const int rs = p.rectSize;
   double side = 0.0;  // E[clipped side] over corner and random extent
   for (int corner = 0; corner < size; ++corner) {
     for (int extra = 0; extra < rs; ++extra) side += std::min(rs / 4 + extra, size - corner);
   }
   side /= static_cast<double>(size * rs);
-  const double rise = spec.rectangles.zscale / spec.rectangles.rects + 0.49;
-  const double expected =
-      spec.rectangles.rects * side * side * rise / (static_cast<double>(size) * size);
+  const double rise = p.zscale / p.rects + 0.49;
+  const double expected = p.rects * side * side * rise / (static_cast<double>(size) * size);
   double mean = 0.0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    TerrainSpec s = spec;
+    Document s = article;
     s.seed = seed;
     const Heightfield map = raw(s);
     for (float h : map.heights) mean += h;

@@ -1,11 +1,21 @@
 #pragma once
-// Helpers shared by the core tests: bit checksums and fractal statistics.
+// Helpers shared by the core tests: bit checksums, fractal statistics, and
+// building and running documents of the stage pipeline.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "core/document.hpp"
 #include "core/heightfield.hpp"
+#include "core/pipeline.hpp"
+#include "core/registry.hpp"
+#include "core/stage.hpp"
 
 namespace terrain::testing {
 
@@ -52,6 +62,80 @@ inline double estimateHurst(const Heightfield& field, int maxLag) {
   }
   const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
   return slope / 2.0;
+}
+
+// ---- documents ------------------------------------------------------------
+
+// Index of a parameter of a stage; throws std::invalid_argument naming the
+// stage's keys when it has no such parameter (a typo fails the test loudly).
+inline std::size_t paramIndex(const Stage& stage, std::string_view key) {
+  if (const auto index = stage.indexOf(key)) return *index;
+  std::string known;
+  for (const ParamInfo& info : stage.params()) {
+    known += (known.empty() ? "" : ", ") + std::string(info.key);
+  }
+  throw std::invalid_argument(std::string(stage.key()) + " has no parameter \"" + std::string(key) +
+                              "\" (it has: " + known + ")");
+}
+
+// Sets / reads one of the document's source parameters by its metadata key.
+inline void setParam(Document& doc, std::string_view key, double value) {
+  const SourceStage& source = sourceStage(doc.source.key);
+  doc.source.values.at(paramIndex(source, key)) = value;
+}
+inline double param(const Document& doc, std::string_view key) {
+  const SourceStage& source = sourceStage(doc.source.key);
+  return doc.source.values.at(paramIndex(source, key));
+}
+
+// Sets one of a modifier's parameters by its metadata key.
+inline void setParam(ModifierSettings& modifier, std::string_view key, double value) {
+  modifier.values.at(paramIndex(modifierStage(modifier.key), key)) = value;
+}
+
+// The bare source: its defaults with `params` set, the seed, no modifiers
+// (unlike defaultDocument, which may add a usual smoothing), and the look
+// and view of the source's default document.
+inline Document docWith(std::string_view source,
+                        std::initializer_list<std::pair<std::string_view, double>> params = {},
+                        std::uint64_t seed = 1) {
+  Document doc = defaultDocument(source);
+  doc.modifiers.clear();
+  doc.seed = seed;
+  for (const auto& [key, value] : params) setParam(doc, key, value);
+  return doc;
+}
+
+// Appends a `smooth` stage of that many passes.
+inline Document withSmooth(Document doc, int passes) {
+  ModifierSettings smooth = defaultModifier("smooth");
+  setParam(smooth, "passes", passes);
+  doc.modifiers.push_back(std::move(smooth));
+  return doc;
+}
+
+// The whole pipeline (validate, source, modifiers) on `threads` threads
+// (0: every hardware thread). Throws InputError for an invalid document.
+inline Heightfield run(const Document& doc, int threads = 0) {
+  return runPipeline(doc, PipelineControl{Execution{threads}, nullptr, {}});
+}
+
+// A RunControl for the raw generator functions: threads only.
+inline RunControl control(int threads = 0) {
+  return RunControl{Execution{threads}, nullptr, {}};
+}
+
+// The document's source values as the stage's typed struct (e.g.
+// DiamondSquareParams), through the stage's own binding table; throws
+// std::invalid_argument when that source does not take that struct.
+template <class Params>
+Params paramsOf(const Document& doc) {
+  const auto* typed =
+      dynamic_cast<const TypedStage<SourceStage, Params>*>(&sourceStage(doc.source.key));
+  if (typed == nullptr) {
+    throw std::invalid_argument(doc.source.key + " does not take these parameters");
+  }
+  return typed->unpack(doc.source.values);
 }
 
 }  // namespace terrain::testing

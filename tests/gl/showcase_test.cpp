@@ -1,7 +1,16 @@
 // Renders generated terrain in every view and saves the pictures next to the
 // test binary (gl_images/), for people to look at. The assertions only guard
 // against blank or broken frames; the other suites check the details.
-#include "core/generator.hpp"
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/document.hpp"
+#include "core/pipeline.hpp"
+#include "core/registry.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 
@@ -9,6 +18,25 @@ namespace terrain::render {
 namespace {
 
 using testing::GlTest;
+
+// The source's defaults, no modifiers, that seed and those parameters.
+Document showcaseDocument(std::string_view source, std::uint64_t seed,
+                          std::initializer_list<std::pair<std::string_view, double>> params) {
+  Document doc = defaultDocument(source);
+  doc.modifiers.clear();
+  doc.seed = seed;
+  const SourceStage& stage = sourceStage(source);
+  for (const auto& [key, value] : params) {
+    const auto index = stage.indexOf(key);
+    if (!index) throw std::invalid_argument(std::string(source) + " has no " + std::string(key));
+    doc.source.values[*index] = value;
+  }
+  return doc;
+}
+
+Heightfield generate(const Document& doc) {
+  return runPipeline(doc, PipelineControl{Execution{}, nullptr, {}});
+}
 
 // A picture is not blank when it has a good spread of colours.
 int distinctColours(const RgbImage& image) {
@@ -27,9 +55,10 @@ int distinctColours(const RgbImage& image) {
 }
 
 TEST_F(GlTest, ShowcaseDiamondSquareInEveryView) {
-  TerrainSpec spec;  // diamond-square 513, the article's demo size
-  spec.seed = 7;
-  const Heightfield field = generateTerrain(spec);
+  // diamond-square 513, the article's demo size; roughness 0.5 as these
+  // pictures always had (the old shared default)
+  const Heightfield field =
+      generate(showcaseDocument("diamond-square", 7, {{"size", 513}, {"roughness", 0.5}}));
   TerrainView view;
   view.setTerrain(field, ColorRamp::earth());
 
@@ -66,29 +95,25 @@ TEST_F(GlTest, ShowcaseDiamondSquareInEveryView) {
 
 TEST_F(GlTest, ShowcaseProfiles) {
   TerrainView view;
-  for (GeneratorId id : {GeneratorId::RandomWalk, GeneratorId::Midpoint}) {
-    TerrainSpec spec;
-    spec.generator = id;
-    spec.size = id == GeneratorId::Midpoint ? 129 : 640;  // 001: few points, interpolated
-    spec.seed = 3;
-    view.setTerrain(generateTerrain(spec), ColorRamp::earth());
+  for (std::string_view source : {"random-walk", "midpoint"}) {
+    const bool midpoint = source == "midpoint";
+    // 001: few points, interpolated.
+    const Document doc = midpoint ? showcaseDocument(source, 3, {{"size", 129}, {"roughness", 0.5}})
+                                  : showcaseDocument(source, 3, {{"size", 640}});
+    view.setTerrain(generate(doc), ColorRamp::earth());
     ViewSettings settings;
     settings.kind = ViewKind::Side;
     settings.water = 0.25f;
     const RgbImage image = view.renderToImage(settings, 640, 300);
-    testing::saveImage(
-        image, std::string("showcase_profile_") + std::string(generatorInfo(id).key) + ".png");
+    testing::saveImage(image, "showcase_profile_" + std::string(source) + ".png");
     EXPECT_GT(distinctColours(image), 50);
   }
 }
 
 TEST_F(GlTest, ShowcaseCoastlineMap) {
-  TerrainSpec spec;
-  spec.generator = GeneratorId::Coastline;
-  spec.size = 128;
-  spec.seed = 5;
   TerrainView view;
-  view.setTerrain(generateTerrain(spec), ColorRamp::coastline());
+  view.setTerrain(generate(showcaseDocument("coastline", 5, {{"size", 128}})),
+                  ColorRamp::coastline());
   ViewSettings settings;
   settings.water = 0.5f;
   const RgbImage image = view.renderToImage(settings, 256, 256);  // the applet: 2 px per tile
