@@ -26,10 +26,10 @@ struct StatusLine {
 
 struct ExportPanelState {
   std::string directory;  // empty: the directory the app started in (shown absolute)
-  std::string stem;         // empty = the default "<generator>-s<seed>-<size>"
+  std::string stem;       // empty = the default "<generator>-s<seed>-<size>"
   // Which formats of core/outputs.hpp to write, by key.
   std::vector<std::string> formats = {"heightmap", "color"};
-  int viewWidth = 1920;     // px, up to 4096; height from the view's aspect
+  int viewWidth = 1920;  // px, up to 4096; height from the view's aspect
   StatusLine status;
 };
 

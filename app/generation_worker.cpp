@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/pipeline.hpp"
 #include "core/parallel.hpp"
+#include "core/pipeline.hpp"
 
 namespace terrain::app {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <thread>
 
-#include "core/heightfield.hpp"
 #include "core/document.hpp"
+#include "core/heightfield.hpp"
 #include "core/pipeline.hpp"
 
 namespace terrain::app {

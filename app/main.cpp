@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <exception>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 
 #include "app/cli/export_command.hpp"
@@ -22,7 +23,7 @@ int main(int argc, char** argv) {
   terrain::app::AppOptions options;
   try {
     options = terrain::app::parseAppOptions(args.subspan(1));
-  } catch (const terrain::InputError& e) {
+  } catch (const std::runtime_error& e) {  // InputError, or IoError reading --project
     std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
     return 2;
   }

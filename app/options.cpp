@@ -26,9 +26,8 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 }
 
 bool isAppFlag(std::string_view name) {
-  return name == "view" || name == "width" || name == "height" ||
-         name == "frames" || name == "screenshot" || name == "row" || name == "soak" ||
-         name == "squash-at";
+  return name == "view" || name == "width" || name == "height" || name == "frames" ||
+         name == "screenshot" || name == "row" || name == "soak" || name == "squash-at";
 }
 
 }  // namespace
@@ -68,7 +67,8 @@ const char* appUsage() {
          "  --frames N      render N frames, then exit (with --screenshot: save the last)\n"
          "  --screenshot F  save what the window shows as a PNG (needs --frames; default 3)\n"
          "  --project, --generator, --preset, --seed, --stage, the parameters and the look\n"
-         "                  flags are those of 'export'; without them the last session comes back.\n"
+         "                  flags are those of 'export'; without them the last session comes "
+         "back.\n"
          "\n"
          "testing flags (for the test suite):\n"
          "  --soak N        render N frames, asking for a new terrain every frame (every\n"
@@ -101,7 +101,8 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       throw InputError("--" + name + ": unknown flag (see --help)");
     }
     const auto lone = cli::loneFlagValue(name);
-    const bool nextIsValue = i + 1 < args.size() && !std::string_view(args[i + 1]).starts_with("--");
+    const bool nextIsValue =
+        i + 1 < args.size() && !std::string_view(args[i + 1]).starts_with("--");
     if (eq != std::string_view::npos) {
       value = std::string(arg.substr(eq + 1));
     } else if (lone && (name == "no-hillshade" || !nextIsValue)) {

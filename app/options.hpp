@@ -22,8 +22,8 @@ struct AppOptions {
   bool documentGiven = false;      // any terrain flag given; else the last session comes back
   bool rampGiven = false;          // --ramp given; else the remembered ramp
   std::optional<ViewChoice> view;  // --view; else the remembered one
-  int crossSectionRow = -1;         // --row: the heightmap row the side view shows (-1 = middle)
-  int width = 1280;                 // window size, screen coordinates
+  int crossSectionRow = -1;        // --row: the heightmap row the side view shows (-1 = middle)
+  int width = 1280;                // window size, screen coordinates
   int height = 800;
   int frames = 0;                         // --frames N: render N frames and exit (0 = interactive)
   std::optional<std::string> screenshot;  // --screenshot FILE.png, with --frames

@@ -352,9 +352,7 @@ bool lookSection(AppState& s) {
     }
   }
   // The ramp: built-in names, or a PNG; a failed load keeps the current one.
-  const bool builtin = s.doc.look.ramp == "auto" ||
-                       std::ranges::find(builtinRampNames(), s.doc.look.ramp) !=
-                           builtinRampNames().end();
+  const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
   std::string preview = builtin ? s.doc.look.ramp : s.ramp.name();
   if (s.doc.look.ramp == "auto") preview = "auto (" + resolvedRampName(s.doc) + ")";
   if (ImGui::BeginCombo("Colour ramp", preview.c_str())) {
@@ -607,7 +605,8 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   ImGui::Separator();
 
   bool changed = false;
-  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) changed |= sourceSection(s);
+  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen))
+    changed |= sourceSection(s);
   if (!s.generateError.empty()) statusLine({s.generateError, false});
   if (ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= modifierSection(s);

@@ -209,9 +209,7 @@ void syncViewSettings(AppState& s) {
 Settings currentSettings(const AppState& s) {
   Settings out;
   out.view = s.doc.view.kind;
-  const bool builtin = s.doc.look.ramp == "auto" ||
-                       std::ranges::find(builtinRampNames(), s.doc.look.ramp) !=
-                           builtinRampNames().end();
+  const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
   out.ramp = builtin ? s.doc.look.ramp : "auto";
   out.rampPng = builtin ? "" : s.doc.look.ramp;
   return out;
@@ -224,19 +222,19 @@ std::optional<std::filesystem::path> sessionPath() {
   return settings->parent_path() / "session.json";
 }
 
-bool ctrlPressed(ImGuiKey key, bool shift) {
+bool ctrlPressed(int glfwKey, bool shift) {  // ImGui 1.86 indexes keys by GLFW code
   const ImGuiIO& io = ImGui::GetIO();
-  return io.KeyCtrl && io.KeyShift == shift && ImGui::IsKeyPressed(key, false);
+  return io.KeyCtrl && io.KeyShift == shift && ImGui::IsKeyPressed(glfwKey, false);
 }
 
 // Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+O (even while a
 // text field has focus: they are the window's).
 void shortcuts(PanelActions& a) {
-  a.undo |= ctrlPressed(ImGuiKey_Z, false);
-  a.redo |= ctrlPressed(ImGuiKey_Z, true) || ctrlPressed(ImGuiKey_Y, false);
-  a.save |= ctrlPressed(ImGuiKey_S, false);
-  a.saveAs |= ctrlPressed(ImGuiKey_S, true);
-  a.open |= ctrlPressed(ImGuiKey_O, false);
+  a.undo |= ctrlPressed(GLFW_KEY_Z, false);
+  a.redo |= ctrlPressed(GLFW_KEY_Z, true) || ctrlPressed(GLFW_KEY_Y, false);
+  a.save |= ctrlPressed(GLFW_KEY_S, false);
+  a.saveAs |= ctrlPressed(GLFW_KEY_S, true);
+  a.open |= ctrlPressed(GLFW_KEY_O, false);
 }
 
 // Project file actions; messages go to the panel. Returns whether the
@@ -451,7 +449,8 @@ int runWindow(const AppOptions& options) {
     if (options.crossSectionRow >= 0) {
       const SourceStage& source = sourceStage(state.doc.source.key);
       const int rows = source.profile() ? 1 : source.size(state.doc.source.values);
-      state.doc.view.row = rows > 1 ? std::min(1.0, options.crossSectionRow / double(rows - 1)) : 0.5;
+      state.doc.view.row =
+          rows > 1 ? std::min(1.0, options.crossSectionRow / double(rows - 1)) : 0.5;
     }
     state.history = History(state.doc);
     state.exporting.directory = std::filesystem::current_path().string();

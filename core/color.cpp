@@ -191,4 +191,11 @@ ColorRamp builtinRamp(std::string_view name) {
                    "' is not a built-in colour ramp; built-in: " + allowed);
 }
 
+bool isBuiltinRamp(std::string_view name) {
+  for (auto n : builtinRampNames()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
 }  // namespace terrain

@@ -92,6 +92,7 @@ class ColorLookup {
 };
 
 std::vector<std::string_view> builtinRampNames();  // "earth", "grayscale", "coastline"
+bool isBuiltinRamp(std::string_view name);
 // Throws InputError listing the built-in names.
 ColorRamp builtinRamp(std::string_view name);
 

@@ -23,7 +23,7 @@ inline constexpr float kHillshadeMax = 1.25f;
 // one definition of the sun, which the GPU views use too).
 struct Shading {
   bool enabled = true;
-  std::array<float, 3> sun = sunDirection(Look{});  // towards the sun, map space
+  std::array<float, 3> sun = sunDirection(Look{});   // towards the sun, map space
   float relief = static_cast<float>(Look{}.relief);  // height 1 against the map's side
 
   // The default look's sun, shading on or off.

@@ -50,13 +50,6 @@ const OutputFormat kFormats[] = {
      [](const OutputInput&) { return std::string("rendered view"); }, nullptr},
 };
 
-bool isBuiltinRamp(std::string_view name) {
-  for (auto n : builtinRampNames()) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::span<const OutputFormat> outputFormats() {

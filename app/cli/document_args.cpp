@@ -94,7 +94,13 @@ Document startingDocument(std::span<const DocumentFlag> flags) {
       throw InputError(std::string(generatorGiven ? "--generator" : "--preset") +
                        ": cannot be combined with --project, which names its own source");
     }
-    return loadProject(*project);
+    try {
+      return loadProject(*project);
+    } catch (const IoError& e) {
+      throw IoError("--project: " + std::string(e.what()));
+    } catch (const InputError& e) {
+      throw InputError("--project: " + std::string(e.what()));
+    }
   }
   return article ? articleDocument(generator) : defaultDocument(generator);
 }
@@ -103,8 +109,8 @@ void setSourceParam(Document& doc, const DocumentFlag& f) {
   const SourceStage& source = sourceStage(doc.source.key);
   const auto index = source.indexOf(f.name);
   if (!index) {
-    throw InputError("--" + f.name + ": does not apply to " + doc.source.key +
-                     "; it applies to " + sourcesWith(f.name));
+    throw InputError("--" + f.name + ": does not apply to " + doc.source.key + "; it applies to " +
+                     sourcesWith(f.name));
   }
   ParamInfo info = source.params()[*index];
   doc.source.values[*index] = parseValue(info, f.value);
@@ -147,8 +153,8 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
                        (f.value.empty() ? std::string("N") : f.value));
     } else if (f.name == "stage") {
       if (findModifier(f.value) == nullptr) {
-        throw InputError("--stage: '" + f.value + "' is not a modifier stage; allowed: " +
-                         modifierKeyList());
+        throw InputError("--stage: '" + f.value +
+                         "' is not a modifier stage; allowed: " + modifierKeyList());
       }
       doc.modifiers.push_back(defaultModifier(f.value));
       modifier = &doc.modifiers.back();
@@ -198,8 +204,8 @@ std::string documentHelpText() {
     const auto article = s->articlePreset();
     add(out, {"\n", s->key(), ": ", s->title()});
     if (article) add(out, {" (article ", article->article, ")"});
-    add(out, {", ", s->profile() ? "1D profile" : "2D map", "\n  ", s->help(), "\n  size: ",
-              s->sizeRuleText(), "\n"});
+    add(out, {", ", s->profile() ? "1D profile" : "2D map", "\n  ", s->help(),
+              "\n  size: ", s->sizeRuleText(), "\n"});
     if (article) add(out, {"  --preset article: ", article->summary, "\n"});
     const ParamValues defaults = s->defaults();
     const auto params = s->params();

@@ -41,7 +41,7 @@ int runExport(std::span<char*> args) {
   cli::ExportOptions o;
   try {
     o = cli::parseExportOptions(args);
-  } catch (const InputError& e) {
+  } catch (const std::runtime_error& e) {  // InputError, or IoError reading --project
     return fail(kExitBadInput, e.what());
   }
   if (o.action == cli::ExportOptions::Action::Help) {
@@ -82,8 +82,8 @@ int runExport(std::span<char*> args) {
   } catch (const InputError& e) {
     return fail(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
-    return fail(kExitWriteFailed, "out of memory generating a " + defaultFileStem(o.doc) +
-                                      " terrain");
+    return fail(kExitWriteFailed,
+                "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
 
   const OutputInput input{o.doc, field, *ramp, exec, o.sideWidth, o.sideHeight};

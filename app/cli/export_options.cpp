@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
-#include "core/registry.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "core/registry.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -21,13 +21,13 @@ struct ExportOptions {
   enum class Action { Export, Help, Version };
   Action action = Action::Export;
 
-  Document doc;      // validated
+  Document doc;          // validated
   int sideWidth = 1280;  // profiles' --color side view, pixels
   int sideHeight = 400;
   int threads = 0;  // 0 = every hardware thread
   bool quiet = false;
 
-  std::vector<RequestedOutput> outputs;     // in the order given
+  std::vector<RequestedOutput> outputs;      // in the order given
   std::optional<std::string> projectOutput;  // --save-project FILE
 };
 

@@ -22,9 +22,10 @@
 #include <vector>
 
 #include "app/param_input.hpp"
+#include "core/document.hpp"
 #include "core/error.hpp"
 #include "core/export.hpp"
-#include "core/spec.hpp"
+#include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
 
 extern char** environ;
@@ -60,20 +61,44 @@ std::vector<std::string> entries(const fs::path& dir) {
 
 // ---- values typed into the panel (ctrl-click on a slider) ----
 
-// Every refusal leaves the spec exactly as it was.
+// The slot a key names in a coastline document (it has classes as well as
+// the common ones): a source parameter, the smooth stage's passes or a look value.
+struct PanelSlot {
+  Document doc = defaultDocument("coastline");
+  double* slot = nullptr;
+  ParamInfo info;
+};
+
+PanelSlot slotFor(std::string_view key) {
+  PanelSlot p;
+  p.doc.modifiers.push_back(defaultModifier("smooth"));
+  const SourceStage& source = sourceStage("coastline");
+  if (auto i = source.indexOf(key)) {
+    p.slot = &p.doc.source.values[*i];
+    p.info = source.params()[*i];
+  } else if (auto j = modifierStage("smooth").indexOf(key)) {
+    p.slot = &p.doc.modifiers[0].values[*j];
+    p.info = modifierStage("smooth").params()[*j];
+  } else if (key == "water") {
+    p.slot = &p.doc.look.water;
+    p.info = lookParams()[0];
+  }
+  return p;
+}
+
+// Every refusal leaves the document exactly as it was.
 void expectRefused(const char* key, double value) {
-  const ParamDesc* desc = findParameter(key);
-  ASSERT_NE(desc, nullptr) << key;
-  TerrainSpec spec = defaultSpec(GeneratorId::Coastline);  // has classes as well as the common ones
-  const TerrainSpec before = spec;
-  EXPECT_FALSE(app::applyPanelValue(spec, *desc, value)) << key << " = " << value;
-  EXPECT_EQ(spec, before) << key << " = " << value << " changed the spec";
+  PanelSlot p = slotFor(key);
+  ASSERT_NE(p.slot, nullptr) << key;
+  const Document before = p.doc;
+  EXPECT_FALSE(app::applyPanelValue(*p.slot, p.info, value)) << key << " = " << value;
+  EXPECT_EQ(p.doc, before) << key << " = " << value << " changed the document";
 }
 
 TEST(PanelValue, RefusesNanInfinitiesNegativesHugeOutOfRangeAndFractions) {
   const double inf = std::numeric_limits<double>::infinity();
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (const char* key : {"roughness", "water", "iterations", "smoothing", "classes", "size"}) {
+  for (const char* key : {"roughness", "water", "iterations", "passes", "classes", "size"}) {
     expectRefused(key, nan);
     expectRefused(key, -nan);
     expectRefused(key, inf);
@@ -89,22 +114,22 @@ TEST(PanelValue, RefusesNanInfinitiesNegativesHugeOutOfRangeAndFractions) {
   expectRefused("classes", 7);
   expectRefused("classes", 1);
   expectRefused("classes", 3.5);
-  expectRefused("smoothing", 201);
+  expectRefused("passes", 201);
   expectRefused("mode", 2);  // choices: an index into the names
   expectRefused("mode", 0.5);
-  expectRefused("seed", 5);  // the seed has its own input: no setter
+  expectRefused("start-cells", 12);  // powers of two only
 }
 
 TEST(PanelValue, TakesANewValueInRangeAndIgnoresTheSameOne) {
-  TerrainSpec spec = defaultSpec(GeneratorId::DiamondSquare);
-  const ParamDesc& roughness = *findParameter("roughness");
-  EXPECT_TRUE(app::applyPanelValue(spec, roughness, 0.75));
-  EXPECT_EQ(spec.roughness, 0.75);
-  EXPECT_FALSE(app::applyPanelValue(spec, roughness, 0.75));  // unchanged: no regeneration
-  EXPECT_TRUE(app::applyPanelValue(spec, roughness, 0.0));    // the range's ends are allowed
-  EXPECT_TRUE(app::applyPanelValue(spec, roughness, 1.0));
-  EXPECT_TRUE(app::applyPanelValue(spec, *findParameter("iterations"), 4));
-  EXPECT_EQ(spec.iterations, 4);
+  PanelSlot roughness = slotFor("roughness");
+  EXPECT_TRUE(app::applyPanelValue(*roughness.slot, roughness.info, 0.75));
+  EXPECT_EQ(*roughness.slot, 0.75);
+  EXPECT_FALSE(app::applyPanelValue(*roughness.slot, roughness.info, 0.75));  // no regeneration
+  EXPECT_TRUE(app::applyPanelValue(*roughness.slot, roughness.info, 0.0));  // the ends are allowed
+  EXPECT_TRUE(app::applyPanelValue(*roughness.slot, roughness.info, 1.0));
+  PanelSlot iterations = slotFor("iterations");
+  EXPECT_TRUE(app::applyPanelValue(*iterations.slot, iterations.info, 4));
+  EXPECT_EQ(*iterations.slot, 4);
 }
 
 // ---- the real binary ----
@@ -194,22 +219,21 @@ TEST_F(BadInputRun, BadNumbersInFlagsAreExitTwoWithOneLineNamingTheFlag) {
 
 TEST_F(BadInputRun, SizesPastTheMemoryCapAreRefusedBeforeAllocatingAndNameTheCap) {
   const std::string out = (dir_ / "h.png").string();
-  for (GeneratorId id : kAllGenerators) {
-    const auto& g = generatorInfo(id);
-    const std::string cap = std::to_string(g.maxSize);
-    // Just past the cap on the generator's grid, far past it, past int.
+  for (const SourceStage* g : sources()) {
+    const std::string cap = std::to_string(g->maxSize());
+    // Just past the cap on the source's grid, far past it, past int.
     const std::string justPast =
-        std::to_string(g.sizeRule == SizeRule::PowerOfTwoPlusOne ? 2LL * (g.maxSize - 1) + 1
-                       : g.sizeRule == SizeRule::PowerOfTwo      ? 2LL * g.maxSize
-                                                                 : g.maxSize + 1LL);
+        std::to_string(g->sizeRule() == SizeRule::PowerOfTwoPlusOne ? 2LL * (g->maxSize() - 1) + 1
+                       : g->sizeRule() == SizeRule::PowerOfTwo      ? 2LL * g->maxSize()
+                                                                    : g->maxSize() + 1LL);
     for (const std::string& size : {justPast, std::string("99999999"), std::string("4294967297")}) {
       for (const bool window : {false, true}) {
-        std::vector<std::string> args = {"--generator", std::string(g.key), "--size", size};
+        std::vector<std::string> args = {"--generator", std::string(g->key()), "--size", size};
         if (!window) args.insert(args.begin(), "export");
         if (!window) args.insert(args.end(), {"--heightmap", out});
         const RunResult r = run(args);
-        const std::string what = std::string(window ? "window " : "export ") + std::string(g.key) +
-                                 " --size " + size + ": ";
+        const std::string what = std::string(window ? "window " : "export ") +
+                                 std::string(g->key()) + " --size " + size + ": ";
         EXPECT_EQ(r.status, 2) << what << r.err;
         EXPECT_EQ(lines(r.err), 1) << what << r.err;
         EXPECT_NE(r.err.find("--size"), std::string::npos) << what << r.err;

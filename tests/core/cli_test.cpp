@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
+#include "core/document.hpp"
 #include "core/error.hpp"
+#include "core/pipeline.hpp"
 #include "core/png_io.hpp"
-#include "core/spec.hpp"
+#include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
 
 extern char** environ;
@@ -126,15 +128,16 @@ TEST_F(ExportCli, TheSideViewDefaultsTo1280By400) {
 }
 
 TEST_F(ExportCli, EveryGeneratorExportsWithItsDefaultsAndItsArticlePreset) {
-  for (GeneratorId id : kAllGenerators) {
-    const std::string key(generatorInfo(id).key);
+  for (const SourceStage* source : sources()) {
+    const std::string key(source->key());
     for (const char* preset : {"default", "article"}) {
       const RunResult r =
           run({"--generator", key, "--preset", preset, "--heightmap", out("x.png")});
       EXPECT_EQ(r.status, 0) << key << " " << preset << ": " << r.err;
-      const TerrainSpec spec =
-          std::string(preset) == "article" ? articlePreset(id) : defaultSpec(id);
-      EXPECT_EQ(readPngGray16(out("x.png")).width, spec.size) << key << " " << preset;
+      const Document doc =
+          std::string(preset) == "article" ? articleDocument(key) : defaultDocument(key);
+      EXPECT_EQ(readPngGray16(out("x.png")).width, source->size(doc.source.values))
+          << key << " " << preset;
     }
   }
 }
@@ -175,7 +178,6 @@ TEST_F(ExportCli, BadInputIsOneLineNamingTheFlagExitTwoAndNoFile) {
   expectBadInput({"--rects", "5", "--heightmap", h}, "--rects");
   expectBadInput({"--threads", "-2", "--heightmap", h}, "--threads");
   expectBadInput({"--side-width", "300", "--heightmap", h}, "--side-width");
-  expectBadInput({"--generator", "midpoint", "--no-hillshade", "--heightmap", h}, "--no-hillshade");
   expectBadInput({"--quiet=yes", "--heightmap", h}, "--quiet");
   expectBadInput({"--preset", "fancy", "--heightmap", h}, "--preset");
   expectBadInput({}, "--heightmap");
@@ -224,22 +226,28 @@ TEST_F(ExportCli, ARampFromAPngAndBuiltinRampsAreAccepted) {
 TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
   const RunResult help = run({"--help"});
   EXPECT_EQ(help.status, 0);
-  for (GeneratorId id : kAllGenerators) {
-    EXPECT_NE(help.out.find(generatorInfo(id).key), std::string::npos) << generatorInfo(id).key;
-    EXPECT_NE(help.out.find(sizeRuleText(id)), std::string::npos) << sizeRuleText(id);
+  std::vector<const Stage*> stages(sources().begin(), sources().end());
+  stages.insert(stages.end(), modifiers().begin(), modifiers().end());
+  for (const Stage* stage : stages) {
+    EXPECT_NE(help.out.find(std::string(stage->key()) + ": "), std::string::npos) << stage->key();
+    for (const ParamInfo& p : stage->params()) {
+      EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
+      EXPECT_NE(help.out.find(std::string(p.help)), std::string::npos) << p.key;
+    }
   }
-  for (const ParamDesc& p : parameterTable()) {
-    EXPECT_NE(help.out.find("--" + std::string(p.info.key)), std::string::npos) << p.info.key;
-    EXPECT_NE(help.out.find(std::string(p.info.help)), std::string::npos) << p.info.key;
+  for (const SourceStage* source : sources()) {
+    EXPECT_NE(help.out.find(source->sizeRuleText()), std::string::npos) << source->key();
+  }
+  for (const ParamInfo& p : lookParams()) {
+    EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
   }
   for (const char* flag :
-       {"--ramp", "--hillshade", "--no-hillshade", "--side-width", "--side-height", "--threads",
-        "--heightmap", "--color", "--raw", "--preset", "--quiet"}) {
+       {"--ramp", "--stage", "--project", "--save-project", "--side-width", "--side-height",
+        "--threads", "--heightmap", "--color", "--raw", "--preset", "--quiet"}) {
     EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
   }
-  // Defaults come from defaultSpec: diamond-square's roughness, midpoint's size.
-  EXPECT_NE(help.out.find("diamond-square 0.3"), std::string::npos);
-  EXPECT_NE(help.out.find("midpoint 1025"), std::string::npos);
+  // Defaults come from each stage's metadata: diamond-square's size.
+  EXPECT_NE(help.out.find("default 513"), std::string::npos);
   const RunResult version = run({"--version"});
   EXPECT_EQ(version.status, 0);
   EXPECT_NE(version.out.find("terrain-explorer"), std::string::npos);
@@ -252,9 +260,12 @@ TEST(ExportOptions, ExplicitFlagsOverrideThePresetAndTheLastRepeatWins) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   const cli::ExportOptions o = cli::parseExportOptions(argv);
-  EXPECT_EQ(o.spec.roughness, 0.2);
-  EXPECT_EQ(o.spec.diamondSquare.scaling, OffsetScaling::Article);  // from the preset
-  EXPECT_EQ(o.spec.size, articlePreset(GeneratorId::DiamondSquare).size);
+  const SourceStage& ds = sourceStage("diamond-square");
+  const Document article = articleDocument("diamond-square");
+  EXPECT_EQ(o.doc.source.values[*ds.indexOf("roughness")], 0.2);
+  EXPECT_EQ(o.doc.source.values[*ds.indexOf("scaling")],
+            article.source.values[*ds.indexOf("scaling")]);  // from the preset
+  EXPECT_EQ(ds.size(o.doc.source.values), ds.size(article.source.values));
 }
 
 cli::ExportOptions parseArgs(std::vector<std::string> args) {
@@ -267,19 +278,67 @@ cli::ExportOptions parseArgs(std::vector<std::string> args) {
 // outline the class borders; more classes take the earth ramp's bands.
 TEST(ExportOptions, TwoClassCoastlinesLookLikeTheApplet) {
   const cli::ExportOptions coast = parseArgs({"--generator", "coastline", "--raw", "x.r32"});
-  EXPECT_EQ(cli::defaultRampName(coast.spec), "coastline");
-  EXPECT_FALSE(cli::hillshadeFor(coast));
-  const cli::ExportOptions six =
-      parseArgs({"--generator", "coastline", "--classes", "6", "--raw", "x.r32"});
-  EXPECT_EQ(cli::defaultRampName(six.spec), "earth");
-  EXPECT_FALSE(cli::hillshadeFor(six));
+  EXPECT_EQ(resolvedRampName(coast.doc), "coastline");
+  EXPECT_FALSE(resolvedHillshade(coast.doc));
+  const cli::ExportOptions six = parseArgs(
+      {"--generator", "coastline", "--classes", "6", "--start", "random", "--raw", "x.r32"});
+  EXPECT_EQ(resolvedRampName(six.doc), "earth");
+  EXPECT_FALSE(resolvedHillshade(six.doc));
   const cli::ExportOptions heights =
       parseArgs({"--generator", "coastline", "--mode", "heights", "--raw", "x.r32"});
-  EXPECT_EQ(cli::defaultRampName(heights.spec), "earth");
-  EXPECT_TRUE(cli::hillshadeFor(heights));
-  EXPECT_TRUE(
-      cli::hillshadeFor(parseArgs({"--generator", "coastline", "--hillshade", "--raw", "x.r32"})));
-  EXPECT_TRUE(cli::hillshadeFor(parseArgs({"--raw", "x.r32"})));  // diamond-square
+  EXPECT_EQ(resolvedRampName(heights.doc), "earth");
+  EXPECT_TRUE(resolvedHillshade(heights.doc));
+  EXPECT_TRUE(resolvedHillshade(
+      parseArgs({"--generator", "coastline", "--hillshade", "--raw", "x.r32"}).doc));
+  EXPECT_TRUE(resolvedHillshade(parseArgs({"--raw", "x.r32"}).doc));  // diamond-square
+}
+
+// --stage KEY appends a modifier; the flags after it are its own, until
+// the next --stage; the same stage may come twice.
+TEST(ExportOptions, StagesStackInOrderWithTheirOwnFlags) {
+  const cli::ExportOptions o =
+      parseArgs({"--roughness", "0.4", "--stage", "smooth", "--passes", "3", "--stage", "normalise",
+                 "--stage", "smooth", "--passes=7", "--water", "0.1", "--raw", "x.r32"});
+  ASSERT_EQ(o.doc.modifiers.size(), 3U);
+  EXPECT_EQ(o.doc.modifiers[0].key, "smooth");
+  EXPECT_EQ(o.doc.modifiers[0].values[0], 3.0);
+  EXPECT_EQ(o.doc.modifiers[1].key, "normalise");
+  EXPECT_EQ(o.doc.modifiers[2].values[0], 7.0);
+  EXPECT_EQ(o.doc.look.water, 0.1);
+  EXPECT_EQ(o.doc.source.values[*sourceStage("diamond-square").indexOf("roughness")], 0.4);
+  // A source flag after a --stage is refused, naming the stage's own flags.
+  try {
+    parseArgs({"--stage", "smooth", "--roughness", "0.4", "--raw", "x.r32"});
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--passes"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(parseArgs({"--stage", "melt", "--raw", "x.r32"}), InputError);
+  EXPECT_THROW(parseArgs({"--smoothing", "3", "--raw", "x.r32"}), InputError);
+}
+
+// The CLI writes the project of what it generated; --project reads it back
+// and gives the same heights.
+TEST_F(ExportCli, SaveProjectThenProjectGivesTheSameHeightmap) {
+  ASSERT_EQ(
+      run({"--generator", "coastline", "--mode", "heights", "--seed", "77", "--stage", "smooth",
+           "--passes", "4", "--heightmap", out("a.png"), "--save-project", out("p.json")})
+          .status,
+      0);
+  const RunResult r = run({"--project", out("p.json"), "--heightmap", out("b.png")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(readAll(out("a.png")), readAll(out("b.png")));
+  // Flags override the project.
+  ASSERT_EQ(run({"--project", out("p.json"), "--seed", "78", "--heightmap", out("c.png")}).status,
+            0);
+  EXPECT_NE(readAll(out("a.png")), readAll(out("c.png")));
+}
+
+TEST_F(ExportCli, AMissingOrBrokenProjectIsBadInput) {
+  expectBadInput({"--project", out("missing.json"), "--heightmap", out("d.png")}, "--project");
+  const std::string broken = (dir_ / "broken.json").string();
+  std::ofstream(broken) << "{\"format\": ";
+  expectBadInput({"--project", broken, "--heightmap", out("d.png")}, "--project");
 }
 
 // A write that fails halfway: exit 1, one line, the old file intact.
