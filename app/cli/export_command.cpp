@@ -1,5 +1,6 @@
 #include "app/cli/export_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -142,6 +143,9 @@ int runExport(std::span<char*> args) {
                     std::string(generatorInfo(o.spec.generator).key) + " terrain");
   }
 
+  // Bytes piped to standard output ("-") are not mixed with the report.
+  const bool piped = std::ranges::any_of(
+      paths, [](const auto& p) { return *p.second && writesToStandardOutput(**p.second); });
   for (const Output& output : plannedOutputs(o, field, *ramp, exec)) {
     const auto start = std::chrono::steady_clock::now();
     try {
@@ -152,8 +156,9 @@ int runExport(std::span<char*> args) {
     if (!o.quiet) {
       std::error_code ec;
       const auto bytes = std::filesystem::file_size(output.path, ec);
-      std::printf("%s: %s, %llu bytes, %.0f ms\n", output.path.c_str(), output.what.c_str(),
-                  static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
+      std::fprintf(piped ? stderr : stdout, "%s: %s, %llu bytes, %.0f ms\n", output.path.c_str(),
+                   output.what.c_str(), static_cast<unsigned long long>(ec ? 0 : bytes),
+                   millisecondsSince(start));
     }
   }
   return kExitWritten;
