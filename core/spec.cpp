@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 #include "core/error.hpp"
@@ -373,8 +374,14 @@ double parseValue(const ParamDesc& desc, std::string_view text) {
                      shortNumber(desc.info.min) + " to " + shortNumber(desc.info.max));
   }
   if (ec == std::errc::result_out_of_range) {
-    throw InputError(name + ": '" + std::string(text) + "' is out of range; allowed: " +
-                     shortNumber(desc.info.min) + " to " + shortNumber(desc.info.max));
+    // from_chars says out of range for underflow too: 1e-400 is 0 (strtod
+    // gives 0 or a denormal for it, +-HUGE_VAL for an overflow).
+    const double nearest = std::strtod(std::string(text).c_str(), nullptr);
+    if (std::abs(nearest) >= 1.0) {
+      throw InputError(name + ": '" + std::string(text) + "' is out of range; allowed: " +
+                       shortNumber(desc.info.min) + " to " + shortNumber(desc.info.max));
+    }
+    value = nearest + 0.0;  // -0 -> 0
   }
   if (auto err = checkValue(desc, value)) throw InputError(*err);
   return value;
