@@ -8,6 +8,7 @@
 
 #include "app/cli/export_command.hpp"
 #include "app/options.hpp"
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #if TERRAIN_HAS_WINDOW
 #include "app/window.hpp"
@@ -15,6 +16,7 @@
 
 int main(int argc, char** argv) {
   const std::span<char*> args(argv, static_cast<std::size_t>(argc));
+  terrain::installTemporaryCleanupOnSignals();  // no .NAME.XXXXXX left by ^C, kill or ulimit -f
   // Before anything touches GL or GLFW: export must work without a display.
   if (args.size() >= 2 && std::string_view(args[1]) == "export") {
     return terrain::runExportCommand(args.subspan(2));

@@ -1,13 +1,22 @@
 #include "app/settings.hpp"
 
+#include <climits>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 #include <system_error>
+
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/input_file.hpp"
 
 namespace terrain::app {
 namespace {
 
-constexpr std::uintmax_t kMaxFileBytes = 64 * 1024;  // a settings file is a few lines
+constexpr std::size_t kMaxFileBytes = 64 * 1024;  // a settings file is a few lines
+// The longest path the system can open (PATH_MAX less its NUL); a longer
+// remembered ramp could never load, and its error message alone would be
+// more text than the panel can draw.
+constexpr std::size_t kMaxRampPathBytes = PATH_MAX - 1;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -18,6 +27,19 @@ std::string_view trim(std::string_view s) {
 
 bool knownRamp(std::string_view name) {
   return name == kAutoRamp || name == "earth" || name == "grayscale" || name == "coastline";
+}
+
+// Why a remembered ramp path cannot be used; empty when it can be tried.
+std::string unusableRampPath(std::string_view path) {
+  if (path.size() > kMaxRampPathBytes) {
+    return "a path of " + std::to_string(path.size()) + " bytes; at most " +
+           std::to_string(kMaxRampPathBytes);
+  }
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) return "a path with control characters";
+  }
+  return {};
 }
 
 }  // namespace
@@ -38,19 +60,18 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
   LoadedSettings out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  if (ec || bytes > kMaxFileBytes) {
-    out.note = "settings ignored: " + path.string() + " is not a small settings file";
+  std::string text;
+  try {
+    text = readRegularFile(path.string(), kMaxFileBytes);  // never waits on a FIFO
+  } catch (const IoError& e) {
+    out.note = "settings ignored: " + std::string(e.what()) + " (not a small settings file)";
     return out;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    out.note = "settings ignored: cannot read " + path.string();
-    return out;
-  }
+  std::istringstream in(text);
   std::string line;
   int lineNo = 0;
   std::string bad;
+  std::string rampNote;
   while (std::getline(in, line)) {
     ++lineNo;
     const std::string_view l = trim(line);
@@ -67,13 +88,20 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
       ok = knownRamp(value);
       if (ok) out.settings.ramp = std::string(value);
     } else if (ok && key == "ramp_png") {
-      out.settings.rampPng = std::string(value);
+      const std::string why = unusableRampPath(value);
+      if (why.empty()) {
+        out.settings.rampPng = std::string(value);
+      } else if (rampNote.empty()) {
+        rampNote = "settings: ignored ramp_png on line " + std::to_string(lineNo) + " of " +
+                   path.string() + " (" + why + ")";
+      }
     }  // unknown keys: a newer version's, kept quiet
     if (!ok && bad.empty()) bad = "line " + std::to_string(lineNo);
   }
   if (!bad.empty()) {
     out.note = "settings: ignored " + bad + " of " + path.string() + " (not understood)";
   }
+  if (!rampNote.empty()) out.note += (out.note.empty() ? "" : "; ") + rampNote;
   return out;
 }
 
@@ -81,21 +109,18 @@ std::string saveSettings(const std::filesystem::path& path, const Settings& sett
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + tmp.string();
-    out << "# terrain-explorer settings (rewritten when the view or ramp changes)\n"
-        << "view=" << viewName(settings.view) << "\n"
-        << "ramp=" << settings.ramp << "\n"
-        << "ramp_png=" << settings.rampPng << "\n";
-    out.flush();
-    if (!out) return "cannot write " + tmp.string();
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return "cannot replace " + path.string();
+  const std::string text =
+      "# terrain-explorer settings (rewritten when the view or ramp changes)\n"
+      "view=" +
+      std::string(viewName(settings.view)) + "\n" + "ramp=" + settings.ramp + "\n" +
+      "ramp_png=" + settings.rampPng + "\n";
+  try {
+    // The one atomic writer: a random O_EXCL temporary, never a fixed name a
+    // planted symlink could redirect.
+    writeFileAtomically(path.string(),
+                        [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+  } catch (const IoError& e) {
+    return e.what();
   }
   return {};
 }

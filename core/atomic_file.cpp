@@ -4,13 +4,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/random.hpp"
 
 namespace terrain {
 namespace {
@@ -28,6 +34,125 @@ SplitPath splitPath(const std::string& path) {
 
 std::string ioMessage(const std::string& path, const std::string& what) {
   return "cannot write '" + path + "': " + what;
+}
+
+[[noreturn]] void throwErrno(const std::string& path, int err) {
+  throw IoError(ioMessage(path, std::strerror(err)));
+}
+
+// ---- the registry of live temporaries, for the signal handlers ----
+//
+// The one piece of process-wide state in core: a signal handler can reach
+// nothing else. Fixed size and lock-free, so the handler only reads atomics
+// and calls unlink(), both async-signal-safe. A slot goes free -> claimed
+// (its path being written) -> live -> free; the handler takes a live slot by
+// moving it to `removing` and never gives it back (the process is ending),
+// so a slot is never rewritten while the handler reads its path. More
+// concurrent temporaries than slots (never the case here: an export writes
+// one at a time) are written as before, only not cleaned up on a signal.
+
+constexpr int kTemporarySlots = 32;
+enum SlotState : int { kFree, kClaimed, kLive, kRemoving };
+
+struct TemporarySlot {
+  std::atomic<int> state{kFree};
+  char path[PATH_MAX] = {};
+};
+static_assert(std::atomic<int>::is_always_lock_free);
+
+TemporarySlot g_temporaries[kTemporarySlots];
+
+int registerTemporary(const std::string& path) {
+  if (path.size() >= PATH_MAX) return -1;
+  for (int i = 0; i < kTemporarySlots; ++i) {
+    int expected = kFree;
+    TemporarySlot& slot = g_temporaries[i];
+    if (!slot.state.compare_exchange_strong(expected, kClaimed)) continue;
+    std::memcpy(slot.path, path.c_str(), path.size() + 1);
+    slot.state.store(kLive, std::memory_order_release);
+    return i;
+  }
+  return -1;
+}
+
+void unregisterTemporary(int slot) noexcept {
+  if (slot < 0) return;
+  int expected = kLive;
+  // Fails only when a handler is removing it: then the slot stays its own.
+  g_temporaries[slot].state.compare_exchange_strong(expected, kFree);
+}
+
+void removeTemporariesAndReraise(int signal) {
+  const int savedErrno = errno;
+  for (TemporarySlot& slot : g_temporaries) {
+    int expected = kLive;
+    if (slot.state.compare_exchange_strong(expected, kRemoving, std::memory_order_acquire)) {
+      ::unlink(slot.path);
+    }
+  }
+  errno = savedErrno;
+  // SA_RESETHAND restored the default action; the signal is blocked while
+  // this handler runs, so it is delivered (and ends the process with the
+  // usual status) as soon as the handler returns.
+  ::raise(signal);
+}
+
+// ---- where the bytes go ----
+
+// "-", /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: an open
+// descriptor rather than a directory entry; -1 for any other path.
+int descriptorNamedBy(const std::string& path) {
+  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (!path.starts_with(prefix) || path.size() == prefix.size()) continue;
+    const std::string_view digits = std::string_view(path).substr(prefix.size());
+    if (digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string_view::npos) {
+      return -1;
+    }
+    return std::atoi(std::string(digits).c_str());
+  }
+  return -1;
+}
+
+enum class TargetKind : std::uint8_t { Replaced, Descriptor, Device };
+
+// How `path` is written; throws IoError for what can be neither replaced
+// nor written through (a directory, a block device, a socket).
+TargetKind targetKind(const std::string& path) {
+  if (descriptorNamedBy(path) >= 0) return TargetKind::Descriptor;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return TargetKind::Replaced;  // new (or unreachable) file
+  if (S_ISREG(st.st_mode)) return TargetKind::Replaced;
+  if (S_ISDIR(st.st_mode)) throw IoError(ioMessage(path, "it is a directory"));
+  if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return TargetKind::Device;
+  throw IoError(ioMessage(path, "not a regular file, character device or FIFO"));
+}
+
+bool isWritableDescriptor(int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  return flags >= 0 && (flags & O_ACCMODE) != O_RDONLY;
+}
+
+// A descriptor for writing through to a named descriptor, a device or a
+// FIFO (opening a FIFO waits for its reader, as a shell redirection does).
+int openWriteThrough(const std::string& path, TargetKind kind) {
+  if (kind == TargetKind::Descriptor) {
+    const int named = descriptorNamedBy(path);
+    if (::fcntl(named, F_GETFL) < 0) throwErrno(path, errno);
+    if (!isWritableDescriptor(named)) throw IoError(ioMessage(path, "not open for writing"));
+    const int fd = ::fcntl(named, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) throwErrno(path, errno);
+    return fd;
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throwErrno(path, errno);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !(S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+    ::close(fd);  // replaced between the check and the open: refuse, keep it
+    throw IoError(ioMessage(path, "changed while being opened"));
+  }
+  return fd;
 }
 
 // The process umask without changing it (umask() would race with threads).
@@ -49,7 +174,7 @@ mode_t targetMode(const std::string& path) {
   return 0666 & ~currentUmask();
 }
 
-// Creates ".name.XXXXXX" next to the target; returns the descriptor.
+// Creates the hidden temporary next to the target; returns the descriptor.
 int makeTemporary(const std::string& path, std::string& tempPath) {
   const SplitPath parts = splitPath(path);
   if (parts.name.empty() || parts.name == "." || parts.name == "..") {
@@ -62,26 +187,71 @@ int makeTemporary(const std::string& path, std::string& tempPath) {
   // A read-only existing file (its mode, or a read-only mount of it) is kept,
   // not replaced by the rename: the rename would only need the directory.
   if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) {
-    throw IoError(ioMessage(path, std::strerror(errno)));
+    throwErrno(path, errno);
   }
-  std::string pattern = parts.directory + "/." + parts.name + ".XXXXXX";
+  const std::string pattern = parts.directory + "/" + temporaryNamePattern(parts.name);
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
-  const int fd = ::mkstemp(buffer.data());
-  if (fd < 0) throw IoError(ioMessage(path, std::strerror(errno)));
+  const int fd = ::mkostemp(buffer.data(), O_CLOEXEC);  // O_CREAT | O_EXCL: never follows a link
+  if (fd < 0) throwErrno(path, errno);
   tempPath.assign(buffer.data());
   return fd;
 }
 
-}  // namespace
-
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
-  const int fd = makeTemporary(path_, tempPath_);
-  if (::fchmod(fd, targetMode(path_)) != 0 || (file_ = ::fdopen(fd, "wb")) == nullptr) {
+std::FILE* openStream(int fd, const std::string& path) {
+  std::FILE* file = ::fdopen(fd, "wb");
+  if (file == nullptr) {
     const int err = errno;
     ::close(fd);
-    ::unlink(tempPath_.c_str());
-    throw IoError(describe(std::strerror(err)));
+    throwErrno(path, err);
+  }
+  return file;
+}
+
+}  // namespace
+
+bool writesToStandardOutput(const std::string& path) {
+  return descriptorNamedBy(path) == STDOUT_FILENO;
+}
+
+std::string temporaryNamePattern(const std::string& name) {
+  constexpr std::size_t kSuffix = 7;  // ".XXXXXX"
+  if (1 + name.size() + kSuffix <= NAME_MAX) return std::string(".").append(name).append(".XXXXXX");
+  // FNV-1a over the bytes, then mixed: a stable 64-bit hash of the name.
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  hash = mix64(hash);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  // "." + prefix + "~" + 16 hex + ".XXXXXX" = prefix + 25 bytes; 200 leaves
+  // room and keeps the name recognisable. Never cut a UTF-8 sequence.
+  std::size_t keep = 200;
+  while (keep > 0 && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;
+  std::string pattern = ".";
+  pattern.append(name, 0, keep).append("~").append(hex).append(".XXXXXX");
+  return pattern;
+}
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+  const TargetKind kind = targetKind(path_);
+  if (kind != TargetKind::Replaced) {
+    file_ = openStream(openWriteThrough(path_, kind), path_);
+    writeThrough_ = true;
+    return;
+  }
+  const int fd = makeTemporary(path_, tempPath_);
+  slot_ = registerTemporary(tempPath_);
+  if (::fchmod(fd, targetMode(path_)) != 0) {
+    const int err = errno;
+    ::close(fd);
+    discard();
+    throwErrno(path_, err);
+  }
+  try {
+    file_ = openStream(fd, path_);
+  } catch (...) {
+    discard();
+    throw;
   }
 }
 
@@ -94,6 +264,8 @@ void AtomicFile::discard() noexcept {
   file_ = nullptr;
   if (!tempPath_.empty()) ::unlink(tempPath_.c_str());
   tempPath_.clear();
+  unregisterTemporary(slot_);
+  slot_ = -1;
 }
 
 std::string AtomicFile::describe(const std::string& what) const {
@@ -109,23 +281,35 @@ void AtomicFile::write(const void* data, std::size_t bytes) {
 
 void AtomicFile::commit() {
   if (file_ == nullptr) throw IoError(describe("the file is already closed"));
-  // ENOSPC and EIO often surface only here, when buffered bytes reach the disk.
-  if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0) {
+  // ENOSPC and EIO often surface only here, when buffered bytes reach the
+  // disk. A pipe, terminal or device cannot be fsynced (EINVAL): its errors
+  // are the flush's.
+  const bool flushed = std::fflush(file_) == 0;
+  const bool synced = flushed && (::fsync(::fileno(file_)) == 0 ||
+                                  (writeThrough_ && (errno == EINVAL || errno == EROFS)));
+  if (!synced) {
     const int err = errno;
     discard();
     throw IoError(describe(std::strerror(err)));
   }
   const int closed = std::fclose(file_);
   file_ = nullptr;
+  if (writeThrough_) {
+    if (closed != 0) throw IoError(describe(std::strerror(errno)));
+    committed_ = true;
+    return;
+  }
   if (closed != 0 || ::rename(tempPath_.c_str(), path_.c_str()) != 0) {
     const int err = errno;
     discard();
     throw IoError(describe(std::strerror(err)));
   }
   tempPath_.clear();
+  unregisterTemporary(slot_);
+  slot_ = -1;
   committed_ = true;
   // Make the rename itself durable; failing here loses nothing already written.
-  const int dir = ::open(splitPath(path_).directory.c_str(), O_RDONLY | O_DIRECTORY);
+  const int dir = ::open(splitPath(path_).directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);
@@ -139,10 +323,37 @@ void writeFileAtomically(const std::string& path, const std::function<void(Atomi
 }
 
 void checkWritable(const std::string& path) {
+  const TargetKind kind = targetKind(path);
+  if (kind == TargetKind::Descriptor) {
+    const int fd = descriptorNamedBy(path);
+    if (::fcntl(fd, F_GETFL) < 0) throwErrno(path, errno);
+    if (!isWritableDescriptor(fd)) throw IoError(ioMessage(path, "not open for writing"));
+    return;
+  }
+  if (kind == TargetKind::Device) {
+    if (::access(path.c_str(), W_OK) != 0) throwErrno(path, errno);
+    return;
+  }
   std::string tempPath;
   const int fd = makeTemporary(path, tempPath);
   ::close(fd);
   ::unlink(tempPath.c_str());
+}
+
+void installTemporaryCleanupOnSignals() {
+  struct sigaction action {};
+  action.sa_handler = removeTemporariesAndReraise;
+  action.sa_flags = static_cast<int>(SA_RESETHAND);
+  sigemptyset(&action.sa_mask);
+  // Any of them arriving during the handler waits: the handler runs once.
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&action.sa_mask, signal);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    struct sigaction previous {};
+    // A signal the parent ignored (nohup, a background job's SIGINT) stays ignored.
+    if (::sigaction(signal, nullptr, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
+    ::sigaction(signal, &action, nullptr);
+  }
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 }  // namespace terrain

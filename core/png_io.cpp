@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 
 // libpng reports errors by longjmp. Every setjmp below sits in a small
 // function whose locals are trivial (nothing to destroy, nothing modified
@@ -78,10 +79,25 @@ void readFromFile(png_structp png, png_bytep data, std::size_t length) {
   }
 }
 
+// libpng's own default cap on a side when reading; ramps keep it.
+constexpr png_uint_32 kDefaultReadSide = 1000000;
+// The PNG format's largest side (2^31 - 1).
+constexpr png_uint_32 kPngMaxSide = 0x7fffffff;
+
+// The per-side limit for reading an image of at most maxPixels: libpng's
+// default, raised for callers that accept larger images (a 2^24+1-sample
+// profile read back), never past what PNG allows. The pixel count itself is
+// checked after the header (openPng).
+png_uint_32 readSideLimit(std::int64_t maxPixels) {
+  if (maxPixels <= kDefaultReadSide) return kDefaultReadSide;
+  return static_cast<png_uint_32>(std::min<std::int64_t>(maxPixels, kPngMaxSide));
+}
+
 // Header stage. rgb8: ask libpng to convert any layout to 8-bit RGB(A).
-bool readInfo(PngReadState& state, bool rgb8) {
+bool readInfo(PngReadState& state, bool rgb8, png_uint_32 sideLimit) {
   if (setjmp(png_jmpbuf(state.png))) return false;
   png_set_read_fn(state.png, &state, readFromFile);
+  png_set_user_limits(state.png, sideLimit, sideLimit);
   png_set_sig_bytes(state.png, 8);
   png_set_chunk_malloc_max(state.png, kChunkMallocMax);
   // Debian's libpng 1.6.39 allocates a text/ICC/eXIf/sPLT chunk's claimed
@@ -122,12 +138,10 @@ struct PngLayout {
   std::size_t rowBytes = 0;
 };
 
-// Opens a file as the state's source; throws IoError.
+// Opens a regular file as the state's source (a FIFO or device is refused,
+// never waited on); throws IoError.
 void openFile(PngReadState& state, const std::string& path) {
-  state.file = std::fopen(path.c_str(), "rb");
-  if (state.file == nullptr) {
-    throw IoError("cannot read '" + path + "': " + std::strerror(errno));
-  }
+  state.file = openRegularFile(path).release();
 }
 
 // Checks the source's signature and reads the header. On return the state
@@ -145,7 +159,7 @@ PngLayout openPng(PngReadState& state, const std::string& path, bool rgb8, std::
   if (state.png == nullptr || state.info == nullptr) {
     throw IoError("cannot read '" + path + "': libpng could not start (out of memory)");
   }
-  if (!readInfo(state, rgb8)) failRead(path, state);
+  if (!readInfo(state, rgb8, readSideLimit(maxPixels))) failRead(path, state);
 
   PngLayout layout;
   layout.width = static_cast<int>(png_get_image_width(state.png, state.info));
@@ -220,6 +234,9 @@ bool writeHeader(PngRowWriter::State& state, png_uint_32 width, png_uint_32 heig
                  PngFormat format) {
   if (setjmp(png_jmpbuf(state.png))) return false;
   png_set_write_fn(state.png, &state, writeToFile, flushNothing);
+  // libpng refuses sides over 1,000,000 by default ("Invalid IHDR data"); a
+  // profile has up to 2^24+1 samples in one row. Allow what PNG allows.
+  png_set_user_limits(state.png, kPngMaxSide, kPngMaxSide);
   const bool gray = format == PngFormat::Gray16;
   png_set_IHDR(state.png, state.info, width, height, gray ? 16 : 8,
                gray ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,

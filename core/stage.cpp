@@ -97,9 +97,9 @@ double parseValue(const ParamInfo& info, std::string_view text) {
     const double parsed = std::strtod(copy.c_str(), nullptr);
     if (std::isinf(parsed)) {
       throw InputError(name + ": '" + std::string(text) +
-                       "' is too large for a number; allowed: " + allowedText(info));
+                       "' is out of range; allowed: " + allowedText(info));
     }
-    value = parsed;
+    value = parsed + 0.0;  // -0 -> 0
   }
   if (auto err = checkValue(info, value)) throw InputError(*err);
   return value;

@@ -1,5 +1,6 @@
 #include "app/cli/export_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -87,6 +88,9 @@ int runExport(std::span<char*> args) {
   }
 
   const OutputInput input{o.doc, field, *ramp, exec, o.sideWidth, o.sideHeight};
+  // Bytes piped to standard output ("-") are not mixed with the report.
+  const bool piped = std::ranges::any_of(
+      o.outputs, [](const cli::RequestedOutput& out) { return writesToStandardOutput(out.path); });
   for (const cli::RequestedOutput& out : o.outputs) {
     const auto start = std::chrono::steady_clock::now();
     try {
@@ -97,9 +101,9 @@ int runExport(std::span<char*> args) {
     if (!o.quiet) {
       std::error_code ec;
       const auto bytes = std::filesystem::file_size(out.path, ec);
-      std::printf("%s: %s, %llu bytes, %.0f ms\n", out.path.c_str(),
-                  out.format->describe(input).c_str(),
-                  static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
+      std::fprintf(piped ? stderr : stdout, "%s: %s, %llu bytes, %.0f ms\n", out.path.c_str(),
+                   out.format->describe(input).c_str(),
+                   static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
     }
   }
   if (o.projectOutput) {

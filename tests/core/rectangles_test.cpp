@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <set>
@@ -203,6 +204,175 @@ TEST(Rectangles, ArticleMapMeanMatchesTheExpectedCoverage) {
   }
   mean /= 4.0 * size * size;
   EXPECT_NEAR(mean, expected, 0.05 * expected);
+}
+
+// ---- the bounded method (core/rectangles.cpp) against the article's loop ----
+
+namespace bounded {
+
+Heightfield byMethod(const Document& doc, RectanglesMethod method, int threads = 1) {
+  validate(doc);
+  return generateRectangles(params(doc), doc.seed, testing::control(threads), method);
+}
+
+// The Kolmogorov-Smirnov distance between two samples' empirical
+// distributions (ties, as on a lattice, handled by stepping over them).
+double ksDistance(std::vector<double> a, std::vector<double> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  std::size_t i = 0;
+  std::size_t j = 0;
+  double worst = 0.0;
+  while (i < a.size() && j < b.size()) {
+    const double v = std::min(a[i], b[j]);
+    while (i < a.size() && a[i] == v) ++i;
+    while (j < b.size() && b[j] == v) ++j;
+    const double fa = static_cast<double>(i) / static_cast<double>(a.size());
+    const double fb = static_cast<double>(j) / static_cast<double>(b.size());
+    worst = std::max(worst, std::abs(fa - fb));
+  }
+  return worst;
+}
+
+struct Moments {
+  double mean = 0.0;
+  double variance = 0.0;
+};
+
+Moments momentsOf(const std::vector<double>& v) {
+  Moments m;
+  for (double x : v) m.mean += x;
+  m.mean /= static_cast<double>(v.size());
+  for (double x : v) m.variance += (x - m.mean) * (x - m.mean);
+  m.variance /= static_cast<double>(v.size() - 1);
+  return m;
+}
+
+// Per cell, over `seeds` seeds: the heights of both methods and their noise
+// terms standardised by the exact distribution of a sum of k article terms
+// (k = rectangles covering the cell, from a noise-free run; mean 24.5 k and
+// variance 208.25 k steps of 1/50).
+struct Samples {
+  std::vector<double> loopHeights, boundedHeights;
+  std::vector<double> loopNoise, boundedNoise;
+  std::vector<int> cover;
+};
+
+Samples sample(Document spec, int seeds) {
+  Samples s;
+  const double base = params(spec).zscale / params(spec).rects;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    spec.seed = static_cast<std::uint64_t>(seed);
+    Document flat = spec;
+    setParam(flat, "cell-noise", 0.0);
+    const Heightfield counts = byMethod(flat, RectanglesMethod::ArticleLoop);
+    const Heightfield loop = byMethod(spec, RectanglesMethod::ArticleLoop);
+    const Heightfield fast = byMethod(spec, RectanglesMethod::Bounded);
+    for (std::size_t i = 0; i < loop.heights.size(); ++i) {
+      const int k = static_cast<int>(std::lround(counts.heights[i] / base));
+      s.loopHeights.push_back(loop.heights[i]);
+      s.boundedHeights.push_back(fast.heights[i]);
+      s.cover.push_back(k);
+      if (k == 0) continue;
+      const double mean = 24.5 * k;
+      const double sd = std::sqrt(208.25 * k);
+      s.loopNoise.push_back(((loop.heights[i] - k * base) * 50.0 - mean) / sd);
+      s.boundedNoise.push_back(((fast.heights[i] - k * base) * 50.0 - mean) / sd);
+    }
+  }
+  return s;
+}
+
+void expectSameDistribution(const Samples& s, double ksLimit) {
+  const Moments lh = momentsOf(s.loopHeights);
+  const Moments bh = momentsOf(s.boundedHeights);
+  EXPECT_NEAR(bh.mean, lh.mean, 0.002 * lh.mean);
+  EXPECT_NEAR(bh.variance, lh.variance, 0.01 * lh.variance);
+  EXPECT_LT(ksDistance(s.loopHeights, s.boundedHeights), ksLimit);
+  // The noise alone, standardised: both mean 0 and variance 1, and the same shape.
+  const Moments ln = momentsOf(s.loopNoise);
+  const Moments bn = momentsOf(s.boundedNoise);
+  const double n = static_cast<double>(s.loopNoise.size());
+  EXPECT_NEAR(ln.mean, 0.0, 5.0 / std::sqrt(n));
+  EXPECT_NEAR(bn.mean, 0.0, 5.0 / std::sqrt(n));
+  EXPECT_NEAR(ln.variance, 1.0, 0.02);
+  EXPECT_NEAR(bn.variance, 1.0, 0.02);
+  EXPECT_LT(ksDistance(s.loopNoise, s.boundedNoise), ksLimit);
+}
+
+}  // namespace bounded
+
+TEST(Rectangles, TheArticlesSizesAndThePinnedMapsTakeTheArticlesLoop) {
+  Document big = rectDoc(1024, 77);
+  setParam(big, "rects", 4096);
+  setParam(big, "rect-size", 64);
+  for (const Document& spec : {articleDocument("rectangles"), big}) {
+    EXPECT_EQ(checksum(raw(spec)),
+              checksum(bounded::byMethod(spec, RectanglesMethod::ArticleLoop)));
+  }
+}
+
+// Without noise both methods give k x zscale/rects: the difference array
+// counts exactly the rectangles the loop visits, clipped edges included.
+TEST(Rectangles, TheBoundedMethodCountsEveryCellsRectanglesExactly) {
+  Document spec = rectDoc(100, 21);
+  setParam(spec, "rects", 500);
+  setParam(spec, "rect-size", 60);
+  setParam(spec, "cell-noise", 0.0);
+  const Heightfield loop = bounded::byMethod(spec, RectanglesMethod::ArticleLoop);
+  const Heightfield fast = bounded::byMethod(spec, RectanglesMethod::Bounded);
+  int covered = 0;
+  for (std::size_t i = 0; i < loop.heights.size(); ++i) {
+    ASSERT_NEAR(fast.heights[i], loop.heights[i], 1e-4 * loop.heights[i]) << i;
+    covered += loop.heights[i] > 0.0f;
+  }
+  EXPECT_GT(covered, 5000);
+}
+
+// The article's sizes (128x128, 1024 rectangles of 10: most cells under 0
+// to 10 rectangles, so the per-cell sums are drawn term by term), 24 seeds.
+TEST(Rectangles, TheBoundedMethodMatchesTheArticleLoopAtTheArticlesSizes) {
+  const bounded::Samples s = bounded::sample(articleDocument("rectangles"), 24);
+  EXPECT_GT(s.loopNoise.size(), 300000u);
+  expectSameDistribution(s, 0.01);
+}
+
+// Rectangles that pile up (64x64, 2000 of 64: hundreds per cell), where
+// the bounded method draws the sum through its mean and variance.
+TEST(Rectangles, TheBoundedMethodMatchesTheArticleLoopWhenRectanglesPileUp) {
+  Document spec = rectDoc(64, 1);
+  setParam(spec, "rects", 2000);
+  setParam(spec, "rect-size", 64);
+  const bounded::Samples s = bounded::sample(spec, 24);
+  const auto deep = std::count_if(s.cover.begin(), s.cover.end(), [](int k) { return k > 32; });
+  EXPECT_GT(static_cast<double>(deep), 0.8 * static_cast<double>(s.cover.size()));
+  expectSameDistribution(s, 0.015);
+}
+
+TEST(Rectangles, TheBoundedMethodIsTheSameForAnyThreadCount) {
+  Document spec = rectDoc(700, 9);
+  setParam(spec, "rects", 30000);
+  setParam(spec, "rect-size", 400);
+  EXPECT_EQ(checksum(bounded::byMethod(spec, RectanglesMethod::Bounded, 1)),
+            checksum(bounded::byMethod(spec, RectanglesMethod::Bounded, 2)));
+}
+
+// 10^6 rectangles of up to 20480 cells a side on 1025x1025: the article's
+// loop would make ~10^12 cell updates (days); bounded, it is the map plus
+// the rectangles.
+TEST(Rectangles, AMillionHugeRectanglesTakeSecondsNotDays) {
+  Document spec = rectDoc(1025, 4);
+  setParam(spec, "rects", 1000000);
+  setParam(spec, "rect-size", 16384);
+  const auto start = std::chrono::steady_clock::now();
+  const Heightfield map = testing::run(spec);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 10.0);
+  // Every rectangle reaches the far corner (its side is at least 4096).
+  EXPECT_EQ(map.at(1024, 1024), 1.0f);
+  EXPECT_TRUE(std::all_of(map.heights.begin(), map.heights.end(),
+                          [](float h) { return h >= 0.0f && h <= 1.0f; }));
 }
 
 }  // namespace

@@ -20,6 +20,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view r = s.ramp;
   const bool knownRamp =
       r == terrain::app::kAutoRamp || r == "earth" || r == "grayscale" || r == "coastline";
-  if (!knownView || !knownRamp) __builtin_trap();
+  // A remembered ramp path is one the system could open and the panel can
+  // show: at most PATH_MAX - 1 bytes, no control characters.
+  bool usablePath = s.rampPng.size() < 4096;
+  for (const char c : s.rampPng) {
+    usablePath = usablePath && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+  }
+  if (!knownView || !knownRamp || !usablePath) __builtin_trap();
   return 0;
 }

@@ -183,6 +183,9 @@ SETTINGS = {
     "garbage.ini": "\xff\xfe\x00\x01=\x7f\n\x1b[31mview=map\n" * 3,
     "nul_bytes.ini": "view=\0map\nramp\0=earth\n\0\0\0\nramp=grayscale\0\n",
     "long_line.ini": "ramp_png=" + "a" * 16000 + "\nview=side\n",
+    # Over PATH_MAX: dropped with a note (a 20 KB path aborted the window).
+    "long_ramp_path.ini": "view=side\nramp=earth\nramp_png=/" + "a" * 20480 + ".png\n",
+    "control_ramp_path.ini": "ramp_png=/ramps/\x01\x1b[31mred.png\nview=3d\n",
 }
 
 APP = {

@@ -34,6 +34,17 @@ struct AppRun {
 
 struct RunLimits {
   long addressSpaceMib = 0;  // > 0: RLIMIT_AS for the child, so a large allocation fails there
+  long fileSizeBytes = 0;    // > 0: RLIMIT_FSIZE for the child (ulimit -f)
+  bool noCoreDump = false;   // RLIMIT_CORE 0, for runs ended by SIGQUIT
+};
+
+// A child started by startApp, to be collected by waitApp.
+struct StartedApp {
+  pid_t pid = -1;
+  std::string outFile;
+  std::string errFile;
+  std::chrono::steady_clock::time_point start;
+  std::string error;  // set when it could not be started
 };
 
 inline std::string readFile(const std::filesystem::path& path) {
@@ -49,10 +60,10 @@ inline int countLines(const std::string& s) {
 }
 
 // env: a value sets the variable, nullopt removes it; the rest is inherited.
-// `dir` receives stdout.txt and stderr.txt.
-inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem::path& dir,
-                     const std::map<std::string, std::optional<std::string>>& env = {},
-                     RunLimits limits = {}) {
+// `dir` receives stdout.txt and stderr.txt. Returns at once; see waitApp.
+inline StartedApp startApp(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                           const std::map<std::string, std::optional<std::string>>& env = {},
+                           RunLimits limits = {}) {
   std::vector<std::string> argv = {TERRAIN_EXPLORER_BIN};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
@@ -71,10 +82,12 @@ inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem
   for (auto& e : envStrings) cenv.push_back(e.data());
   cenv.push_back(nullptr);
 
-  const std::string outFile = (dir / "stdout.txt").string();
-  const std::string errFile = (dir / "stderr.txt").string();
-  AppRun run;
-  const auto start = std::chrono::steady_clock::now();
+  StartedApp app;
+  app.outFile = (dir / "stdout.txt").string();
+  app.errFile = (dir / "stderr.txt").string();
+  const std::string& outFile = app.outFile;
+  const std::string& errFile = app.errFile;
+  app.start = std::chrono::steady_clock::now();
   // fork + execve rather than posix_spawn, for the rlimit; the child calls
   // only async-signal-safe functions (the test process has threads).
   const pid_t pid = ::fork();
@@ -87,25 +100,48 @@ inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem
       const rlimit cap{bytes, bytes};
       ::setrlimit(RLIMIT_AS, &cap);
     }
+    if (limits.fileSizeBytes > 0) {
+      const auto bytes = static_cast<rlim_t>(limits.fileSizeBytes);
+      const rlimit cap{bytes, bytes};
+      ::setrlimit(RLIMIT_FSIZE, &cap);
+    }
+    if (limits.noCoreDump) {
+      const rlimit none{0, 0};
+      ::setrlimit(RLIMIT_CORE, &none);
+    }
     ::execve(cargv[0], cargv.data(), cenv.data());
     ::_exit(127);
   }
-  if (pid < 0) {
-    run.err = std::string("cannot fork: ") + std::strerror(errno);
+  if (pid < 0) app.error = std::string("cannot fork: ") + std::strerror(errno);
+  app.pid = pid;
+  return app;
+}
+
+// Waits for a started child and collects what it did.
+inline AppRun waitApp(const StartedApp& app) {
+  AppRun run;
+  if (app.pid < 0) {
+    run.err = app.error;
     return run;
   }
   int status = 0;
   rusage usage{};
-  ::wait4(pid, &status, 0, &usage);
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ::wait4(app.pid, &status, 0, &usage);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.start).count();
   if (WIFEXITED(status)) run.status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   run.maxRssKib = usage.ru_maxrss;
-  run.out = readFile(outFile);
-  run.err = readFile(errFile);
+  run.out = readFile(app.outFile);
+  run.err = readFile(app.errFile);
   if (run.status == 127)
     run.err = std::string("cannot run ") + TERRAIN_EXPLORER_BIN + "\n" + run.err;
   return run;
+}
+
+inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                     const std::map<std::string, std::optional<std::string>>& env = {},
+                     RunLimits limits = {}) {
+  return waitApp(startApp(args, dir, env, limits));
 }
 
 inline bool haveDisplay() {

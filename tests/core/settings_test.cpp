@@ -1,0 +1,117 @@
+// The window's settings file (app/settings.cpp), without a window: it is
+// written through the one atomic writer and read through the one input
+// opener, and a remembered ramp path that could never load is dropped with
+// a note instead of reaching the panel.
+#include "app/settings.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <iterator>
+#include <string>
+
+namespace terrain::app {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+std::string readAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class SettingsFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/settings_test.XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    file_ = dir_ / "terrain-explorer" / "settings.ini";
+    fs::create_directories(file_.parent_path());
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void writeSettings(const std::string& text) const {
+    std::ofstream(file_, std::ios::binary) << text;
+  }
+
+  fs::path dir_;
+  fs::path file_;
+};
+
+TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
+  Settings s;
+  s.view = ViewChoice::Mesh;
+  s.ramp = "grayscale";
+  s.rampPng = "/some/ramp.png";
+  ASSERT_EQ(saveSettings(file_, s), "");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.settings, s);
+  EXPECT_EQ(loaded.note, "");
+}
+
+// The old writer used the fixed name settings.ini.tmp: a symlink there sent
+// the settings into another file and left settings.ini a symlink.
+TEST_F(SettingsFile, ASymlinkAtAnyTemporaryNameIsNeverFollowed) {
+  const fs::path victim = dir_ / "victim.txt";
+  std::ofstream(victim) << "precious";
+  const fs::path folder = file_.parent_path();
+  for (const char* name :
+       {"settings.ini.tmp", ".settings.ini.tmp", ".settings.ini.XXXXXX", ".settings.ini.000000"}) {
+    fs::create_symlink(victim, folder / name);
+  }
+  Settings s;
+  s.view = ViewChoice::Side;
+  for (int i = 0; i < 10; ++i) ASSERT_EQ(saveSettings(file_, s), "");
+  EXPECT_EQ(readAll(victim), "precious");
+  struct stat st {};
+  ASSERT_EQ(::lstat(file_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode)) << "settings.ini is not a regular file";
+  EXPECT_EQ(loadSettings(file_).settings.view, ViewChoice::Side);
+  EXPECT_TRUE(fs::is_symlink(folder / "settings.ini.tmp"));
+}
+
+// A 20 KB path used to reach the panel, whose error line then overflowed
+// ImGui's 16-bit vertex index and aborted the window.
+TEST_F(SettingsFile, AnOverLongRampPathIsIgnoredWithANoteAndTheRestKept) {
+  writeSettings("view=side\nramp=earth\nramp_png=/" + std::string(20480, 'a') + ".png\n");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.settings.rampPng, "");
+  EXPECT_EQ(loaded.settings.view, ViewChoice::Side);
+  EXPECT_EQ(loaded.settings.ramp, "earth");
+  EXPECT_NE(loaded.note.find("ramp_png on line 3"), std::string::npos) << loaded.note;
+  EXPECT_NE(loaded.note.find("20485 bytes"), std::string::npos) << loaded.note;
+  EXPECT_LT(loaded.note.size(), 300u) << "the note repeats the path";
+}
+
+TEST_F(SettingsFile, ARampPathUpToPathMaxOrWithoutControlCharactersIsKept) {
+  const std::string longest = "/" + std::string(4090, 'b') + ".png";  // 4095 bytes
+  writeSettings("ramp_png=" + longest + "\n");
+  EXPECT_EQ(loadSettings(file_).settings.rampPng, longest);
+  writeSettings("ramp_png=/ramps/with\x01control.png\n");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.settings.rampPng, "");
+  EXPECT_NE(loaded.note.find("control characters"), std::string::npos) << loaded.note;
+}
+
+TEST_F(SettingsFile, AFifoAsTheSettingsFileIsIgnoredAtOnce) {
+  ASSERT_EQ(::mkfifo(file_.c_str(), 0600), 0);
+  auto loaded = std::async(std::launch::async, [&] { return loadSettings(file_); });
+  if (loaded.wait_for(2s) != std::future_status::ready) {
+    ::close(::open(file_.c_str(), O_WRONLY));  // let the stuck reader end
+    FAIL() << "loadSettings waited on a FIFO";
+  }
+  const LoadedSettings result = loaded.get();
+  EXPECT_EQ(result.settings, Settings{});
+  EXPECT_NE(result.note.find("not a regular file"), std::string::npos) << result.note;
+}
+
+}  // namespace
+}  // namespace terrain::app
