@@ -48,7 +48,8 @@ struct AppState {
   // The look's ramp, loaded; a failed load keeps the last good one.
   std::string rampPathInput;  // the panel's text field
   ColorRamp ramp = ColorRamp::grayscale();
-  std::string loadedRamp;  // the look.ramp value `ramp` was loaded from
+  std::string loadedRamp;   // the ramp name or path `ramp` was loaded from
+  std::string rampSetting;  // the look.ramp that loaded it ("auto" stays "auto")
   StatusLine rampStatus;
 
   // What is on screen: the newest result taken from the worker.

@@ -162,9 +162,20 @@ void updateRamp(AppState& s, render::TerrainView& view) {
     s.ramp = loadLookRamp(s.doc);
     s.rampStatus = s.ramp.name() == wanted ? StatusLine{} : StatusLine{"loaded " + wanted, true};
   } catch (const std::exception& e) {
-    s.rampStatus = {std::string(e.what()) + "; keeping " + s.ramp.name(), false};
+    // Keep the ramp that worked; at start, the built-in one that suits the map.
+    if (s.loadedRamp.empty()) {
+      Document automatic = s.doc;
+      automatic.look.ramp = "auto";
+      s.ramp = builtinRamp(resolvedRampName(automatic));
+    }
+    s.rampStatus = {std::string(e.what()) + "; keeping the " + s.ramp.name() + " ramp", false};
+    s.doc.look.ramp = s.rampSetting.empty() ? "auto" : s.rampSetting;
+    s.loadedRamp = resolvedRampName(s.doc);
+    view.setRamp(s.ramp);
+    return;
   }
   s.loadedRamp = wanted;
+  s.rampSetting = s.doc.look.ramp;
   view.setRamp(s.ramp);
 }
 
@@ -430,21 +441,25 @@ int runWindow(const AppOptions& options) {
       state.settingsNote = loaded.note;
       if (!loaded.note.empty()) std::fprintf(stderr, "terrain-explorer: %s\n", loaded.note.c_str());
     }
-    // The last session comes back unless the flags say what to show.
+    // The last session comes back unless the flags say what to show; else
+    // the remembered view and ramp apply to the flags' document.
+    bool restored = false;
     if (!options.documentGiven && sessionFile && std::filesystem::exists(*sessionFile)) {
       try {
         state.doc = loadProject(sessionFile->string());
+        restored = true;
       } catch (const std::exception& e) {
         state.settingsNote = std::string("last session not restored: ") + e.what();
       }
-    } else if (!options.documentGiven) {
+    }
+    if (!restored) {
       state.doc.view.kind = saved.view;
+      if (!options.rampGiven) {
+        state.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
+      }
     }
     if (scripted) settingsFile.reset();  // never written by a scripted run
     if (scripted) sessionFile.reset();
-    if (!options.rampGiven && !options.documentGiven) {
-      state.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
-    }
     if (options.view) state.doc.view.kind = *options.view;
     if (options.crossSectionRow >= 0) {
       const SourceStage& source = sourceStage(state.doc.source.key);

@@ -42,7 +42,9 @@ BENCHMARK(BM_CoastlineHeights)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRea
 void BM_Rectangles(benchmark::State& state) {
   RectanglesParams params;  // the article 003 preset's values
   params.size = static_cast<int>(state.range(0));
-  runSource(state, params, generateRectangles);
+  runSource(state, params, [](const RectanglesParams& p, std::uint64_t seed, const RunControl& c) {
+    return generateRectangles(p, seed, c);
+  });
 }
 BENCHMARK(BM_Rectangles)->Arg(128)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -21,7 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kPanelWidth = 340;  // the panel's width at scale 1 (app/panel.hpp)
+constexpr int kPanelWidth = 360;  // the panel's width at scale 1 (app/panel.hpp)
 
 struct RunResult {
   int status = -1;  // exit status, or -1 when killed by a signal

@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kPanelWidth = 340;  // app/panel.hpp at scale 1
+constexpr int kPanelWidth = 360;  // app/panel.hpp at scale 1
 
 class AppWindowCases : public ::testing::Test {
  protected:
