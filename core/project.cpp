@@ -341,9 +341,12 @@ void migrate(Json& root, int fromVersion) {
 
 int readVersion(const Json& root) {
   const auto it = root.find("version");
-  if (it == root.end())
+  if (it == root.end()) {
     fail("no 'version'; the file is damaged or was not written by this program");
-  if (!it->is_number_integer()) fail("'version' must be a whole number, not " + typeName(*it));
+  }
+  if (!it->is_number_integer()) {
+    fail("'version' must be a whole number, not " + (it->is_number() ? it->dump() : typeName(*it)));
+  }
   // nlohmann keeps every integer >= 0 as unsigned: a signed one is negative.
   if (!it->is_number_unsigned() || it->get<std::uint64_t>() == 0) {
     fail("version " + it->dump() + " does not exist; the first is 1");
@@ -492,10 +495,12 @@ std::string readProjectFile(const std::string& path) {
   const std::string tooBig =
       "is larger than a project file can be (" + std::to_string(kMaxProjectBytes >> 20) + " MiB)";
   if (static_cast<std::uint64_t>(st.st_size) > kMaxProjectBytes) failFile(path, tooBig);
-  // Read one byte past the cap: the file may have grown since fstat.
-  std::string text(kMaxProjectBytes + 1, '\0');
+  // The size fstat gave plus one byte, growing up to one byte past the cap:
+  // the file may have grown since.
+  std::string text(static_cast<std::size_t>(st.st_size) + 1, '\0');
   std::size_t got = 0;
-  while (got < text.size()) {
+  while (got <= kMaxProjectBytes) {
+    if (got == text.size()) text.resize(std::min(2 * text.size(), kMaxProjectBytes + 1));
     const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
     if (n == 0) break;
     if (n < 0) {

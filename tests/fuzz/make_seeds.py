@@ -199,6 +199,65 @@ APP = {
 }
 
 
+def project(source, modifiers="[]", look=None, view=None, seed='"42"', version="1"):
+    """A project file as the program writes it, with parts swapped in."""
+    look = look or ('{"water": 0.3, "ramp": "auto", "hillshade": "auto", "sun-azimuth": 315, '
+                    '"sun-elevation": 45, "relief": 0.5}')
+    view = view or '{"kind": "map", "row": 0.5, "exaggeration": 0.25, "water-plane": true}'
+    return ('{\n  "format": "terrain-explorer-project",\n  "version": %s,\n  "seed": %s,\n'
+            '  "source": %s,\n  "modifiers": %s,\n  "look": %s,\n  "view": %s\n}\n'
+            % (version, seed, source, modifiers, look, view))
+
+
+DS = '{"stage": "diamond-square", "params": {"size": 65, "roughness": 0.3, "iterations": 30, ' \
+     '"scaling": "fractal"}}'
+EVERY_MODIFIER = (
+    '[{"stage": "smooth", "enabled": true, "params": {"passes": 3}},\n'
+    ' {"stage": "normalise", "enabled": false, "params": {"low": 0.1, "high": 0.9}},\n'
+    ' {"stage": "curve", "enabled": true, "params": {"at-0": 0, "at-25": 0.1, "at-50": 0.4, '
+    '"at-75": 0.8, "at-100": 1}},\n'
+    ' {"stage": "terrace", "enabled": true, "params": {"steps": 8, "softness": 0.25, '
+    '"offset": 0.5}},\n'
+    ' {"stage": "clamp", "enabled": true, "params": {"low": 0.2, "high": 0.8}}]')
+
+PROJECT = {
+    "every_modifier.json": project(DS, EVERY_MODIFIER),
+    "random_walk.json": project('{"stage": "random-walk", "params": {"size": 640, "max-height": '
+                                '300, "step-height": 6, "article-passes": 10}}',
+                                view='{"kind": "side", "row": 0.5, "exaggeration": 0.25, '
+                                     '"water-plane": false}'),
+    "midpoint.json": project('{"stage": "midpoint", "params": {"size": 513, "roughness": 0.2, '
+                             '"endpoints": "zero"}}', seed='"18446744073709551615"'),
+    "coastline.json": project('{"stage": "coastline", "params": {"size": 128, "mode": "heights", '
+                              '"classes": 6, "start": "random", "start-cells": 8}}',
+                              look='{"water": 0.5, "ramp": "coastline", "hillshade": "off"}'),
+    "rectangles.json": project('{"stage": "rectangles", "params": {"size": 128, "rects": 1024, '
+                               '"rect-size": 10, "zscale": 512, "cell-noise": 1}}',
+                               view='{"kind": "3d", "exaggeration": 0.5}'),
+    "minimal.json": '{"format":"terrain-explorer-project","version":1,'
+                    '"source":{"stage":"diamond-square"}}',
+    "seed_number.json": project(DS, seed="12345678901234567890"),
+    "ramp_path.json": project(DS, look='{"ramp": "ramps/\\u00e9vening [1].png", '
+                                       '"hillshade": "on"}'),
+    "truncated.json": project(DS, EVERY_MODIFIER)[:200],
+    "newer_version.json": project(DS, version="3"),
+    "no_version.json": '{"format": "terrain-explorer-project", "source": {"stage": "midpoint"}}',
+    "wrong_type.json": project('{"stage": "diamond-square", "params": {"roughness": "high"}}'),
+    "unknown_key.json": project(DS, '[{"stage": "smooth", "on": true}]'),
+    "unknown_stage.json": project('{"stage": "perlin"}', '[{"stage": "erode"}]'),
+    "out_of_range.json": project('{"stage": "diamond-square", "params": {"size": 100, '
+                                 '"roughness": 1e999}}'),
+    "low_above_high.json": project(DS, '[{"stage": "clamp", "params": {"low": 0.9, '
+                                       '"high": 0.1}}]'),
+    "profile_modifier.json": project('{"stage": "midpoint"}', EVERY_MODIFIER),
+    "deep.json": "[" * 5000 + "]" * 5000,
+    "duplicate_keys.json": '{"format":"terrain-explorer-project","version":1,"version":2,'
+                           '"source":{"stage":"midpoint"},"source":{"stage":"coastline"}}',
+    "not_json.json": "view=3d\nramp=earth\n",
+    "empty.json": "",
+}
+
+
 def write(folder, files):
     path = CORPUS / folder
     path.mkdir(parents=True, exist_ok=True)
@@ -213,6 +272,7 @@ def main():
     write("export_args", EXPORT)
     write("settings", SETTINGS)
     write("app_args", APP)
+    write("project", PROJECT)
 
 
 if __name__ == "__main__":
