@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "core/document.hpp"
 #include "core/error.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
@@ -19,14 +20,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parsed = terrain::app::parseAppOptions(argv);
   } catch (const terrain::InputError&) {
     return 0;
+  } catch (const terrain::IoError&) {  // a --project that cannot be read
+    return 0;
   }
-  // Promised ranges (see options.cpp), and a spec that passes validate().
+  // Promised ranges (see options.cpp), and a document that passes validate().
   const terrain::app::AppOptions& o = *parsed;
   bool ok = o.width >= 200 && o.width <= 16384 && o.height >= 200 && o.height <= 16384 &&
             o.frames >= 0 && o.frames <= 100000 && o.crossSectionRow >= -1 &&
             (!o.screenshot || o.frames > 0);
   try {
-    terrain::validate(o.spec);
+    terrain::validate(o.doc);
   } catch (const terrain::InputError&) {
     ok = false;
   }

@@ -1,17 +1,18 @@
 // Bytes -> the arguments of `terrain-explorer export` (split at '\0' and
-// '\n', at most 64) -> parseExportOptions, then the shared spec-flag parser
-// on its own. InputError is the contract for a bad command line; anything
-// else escaping is a bug. Touches no file (the parser promises that too).
+// '\n', at most 64) -> parseExportOptions, then the shared document-flag
+// parser on its own. InputError is the contract for a bad command line (and
+// IoError for a --project that cannot be read); anything else escaping is a
+// bug. Writes no file (the parser promises that too; it reads a --project).
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "app/cli/document_args.hpp"
 #include "app/cli/export_options.hpp"
-#include "app/cli/spec_args.hpp"
+#include "core/document.hpp"
 #include "core/error.hpp"
-#include "core/spec.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {
@@ -20,21 +21,22 @@ namespace {
 void checkAccepted(const terrain::cli::ExportOptions& o) {
   using Action = terrain::cli::ExportOptions::Action;
   if (o.action != Action::Export) return;
-  bool ok = (o.heightmapPath || o.colorPath || o.rawPath) && o.sideWidth >= 16 &&
-            o.sideWidth <= 16384 && o.sideHeight >= 16 && o.sideHeight <= 16384 && o.threads >= 0 &&
-            o.threads <= 1024 && (!o.ramp || !o.ramp->empty());
+  bool ok = (!o.outputs.empty() || o.projectOutput) && o.sideWidth >= 16 && o.sideWidth <= 16384 &&
+            o.sideHeight >= 16 && o.sideHeight <= 16384 && o.threads >= 0 && o.threads <= 1024 &&
+            !o.doc.look.ramp.empty();
+  for (const auto& out : o.outputs) ok = ok && out.format != nullptr && !out.path.empty();
   try {
-    terrain::validate(o.spec);  // "validated": must still hold
+    terrain::validate(o.doc);  // "validated": must still hold
   } catch (const terrain::InputError&) {
     ok = false;
   }
   if (!ok) __builtin_trap();
 }
 
-// "--name value" / "--name=value" pairs straight into specFromFlags, names
-// unchecked (the export parser only ever passes known ones).
+// "--name value" / "--name=value" pairs straight into documentFromFlags,
+// names unchecked (the export parser only ever passes known ones).
 void fuzzSpecFlags(const std::vector<std::string>& args) {
-  std::vector<terrain::cli::SpecFlag> flags;
+  std::vector<terrain::cli::DocumentFlag> flags;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string name = args[i].starts_with("--") ? args[i].substr(2) : args[i];
     std::string value;
@@ -47,9 +49,10 @@ void fuzzSpecFlags(const std::vector<std::string>& args) {
     flags.push_back({std::move(name), std::move(value)});
   }
   try {
-    const terrain::TerrainSpec spec = terrain::cli::specFromFlags(flags);
-    terrain::validate(spec);
+    const terrain::Document doc = terrain::cli::documentFromFlags(flags);
+    terrain::validate(doc);
   } catch (const terrain::InputError&) {
+  } catch (const terrain::IoError&) {
   }
 }
 
@@ -61,6 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     checkAccepted(terrain::cli::parseExportOptions(argv));
   } catch (const terrain::InputError&) {
+  } catch (const terrain::IoError&) {
   }
   fuzzSpecFlags(args);
   return 0;
