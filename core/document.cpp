@@ -30,8 +30,12 @@ Document defaultDocument(std::string_view sourceKey) {
   doc.source.values = source.defaults();
   doc.look.water = defaultWater(sourceKey);
   doc.view = viewFor(source);
-  // The random walk is jagged column to column; the usual start smooths it.
-  if (sourceKey == "random-walk") doc.modifiers.push_back(defaultModifier("smooth"));
+  // The random walk is jagged column to column; the usual start smooths it
+  // and stretches it back to the full height range, as the explorer always did.
+  if (sourceKey == "random-walk") {
+    doc.modifiers.push_back(defaultModifier("smooth"));
+    doc.modifiers.push_back(defaultModifier("normalise"));
+  }
   return doc;
 }
 
