@@ -206,7 +206,7 @@ TEST_F(ExportCliHardening, EachSignalDuringAWriteRemovesTheTemporaryAndKeepsTheO
     testing::RunLimits limits;
     limits.noCoreDump = true;
     const testing::StartedApp app = testing::startApp(
-        exportArgs({"--size", "8193", "--heightmap", target, "--quiet"}), dir_, {}, limits);
+        exportArgs({"--size", "4097", "--heightmap", target, "--quiet"}), dir_, {}, limits);
     bool caught = false;
     for (int i = 0; i < 6000 && !caught; ++i) {  // up to 60 s for the map to be generated
       caught = writingTemporary(dir_ / "out", "big.png");

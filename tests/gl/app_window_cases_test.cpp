@@ -4,6 +4,7 @@
 // Values typed into the panel: tests/core/bad_input_test.cpp, PanelValue.*.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -136,6 +137,30 @@ TEST_F(AppWindowCases, AnUnloadableRememberedRampPngFallsBackToTheBuiltinRamp) {
     EXPECT_EQ(r.err.find("GL error"), std::string::npos) << r.err;
     const RgbImage img = readPngRgb8(shot.string());
     EXPECT_EQ(img.width, 1280);
+  }
+}
+
+// A remembered ramp path of 20 KB (a damaged or hostile settings file):
+// it used to reach the panel, whose error line overflowed ImGui's 16-bit
+// vertex index and aborted the window (exit 134). Now it is dropped with a
+// note, and a FIFO as the remembered ramp is refused instead of waited on.
+TEST_F(AppWindowCases, AnOverLongOrFifoRememberedRampPathStartsTheWindowWithANote) {
+  const fs::path fifo = dir_ / "ramp-fifo.png";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string longPath = "/" + std::string(20480, 'a') + ".png";
+  for (const std::string& ramp : {longPath, fifo.string()}) {
+    fs::create_directories(dir_ / "config" / "terrain-explorer");
+    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
+        << "ramp_png=" << ramp << "\n";
+    const fs::path shot = dir_ / "shot.png";
+    const AppRun r = run({"--view", "map", "--frames", "3", "--screenshot", shot.string()});
+    const std::string what = ramp.size() > 100 ? "20 KB path" : ramp;
+    EXPECT_EQ(r.status, 0) << what << ": " << r.err.substr(0, 400);
+    EXPECT_LT(r.seconds, 30.0) << what;
+    EXPECT_NE(r.err.find(ramp.size() > 100 ? "20485 bytes" : "not a regular file"),
+              std::string::npos)
+        << what << ": " << r.err.substr(0, 400);
+    EXPECT_EQ(readPngRgb8(shot.string()).width, 1280) << what;
   }
 }
 
