@@ -11,6 +11,7 @@
 #include "app/cli/document_args.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "core/file_identity.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::cli {
@@ -181,14 +182,37 @@ void checkOutputs(const ExportOptions& o) {
   if (o.outputs.empty() && !o.projectOutput) {
     throw InputError("no output given; add one or more of " + outputFlagList());
   }
-  for (std::size_t i = 0; i < o.outputs.size(); ++i) {
+  // Every file written and read, by the file each path resolves to.
+  struct Named {
+    std::string flag;
+    std::string path;
+    FileIdentity id;
+  };
+  std::vector<Named> outputs;
+  for (const RequestedOutput& out : o.outputs) {
+    outputs.push_back({std::string(out.format->key), out.path, identify(out.path)});
+  }
+  if (o.projectOutput)
+    outputs.push_back({"save-project", *o.projectOutput, identify(*o.projectOutput)});
+  std::vector<Named> inputs;
+  if (o.projectInput) inputs.push_back({"project", *o.projectInput, identify(*o.projectInput)});
+  if (!isBuiltinRamp(o.doc.look.ramp) && o.doc.look.ramp != "auto") {
+    inputs.push_back({"ramp", o.doc.look.ramp, identify(o.doc.look.ramp)});
+  }
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const Named& a = outputs[i];
+    // Writing twice to a device (/dev/null) loses nothing.
+    if (a.id.isCharacterDevice) continue;
+    for (const Named& input : inputs) {
+      if (a.id.sameFileAs(input.id)) {
+        throw InputError("--" + a.flag + ": '" + a.path + "' is the --" + input.flag +
+                         " input; writing it would destroy it");
+      }
+    }
     for (std::size_t j = 0; j < i; ++j) {
-      const auto& a = o.outputs[i];
-      const auto& b = o.outputs[j];
-      if (std::filesystem::path(a.path).lexically_normal() ==
-          std::filesystem::path(b.path).lexically_normal()) {
-        throw InputError("--" + std::string(a.format->key) + ": '" + a.path + "' is also the --" +
-                         std::string(b.format->key) + " output; give each output its own file");
+      if (a.id.sameFileAs(outputs[j].id)) {
+        throw InputError("--" + a.flag + ": '" + a.path + "' is also the --" + outputs[j].flag +
+                         " output ('" + outputs[j].path + "'); give each output its own file");
       }
     }
   }
@@ -221,6 +245,9 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
     }
   }
   options.doc = documentFromFlags(documentFlags);
+  for (const DocumentFlag& f : documentFlags) {
+    if (f.name == "project") options.projectInput = f.value;
+  }
   for (const Token& t : tokens) {
     if (const OutputFormat* format = findOutputFormat(t.name)) {
       if (format->needs == OutputNeeds::Window) {

@@ -29,6 +29,7 @@ struct ExportOptions {
 
   std::vector<RequestedOutput> outputs;      // in the order given
   std::optional<std::string> projectOutput;  // --save-project FILE
+  std::optional<std::string> projectInput;   // --project FILE (read already)
 };
 
 // Parses the arguments after "export". Throws InputError with one line

@@ -334,6 +334,42 @@ TEST_F(ExportCli, SaveProjectThenProjectGivesTheSameHeightmap) {
   EXPECT_NE(readAll(out("a.png")), readAll(out("c.png")));
 }
 
+// An output that is an input, or two outputs on one file however spelled,
+// is refused before anything is generated and every file stays as it was.
+TEST_F(ExportCli, AnOutputThatIsAnInputOrAnotherOutputIsRefused) {
+  RgbImage gradient(1, 8);
+  for (int i = 0; i < 8; ++i) gradient.set(0, i, {static_cast<std::uint8_t>(i * 30), 90, 40});
+  const std::string ramp = (dir_ / "ramp.png").string();
+  writePngRgb8(ramp, gradient);
+  const std::string rampBytes = readAll(ramp);
+  const std::string project = (dir_ / "p.json").string();
+  ASSERT_EQ(run({"--save-project", project}).status, 0);
+  const std::string projectBytes = readAll(project);
+  fs::create_symlink(out("real.png"), out("link.png"));
+  const std::string real = out("real.png");
+  const std::string viaSlashes = dir_.string() + "//out/./real.png";
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--ramp", ramp, "--color", ramp},
+           {"--ramp", ramp, "--heightmap", (dir_ / "." / "ramp.png").string()},
+           {"--project", project, "--save-project", project},
+           {"--project", project, "--raw", project},
+           {"--heightmap", real, "--color", viaSlashes},
+           {"--heightmap", out("link.png"), "--color", real},
+           {"--heightmap", "-", "--raw", "-"}}) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    const RunResult r = run(args);
+    EXPECT_EQ(r.status, 2) << joined << r.err;
+    EXPECT_NE(r.err.find("--"), std::string::npos) << joined << r.err;
+    EXPECT_TRUE(r.out.empty()) << joined;
+  }
+  EXPECT_EQ(readAll(ramp), rampBytes);
+  EXPECT_EQ(readAll(project), projectBytes);
+  EXPECT_FALSE(fs::exists(real));
+  // Two outputs to /dev/null lose nothing: allowed.
+  EXPECT_EQ(run({"--size", "33", "--heightmap", "/dev/null", "--raw", "/dev/null"}).status, 0);
+}
+
 TEST_F(ExportCli, AMissingOrBrokenProjectIsBadInput) {
   expectBadInput({"--project", out("missing.json"), "--heightmap", out("d.png")}, "--project");
   const std::string broken = (dir_ / "broken.json").string();
