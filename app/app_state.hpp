@@ -33,6 +33,14 @@ struct ExportPanelState {
   StatusLine status;
 };
 
+// One preview of the seed gallery, uploaded: the GL texture's name.
+struct GalleryItem {
+  std::uint64_t seed = 0;
+  unsigned texture = 0;
+  int width = 0;
+  int height = 0;
+};
+
 struct AppState {
   // What the panel edits; every change is posted to the worker, and each
   // finished edit (a drag on release) is a step in the history.
@@ -66,6 +74,9 @@ struct AppState {
   bool generating = false;
   std::optional<PipelineProgress> progress;  // of the run under way
 
+  std::vector<GalleryItem> gallery;  // the next seeds' previews, when ready
+  bool galleryOpen = true;
+
   double frameMs = 0.0;  // CPU time of the last frame on the UI thread
   float viewAspect = 1.0f;
   bool helpOpen = false;
@@ -85,18 +96,6 @@ inline render::ViewKind effectiveViewKind(const AppState& s) {
       return render::ViewKind::Mesh;
   }
   return render::ViewKind::Map;
-}
-
-// Article 002's applet makes a new map on every click: a deterministic next
-// seed (splitmix64 of the old one), so a session can be retraced. Kept to
-// six digits so a designer can read it out and type it back.
-inline std::uint64_t nextSeed(std::uint64_t seed) {
-  std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  z ^= z >> 31;
-  const std::uint64_t next = z % 1000000U;
-  return next == seed ? (next + 1) % 1000000U : next;
 }
 
 }  // namespace terrain::app

@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <filesystem>
 #include <random>
@@ -255,6 +256,32 @@ bool presetButtons(AppState& s) {
       changed = true;
     }
     tooltip(std::string(source->title()) + ": " + std::string(article->summary));
+  }
+  return changed;
+}
+
+// The next seeds at a glance: click one to take it.
+bool gallerySection(AppState& s) {
+  bool changed = false;
+  if (s.gallery.empty()) {
+    ImGui::TextColored(kDim, "making previews of the next seeds...");
+    return false;
+  }
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float side = (ImGui::GetContentRegionAvail().x - 3.0f * spacing) / 4.0f - 2.0f;
+  for (std::size_t i = 0; i < s.gallery.size(); ++i) {
+    const GalleryItem& item = s.gallery[i];
+    if (i % 4 != 0) ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(i));
+    const float aspect =
+        item.width > 0 ? static_cast<float>(item.height) / static_cast<float>(item.width) : 1.0f;
+    const ImTextureID texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(item.texture));
+    if (ImGui::ImageButton(texture, ImVec2(side, side * aspect), ImVec2(0, 0), ImVec2(1, 1), 1)) {
+      s.doc.seed = item.seed;
+      changed = true;
+    }
+    tooltip("Seed " + std::to_string(item.seed) + ": click to take it (Ctrl+Z goes back)");
+    ImGui::PopID();
   }
   return changed;
 }
@@ -608,6 +635,9 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen))
     changed |= sourceSection(s);
   if (!s.generateError.empty()) statusLine({s.generateError, false});
+  ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
+  s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
+  if (s.galleryOpen) changed |= gallerySection(s);
   if (ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= modifierSection(s);
   }

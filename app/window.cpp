@@ -24,6 +24,7 @@
 #include "app/generation_worker.hpp"
 #include "app/panel.hpp"
 #include "app/screenshot.hpp"
+#include "app/seed_gallery.hpp"
 #include "app/settings.hpp"
 #include "app/soak.hpp"
 #include "app/view_controls.hpp"
@@ -31,6 +32,7 @@
 #include "core/outputs.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
+#include "render/gl_objects.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {
@@ -285,6 +287,38 @@ bool projectActions(AppState& s, const PanelActions& a) {
   return false;
 }
 
+// The gallery's previews as textures the panel can show.
+class GalleryTextures {
+ public:
+  void upload(const std::vector<SeedPreview>& previews, AppState& s) {
+    s.gallery.clear();
+    textures_.resize(previews.size());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (std::size_t i = 0; i < previews.size(); ++i) {
+      const RgbImage& image = previews[i].image;
+      if (image.width <= 0) continue;
+      if (textures_[i].id() == 0) textures_[i] = render::gl::Texture::create();
+      glBindTexture(GL_TEXTURE_2D, textures_[i].id());
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, image.width, image.height, 0, GL_RGB,
+                   GL_UNSIGNED_BYTE, image.pixels.data());
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      s.gallery.push_back({previews[i].seed, textures_[i].id(), image.width, image.height});
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  }
+
+ private:
+  std::vector<render::gl::Texture> textures_;
+};
+
+// What the gallery's previews depend on: the document but its view.
+bool sameGalleryInput(const Document& a, const Document& b) {
+  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
+         a.look == b.look;
+}
+
 struct Layout {
   ViewRect view;                           // ImGui (window) coordinates
   float panelWidth = 0;                    // ImGui units
@@ -483,6 +517,9 @@ int runWindow(const AppOptions& options) {
         std::fprintf(stderr, "terrain-explorer: %s\n", state.rampStatus.text.c_str());
       }
       GenerationWorker worker([] { glfwPostEmptyEvent(); });
+      SeedGallery gallery([] { glfwPostEmptyEvent(); });
+      GalleryTextures galleryTextures;
+      std::optional<Document> galleryFor;  // the document the gallery was asked for
       std::uint64_t lastRequest = worker.request(state.doc);
       Clock::time_point requestedAt = Clock::now();
       std::optional<std::uint64_t> awaitingFrame;  // newest result uploaded, not yet drawn
@@ -561,6 +598,17 @@ int runWindow(const AppOptions& options) {
           if (newest) awaitingFrame = lastRequest;
         }
         state.generating = worker.pending() || held.has_value();
+        // The gallery follows the document on screen (a scripted run's last
+        // frame waits for it, so screenshots do not depend on timing).
+        if (state.galleryOpen && state.field &&
+            (!galleryFor || !sameGalleryInput(*galleryFor, state.shownDoc))) {
+          galleryFor = state.shownDoc;
+          gallery.request(state.shownDoc);
+        }
+        if (auto previews = lastFrame && galleryFor ? std::optional(gallery.waitForNewest())
+                                                    : gallery.take()) {
+          galleryTextures.upload(*previews, state);
+        }
         state.progress = worker.progress();
 
         // Panel and input.
