@@ -263,10 +263,10 @@ PanelActions viewSection(AppState& s) {
   const auto kind = effectiveViewKind(s);
   if (kind == render::ViewKind::Side && !profile && s.field) {
     const int rows = s.field->height;
-    int row = v.crossSectionRow < 0 ? rows / 2 : std::min(v.crossSectionRow, rows - 1);
+    int row = render::crossSectionRow(v.crossSection, rows);
     if (ImGui::SliderInt("Cross-section row", &row, 0, rows - 1, "%d",
                          ImGuiSliderFlags_AlwaysClamp)) {
-      v.crossSectionRow = std::clamp(row, 0, rows - 1);
+      v.crossSection = render::crossSectionFraction(row, rows);
     }
     tooltip("The heightmap row shown from the side; it is marked on the map view");
   } else if (kind == render::ViewKind::Map) {

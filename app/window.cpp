@@ -188,9 +188,6 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   s.histogram = r.histogram;
   s.generateMs = r.generateMs;
   s.statsMs = r.statsMs;
-  if (s.viewSettings.crossSectionRow >= s.field->height) {
-    s.viewSettings.crossSectionRow = s.field->height - 1;
-  }
 }
 
 Settings currentSettings(const AppState& s) {
@@ -360,7 +357,11 @@ int runWindow(const AppOptions& options) {
     state.rampPng = saved.rampPng;
     state.rampPathInput = saved.rampPng;
     state.view = options.view.value_or(saved.view);
-    state.viewSettings.crossSectionRow = options.crossSectionRow;
+    if (options.crossSectionRow >= 0) {  // --row: a row of the starting map, kept as a fraction
+      state.viewSettings.crossSection =
+          render::crossSectionFraction(options.crossSectionRow, state.spec.size);
+    }
+    state.viewSettings.markCrossSection = true;
     resetView(state);
     state.rampName = options.ramp.value_or(saved.ramp);
     if (options.ramp) state.rampPng.clear();

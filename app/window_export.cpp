@@ -71,6 +71,7 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
                      kMaxViewExportWidth);
       render::ViewSettings settings = s.viewSettings;
       settings.kind = effectiveViewKind(s);
+      settings.markCrossSection = false;  // a picture of the terrain, not of the UI
       writePngRgb8(path, view.renderToImage(settings, width, height));
       written.push_back(path);
     }

@@ -105,6 +105,11 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   }
 }
 
+int TerrainTextures::textureRow(int fieldRow) const {
+  const long long row = std::clamp(fieldRow, 0, std::max(height - 1, 0));
+  return static_cast<int>((row * (textureHeight - 1) + (height - 1) / 2) / std::max(height - 1, 1));
+}
+
 void TerrainTextures::uploadRamp(const ColorRamp& ramp) {
   hasWater = ramp.hasWater();
   // A ramp without water still binds a valid table, so the sampler is complete.

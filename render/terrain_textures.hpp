@@ -51,6 +51,10 @@ struct TerrainTextures {
     return limitOverride > 0 && limitOverride < gpu ? limitOverride : gpu;
   }
 
+  // The texture row showing the field's row `fieldRow` (the nearest one kept
+  // when the map was downsampled).
+  int textureRow(int fieldRow) const;
+
   // Throws std::invalid_argument for an empty or inconsistent field.
   void uploadHeights(const Heightfield& field);
   void uploadRamp(const ColorRamp& ramp);

@@ -32,15 +32,24 @@ struct OrbitCamera {
 
 struct ViewSettings {
   ViewKind kind = ViewKind::Map;
-  float water = 0.3f;          // 0..1
-  int crossSectionRow = -1;    // side view of a heightmap: row shown (-1 = middle)
-  bool hillshade = true;       // map view
-  float mapZoom = 1.0f;        // map view: 1 = whole map fits
-  glm::vec2 mapCenter{0.5f};   // map view: centre, in map units 0..1
-  float exaggeration = 0.25f;  // 3D: height of 1.0 in map widths
-  bool wireframe = false;      // 3D
-  OrbitCamera camera;          // 3D
+  float water = 0.3f;  // 0..1
+  // Side view of a heightmap: the row shown, as a fraction of the map's
+  // height (0 = the first, northern row .. 1 = the last; see
+  // crossSectionRow), so it stays in place when the size or generator changes.
+  float crossSection = 0.5f;
+  bool markCrossSection = false;  // map view of a heightmap: mark that row with a line
+  bool hillshade = true;          // map view
+  float mapZoom = 1.0f;           // map view: 1 = whole map fits
+  glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
+  float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths
+  bool wireframe = false;         // 3D
+  OrbitCamera camera;             // 3D
 };
+
+// The heightmap row a cross-section fraction shows in a map `rows` high (the
+// nearest, 0 .. rows - 1; the middle for NaN), and the fraction that shows `row`.
+int crossSectionRow(float fraction, int rows);
+float crossSectionFraction(int row, int rows);
 
 class TerrainView {
  public:

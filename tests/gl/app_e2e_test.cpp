@@ -237,6 +237,17 @@ TEST_F(AppTest, MapMarksTheSideViewsRow) {
   EXPECT_LT(fraction(img, above, yellow), 0.05);
 }
 
+TEST_F(AppTest, MapMarksTheDefaultRowInTheMiddle) {
+  REQUIRE_DISPLAY();
+  // No --row: the side view shows the middle row (256 of 513), and the map marks it.
+  const auto img = shoot("row-default", "--view map --generator diamond-square --size 513");
+  ASSERT_EQ(img.height, 800);
+  const int y = 400 + (256 * 2 + 1 - 513) * 800 / (2 * 513);
+  auto yellow = [](terrain::Rgb8 c) { return c.r > 200 && c.g > 190 && c.b < 140; };
+  const Region line{kPanelWidth + 200, y - 1, img.width - 100, y + 2};
+  EXPECT_GT(fraction(img, line, yellow), 0.3) << "no marker line at y " << y;
+}
+
 TEST_F(AppTest, SeedChangesTheViewAndTheSameSeedRepeatsIt) {
   REQUIRE_DISPLAY();
   const std::string args = "--view map --generator diamond-square --size 257";

@@ -131,11 +131,11 @@ TEST_F(GlTest, SideViewOfAHeightmapShowsTheChosenRow) {
   view.setTerrain(field, ColorRamp::grayscale());
   ViewSettings settings = sideView(0.0f);
   for (int row : {3, 12}) {
-    settings.crossSectionRow = row;
+    settings.crossSection = crossSectionFraction(row, 16);
     const RgbImage image = view.renderToImage(settings, 100, 200);
     EXPECT_NEAR(skyline(image, 50), rowForHeight(static_cast<float>(row) / 15.0f, 200), 1.5) << row;
   }
-  settings.crossSectionRow = -1;  // the middle row, 8
+  settings.crossSection = ViewSettings{}.crossSection;  // the default: the middle row, 8
   const RgbImage middle = view.renderToImage(settings, 100, 200);
   EXPECT_NEAR(skyline(middle, 50), rowForHeight(8.0f / 15.0f, 200), 1.5);
 }
