@@ -10,8 +10,7 @@ namespace {
 
 constexpr float kMinMapZoom = 0.5f;
 constexpr float kMaxMapZoom = 256.0f;
-constexpr float kWheelZoomStep = 1.2f;    // per wheel notch
-constexpr float kStartZoomSteps = -2.0f;  // OrbitCamera::zoom steps, negative = out
+constexpr float kWheelZoomStep = 1.2f;  // per wheel notch
 
 // Window pixels per map cell, as the map shader lays the map out: the whole
 // map fits (letterboxed) at zoom 1, row 0 at the top.
@@ -33,10 +32,7 @@ bool keyPressed(int key) {
 }  // namespace
 
 void resetView(AppState& s) {
-  s.viewSettings.camera.reset();
-  // The camera's default frames the map in a full window; next to the panel
-  // the view is narrower, so start a little further out to keep the corners in.
-  s.viewSettings.camera.zoom(kStartZoomSteps);
+  s.viewSettings.camera.reset();  // frames the block for the view's shape as drawn
   s.viewSettings.mapZoom = 1.0f;
   s.viewSettings.mapCenter = glm::vec2(0.5f);
 }
