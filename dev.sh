@@ -21,30 +21,39 @@ install_deps() {
   for p in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "dev.sh: installing ${missing[*]}"
-    as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
+    echo "dev.sh: these Debian packages are missing: ${missing[*]}" >&2
+    echo "dev.sh: there is no sudo here; as root, run:" >&2
+    echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    echo "dev.sh: then run ./dev.sh ${COMMAND} again." >&2
+    exit 1
   fi
+  echo "dev.sh: installing ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
 jobs() { nproc 2>/dev/null || echo 2; }
 
-# Mesa unloads its driver at exit, before LeakSanitizer looks, so the driver's
-# own small leaks show as <unknown module> and no suppression can name them.
-# Preloading keeps the driver mapped; tests/lsan.supp then names it.
-mesa_preload() {
-  local arch
-  arch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
-  local libs=(/usr/lib/"$arch"/dri/swrast_dri.so /usr/lib/"$arch"/libGLX_mesa.so.0)
-  local present=()
-  for l in "${libs[@]}"; do [ -e "$l" ] && present+=("$l"); done
-  (IFS=:; echo "${present[*]}")
-}
-
-build() {  # build <preset>
+build() {  # build <preset>: configure and build the preset's targets
   cmake --preset "$1" >/dev/null
   cmake --build --preset "$1" -j "$(jobs)"
+}
+
+# Tests ctest reported as skipped (GTEST_SKIP, e.g. the read-only mount
+# cases without root), collected over every configuration for the summary.
+SKIPPED=()
+
+run_ctest() {  # run_ctest <preset>: ctest's summary lists skips as "(Skipped)"
+  local log
+  log=$(mktemp)
+  local status=0
+  with_display ctest --preset "$1" 2>&1 | tee "$log" || status=$?
+  while IFS= read -r line; do SKIPPED+=("$1: $line"); done \
+    < <(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$log")
+  rm -f "$log"
+  return "$status"
 }
 
 with_display() {  # runs "$@" with a display: the real one, or a virtual one
@@ -53,37 +62,46 @@ with_display() {  # runs "$@" with a display: the real one, or a virtual one
   fi
 }
 
-case "${1:-}" in
+COMMAND=${1:-}
+case "$COMMAND" in
   deps)
     install_deps ;;
   run)
     install_deps
-    build release
+    build run  # the app alone, warnings not errors (build/run)
     shift
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+      demo="$PWD/out/demo"  # ignored by git (/out/)
+      mkdir -p "$demo"
       echo "dev.sh: no display here; exporting a demo map with the headless CLI instead"
-      exec ./build/release/app/terrain-explorer export --generator diamond-square --seed 42 \
-        --color demo-color.png --heightmap demo-heightmap.png "$@"
+      # Absolute paths, so the CLI's report names the files wherever they are looked for.
+      exec ./build/run/app/terrain-explorer export --generator diamond-square --seed 42 \
+        --color "$demo/demo-color.png" --heightmap "$demo/demo-heightmap.png" "$@"
     fi
-    exec ./build/release/app/terrain-explorer "$@" ;;
+    exec ./build/run/app/terrain-explorer "$@" ;;
   test)
     install_deps
     build release
-    with_display ctest --preset release
+    run_ctest release
     build debug-core
-    ctest --preset debug-core
+    run_ctest debug-core
     build asan
-    with_display env LD_PRELOAD="$(mesa_preload)" ctest --preset asan
+    run_ctest asan  # the preset and the tests' environment carry LSan's settings
     if [ -f tests/fuzz/run_fuzzers.sh ]; then
       build fuzz
       bash tests/fuzz/run_fuzzers.sh build/fuzz "${FUZZ_SECONDS:-60}"
     fi
-    echo "dev.sh: every test passed" ;;
+    if [ ${#SKIPPED[@]} -gt 0 ]; then
+      echo "dev.sh: ${#SKIPPED[@]} tests skipped (not failed, not run):"
+      printf '  %s\n' "${SKIPPED[@]}"
+    fi
+    echo "dev.sh: every test passed, ${#SKIPPED[@]} skipped" ;;
   bench)
     install_deps
     build release
     with_display ./build/release/tests/terrain_bench "${@:2}" ;;
   *)
-    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    # The usage: the comment block under the first line.
+    sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
     exit 2 ;;
 esac

@@ -10,8 +10,7 @@ namespace {
 
 constexpr float kMinMapZoom = 0.5f;
 constexpr float kMaxMapZoom = 256.0f;
-constexpr float kWheelZoomStep = 1.2f;    // per wheel notch
-constexpr float kStartZoomSteps = -2.0f;  // OrbitCamera::zoom steps, negative = out
+constexpr float kWheelZoomStep = 1.2f;  // per wheel notch
 
 // Window pixels per map cell, as the map shader lays the map out: the whole
 // map fits (letterboxed) at zoom 1, row 0 at the top.
@@ -33,10 +32,7 @@ bool keyPressed(int key) {
 }  // namespace
 
 void resetView(AppState& s) {
-  s.viewSettings.camera.reset();
-  // The camera's default frames the map in a full window; next to the panel
-  // the view is narrower, so start a little further out to keep the corners in.
-  s.viewSettings.camera.zoom(kStartZoomSteps);
+  s.viewSettings.camera.reset();  // frames the block for the view's shape as drawn
   s.viewSettings.mapZoom = 1.0f;
   s.viewSettings.mapCenter = glm::vec2(0.5f);
 }
@@ -145,23 +141,20 @@ void drawViewStatus(const AppState& s, const ViewRect& rect) {
 }
 
 void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
-  if (!s.field || s.field->isProfile() || s.viewSettings.crossSectionRow < 0) return;
+  // The line itself is the map pass's (render/map_pass.hpp); this labels it.
+  if (!s.field || s.field->isProfile() || !s.viewSettings.markCrossSection) return;
   if (effectiveViewKind(s) != render::ViewKind::Map || rect.empty()) return;
   const float scale = mapCellScale(s, rect);
   const glm::vec2 size = mapSizeCells(s);
-  const auto row =
-      static_cast<float>(std::min(s.viewSettings.crossSectionRow, s.field->height - 1));
-  const float y =
-      rect.y + 0.5f * rect.height + (row + 0.5f - s.viewSettings.mapCenter.y * size.y) * scale;
+  const int row = render::crossSectionRow(s.viewSettings.crossSection, s.field->height);
+  const float y = rect.y + 0.5f * rect.height +
+                  (static_cast<float>(row) + 0.5f - s.viewSettings.mapCenter.y * size.y) * scale;
   if (y < rect.y || y >= rect.y + rect.height) return;
   const float left = rect.x + 0.5f * rect.width - s.viewSettings.mapCenter.x * size.x * scale;
   const float x0 = std::max(rect.x, left);
-  const float x1 = std::min(rect.x + rect.width, left + size.x * scale);
-  if (x1 <= x0) return;
+  if (std::min(rect.x + rect.width, left + size.x * scale) <= x0) return;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(0, 0, 0, 140), 3.0f);
-  draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 235, 90, 255), 1.5f);
-  const std::string label = "side view: row " + std::to_string(s.viewSettings.crossSectionRow);
+  const std::string label = "side view: row " + std::to_string(row);
   const ImVec2 text = ImGui::CalcTextSize(label.c_str());
   const float labelY = y - text.y - 6.0f >= rect.y ? y - text.y - 6.0f : y + 6.0f;
   const ImVec2 at(x0 + 8.0f, labelY);

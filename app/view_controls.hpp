@@ -47,8 +47,8 @@ void resetView(AppState& state);
 // maps take a while, and the eye is on the view, not the panel).
 void drawViewStatus(const AppState& state, const ViewRect& rect);
 
-// Draws the side view's cross-section row over the map view with ImGui's
-// background draw list (under the panel, over the terrain).
+// Labels the side view's cross-section row, which the map pass marks, with
+// ImGui's background draw list (under the panel, over the terrain).
 void drawCrossSectionMarker(const AppState& state, const ViewRect& rect);
 
 }  // namespace terrain::app

@@ -214,9 +214,8 @@ void syncViewSettings(AppState& s) {
   v.water = static_cast<float>(s.doc.look.water);
   v.hillshade = resolvedHillshade(s.doc);
   v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
-  const int rows = s.field ? s.field->height : 0;
-  v.crossSectionRow =
-      rows > 1 ? static_cast<int>(std::lround(s.doc.view.row * static_cast<double>(rows - 1))) : -1;
+  v.crossSection = static_cast<float>(s.doc.view.row);
+  v.markCrossSection = true;
 }
 
 Settings currentSettings(const AppState& s) {
@@ -498,8 +497,7 @@ int runWindow(const AppOptions& options) {
     if (options.crossSectionRow >= 0) {
       const SourceStage& source = sourceStage(state.doc.source.key);
       const int rows = source.profile() ? 1 : source.size(state.doc.source.values);
-      state.doc.view.row =
-          rows > 1 ? std::min(1.0, options.crossSectionRow / double(rows - 1)) : 0.5;
+      state.doc.view.row = render::crossSectionFraction(options.crossSectionRow, rows);
     }
     state.history = History(state.doc);
     state.exporting.directory = std::filesystem::current_path().string();

@@ -23,6 +23,7 @@ void writeView(const AppState& s, render::TerrainView& view, const std::string& 
                                 16, kMaxViewExportWidth);
   render::ViewSettings settings = s.viewSettings;
   settings.kind = effectiveViewKind(s);
+  settings.markCrossSection = false;  // a picture of the terrain, not of the UI
   writePngRgb8(path, view.renderToImage(settings, width, height));
 }
 

@@ -19,6 +19,10 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uZoom", std::max(view.mapZoom, 1e-3f));
   program_.set("uHillshade", view.hillshade ? 1 : 0);
   program_.set("uRelief", kMapRelief);
+  const bool mark = view.markCrossSection && !textures.isProfile();
+  program_.set(
+      "uMarkRow",
+      mark ? textures.textureRow(crossSectionRow(view.crossSection, textures.height)) : -1);
   empty_.bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Map view (article 002's look): top-down coloured cells, optional hillshade,
-// zoom and pan, letterboxed to keep cells square. One full-screen pass.
+// zoom and pan, letterboxed to keep cells square, and the side view's row
+// marked with a line when asked. One full-screen pass.
 #include <glm/glm.hpp>
 
 #include "render/gl_program.hpp"

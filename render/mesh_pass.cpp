@@ -17,6 +17,13 @@ glm::vec2 worldExtent(const TerrainTextures& textures) {
           static_cast<float>(textures.textureHeight) / longest};
 }
 
+// What the camera frames: the block from its base to the highest possible
+// point (heights are normalised to 0..1), as exaggerated.
+Box3 blockBounds(glm::vec2 extent, float exaggeration) {
+  return {{-0.5f * extent.x, kBaseY, -0.5f * extent.y},
+          {0.5f * extent.x, std::max(exaggeration, 0.0f), 0.5f * extent.y}};
+}
+
 }  // namespace
 
 glm::vec3 sunDirection() {
@@ -41,16 +48,16 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   glClear(GL_DEPTH_BUFFER_BIT);  // the scissor keeps this inside the viewport
 
   const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
-  const glm::mat4 viewMatrix = view.camera.viewMatrix();
-  const glm::mat4 viewProjection = view.camera.projectionMatrix(aspect) * viewMatrix;
-  const glm::vec3 eye = glm::vec3(glm::inverse(viewMatrix)[3]);
   const glm::vec2 extent = worldExtent(textures);
   const float exaggeration = std::max(view.exaggeration, 0.0f);
+  const CameraPose camera = view.camera.pose(blockBounds(extent, exaggeration), aspect);
+  const glm::mat4 viewProjection = camera.projection * camera.view;
+  const glm::vec3 eye = camera.eye;
   const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
   const glm::vec3 sun = sunDirection();
 
   // Grid density follows the map's size on screen (see kPixelsPerQuad).
-  const float pixelsPerMap = view.camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
+  const float pixelsPerMap = camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
   const glm::vec2 pixels = pixelsPerMap * extent;
   const GridMesh& grid =
       grids_.get({gridResolution(textures.textureWidth, pixels.x),

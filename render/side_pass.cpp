@@ -1,7 +1,5 @@
 #include "render/side_pass.hpp"
 
-#include <algorithm>
-
 #include "render/shader_library.hpp"
 
 namespace terrain::render {
@@ -16,12 +14,7 @@ void SidePass::draw(const TerrainTextures& textures, const ViewSettings& view,
   int row = 0;
   int count = textures.width;
   if (!textures.isProfile()) {
-    const int fieldRow = view.crossSectionRow < 0
-                             ? textures.height / 2
-                             : std::min(view.crossSectionRow, textures.height - 1);
-    row = static_cast<int>((static_cast<long long>(fieldRow) * (textures.textureHeight - 1) +
-                            (textures.height - 1) / 2) /
-                           std::max(textures.height - 1, 1));
+    row = textures.textureRow(crossSectionRow(view.crossSection, textures.height));
     count = textures.textureWidth;
   }
   program_.use();

@@ -46,6 +46,24 @@ void decimate(const Heightfield& field, int step, int outWidth, int outHeight,
   }
 }
 
+// One mip level from the one below: each texel the mean of a 2x2 block of
+// `src` (w x h); an odd side's last row or column is left out, as GL sizes
+// levels (floor(side / 2)). `dst` may be `src` itself: every write lands at
+// or before the reads still to come.
+void halveInto(const float* src, int w, int h, float* dst, int halfW, int halfH) {
+  const int dx = w > 1 ? 1 : 0;
+  const int dy = h > 1 ? 1 : 0;
+  for (int y = 0; y < halfH; ++y) {
+    const float* row0 = src + static_cast<std::size_t>(y * (dy + 1)) * static_cast<std::size_t>(w);
+    const float* row1 = row0 + static_cast<std::size_t>(dy) * static_cast<std::size_t>(w);
+    float* out = dst + static_cast<std::size_t>(y) * static_cast<std::size_t>(halfW);
+    for (int x = 0; x < halfW; ++x) {
+      const int x0 = x * (dx + 1);
+      out[x] = 0.25f * ((row0[x0] + row0[x0 + dx]) + (row1[x0] + row1[x0 + dx]));
+    }
+  }
+}
+
 }  // namespace
 
 int gpuTextureLimit() {
@@ -102,7 +120,48 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
     gl::Texture::setSampling2D(GL_LINEAR);
     allocatedWidth_ = textureWidth;
     allocatedHeight_ = textureHeight;
+    uploadMipChain(data, true);
+    return;
   }
+  uploadMipChain(data, false);
+}
+
+void TerrainTextures::uploadMipChain(const float* level0, bool reallocate) {
+  // A profile's side view reads single samples only (and its folded rows
+  // must not be averaged together): level 0 alone.
+  if (isProfile()) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    return;
+  }
+  // Built here rather than with glGenerateMipmap, which llvmpipe runs about
+  // 4x slower for R32F; each level is made in place from the one before.
+  int w = textureWidth;
+  int h = textureHeight;
+  const float* src = level0;
+  int level = 0;
+  while (w > 1 || h > 1) {
+    const int halfW = std::max(w / 2, 1);
+    const int halfH = std::max(h / 2, 1);
+    if (level == 0) mipScratch_.resize(Heightfield::cellCount(halfW, halfH));
+    halveInto(src, w, h, mipScratch_.data(), halfW, halfH);
+    src = mipScratch_.data();
+    w = halfW;
+    h = halfH;
+    ++level;
+    if (reallocate) {
+      glTexImage2D(GL_TEXTURE_2D, level, GL_R32F, w, h, 0, GL_RED, GL_FLOAT, src);
+    } else {
+      glTexSubImage2D(GL_TEXTURE_2D, level, 0, 0, w, h, GL_RED, GL_FLOAT, src);
+    }
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, level);
+}
+
+int TerrainTextures::textureRow(int fieldRow) const {
+  const long long row = std::clamp(fieldRow, 0, std::max(height - 1, 0));
+  return static_cast<int>((row * (textureHeight - 1) + (height - 1) / 2) / std::max(height - 1, 1));
 }
 
 void TerrainTextures::uploadRamp(const ColorRamp& ramp) {

@@ -25,7 +25,10 @@ int gpuTextureLimit();
 struct TerrainTextures {
   // R32F, one texel per sample, GL_LINEAR: the map, side view and the 3D
   // grid's vertices read single samples with texelFetch (crisp cells, exact
-  // vertices); the 3D view's fragments read it filtered for height and slopes.
+  // vertices); the 3D view's fragments read it filtered for height and slopes,
+  // from the mip level that matches the pixel's footprint (heightmaps carry
+  // a mip chain of 2x2 averages, rebuilt at each upload), so detail
+  // finer than a pixel is averaged instead of aliasing into speckle.
   gl::Texture heights;
   gl::Texture landRamp;
   gl::Texture waterRamp;
@@ -51,6 +54,10 @@ struct TerrainTextures {
     return limitOverride > 0 && limitOverride < gpu ? limitOverride : gpu;
   }
 
+  // The texture row showing the field's row `fieldRow` (the nearest one kept
+  // when the map was downsampled).
+  int textureRow(int fieldRow) const;
+
   // Throws std::invalid_argument for an empty or inconsistent field.
   void uploadHeights(const Heightfield& field);
   void uploadRamp(const ColorRamp& ramp);
@@ -58,12 +65,17 @@ struct TerrainTextures {
   void bind() const;
 
  private:
+  // Levels 1.. of the heights' mip chain from level 0 (2x2 means), or none
+  // for a profile; sets the filtering to match.
+  void uploadMipChain(const float* level0, bool reallocate);
+
   // Sizes the textures were allocated with, so a same-size upload only
   // replaces the texels (glTexSubImage2D) instead of reallocating.
   int allocatedWidth_ = 0;
   int allocatedHeight_ = 0;
   bool rampsAllocated_ = false;
-  std::vector<float> scratch_;  // folded or downsampled heights, kept for reuse
+  std::vector<float> scratch_;     // folded or downsampled heights, kept for reuse
+  std::vector<float> mipScratch_;  // mip levels 1.., each made in place from the last
 };
 
 // The uniforms every terrain shader shares (heights.glsl, ramp.glsl): the

@@ -3,7 +3,9 @@
 // their side view.
 #include "render/terrain_view.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "render/gl_state.hpp"
 #include "render/map_pass.hpp"
@@ -57,6 +59,17 @@ void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewpo
       mesh.draw(textures, view, viewport);
       break;
   }
+}
+
+int crossSectionRow(float fraction, int rows) {
+  if (rows <= 1) return 0;
+  const float f = std::isnan(fraction) ? 0.5f : std::clamp(fraction, 0.0f, 1.0f);
+  return static_cast<int>(std::lround(f * static_cast<float>(rows - 1)));
+}
+
+float crossSectionFraction(int row, int rows) {
+  if (rows <= 1) return 0.5f;
+  return static_cast<float>(std::clamp(row, 0, rows - 1)) / static_cast<float>(rows - 1);
 }
 
 TerrainView::TerrainView() : impl_(std::make_unique<Impl>()) {}

@@ -12,35 +12,62 @@ namespace terrain::render {
 
 enum class ViewKind { Side, Map, Mesh };
 
+// The 3D view's world box (x east, y up, z south) the camera frames.
+struct Box3 {
+  glm::vec3 min{0.0f};
+  glm::vec3 max{0.0f};
+};
+
+// What the 3D view is drawn with: a camera placed for one box and aspect.
+struct CameraPose {
+  glm::mat4 view{1.0f};
+  glm::mat4 projection{1.0f};
+  glm::vec3 eye{0.0f};
+  float visibleHeight = 1.0f;  // world units over the view's height at the target
+  // Screen pixels per world unit (the map's longer side is 1) at the target,
+  // for a viewport this many pixels high: the 3D view's level of detail.
+  float pixelsPerWorldUnit(float viewportHeight) const { return viewportHeight / visibleHeight; }
+};
+
 struct OrbitCamera {
   float yawDegrees = 45.0f;
   float pitchDegrees = 35.0f;  // clamped to (5, 89)
-  float distance = 2.2f;       // in map widths
-  glm::vec2 pan{0.0f};         // target offset in map units
-  bool isometric = false;      // orthographic, as article 004's projection
+  // Distance as a multiple of the framing distance: at 1 the whole block
+  // (heights as exaggerated) fits the view with a margin, for the view's
+  // aspect, seen from the default yaw and pitch. So the framing follows the
+  // exaggeration and the window's shape, and orbiting does not change it.
+  float distance = 1.0f;
+  glm::vec2 pan{0.0f};     // target offset in map units, from the framed centre
+  bool isometric = false;  // orthographic, as article 004's projection
 
   void rotate(float dxPixels, float dyPixels);
   void panBy(float dxPixels, float dyPixels);
   void zoom(float wheelSteps);
-  void reset();
-  glm::mat4 viewMatrix() const;
-  glm::mat4 projectionMatrix(float aspect) const;
-  // Screen pixels per world unit (the map's longer side is 1) at the target,
-  // for a viewport this many pixels high: the 3D view's level of detail.
-  float pixelsPerWorldUnit(float viewportHeight) const;
+  void reset();  // frames the block again (keeps the projection)
+  // The camera for `block` in a view of this aspect (width / height).
+  CameraPose pose(const Box3& block, float aspect) const;
 };
 
 struct ViewSettings {
   ViewKind kind = ViewKind::Map;
-  float water = 0.3f;          // 0..1
-  int crossSectionRow = -1;    // side view of a heightmap: row shown (-1 = middle)
-  bool hillshade = true;       // map view
-  float mapZoom = 1.0f;        // map view: 1 = whole map fits
-  glm::vec2 mapCenter{0.5f};   // map view: centre, in map units 0..1
-  float exaggeration = 0.25f;  // 3D: height of 1.0 in map widths
-  bool wireframe = false;      // 3D
-  OrbitCamera camera;          // 3D
+  float water = 0.3f;  // 0..1
+  // Side view of a heightmap: the row shown, as a fraction of the map's
+  // height (0 = the first, northern row .. 1 = the last; see
+  // crossSectionRow), so it stays in place when the size or generator changes.
+  float crossSection = 0.5f;
+  bool markCrossSection = false;  // map view of a heightmap: mark that row with a line
+  bool hillshade = true;          // map view
+  float mapZoom = 1.0f;           // map view: 1 = whole map fits
+  glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
+  float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths
+  bool wireframe = false;         // 3D
+  OrbitCamera camera;             // 3D
 };
+
+// The heightmap row a cross-section fraction shows in a map `rows` high (the
+// nearest, 0 .. rows - 1; the middle for NaN), and the fraction that shows `row`.
+int crossSectionRow(float fraction, int rows);
+float crossSectionFraction(int row, int rows);
 
 class TerrainView {
  public:

@@ -11,6 +11,7 @@ uniform vec2 uCenter;        // map point at the view centre, 0..1
 uniform float uZoom;         // 1 = whole map fits the view
 uniform bool uHillshade;
 uniform float uRelief;       // height 1.0 in map widths, for the hillshade normal
+uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
 
 in vec2 vUv;
 out vec4 fragColor;
@@ -18,6 +19,11 @@ out vec4 fragColor;
 const vec3 kBackground = vec3(0.15, 0.16, 0.18);  // letterbox around the map
 // Towards the sun: azimuth north-west, 45 degrees up; x east, y south, z up.
 const vec3 kSun = vec3(-0.5, -0.5, 0.70710678);
+// The side view's row: a yellow line about 2 px wide with a dark edge, in
+// pixels whatever the zoom (a 4097 map has cells far below a pixel).
+const vec3 kMarker = vec3(1.0, 0.92, 0.35);
+const float kMarkerHalfWidth = 1.0;
+const float kMarkerEdge = 1.0;
 
 float heightAt(ivec2 cell) { return texelFetch(uHeights, clamp(cell, ivec2(0), uSize - 1), 0).r; }
 
@@ -46,5 +52,14 @@ void main() {
   float h = heightAt(cell);
   vec3 color = terrainColor(h);
   if (uHillshade && !isUnderWater(h)) color *= hillshade(cell);  // water stays flat
-  fragColor = vec4(min(color, vec3(1.0)), 1.0);
+  color = min(color, vec3(1.0));
+  if (uMarkRow >= 0) {
+    float pixelsFromRow = abs(cellPos.y - (float(uMarkRow) + 0.5)) * scale;
+    if (pixelsFromRow < kMarkerHalfWidth) {
+      color = kMarker;
+    } else if (pixelsFromRow < kMarkerHalfWidth + kMarkerEdge) {
+      color *= 0.3;
+    }
+  }
+  fragColor = vec4(color, 1.0);
 }

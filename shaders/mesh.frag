@@ -1,6 +1,7 @@
 #version 330 core
-// Terrain surface: normal and colour per fragment from the full-resolution
-// heights (the grid may be coarser), Lambert sun plus sky ambient.
+// Terrain surface: normal and colour per fragment from the heights averaged
+// over the pixel's footprint (full resolution up close; the grid may be
+// coarser), Lambert sun plus sky ambient.
 #include "heights.glsl"
 #include "ramp.glsl"
 
@@ -28,6 +29,7 @@ vec3 surfaceNormal(vec2 slopePerSample) {
 }
 
 void main() {
+  float lod = footprintLod(dFdx(vUv), dFdy(vUv));  // before any branch: it takes derivatives
   vec2 fromCenter = vUv - 0.5;
   vec3 n = abs(fromCenter.x) > abs(fromCenter.y) ? vec3(sign(fromCenter.x), 0.0, 0.0)
                                                  : vec3(0.0, 0.0, sign(fromCenter.y));
@@ -41,7 +43,7 @@ void main() {
     fragColor = vec4(kSoil * light * mix(0.6, 1.0, up), 1.0);
     return;
   }
-  vec3 surface = surfaceAt(vUv);
+  vec3 surface = surfaceAt(vUv, lod);
   float h = surface.x;
   float diffuse = max(dot(surfaceNormal(surface.yz), uSunDirection), 0.0);
   vec3 color = terrainColor(h) * (kAmbient + kSunColor * diffuse);

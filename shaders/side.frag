@@ -32,12 +32,15 @@ void main() {
 
   vec3 color;
   if (h <= ground) {
-    color = landColor(h);
-    if (isUnderWater(h)) {
+    // The margin below height 0 (kSideBand's bottom) is the ground's foot:
+    // coloured as height 0, so the ground reaches the bottom of the view.
+    float g = max(h, 0.0);
+    color = landColor(g);
+    if (isUnderWater(g)) {
       // Seabed: the beach's sand turning to dark silt with depth, tinted by the water.
-      float depth = 1.0 - h / uWater;  // 0 at the level .. 1 at height 0
+      float depth = 1.0 - g / uWater;  // 0 at the level .. 1 at height 0
       vec3 seabed = mix(landColor(uWater) * 0.85, vec3(0.30, 0.24, 0.17), depth);
-      color = mix(seabed, waterColor(h), 0.25);
+      color = mix(seabed, waterColor(g), 0.25);
     }
     // A darker rim, about 1.5 px, makes the skyline read clearly.
     if ((ground - h) * pixelsPerUnit < 1.5) color *= 0.7;

@@ -18,7 +18,7 @@ const vec3 kWallNormals[4] = vec3[4](vec3(0.0, 0.0, -1.0), vec3(0.0, 0.0, 1.0),
                                      vec3(-1.0, 0.0, 0.0), vec3(1.0, 0.0, 0.0));
 
 void main() {
-  float ground = heightAt(vUv);
+  float ground = heightAt(vUv, footprintLod(dFdx(vUv), dFdy(vUv)));  // the shore as clean as the land
   if (vFace > 0) {
     // A wall only where it is above the ground (the soil skirt shows below).
     if (vWorld.y <= ground * uExaggeration) discard;

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +17,8 @@
 
 #include "core/color.hpp"
 #include "core/png_io.hpp"
+#include "core/registry.hpp"
+#include "tests/support/app_process.hpp"
 
 namespace {
 
@@ -237,6 +240,17 @@ TEST_F(AppTest, MapMarksTheSideViewsRow) {
   EXPECT_LT(fraction(img, above, yellow), 0.05);
 }
 
+TEST_F(AppTest, MapMarksTheDefaultRowInTheMiddle) {
+  REQUIRE_DISPLAY();
+  // No --row: the side view shows the middle row (256 of 513), and the map marks it.
+  const auto img = shoot("row-default", "--view map --generator diamond-square --size 513");
+  ASSERT_EQ(img.height, 800);
+  const int y = 400 + (256 * 2 + 1 - 513) * 800 / (2 * 513);
+  auto yellow = [](terrain::Rgb8 c) { return c.r > 200 && c.g > 190 && c.b < 140; };
+  const Region line{kPanelWidth + 200, y - 1, img.width - 100, y + 2};
+  EXPECT_GT(fraction(img, line, yellow), 0.3) << "no marker line at y " << y;
+}
+
 TEST_F(AppTest, SeedChangesTheViewAndTheSameSeedRepeatsIt) {
   REQUIRE_DISPLAY();
   const std::string args = "--view map --generator diamond-square --size 257";
@@ -318,8 +332,25 @@ TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
 }
 
 TEST_F(AppTest, ExportStillRunsWithoutADisplay) {
-  const RunResult r = run("export --help", "env -u DISPLAY -u WAYLAND_DISPLAY");
-  EXPECT_EQ(r.err.find("cannot open a window"), std::string::npos) << r.err;
+  // The headless export needs no display: it writes real files that decode.
+  const fs::path heightmap = dir_ / "h.png";
+  const fs::path color = dir_ / "c.png";
+  const terrain::testing::AppRun r = terrain::testing::runApp(
+      {"export", "--generator", "diamond-square", "--size", "129", "--seed", "5", "--heightmap",
+       heightmap.string(), "--color", color.string()},
+      dir_, {{"DISPLAY", std::nullopt}, {"WAYLAND_DISPLAY", std::nullopt}});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_TRUE(fs::exists(heightmap) && fs::exists(color)) << r.err;
+  const terrain::Gray16Image heights = terrain::readPngGray16(heightmap.string());
+  EXPECT_EQ(heights.width, 129);
+  EXPECT_EQ(heights.height, 129);
+  const auto [low, high] = std::minmax_element(heights.pixels.begin(), heights.pixels.end());
+  EXPECT_EQ(*low, 0) << "heights are normalised: the lowest is 0";
+  EXPECT_EQ(*high, 65535) << "and the highest 1";
+  const terrain::RgbImage map = terrain::readPngRgb8(color.string());
+  EXPECT_EQ(map.width, 129);
+  EXPECT_EQ(map.height, 129);
+  EXPECT_GT(distinctColors(map, {0, 0, map.width, map.height}), 50) << "a coloured map, not blank";
 }
 
 TEST_F(AppTest, BadFlagsExit2WithOneLine) {
@@ -333,9 +364,31 @@ TEST_F(AppTest, BadFlagsExit2WithOneLine) {
   }
 }
 
-TEST_F(AppTest, HelpExits0) {
-  const RunResult r = run("--help");
-  EXPECT_EQ(r.status, 0) << r.err;
+TEST_F(AppTest, HelpNamesTheFlagsAndExportHelpEveryGenerator) {
+  const terrain::testing::AppRun window = terrain::testing::runApp({"--help"}, dir_);
+  ASSERT_EQ(window.status, 0) << window.err;
+  for (const char* flag : {"--view", "--ramp", "--row", "--width", "--height", "--frames",
+                           "--screenshot", "--generator", "--preset", "--seed", "--project",
+                           "--stage", "export --help"}) {
+    EXPECT_NE(window.out.find(flag), std::string::npos) << "window --help lacks " << flag;
+  }
+  const terrain::testing::AppRun exporting = terrain::testing::runApp({"export", "--help"}, dir_);
+  ASSERT_EQ(exporting.status, 0) << exporting.err;
+  for (const terrain::SourceStage* source : terrain::sources()) {
+    const std::string key(source->key());
+    EXPECT_NE(exporting.out.find(key + ": "), std::string::npos)
+        << "export --help does not list " << key;
+    const auto article = source->articlePreset();
+    ASSERT_TRUE(article.has_value()) << key;
+    EXPECT_NE(exporting.out.find("(article " + std::string(article->article) + ")"),
+              std::string::npos)
+        << key;
+  }
+  for (const char* flag : {"--generator", "--preset", "--seed", "--size", "--roughness", "--water",
+                           "--heightmap", "--color", "--raw", "--ramp", "--threads", "--stage",
+                           "--project", "--save-project"}) {
+    EXPECT_NE(exporting.out.find(flag), std::string::npos) << "export --help lacks " << flag;
+  }
 }
 
 }  // namespace

@@ -1,4 +1,7 @@
 // Map view: the coastline applet's look, with hillshade, zoom and pan.
+#include <cmath>
+#include <vector>
+
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 
@@ -75,6 +78,82 @@ TEST_F(GlTest, MapIsLetterboxedInAWideView) {
   // Cells stay square: column 0 covers x = 100..124 (25 px per cell).
   EXPECT_TRUE(colorNear(image.at(112, 100), ColorRamp::grayscale().colorAt(0.0f, 0.0f), 2));
   EXPECT_TRUE(colorNear(image.at(137, 100), ColorRamp::grayscale().colorAt(1.0f / 7.0f, 0.0f), 2));
+}
+
+// The marker's yellow (render/map_pass: about 2 px wide, dark edges).
+bool isMarker(Rgb8 c) {
+  return c.r > 230 && c.g > 210 && c.b > 60 && c.b < 120;
+}
+
+// Image rows (top first) where most of the columns x0..x1 are marker yellow.
+std::vector<int> markerRows(const RgbImage& image, int x0, int x1) {
+  std::vector<int> rows;
+  for (int y = 0; y < image.height; ++y) {
+    int yellow = 0;
+    for (int x = x0; x < x1; ++x) yellow += isMarker(image.at(x, y)) ? 1 : 0;
+    if (yellow * 10 > (x1 - x0) * 9) rows.push_back(y);
+  }
+  return rows;
+}
+
+TEST_F(GlTest, MapMarksTheSideViewsRowIncludingTheDefaultOne) {
+  // A 64-row map in a 256 px square view: 4 px per row, row r centred at 4r + 2.
+  TerrainView view;
+  view.setTerrain(testing::eastRamp(64), ColorRamp::earth());
+  ViewSettings settings = mapView(0.3f, true);
+  EXPECT_TRUE(markerRows(view.renderToImage(settings, 256, 256), 0, 256).empty())
+      << "no marker unless asked for";
+  settings.markCrossSection = true;  // at the default row, the middle
+  const RgbImage middle = view.renderToImage(settings, 256, 256);
+  testing::saveImage(middle, "map_marker_default_row.png");
+  const std::vector<int> rows = markerRows(middle, 0, 256);
+  ASSERT_FALSE(rows.empty()) << "the default row is not marked";
+  EXPECT_LE(rows.back() - rows.front(), 2) << "one line, about 2 px wide";
+  const int row = crossSectionRow(settings.crossSection, 64);
+  EXPECT_EQ(row, 32);
+  EXPECT_NEAR((rows.front() + rows.back()) / 2.0, 4 * row + 1.5, 1.0);
+  settings.crossSection = crossSectionFraction(10, 64);
+  const std::vector<int> tenth = markerRows(view.renderToImage(settings, 256, 256), 0, 256);
+  ASSERT_FALSE(tenth.empty());
+  EXPECT_NEAR((tenth.front() + tenth.back()) / 2.0, 4 * 10 + 1.5, 1.0);
+}
+
+TEST_F(GlTest, MapMarkerStaysInPlaceAcrossSizes) {
+  // The row is a fraction of the map's height: the same place on a 65, a 257
+  // and a 1025 map (one row of the 1025 map is far below a pixel, the line is not).
+  ViewSettings settings = mapView(0.3f, false);
+  settings.markCrossSection = true;
+  settings.crossSection = 0.3f;
+  std::vector<double> centres;
+  for (int size : {65, 257, 1025}) {
+    TerrainView view;
+    view.setTerrain(testing::singleHill(size), ColorRamp::earth());
+    const RgbImage image = view.renderToImage(settings, 300, 200);  // map: x 50 .. 249
+    const std::vector<int> rows = markerRows(image, 55, 245);
+    ASSERT_FALSE(rows.empty()) << size;
+    EXPECT_LE(rows.back() - rows.front(), 2) << size;
+    EXPECT_TRUE(markerRows(image, 0, 45).empty()) << "not across the letterbox, size " << size;
+    centres.push_back((rows.front() + rows.back()) / 2.0);
+  }
+  EXPECT_NEAR(centres[0], 0.3 * 200.0, 2.0);
+  EXPECT_NEAR(centres[1], centres[0], 1.5);
+  EXPECT_NEAR(centres[2], centres[0], 1.5);
+}
+
+TEST(CrossSection, RowsAndFractionsRoundTrip) {
+  EXPECT_EQ(crossSectionRow(0.5f, 513), 256);
+  EXPECT_EQ(crossSectionRow(0.0f, 513), 0);
+  EXPECT_EQ(crossSectionRow(1.0f, 513), 512);
+  EXPECT_EQ(crossSectionRow(7.0f, 513), 512) << "clamped";
+  EXPECT_EQ(crossSectionRow(std::nanf(""), 17), 8) << "NaN shows the middle";
+  EXPECT_EQ(crossSectionRow(0.3f, 1), 0);
+  for (int rows : {2, 3, 128, 513, 4097}) {
+    for (int row : {0, 1, rows / 3, rows - 1}) {
+      EXPECT_EQ(crossSectionRow(crossSectionFraction(row, rows), rows), std::min(row, rows - 1));
+    }
+  }
+  // A row chosen at 257 lands at the same place at 4097 (a size change).
+  EXPECT_EQ(crossSectionRow(crossSectionFraction(64, 257), 4097), 1024);
 }
 
 TEST_F(GlTest, HillshadeLightsTheSlopeFacingTheNorthWestSun) {

@@ -1,5 +1,7 @@
 // 3D view: sun-lit terrain block, translucent water, camera and exaggeration.
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -129,6 +131,85 @@ TEST_F(GlTest, MeshDefaultCameraFramesTheWholeMap) {
       << "the map should fill a good part of the view";
 }
 
+// Where the terrain is in a picture (everything that is not sky): its
+// bounding rectangle and whether it touches the border.
+struct Silhouette {
+  int left = 1 << 20, top = 1 << 20, right = -1, bottom = -1;
+  bool touchesBorder = false;
+};
+
+Silhouette silhouette(const RgbImage& image) {
+  auto isSky = [](Rgb8 c) { return c.b > c.r + 15; };
+  Silhouette s;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      if (isSky(image.at(x, y))) continue;
+      s.left = std::min(s.left, x);
+      s.right = std::max(s.right, x);
+      s.top = std::min(s.top, y);
+      s.bottom = std::max(s.bottom, y);
+      if (x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1) s.touchesBorder = true;
+    }
+  }
+  return s;
+}
+
+TEST_F(GlTest, MeshFramesTheWholeBlockForAnyExaggerationAndWindowShape) {
+  // A plateau at the highest height fills the block's bounding box: its
+  // silhouette is the box's. Reset framing must keep it off every border of
+  // a narrow, a square and a wide view, at the slider's top exaggeration, and
+  // fill the view along the tighter side (not a tiny block in the middle).
+  Heightfield plateau(65, 65);
+  for (float& h : plateau.heights) h = 1.0f;
+  TerrainView view;
+  view.setTerrain(plateau, plainRamp());
+  for (bool isometric : {false, true}) {
+    for (float exaggeration : {0.25f, 0.9f, 1.0f}) {
+      for (glm::ivec2 size : {glm::ivec2(120, 400), glm::ivec2(300, 300), glm::ivec2(480, 150)}) {
+        ViewSettings settings;
+        settings.kind = ViewKind::Mesh;
+        settings.water = 0.0f;
+        settings.exaggeration = exaggeration;
+        settings.camera.isometric = isometric;
+        const RgbImage image = view.renderToImage(settings, size.x, size.y);
+        const std::string name = std::string(isometric ? "iso" : "persp") + " exaggeration " +
+                                 std::to_string(exaggeration) + " " + std::to_string(size.x) + "x" +
+                                 std::to_string(size.y);
+        if (exaggeration == 1.0f) {
+          testing::saveImage(image, "mesh_framing_" + std::string(isometric ? "iso_" : "") +
+                                        std::to_string(size.x) + "x" + std::to_string(size.y) +
+                                        ".png");
+        }
+        const Silhouette s = silhouette(image);
+        EXPECT_FALSE(s.touchesBorder) << name;
+        const float width = static_cast<float>(s.right - s.left + 1) / static_cast<float>(size.x);
+        const float height = static_cast<float>(s.bottom - s.top + 1) / static_cast<float>(size.y);
+        EXPECT_GT(std::max(width, height), 0.8f) << name << ": the block should fill the view";
+        // Centred: the margins left and right (top and bottom) within a few pixels.
+        EXPECT_NEAR(s.left, size.x - 1 - s.right, 0.04 * size.x + 2) << name;
+        EXPECT_NEAR(s.top, size.y - 1 - s.bottom, 0.04 * size.y + 2) << name;
+      }
+    }
+  }
+}
+
+TEST_F(GlTest, MeshResetReframesAfterOrbitAndZoom) {
+  TerrainView view;
+  view.setTerrain(testing::singleHill(129), ColorRamp::earth());
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  settings.exaggeration = 0.9f;
+  const RgbImage framed = view.renderToImage(settings, 200, 400);
+  EXPECT_FALSE(silhouette(framed).touchesBorder) << "the hill's peak must not be cut off";
+  settings.camera.rotate(120.0f, 40.0f);
+  settings.camera.zoom(8.0f);
+  settings.camera.panBy(30.0f, -20.0f);
+  EXPECT_TRUE(silhouette(view.renderToImage(settings, 200, 400)).touchesBorder)
+      << "zoomed in, the block fills the view past its borders";
+  settings.camera.reset();
+  EXPECT_EQ(testing::differingPixels(framed, view.renderToImage(settings, 200, 400), 0), 0);
+}
+
 TEST(OrbitCamera, RotateClampsThePitchAndZoomTheDistance) {
   OrbitCamera camera;
   camera.rotate(0.0f, 10000.0f);
@@ -163,9 +244,10 @@ TEST(OrbitCamera, PanMovesTheTargetAndResetRestoresTheDefaults) {
 
 TEST(OrbitCamera, IsometricIsOrthographic) {
   OrbitCamera camera;
-  EXPECT_EQ(camera.projectionMatrix(1.5f)[2][3], -1.0f);  // perspective divide by -z
+  const Box3 block{{-0.5f, 0.0f, -0.5f}, {0.5f, 0.25f, 0.5f}};
+  EXPECT_EQ(camera.pose(block, 1.5f).projection[2][3], -1.0f);  // perspective divide by -z
   camera.isometric = true;
-  const glm::mat4 ortho = camera.projectionMatrix(1.5f);
+  const glm::mat4 ortho = camera.pose(block, 1.5f).projection;
   EXPECT_EQ(ortho[2][3], 0.0f);
   EXPECT_EQ(ortho[3][3], 1.0f);
 }

@@ -93,6 +93,34 @@ TEST_F(GlTest, SideViewFillsWaterOverLowGroundUpToTheLevel) {
   EXPECT_TRUE(isSky(image.at(10, rowForHeight(0.85f, 200))));
 }
 
+TEST_F(GlTest, SideViewFillsTheGroundDownToTheBottomRow) {
+  // Below height 0 lies the band's bottom margin (4 % of the view): it shows
+  // the ground's foot in height 0's colour, never a black strip, with and
+  // without water, for a profile that touches 0 (as every normalised one does).
+  const ColorRamp ramp = ColorRamp::earth();
+  TerrainView view;
+  view.setTerrain(profile({0.0f, 0.7f, 0.2f, 0.9f, 0.0f}), ramp);
+  for (float water : {0.0f, 0.3f}) {
+    const RgbImage image = view.renderToImage(sideView(water), 400, 800);
+    testing::saveImage(image, "side_bottom_water" + std::to_string(water) + ".png");
+    const int margin = 800 - rowForHeight(0.0f, 800);  // rows below height 0
+    ASSERT_GE(margin, 30);
+    for (int x = 0; x < 400; x += 7) {
+      const Rgb8 foot = image.at(x, rowForHeight(0.0f, 800) + 3);
+      for (int y = image.height - margin + 3; y < image.height; y += 4) {
+        EXPECT_TRUE(colorNear(image.at(x, y), foot, 6))
+            << "water " << water << " at " << x << "," << y;
+      }
+      EXPECT_GT(testing::brightness(image.at(x, image.height - 1)), 50.0f)
+          << "dark bottom row, water " << water << " column " << x;
+    }
+    if (water == 0.0f) {
+      EXPECT_TRUE(colorNear(image.at(200, image.height - 1), ramp.colorAt(0.0f, 0.0f), 6))
+          << "dry ground's foot has height 0's land colour";
+    }
+  }
+}
+
 TEST_F(GlTest, SideViewOfAHeightmapShowsTheChosenRow) {
   // Row y has height y / 15: the cross-section's level tells the row.
   Heightfield field(16, 16);
@@ -103,11 +131,11 @@ TEST_F(GlTest, SideViewOfAHeightmapShowsTheChosenRow) {
   view.setTerrain(field, ColorRamp::grayscale());
   ViewSettings settings = sideView(0.0f);
   for (int row : {3, 12}) {
-    settings.crossSectionRow = row;
+    settings.crossSection = crossSectionFraction(row, 16);
     const RgbImage image = view.renderToImage(settings, 100, 200);
     EXPECT_NEAR(skyline(image, 50), rowForHeight(static_cast<float>(row) / 15.0f, 200), 1.5) << row;
   }
-  settings.crossSectionRow = -1;  // the middle row, 8
+  settings.crossSection = ViewSettings{}.crossSection;  // the default: the middle row, 8
   const RgbImage middle = view.renderToImage(settings, 100, 200);
   EXPECT_NEAR(skyline(middle, 50), rowForHeight(8.0f / 15.0f, 200), 1.5);
 }

@@ -162,7 +162,7 @@ TEST_F(GlTest, HeightmapsBeyondTheTextureLimitAreDownsampled) {
   view.setTerrain(field, ColorRamp::grayscale());
   ViewSettings settings;
   settings.kind = ViewKind::Side;  // the cross-section shows both halves
-  settings.crossSectionRow = 1;
+  settings.crossSection = 0.5f;    // row 1 of 3
   const RgbImage image = view.renderToImage(settings, 100, 100);
   const int halfHeightRow = 100 - 1 - static_cast<int>((0.04f + 0.86f * 0.5f) * 100.0f);
   EXPECT_GT(image.at(20, halfHeightRow).b, image.at(20, halfHeightRow).r + 15) << "sky over 0";
