@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/document_edits.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "core/color.hpp"
@@ -85,18 +86,6 @@ inline render::ViewKind effectiveViewKind(const AppState& s) {
       return render::ViewKind::Mesh;
   }
   return render::ViewKind::Map;
-}
-
-// Article 002's applet makes a new map on every click: a deterministic next
-// seed (splitmix64 of the old one), so a session can be retraced. Kept to
-// six digits so a designer can read it out and type it back.
-inline std::uint64_t nextSeed(std::uint64_t seed) {
-  std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  z ^= z >> 31;
-  const std::uint64_t next = z % 1000000U;
-  return next == seed ? (next + 1) % 1000000U : next;
 }
 
 }  // namespace terrain::app
