@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/document_edits.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "core/color.hpp"

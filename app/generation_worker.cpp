@@ -141,12 +141,15 @@ void GenerationWorker::run() {
       cancel_.store(false, std::memory_order_relaxed);
     }
     const auto start = std::chrono::steady_clock::now();
+    result.startedAt = start;
     try {
       PipelineControl control{{}, &cancel_, [this](const PipelineProgress& p) {
                                 std::lock_guard lock(mutex_);
                                 progress_ = p;
                               }};
       result.field = pipeline_.run(result.doc, control);
+      // Superseded just as it finished: the statistics of 1 GiB take a while.
+      if (cancel_.load(std::memory_order_relaxed)) continue;
       const auto statsStart = std::chrono::steady_clock::now();
       fillStatistics(result);
       result.statsMs =

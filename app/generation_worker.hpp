@@ -34,6 +34,9 @@ struct GenerationResult {
   double generateMs = 0.0;                        // generation + stats, wall clock
   double statsMs = 0.0;                           // of which stats and histogram
   std::chrono::steady_clock::time_point requestedAt;
+  // When the worker began this run: startedAt - requestedAt is how long a
+  // superseded run kept it (the cancel latency; issue 7 wants < 50 ms).
+  std::chrono::steady_clock::time_point startedAt;
   std::string error;  // InputError message etc.
 };
 

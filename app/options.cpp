@@ -27,7 +27,8 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 
 bool isAppFlag(std::string_view name) {
   return name == "view" || name == "width" || name == "height" || name == "frames" ||
-         name == "screenshot" || name == "row" || name == "soak" || name == "squash-at";
+         name == "screenshot" || name == "row" || name == "soak" || name == "squash-at" ||
+         name == "actions" || name == "print-document";
 }
 
 }  // namespace
@@ -76,13 +77,20 @@ const char* appUsage() {
          "                  'soak frame F rss_kib R terrains T' every 50 frames and after\n"
          "                  the last (R: resident KiB once freed memory is returned)\n"
          "  --squash-at F   with --frames: at frame F shrink the window to 1 pixel high,\n"
-         "                  5 frames later minimise and hide it, 10 frames later restore it\n";
+         "                  5 frames later minimise and hide it, 10 frames later restore it\n"
+         "  --actions LIST  comma-separated steps, one a frame once the terrain before it is\n"
+         "                  on screen, through the panel's and the shortcuts' code: next-seed\n"
+         "                  (a click in the view), set:KEY=VALUE (a source or look\n"
+         "                  parameter), stage:KEY (append a modifier), undo, redo,\n"
+         "                  save:PATH, open:PATH; --frames counts on after the last step\n"
+         "  --print-document with --frames: print the final document as project JSON\n";
 }
 
 AppOptions parseAppOptions(std::span<char* const> args) {
   AppOptions opts;
   std::vector<cli::DocumentFlag> documentFlags;  // parsed by the CLI's shared parser
   bool framesGiven = false;
+  std::optional<std::string> actionsText;  // parsed once the starting document is known
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg == "-h" || arg == "--help") {
@@ -99,6 +107,11 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     if (eq != std::string_view::npos) name = std::string(arg.substr(0, eq));
     if (!isAppFlag(name) && !cli::isDocumentFlag(name)) {
       throw InputError("--" + name + ": unknown flag (see --help)");
+    }
+    if (name == "print-document") {
+      if (eq != std::string_view::npos) throw InputError("--print-document: takes no value");
+      opts.printDocument = true;
+      continue;
     }
     const auto lone = cli::loneFlagValue(name);
     const bool nextIsValue =
@@ -130,6 +143,8 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       opts.soak = parseInt(name, value, 1, 100000);
     } else if (name == "squash-at") {
       opts.squashAt = parseInt(name, value, 0, 100000);
+    } else if (name == "actions") {
+      actionsText = value;
     } else if (name == "screenshot") {
       if (value.empty()) throw InputError("--screenshot: needs a file name");
       opts.screenshot = value;
@@ -143,15 +158,17 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     opts.frames = opts.soak;
     framesGiven = true;
   }
+  if (actionsText && opts.soak > 0) throw InputError("--actions: cannot be combined with --soak");
   if (opts.squashAt >= 0 && opts.squashAt + kSquashFrames >= opts.frames) {
     throw InputError("--squash-at: needs --frames larger than " +
                      std::to_string(opts.squashAt + kSquashFrames) +
                      " (the window is restored before the last frame)");
   }
-  if (opts.screenshot && !framesGiven) opts.frames = 3;
+  if ((opts.screenshot || actionsText || opts.printDocument) && !framesGiven) opts.frames = 3;
   opts.documentGiven = std::any_of(documentFlags.begin(), documentFlags.end(),
                                    [](const cli::DocumentFlag& f) { return f.name != "ramp"; });
   opts.doc = cli::documentFromFlags(documentFlags);
+  if (actionsText) opts.actions = parseScript(*actionsText, opts.doc);
   return opts;
 }
 

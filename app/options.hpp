@@ -5,6 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "app/document_edits.hpp"
 #include "core/document.hpp"
 
 namespace terrain::app {
@@ -31,6 +34,10 @@ struct AppOptions {
   // printing the resident memory; squash and minimise the window at a frame.
   int soak = 0;       // --soak N (sets frames = N)
   int squashAt = -1;  // --squash-at F: frames F .. F+kSquashFrames-1 squashed (-1 = never)
+  // --actions LIST: steps applied one a frame once the terrain before each is
+  // on screen, as the panel, a click or a shortcut would; then --frames goes on.
+  std::vector<ScriptStep> actions;
+  bool printDocument = false;  // --print-document: the final document as project JSON on stdout
   bool help = false;
 };
 

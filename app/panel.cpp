@@ -4,8 +4,8 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -275,7 +275,8 @@ bool gallerySection(AppState& s) {
     ImGui::PushID(static_cast<int>(i));
     const float aspect =
         item.width > 0 ? static_cast<float>(item.height) / static_cast<float>(item.width) : 1.0f;
-    const ImTextureID texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(item.texture));
+    const ImTextureID texture =
+        reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(item.texture));
     if (ImGui::ImageButton(texture, ImVec2(side, side * aspect), ImVec2(0, 0), ImVec2(1, 1), 1)) {
       s.doc.seed = item.seed;
       changed = true;

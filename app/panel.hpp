@@ -7,6 +7,7 @@ namespace terrain::app {
 
 struct PanelActions {
   bool documentChanged = false;  // post state.doc to the worker
+  bool nextSeed = false;         // a click in the view or R: a new terrain
   bool resetView = false;        // camera and map zoom back to their defaults
   bool exportNow = false;        // run the export section's job
   bool undo = false;

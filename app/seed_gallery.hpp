@@ -62,9 +62,4 @@ class SeedGallery {
   std::thread thread_;  // last: starts after the members above exist
 };
 
-// Article 002's applet makes a new map on every click: a deterministic next
-// seed (splitmix64 of the old one), so a session can be retraced. Kept to
-// six digits so a designer can read it out and type it back.
-std::uint64_t nextSeed(std::uint64_t seed);
-
 }  // namespace terrain::app

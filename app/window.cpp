@@ -314,8 +314,49 @@ class GalleryTextures {
 
 // What the gallery's previews depend on: the document but its view.
 bool sameGalleryInput(const Document& a, const Document& b) {
-  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
-         a.look == b.look;
+  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers && a.look == b.look;
+}
+
+// A --actions step, given as the designer's input would give it: the same
+// actions (a click, a shortcut, a button) or the panel's edit of the document.
+void scriptActions(AppState& s, const ScriptStep& step, PanelActions& a) {
+  using Kind = ScriptStep::Kind;
+  switch (step.kind) {
+    case Kind::NextSeed:
+      a.nextSeed = true;
+      break;
+    case Kind::Undo:
+      a.undo = true;
+      break;
+    case Kind::Redo:
+      a.redo = true;
+      break;
+    case Kind::Save:
+    case Kind::Open:
+      s.projectPathInput = step.value;  // typed into the path field, then "Save as" / "Open"
+      (step.kind == Kind::Save ? a.saveAs : a.open) = true;
+      break;
+    case Kind::Set:
+    case Kind::Stage:
+      applyEdit(s.doc, step);
+      a.documentChanged = true;
+      break;
+  }
+}
+
+// What one frame's actions do to the document and the view, whoever asked:
+// the panel, the view, the keys or a --actions step. Returns whether the
+// document changed (and so goes to the worker).
+bool applyActions(AppState& s, const PanelActions& a) {
+  bool changed = a.documentChanged;
+  if (a.nextSeed) {
+    s.doc.seed = nextSeed(s.doc.seed);
+    changed = true;
+  }
+  if (a.undo || a.redo) changed |= undoRedo(s.doc, s.history, a.undo);
+  changed |= projectActions(s, a);
+  if (a.resetView) resetView(s);
+  return changed;
 }
 
 struct Layout {
@@ -519,17 +560,22 @@ int runWindow(const AppOptions& options) {
       GalleryTextures galleryTextures;
       std::optional<Document> galleryFor;  // the document the gallery was asked for
       std::uint64_t lastRequest = worker.request(state.doc);
+      Document requestedDoc = state.doc;  // the newest document posted to the worker
       Clock::time_point requestedAt = Clock::now();
       std::optional<std::uint64_t> awaitingFrame;  // newest result uploaded, not yet drawn
       std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
       double lastUploadMs = 0.0;
       Clock::time_point lastUploadEnd = Clock::now();
       ViewInteraction interaction;
-      int terrainsShown = 0;  // for --soak's report
+      int terrainsShown = 0;     // for --soak's report
+      std::size_t nextStep = 0;  // of --actions
 
       // ---- loop ----
       for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
-        const bool lastFrame = scripted && frame == options.frames - 1;
+        // --actions: a step a frame, each once the terrain before it is on
+        // screen; the last frame comes after the last step.
+        const bool stepDue = nextStep < options.actions.size();
+        const bool lastFrame = scripted && !stepDue && frame >= options.frames - 1;
         if (scripted || wake.framesToDraw > 0 || worker.pending() || held) {
           glfwPollEvents();
         } else {
@@ -559,13 +605,15 @@ int runWindow(const AppOptions& options) {
           const SoakStep step = soakStep(frame);
           state.doc = step.doc;
           lastRequest = worker.request(state.doc);
+          requestedDoc = state.doc;
           requestedAt = Clock::now();
         }
 
         // Newest generated terrain: a screenshot always waits for it (and
         // --soak, every kSoakWaitEvery frames).
         const bool waitForNewest =
-            lastFrame || (options.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1);
+            lastFrame || stepDue ||
+            (options.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1);
         double cpuAtRequest = 0.0;
         if (lastFrame && logTiming) {
           // Measure one clean regeneration: same spec again, nothing else running.
@@ -584,7 +632,7 @@ int runWindow(const AppOptions& options) {
         const bool throttled =
             dragging && lastUploadMs > kSlowUploadMs && msSince(lastUploadEnd) < 4.0 * lastUploadMs;
         double uploadMs = 0.0;
-        if (held && (lastFrame || !throttled)) {
+        if (held && (waitForNewest || !throttled)) {
           const bool newest = held->id == lastRequest;
           const auto uploadStart = Clock::now();
           showResult(state, *view, std::move(*held));
@@ -603,8 +651,8 @@ int runWindow(const AppOptions& options) {
           galleryFor = state.shownDoc;
           gallery.request(state.shownDoc);
         }
-        if (auto previews = lastFrame && galleryFor ? std::optional(gallery.waitForNewest())
-                                                    : gallery.take()) {
+        if (auto previews =
+                lastFrame && galleryFor ? std::optional(gallery.waitForNewest()) : gallery.take()) {
           galleryTextures.upload(*previews, state);
         }
         state.progress = worker.progress();
@@ -618,30 +666,35 @@ int runWindow(const AppOptions& options) {
         if (layout.panelWidth > 0.0f) {
           actions = drawPanel(state, layout.panelWidth, layout.view.height);
         }
-        ViewCommands commands;
-        if (!scripted) commands = interaction.update(state, layout.view);
-        if (!scripted) shortcuts(actions);
-        if (commands.regenerate) {
-          state.doc.seed = nextSeed(state.doc.seed);
-          actions.documentChanged = true;
+        if (!scripted) {
+          actions.nextSeed |= interaction.update(state, layout.view).regenerate;
+          shortcuts(actions);
         }
-        if (actions.undo || actions.redo) {
-          state.history.commit(state.doc);  // an edit still being dragged counts
-          state.doc = actions.undo ? state.history.undo() : state.history.redo();
-          actions.documentChanged = true;
+        if (stepDue) {
+          const ScriptStep& step = options.actions[nextStep++];
+          try {
+            scriptActions(state, step, actions);
+          } catch (const std::exception& e) {
+            std::fprintf(stderr, "terrain-explorer: --actions: '%s': %s\n", step.text.c_str(),
+                         e.what());
+            exitStatus = 1;
+          }
         }
-        actions.documentChanged |= projectActions(state, actions);
-        if (actions.resetView) resetView(state);
+        const bool changed = applyActions(state, actions);
+        if (stepDue && (actions.open || actions.saveAs) && !state.projectStatus.ok) {
+          std::fprintf(stderr, "terrain-explorer: --actions: %s\n",
+                       state.projectStatus.text.c_str());
+          exitStatus = 1;
+        }
         updateRamp(state, *view);
-        // Only what changes the heights regenerates (the worker's cache
-        // makes a look or view change cost nothing, but skips the request).
-        if (actions.documentChanged && !scripted && state.doc != state.shownDoc) {
+        // A scripted run takes no input: only its steps post documents.
+        if (changed && (!scripted || stepDue) && state.doc != requestedDoc) {
           lastRequest = worker.request(state.doc);
+          requestedDoc = state.doc;
           requestedAt = Clock::now();
           state.generating = true;
         }
-        // A drag is one step: committed when no widget is active any more.
-        if (!ImGui::IsAnyItemActive() && state.history.commit(state.doc) && sessionFile) {
+        if (commitFinishedEdit(state.history, state.doc, ImGui::IsAnyItemActive()) && sessionFile) {
           try {
             saveProject(sessionFile->string(), state.doc);
           } catch (const std::exception& e) {
@@ -710,6 +763,7 @@ int runWindow(const AppOptions& options) {
 
         if (scripted && lastFrame) {
           if (options.soak > 0) soakReport(frame + 1, terrainsShown);
+          if (options.printDocument) std::fputs((projectToJson(state.doc) + "\n").c_str(), stdout);
           if (!state.generateError.empty()) {
             std::fprintf(stderr, "terrain-explorer: %s\n", state.generateError.c_str());
             exitStatus = 1;

@@ -42,6 +42,7 @@ Range rangeOf(const float* data, std::size_t count) {
 }
 
 constexpr std::int64_t kMinChunk = 1 << 16;
+constexpr std::int64_t kCancelBlock = 1 << 20;  // cells between looks at the cancel flag (~1 ms)
 
 }  // namespace
 
@@ -58,30 +59,55 @@ HeightStats computeStats(const Heightfield& field) {
 }
 
 void normalise(Heightfield& field, const Execution& exec) {
-  if (field.heights.empty()) return;
+  normaliseUnlessCancelled(field, exec, nullptr);
+}
+
+bool normaliseUnlessCancelled(Heightfield& field, const Execution& exec,
+                              const std::atomic<bool>* cancel) {
+  if (field.heights.empty()) return true;
   float* data = field.heights.data();
   const auto count = static_cast<std::int64_t>(field.heights.size());
+  const auto cancelled = [cancel] {
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+  };
+  // Each task works through its chunk in blocks, looking at the flag
+  // between them; the blocks change no result (min and max are exact, the
+  // rescale is per cell).
+  const auto inBlocks = [&](std::int64_t first, std::int64_t last, auto&& block) {
+    for (std::int64_t b = first; b < last && !cancelled(); b += kCancelBlock) {
+      block(b, std::min(last, b + kCancelBlock));
+    }
+  };
 
   // Min and max are exact whatever the chunking, so any thread count agrees.
   Range range;
   std::mutex merge;
   parallelFor(exec, 0, count, kMinChunk, [&](std::int64_t first, std::int64_t last) {
-    const Range part = rangeOf(data + first, static_cast<std::size_t>(last - first));
+    Range part;
+    inBlocks(first, last, [&](std::int64_t b0, std::int64_t b1) {
+      const Range r = rangeOf(data + b0, static_cast<std::size_t>(b1 - b0));
+      part.low = std::min(part.low, r.low);
+      part.high = std::max(part.high, r.high);
+    });
     std::lock_guard lock(merge);
     range.low = std::min(range.low, part.low);
     range.high = std::max(range.high, part.high);
   });
+  if (cancelled()) return false;
 
   const float low = range.low;
   const float span = range.high - range.low;
   if (!(span > 0.0f)) {
     std::fill(field.heights.begin(), field.heights.end(), 0.5f);
-    return;
+    return true;
   }
   // Division, not a multiply by 1/span: the maximum then lands on exactly 1.
   parallelFor(exec, 0, count, kMinChunk, [&](std::int64_t first, std::int64_t last) {
-    for (std::int64_t i = first; i < last; ++i) data[i] = (data[i] - low) / span;
+    inBlocks(first, last, [&](std::int64_t b0, std::int64_t b1) {
+      for (std::int64_t i = b0; i < b1; ++i) data[i] = (data[i] - low) / span;
+    });
   });
+  return !cancelled();
 }
 
 }  // namespace terrain

@@ -6,11 +6,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 #include "core/error.hpp"
 
 namespace terrain {
+
 namespace {
+
+// Smaller fields are freed in well under a millisecond: no thread for them.
+constexpr std::size_t kLargeFieldCells = std::size_t{1} << 22;
 
 std::string shortNumber(double v) {
   char buf[64];
@@ -223,6 +228,14 @@ std::string SourceStage::sizeRuleText() const {
       return "2^k+1 " + range + " (e.g. 257, 513, 1025)";
   }
   return range;
+}
+
+void abandonRun(Heightfield&& unfinished) {
+  std::vector<float> heights = std::move(unfinished.heights);
+  if (heights.size() >= kLargeFieldCells) {
+    std::thread([dropped = std::move(heights)] {}).detach();
+  }
+  throw Cancelled{};
 }
 
 }  // namespace terrain

@@ -60,6 +60,12 @@ struct RunControl {
   }
 };
 
+// Throws Cancelled for a stage that holds a large unfinished field: its
+// heights are freed on a short-lived thread of their own, since giving
+// 1 GiB back to the system takes 100 ms or more, and the run that
+// superseded this one should not wait for it (issue 7: < 50 ms).
+[[noreturn]] void abandonRun(Heightfield&& unfinished);
+
 class Stage {
  public:
   virtual ~Stage() = default;

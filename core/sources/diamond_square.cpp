@@ -188,19 +188,29 @@ Heightfield generateDiamondSquare(const DiamondSquareParams& params, std::uint64
     const int h = lv.half;
     const int cells = (n - 1) / h;  // lattice steps per side at this level
     const std::int64_t chunk = rowsPerChunk(cells / 2 + 1);
+    // The last levels of a 16385 map take a second or more: every row
+    // looks at the cancel flag, a cancelled loop stops early and the
+    // check after it throws (never from inside parallelFor's body).
     // Square centres sit on the odd lattice rows; row j of the loop is y = (2j+1) h.
     parallelFor(exec, 0, cells / 2, chunk, [&](std::int64_t j0, std::int64_t j1) {
-      for (auto j = j0; j < j1; ++j) squareRow(lv, base, static_cast<int>(2 * j + 1) * h);
+      for (auto j = j0; j < j1 && !control.cancelled(); ++j) {
+        squareRow(lv, base, static_cast<int>(2 * j + 1) * h);
+      }
     });
+    if (control.cancelled()) abandonRun(std::move(field));
     // Every lattice row gets diamond points; they read only square centres
     // and older points, so the rows are independent.
     parallelFor(exec, 0, cells + 1, chunk, [&](std::int64_t k0, std::int64_t k1) {
-      for (auto k = k0; k < k1; ++k) diamondRow(lv, base, static_cast<int>(k) * h);
+      for (auto k = k0; k < k1 && !control.cancelled(); ++k) {
+        diamondRow(lv, base, static_cast<int>(k) * h);
+      }
     });
+    if (control.cancelled()) abandonRun(std::move(field));
     control.checkpoint(static_cast<float>(level) / static_cast<float>(run + 1));
   }
 
   if (run < levels) interpolate(field, (n - 1) >> run, exec);
+  if (control.cancelled()) abandonRun(std::move(field));
   control.checkpoint(1.0f);
   return field;
 }
@@ -262,7 +272,9 @@ class DiamondSquareSource final : public TypedStage<SourceStage, DiamondSquarePa
   Heightfield generate(std::uint64_t seed, const ParamValues& values,
                        const RunControl& control) const override {
     Heightfield field = generateDiamondSquare(unpack(values), seed, control);
-    normalise(field, control.exec);
+    if (!normaliseUnlessCancelled(field, control.exec, control.cancel)) {
+      abandonRun(std::move(field));
+    }
     return field;
   }
 };

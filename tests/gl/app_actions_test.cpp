@@ -1,0 +1,160 @@
+// Undo and redo, scripted: --actions drives the real window through the
+// code a designer's clicks and shortcuts use, one step a frame, and the
+// test judges the final screenshot (the view: the panel shows timings) and
+// the final document (--print-document, project JSON). That a slider drag
+// is one step is tested without a window: tests/core/document_edits_test.cpp.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/color.hpp"
+#include "core/png_io.hpp"
+#include "core/project.hpp"
+#include "tests/support/app_process.hpp"
+
+namespace terrain::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kPanelWidth = 360;  // app/panel.hpp at scale 1
+
+// What one run showed and ended with.
+struct Outcome {
+  RgbImage shot;
+  std::string document;  // project JSON printed by --print-document
+};
+
+class AppActions : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("terrain-actions-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "config");
+  }
+  void TearDown() override {
+    if (!HasFailure() && !dir_.empty()) fs::remove_all(dir_);
+  }
+
+  AppRun run(const std::vector<std::string>& args) const {
+    return runApp(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
+  }
+
+  // A small map (fast under llvmpipe and ASan), `actions` if any, then the
+  // screenshot and the document.
+  Outcome outcome(const std::string& name, const std::vector<std::string>& start,
+                  const std::string& actions = "") const {
+    const fs::path png = dir_ / (name + ".png");
+    std::vector<std::string> args = start;
+    if (!actions.empty()) args.insert(args.end(), {"--actions", actions});
+    args.insert(args.end(), {"--print-document", "--screenshot", png.string()});
+    const AppRun r = run(args);
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    EXPECT_EQ(r.err.find("GL error"), std::string::npos) << r.err;
+    Outcome out;
+    out.document = r.out;
+    if (r.status == 0 && fs::exists(png)) out.shot = readPngRgb8(png.string());
+    return out;
+  }
+
+  static std::vector<std::string> mapOf(std::uint64_t seed) {
+    return {"--generator", "diamond-square",     "--size", "257",
+            "--seed",      std::to_string(seed), "--view", "map"};
+  }
+
+  fs::path dir_;
+};
+
+// Pixels of the view (right of the panel) differing by more than 2 levels.
+int differingViewPixels(const RgbImage& a, const RgbImage& b) {
+  if (a.width != b.width || a.height != b.height || a.width == 0) return -1;
+  int count = 0;
+  for (int y = 0; y < a.height; ++y) {
+    for (int x = kPanelWidth; x < a.width; ++x) {
+      const Rgb8 p = a.at(x, y);
+      const Rgb8 q = b.at(x, y);
+      count += std::abs(p.r - q.r) > 2 || std::abs(p.g - q.g) > 2 || std::abs(p.b - q.b) > 2;
+    }
+  }
+  return count;
+}
+
+// The printed document is a valid project (and not empty).
+Document parsed(const std::string& json) {
+  return projectFromJson(json);
+}
+
+TEST_F(AppActions, AnEditUndoneLeavesTheScreenAndTheDocumentAsTheyWere) {
+  const Outcome start = outcome("start", mapOf(3));
+  const Outcome edited = outcome("edited", mapOf(3), "set:roughness=0.9");
+  const Outcome undone = outcome("undone", mapOf(3), "set:roughness=0.9,undo");
+  ASSERT_FALSE(start.document.empty());
+  // The edit itself showed: otherwise undoing it would prove nothing.
+  EXPECT_NE(parsed(edited.document), parsed(start.document));
+  EXPECT_GT(differingViewPixels(edited.shot, start.shot), 1000) << "roughness 0.9 looks the same";
+  EXPECT_EQ(undone.document, start.document);
+  EXPECT_EQ(differingViewPixels(undone.shot, start.shot), 0);
+}
+
+TEST_F(AppActions, TwoNewTerrainsUndoneTwiceAndRedoneOnceAreTheFirstNewTerrain) {
+  const Outcome start = outcome("start", mapOf(3));
+  const Outcome once = outcome("once", mapOf(3), "next-seed");
+  const Outcome replayed = outcome("replayed", mapOf(3), "next-seed,next-seed,undo,undo,redo");
+  ASSERT_FALSE(once.document.empty());
+  EXPECT_NE(parsed(once.document).seed, parsed(start.document).seed);
+  EXPECT_GT(differingViewPixels(once.shot, start.shot), 1000) << "the next seed looks the same";
+  EXPECT_EQ(replayed.document, once.document);
+  EXPECT_EQ(differingViewPixels(replayed.shot, once.shot), 0);
+}
+
+TEST_F(AppActions, ASavedProjectOpensToTheSameScreen) {
+  const fs::path project = dir_ / "island.json";
+  const Outcome saved = outcome(
+      "saved", mapOf(3), "set:roughness=0.8,stage:terrace,set:water=0.45,save:" + project.string());
+  ASSERT_TRUE(fs::exists(project));
+  const Outcome reopened = outcome("reopened", {"--project", project.string()});
+  EXPECT_EQ(reopened.document, saved.document);
+  EXPECT_EQ(parsed(saved.document).modifiers.size(), 1U);
+  EXPECT_EQ(differingViewPixels(reopened.shot, saved.shot), 0);
+  // And open: in a script lands on that screen too, from another terrain.
+  const Outcome opened = outcome("opened", mapOf(9), "next-seed,open:" + project.string());
+  EXPECT_EQ(opened.document, saved.document);
+  EXPECT_EQ(differingViewPixels(opened.shot, saved.shot), 0);
+}
+
+TEST_F(AppActions, UndoAfterOpenBringsBackTheDocumentBeforeIt) {
+  const fs::path project = dir_ / "other.json";
+  outcome("other", mapOf(11), "save:" + project.string());
+  const Outcome start = outcome("start", mapOf(3));
+  const Outcome back = outcome("back", mapOf(3), "open:" + project.string() + ",undo");
+  EXPECT_EQ(back.document, start.document);
+  EXPECT_EQ(differingViewPixels(back.shot, start.shot), 0);
+}
+
+TEST_F(AppActions, ABadStepIsRefusedBeforeTheWindowOpens) {
+  for (const char* list : {"jump", "set:roughness=7", "set:fizz=1", "stage:blur", "undo,"}) {
+    const AppRun r = run({"--actions", list, "--frames", "2"});
+    EXPECT_EQ(r.status, 2) << list << ": " << r.err;
+    EXPECT_NE(r.err.find("--actions"), std::string::npos) << r.err;
+    EXPECT_EQ(countLines(r.err), 1) << r.err;
+  }
+}
+
+TEST_F(AppActions, AStepThatFailsWhenRunEndsTheRunWithStatus1) {
+  const AppRun r = run({"--generator", "diamond-square", "--size", "129", "--actions",
+                        "open:" + (dir_ / "missing.json").string(), "--print-document"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace terrain::testing
