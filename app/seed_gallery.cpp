@@ -89,10 +89,10 @@ std::optional<std::vector<SeedPreview>> SeedGallery::take() {
   return out;
 }
 
-std::vector<SeedPreview> SeedGallery::waitForNewest() {
+std::optional<std::vector<SeedPreview>> SeedGallery::waitForNewest() {
   std::unique_lock lock(mutex_);
-  done_.wait(lock, [this] { return stopping_ || (finished_ == requested_ && ready_); });
-  std::vector<SeedPreview> out = ready_ ? std::move(*ready_) : std::vector<SeedPreview>{};
+  done_.wait(lock, [this] { return stopping_ || finished_ == requested_; });
+  std::optional<std::vector<SeedPreview>> out = std::move(ready_);
   ready_.reset();
   return out;
 }

@@ -37,8 +37,9 @@ class SeedGallery {
   void request(const Document& doc);
   // The newest finished set not yet taken.
   std::optional<std::vector<SeedPreview>> take();
-  // Blocks until the set for the newest request is ready (tests), then takes it.
-  std::vector<SeedPreview> waitForNewest();
+  // Blocks until the newest request is done, then takes its set if not
+  // taken yet (scripted runs: screenshots must not depend on timing).
+  std::optional<std::vector<SeedPreview>> waitForNewest();
 
   // The document a preview is made from: doc at the preview size, seed `seed`.
   static Document previewDocument(const Document& doc, std::uint64_t seed);
