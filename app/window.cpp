@@ -213,6 +213,9 @@ void syncViewSettings(AppState& s) {
   v.kind = effectiveViewKind(s);
   v.water = static_cast<float>(s.doc.look.water);
   v.hillshade = resolvedHillshade(s.doc);
+  const auto sun = sunDirection(s.doc.look);
+  v.sun = glm::vec3(sun[0], sun[1], sun[2]);
+  v.relief = static_cast<float>(s.doc.look.relief);
   v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
   v.crossSection = static_cast<float>(s.doc.view.row);
   v.markCrossSection = true;

@@ -18,7 +18,8 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uCenter", view.mapCenter);
   program_.set("uZoom", std::max(view.mapZoom, 1e-3f));
   program_.set("uHillshade", view.hillshade ? 1 : 0);
-  program_.set("uRelief", kMapRelief);
+  program_.set("uSun", view.sun);
+  program_.set("uRelief", view.relief);
   const bool mark = view.markCrossSection && !textures.isProfile();
   program_.set(
       "uMarkRow",

@@ -10,9 +10,6 @@
 
 namespace terrain::render {
 
-// Relief of the map's hillshade: height 1.0 in map widths (as the 3D view's
-// default exaggeration), so slopes shade the same at any resolution.
-inline constexpr float kMapRelief = 0.25f;
 
 class MapPass {
  public:

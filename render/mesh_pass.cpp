@@ -26,11 +26,9 @@ Box3 blockBounds(glm::vec2 extent, float exaggeration) {
 
 }  // namespace
 
-glm::vec3 sunDirection() {
-  const float elevation = glm::radians(40.0f);
-  const glm::vec2 northWest = glm::normalize(glm::vec2(-1.0f, -1.0f));  // (x, z)
-  return glm::normalize(glm::vec3(northWest.x * std::cos(elevation), std::sin(elevation),
-                                  northWest.y * std::cos(elevation)));
+glm::vec3 worldSun(const ViewSettings& view) {
+  // Map space (x east, y south, z up) to the mesh's world (x east, y up, z south).
+  return glm::normalize(glm::vec3(view.sun.x, view.sun.z, view.sun.y));
 }
 
 MeshPass::MeshPass()
@@ -54,7 +52,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   const glm::mat4 viewProjection = camera.projection * camera.view;
   const glm::vec3 eye = camera.eye;
   const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
-  const glm::vec3 sun = sunDirection();
+  const glm::vec3 sun = worldSun(view);
 
   // Grid density follows the map's size on screen (see kPixelsPerQuad).
   const float pixelsPerMap = camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));

@@ -10,9 +10,9 @@
 
 namespace terrain::render {
 
-// Towards the sun: from the north-west (as the map's hillshade), 40 degrees up.
-// World: x east, y up, z south.
-glm::vec3 sunDirection();
+// The view's sun (the look's, in map space) in the mesh's world: x east,
+// y up, z south.
+glm::vec3 worldSun(const ViewSettings& view);
 
 class MeshPass {
  public:

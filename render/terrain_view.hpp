@@ -57,6 +57,11 @@ struct ViewSettings {
   float crossSection = 0.5f;
   bool markCrossSection = false;  // map view of a heightmap: mark that row with a line
   bool hillshade = true;          // map view
+  // The look's sun and relief (core/look.hpp, the one definition): towards
+  // the sun in map space, x east, y south (down the map), z up; height 1
+  // against the map's side. The map view shades as the colour map export.
+  glm::vec3 sun{-0.5f, -0.5f, 0.70710678f};
+  float relief = 0.5f;
   float mapZoom = 1.0f;           // map view: 1 = whole map fits
   glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
   float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths

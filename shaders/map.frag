@@ -1,6 +1,6 @@
 #version 330 core
 // Top-down map (the coastline applet's look): one crisp cell per height
-// sample, ramp colours, optional hillshade from a north-west sun. Row 0 of the
+// sample, ramp colours, optional hillshade from the look's sun. Row 0 of the
 // heightmap is at the top (north), as in the exported PNG.
 #include "ramp.glsl"
 
@@ -10,15 +10,17 @@ uniform vec4 uViewport;      // x, y, width, height in pixels
 uniform vec2 uCenter;        // map point at the view centre, 0..1
 uniform float uZoom;         // 1 = whole map fits the view
 uniform bool uHillshade;
-uniform float uRelief;       // height 1.0 in map widths, for the hillshade normal
+uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look.hpp)
+uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
 
 in vec2 vUv;
 out vec4 fragColor;
 
 const vec3 kBackground = vec3(0.15, 0.16, 0.18);  // letterbox around the map
-// Towards the sun: azimuth north-west, 45 degrees up; x east, y south, z up.
-const vec3 kSun = vec3(-0.5, -0.5, 0.70710678);
+// Brightness factor range, as core/image.hpp's kHillshadeMin / kHillshadeMax.
+const float kShadeMin = 0.55;
+const float kShadeMax = 1.25;
 // The side view's row: a yellow line about 2 px wide with a dark edge, in
 // pixels whatever the zoom (a 4097 map has cells far below a pixel).
 const vec3 kMarker = vec3(1.0, 0.92, 0.35);
@@ -27,15 +29,19 @@ const float kMarkerEdge = 1.0;
 
 float heightAt(ivec2 cell) { return texelFetch(uHeights, clamp(cell, ivec2(0), uSize - 1), 0).r; }
 
-// Lambert relative to flat ground (1.0 on flat land), so colours stay true.
+// The CPU colour map's hillshade (core/image.cpp hillshadeAt), so the map
+// view and the exported colour map agree: Lambert over flat ground's, from
+// central differences (one-sided at the edges), clamped.
 float hillshade(ivec2 cell) {
-  // Central differences as slopes per map width: independent of resolution.
-  float perCell = float(max(uSize.x, uSize.y));
-  float dx = (heightAt(cell + ivec2(1, 0)) - heightAt(cell - ivec2(1, 0))) * 0.5 * perCell;
-  float dy = (heightAt(cell + ivec2(0, 1)) - heightAt(cell - ivec2(0, 1))) * 0.5 * perCell;
-  vec3 n = normalize(vec3(-dx * uRelief, -dy * uRelief, 1.0));
-  float lambert = max(dot(n, kSun), 0.0) / kSun.z;
-  return clamp(0.35 + 0.65 * lambert, 0.35, 1.3);
+  float scale = float(max(max(uSize.x, uSize.y) - 1, 1)) * uRelief * 0.5;
+  ivec2 lo = max(cell - 1, ivec2(0));
+  ivec2 hi = min(cell + 1, uSize - 1);
+  float wx = hi.x > lo.x ? 2.0 / float(hi.x - lo.x) : 0.0;
+  float wy = hi.y > lo.y ? 2.0 / float(hi.y - lo.y) : 0.0;
+  float gx = (heightAt(ivec2(hi.x, cell.y)) - heightAt(ivec2(lo.x, cell.y))) * wx * scale;
+  float gy = (heightAt(ivec2(cell.x, hi.y)) - heightAt(ivec2(cell.x, lo.y))) * wy * scale;
+  float lit = (1.0 - uSun.x / uSun.z * gx - uSun.y / uSun.z * gy) * inversesqrt(1.0 + gx * gx + gy * gy);
+  return clamp(lit, kShadeMin, kShadeMax);
 }
 
 void main() {

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,6 +22,11 @@
 #include "tests/support/app_process.hpp"
 
 namespace {
+
+std::string readBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 namespace fs = std::filesystem;
 
@@ -323,6 +329,32 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
 }
 
+// The window exports through the same writers as the CLI: for the same
+// document the files are the same bytes (a 2049 map with every level, a
+// terrace stage and a non-default look, so "all iterations" and the look
+// both count).
+TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "window";
+  fs::create_directories(out);
+  const std::string flags =
+      "--generator diamond-square --size 2049 --seed 8 --stage terrace --steps 5 --water 0.4 "
+      "--sun-azimuth 100 --relief 1.5";
+  const RunResult window = run("--view map " + flags + " --frames 3",
+                               "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()));
+  ASSERT_EQ(window.status, 0) << window.err;
+  const fs::path cli = dir_ / "cli";
+  fs::create_directories(cli);
+  const std::string heightmap = (cli / "h.png").string();
+  const std::string colour = (cli / "c.png").string();
+  const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
+                                 " --color " + shellQuote(colour));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::string stem = (out / "diamond-square-s8-2049").string();
+  EXPECT_EQ(readBytes(stem + "-height16.png"), readBytes(heightmap));
+  EXPECT_EQ(readBytes(stem + "-color.png"), readBytes(colour));
+}
+
 TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
   const RunResult r = run("--frames 1", "env -u DISPLAY -u WAYLAND_DISPLAY");
   EXPECT_EQ(r.status, 1);
@@ -367,9 +399,9 @@ TEST_F(AppTest, BadFlagsExit2WithOneLine) {
 TEST_F(AppTest, HelpNamesTheFlagsAndExportHelpEveryGenerator) {
   const terrain::testing::AppRun window = terrain::testing::runApp({"--help"}, dir_);
   ASSERT_EQ(window.status, 0) << window.err;
-  for (const char* flag : {"--view", "--ramp", "--row", "--width", "--height", "--frames",
-                           "--screenshot", "--generator", "--preset", "--seed", "--project",
-                           "--stage", "export --help"}) {
+  for (const char* flag :
+       {"--view", "--ramp", "--row", "--width", "--height", "--frames", "--screenshot",
+        "--generator", "--preset", "--seed", "--project", "--stage", "export --help"}) {
     EXPECT_NE(window.out.find(flag), std::string::npos) << "window --help lacks " << flag;
   }
   const terrain::testing::AppRun exporting = terrain::testing::runApp({"export", "--help"}, dir_);
@@ -384,9 +416,9 @@ TEST_F(AppTest, HelpNamesTheFlagsAndExportHelpEveryGenerator) {
               std::string::npos)
         << key;
   }
-  for (const char* flag : {"--generator", "--preset", "--seed", "--size", "--roughness", "--water",
-                           "--heightmap", "--color", "--raw", "--ramp", "--threads", "--stage",
-                           "--project", "--save-project"}) {
+  for (const char* flag :
+       {"--generator", "--preset", "--seed", "--size", "--roughness", "--water", "--heightmap",
+        "--color", "--raw", "--ramp", "--threads", "--stage", "--project", "--save-project"}) {
     EXPECT_NE(exporting.out.find(flag), std::string::npos) << "export --help lacks " << flag;
   }
 }
