@@ -21,6 +21,7 @@
 #include <string>
 
 #include "app/app_state.hpp"
+#include "app/file_dialog.hpp"
 #include "app/generation_worker.hpp"
 #include "app/panel.hpp"
 #include "app/screenshot.hpp"
@@ -345,6 +346,24 @@ void scriptActions(AppState& s, const ScriptStep& step, PanelActions& a) {
       a.documentChanged = true;
       break;
   }
+}
+
+// Open and Save as (and Save of a document never saved) ask the desktop's
+// file chooser where there is one; a cancelled chooser cancels the action.
+// Without one, the panel's path field is used.
+void askForProjectFile(AppState& s, PanelActions& a) {
+  const bool needsPath = a.open || a.saveAs || (a.save && s.projectPath.empty());
+  if (!needsPath || !fileDialogAvailable()) return;
+  const FileDialogKind kind = a.open ? FileDialogKind::Open : FileDialogKind::Save;
+  const std::string start =
+      s.projectPath.empty() ? defaultFileStem(s.doc) + ".json" : s.projectPath;
+  const auto chosen = chooseProjectFile(kind, start);
+  if (!chosen) {
+    a.open = a.save = a.saveAs = false;
+    return;
+  }
+  s.projectPathInput = *chosen;
+  if (a.save) a.saveAs = true;
 }
 
 // What one frame's actions do to the document and the view, whoever asked:
@@ -683,6 +702,7 @@ int runWindow(const AppOptions& options) {
             exitStatus = 1;
           }
         }
+        if (!scripted) askForProjectFile(state, actions);
         const bool changed = applyActions(state, actions);
         if (stepDue && (actions.open || actions.saveAs) && !state.projectStatus.ok) {
           std::fprintf(stderr, "terrain-explorer: --actions: %s\n",

@@ -322,10 +322,10 @@ namespace {
 constexpr std::string_view kModeNames[] = {"classes", "heights"};
 constexpr std::string_view kStartNames[] = {"applet", "random"};
 
-class CoastlineSource final : public TypedStage<SourceStage, CoastlineParams> {
+class CoastlineSource final : public NormalisedSource<CoastlineParams, &generateCoastline> {
  public:
   CoastlineSource()
-      : TypedStage({
+      : NormalisedSource({
             TERRAIN_BIND(CoastlineParams, size, sizeParam(4, kMaxMapSide - 1)),
             TERRAIN_BIND(CoastlineParams, roughness, kRoughnessParam),
             TERRAIN_BIND(CoastlineParams, iterations, kIterationsParam),
@@ -411,12 +411,6 @@ class CoastlineSource final : public TypedStage<SourceStage, CoastlineParams> {
                          ArticleView::Map,
                          0.5,
                          false};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    Heightfield field = generateCoastline(unpack(values), seed, control);
-    normalise(field, control.exec);
-    return field;
   }
 };
 

@@ -219,10 +219,11 @@ namespace {
 
 constexpr std::string_view kScalingNames[] = {"fractal", "article"};
 
-class DiamondSquareSource final : public TypedStage<SourceStage, DiamondSquareParams> {
+class DiamondSquareSource final
+    : public NormalisedSource<DiamondSquareParams, &generateDiamondSquare> {
  public:
   DiamondSquareSource()
-      : TypedStage({
+      : NormalisedSource({
             TERRAIN_BIND(DiamondSquareParams, size, sizeParam(3, kMaxMapSide)),
             TERRAIN_BIND(DiamondSquareParams, roughness, kRoughnessParam),
             TERRAIN_BIND(DiamondSquareParams, iterations, kIterationsParam),
@@ -268,14 +269,6 @@ class DiamondSquareSource final : public TypedStage<SourceStage, DiamondSquarePa
                          ArticleView::Mesh,
                          0.3,
                          true};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    Heightfield field = generateDiamondSquare(unpack(values), seed, control);
-    if (!normaliseUnlessCancelled(field, control.exec, control.cancel)) {
-      abandonRun(std::move(field));
-    }
-    return field;
   }
 };
 

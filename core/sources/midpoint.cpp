@@ -124,10 +124,10 @@ namespace {
 
 constexpr std::string_view kEndpointNames[] = {"zero", "random"};
 
-class MidpointSource final : public TypedStage<SourceStage, MidpointParams> {
+class MidpointSource final : public NormalisedSource<MidpointParams, &generateMidpoint> {
  public:
   MidpointSource()
-      : TypedStage({
+      : NormalisedSource({
             TERRAIN_BIND(MidpointParams, size, sizeParam(3, kMaxProfileLength)),
             TERRAIN_BIND(MidpointParams, roughness, kRoughnessParam),
             TERRAIN_BIND(MidpointParams, iterations, kIterationsParam),
@@ -165,12 +165,6 @@ class MidpointSource final : public TypedStage<SourceStage, MidpointParams> {
                          ArticleView::Side,
                          0.0,
                          false};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    Heightfield field = generateMidpoint(unpack(values), seed, control);
-    normalise(field, control.exec);
-    return field;
   }
 };
 

@@ -125,10 +125,10 @@ Heightfield generateRandomWalk(const RandomWalkParams& params, std::uint64_t see
 
 namespace {
 
-class RandomWalkSource final : public TypedStage<SourceStage, RandomWalkParams> {
+class RandomWalkSource final : public NormalisedSource<RandomWalkParams, &generateRandomWalk> {
  public:
   RandomWalkSource()
-      : TypedStage({
+      : NormalisedSource({
             TERRAIN_BIND(RandomWalkParams, size, sizeParam(2, kMaxProfileLength)),
             TERRAIN_BIND(RandomWalkParams, maxHeight,
                          (ParamInfo{"max-height",
@@ -188,12 +188,6 @@ class RandomWalkSource final : public TypedStage<SourceStage, RandomWalkParams> 
                          ArticleView::Side,
                          0.0,
                          false};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    Heightfield field = generateRandomWalk(unpack(values), seed, control);
-    normalise(field, control.exec);
-    return field;
   }
 };
 

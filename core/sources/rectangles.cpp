@@ -236,10 +236,16 @@ Heightfield generateRectangles(const RectanglesParams& params, std::uint64_t see
 
 namespace {
 
-class RectanglesSource final : public TypedStage<SourceStage, RectanglesParams> {
+// The automatic method, as a plain function of (params, seed, control).
+Heightfield rectanglesAuto(const RectanglesParams& params, std::uint64_t seed,
+                           const RunControl& control) {
+  return generateRectangles(params, seed, control, RectanglesMethod::Auto);
+}
+
+class RectanglesSource final : public NormalisedSource<RectanglesParams, &rectanglesAuto> {
  public:
   RectanglesSource()
-      : TypedStage({
+      : NormalisedSource({
             TERRAIN_BIND(RectanglesParams, size, sizeParam(2, kMaxMapSide)),
             TERRAIN_BIND(RectanglesParams, rects,
                          (ParamInfo{"rects",
@@ -298,12 +304,6 @@ class RectanglesSource final : public TypedStage<SourceStage, RectanglesParams> 
                          ArticleView::Mesh,
                          0.2,
                          false};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    Heightfield field = generateRectangles(unpack(values), seed, control);
-    normalise(field, control.exec);
-    return field;
   }
 };
 

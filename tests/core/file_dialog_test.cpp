@@ -1,0 +1,72 @@
+// The project file chooser runs zenity without a shell: a stand-in zenity on
+// the PATH records its arguments and answers as the real one does.
+#include "app/file_dialog.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace terrain::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileDialog : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/file_dialog.XXXXXX";
+    dir_ = ::mkdtemp(pattern);
+    const char* path = std::getenv("PATH");
+    oldPath_ = path != nullptr ? path : "";
+  }
+  void TearDown() override {
+    ::setenv("PATH", oldPath_.c_str(), 1);
+    fs::remove_all(dir_);
+  }
+  // A zenity that saves its arguments and prints `answer`, exiting `status`.
+  void fakeZenity(const std::string& answer, int status) {
+    const fs::path script = dir_ / "zenity";
+    std::ofstream(script) << "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" << (dir_ / "args").string()
+                          << "'\nprintf '%s\\n' '" << answer << "'\nexit " << status << "\n";
+    ::chmod(script.c_str(), 0755);
+    ::setenv("PATH", (dir_.string() + ":" + oldPath_).c_str(), 1);
+  }
+  std::string arguments() const {
+    std::ifstream in(dir_ / "args");
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+  fs::path dir_;
+  std::string oldPath_;
+};
+
+TEST_F(FileDialog, ThePathChosenComesBackWithoutItsNewline) {
+  const std::string chosen = (dir_ / "my island; $(rm -rf x).json").string();
+  fakeZenity(chosen, 0);
+  ASSERT_TRUE(fileDialogAvailable());
+  EXPECT_EQ(chooseProjectFile(FileDialogKind::Save, "start.json"), chosen);
+  const std::string args = arguments();
+  EXPECT_NE(args.find("--file-selection\n"), std::string::npos) << args;
+  EXPECT_NE(args.find("--save\n"), std::string::npos) << args;
+  EXPECT_NE(args.find("--confirm-overwrite\n"), std::string::npos) << args;
+  EXPECT_NE(args.find("--filename=start.json\n"), std::string::npos) << args;
+  EXPECT_EQ(chooseProjectFile(FileDialogKind::Open, ""), chosen);
+  EXPECT_EQ(arguments().find("--save"), std::string::npos) << arguments();
+}
+
+TEST_F(FileDialog, CancellingOrNoChooserGivesNothing) {
+  fakeZenity("", 1);  // zenity's status when the designer cancels
+  EXPECT_EQ(chooseProjectFile(FileDialogKind::Open, ""), std::nullopt);
+  ::setenv("PATH", dir_.string().c_str(), 1);
+  fs::remove(dir_ / "zenity");
+  EXPECT_FALSE(fileDialogAvailable());
+  EXPECT_EQ(chooseProjectFile(FileDialogKind::Save, "x.json"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace terrain::app
