@@ -151,6 +151,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     } else {
       documentFlags.push_back({name, value});
       opts.rampGiven |= name == "ramp";
+      opts.viewInDocument |= name == "project" || (name == "preset" && value == "article");
     }
   }
   if (opts.soak > 0) {

@@ -24,6 +24,7 @@ struct AppOptions {
   Document doc;                    // starting document (from the flags)
   bool documentGiven = false;      // any terrain flag given; else the last session comes back
   bool rampGiven = false;          // --ramp given; else the remembered ramp
+  bool viewInDocument = false;     // --project or --preset article: their view wins
   std::optional<ViewChoice> view;  // --view; else the remembered one
   int crossSectionRow = -1;        // --row: the heightmap row the side view shows (-1 = middle)
   int width = 1280;                // window size, screen coordinates

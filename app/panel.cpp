@@ -506,7 +506,6 @@ bool isChosen(const ExportPanelState& e, std::string_view key) {
 PanelActions exportSection(AppState& s) {
   PanelActions a;
   auto& e = s.exporting;
-  if (!ImGui::CollapsingHeader("Export")) return a;
   ImGui::InputText("Directory", &e.directory);
   tooltip("Where the files go (absolute, or relative to where the explorer was started)");
   const std::string fallback = defaultFileStem(s.shownDoc);
@@ -549,6 +548,8 @@ PanelActions projectSection(AppState& s) {
   ImGui::EndDisabled();
   tooltip("Ctrl+Shift+Z or Ctrl+Y");
   ImGui::SameLine();
+  if (ImGui::Button("Export...")) s.exporting.open = !s.exporting.open;
+  tooltip("Heightmaps, colour maps and the view, for your engine");
   a.save = ImGui::Button("Save");
   tooltip(s.projectPath.empty() ? std::string("Ctrl+S: save the project (give a path below)")
                                 : "Ctrl+S: save to " + s.projectPath);
@@ -650,8 +651,6 @@ PanelActions drawPanel(AppState& s, float width, float height) {
 
   ImGui::Separator();
   statsSection(s);
-  ImGui::Separator();
-  a.exportNow = exportSection(s).exportNow;
   controlsSection(s);
   if (!s.settingsNote.empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -661,6 +660,20 @@ PanelActions drawPanel(AppState& s, float width, float height) {
 
   ImGui::PopItemWidth();
   ImGui::End();
+
+  // Export in a window of its own beside the panel: always in reach, however
+  // long the panel grows.
+  if (s.exporting.open) {
+    ImGui::SetNextWindowPos(ImVec2(width + 12.0f, 12.0f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(width * 1.1f, 0.0f), ImGuiCond_Appearing);
+    if (ImGui::Begin("Export", &s.exporting.open,
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+      ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
+      a.exportNow = exportSection(s).exportNow;
+      ImGui::PopItemWidth();
+    }
+    ImGui::End();
+  }
   return a;
 }
 

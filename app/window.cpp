@@ -549,7 +549,7 @@ int runWindow(const AppOptions& options) {
       }
     }
     if (!restored) {
-      state.doc.view.kind = saved.view;
+      if (!options.viewInDocument) state.doc.view.kind = saved.view;
       if (!options.rampGiven) {
         state.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
       }

@@ -12,15 +12,6 @@ ViewState viewFor(const SourceStage& source) {
   return view;
 }
 
-// A water level that suits each source's default map.
-double defaultWater(std::string_view key) {
-  if (key == "random-walk") return 0.25;
-  if (key == "midpoint") return 0.35;
-  if (key == "coastline") return 0.5;  // classes 0 (sea) and 1 (land) straddle it
-  if (key == "rectangles") return 0.2;
-  return 0.3;
-}
-
 }  // namespace
 
 Document defaultDocument(std::string_view sourceKey) {
@@ -28,13 +19,10 @@ Document defaultDocument(std::string_view sourceKey) {
   Document doc;
   doc.source.key = std::string(source.key());
   doc.source.values = source.defaults();
-  doc.look.water = defaultWater(sourceKey);
+  doc.look.water = source.defaultWater();
   doc.view = viewFor(source);
-  // The random walk is jagged column to column; the usual start smooths it
-  // and stretches it back to the full height range, as the explorer always did.
-  if (sourceKey == "random-walk") {
-    doc.modifiers.push_back(defaultModifier("smooth"));
-    doc.modifiers.push_back(defaultModifier("normalise"));
+  for (const std::string_view key : source.defaultModifiers()) {
+    doc.modifiers.push_back(defaultModifier(key));
   }
   return doc;
 }
@@ -80,19 +68,13 @@ bool isProfile(const Document& doc) {
 }
 
 bool isClassMap(const Document& doc) {
-  if (doc.source.key != "coastline") return false;
-  const SourceStage& source = sourceStage(doc.source.key);
-  const auto mode = source.indexOf("mode");
-  return mode && doc.source.values.size() > *mode && doc.source.values[*mode] == 0.0;
+  const SourceStage* source = findSource(doc.source.key);
+  return source != nullptr && source->classMap(doc.source.values);
 }
 
 bool isAppletSeaAndLand(const Document& doc) {
-  if (!isClassMap(doc)) return false;
-  const SourceStage& source = sourceStage(doc.source.key);
-  const auto classes = *source.indexOf("classes");
-  const auto start = *source.indexOf("start");
-  // The applet's start holds only sea and land whatever the class count.
-  return doc.source.values[classes] == 2.0 || doc.source.values[start] == 0.0;
+  const SourceStage* source = findSource(doc.source.key);
+  return source != nullptr && source->seaAndLand(doc.source.values);
 }
 
 std::string resolvedRampName(const Document& doc) {

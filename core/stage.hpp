@@ -118,6 +118,14 @@ class SourceStage : public Stage {
   // Refinement levels these values' size holds; 0 without levels.
   virtual int levels(const ParamValues& values) const;
   virtual std::optional<ArticlePreset> articlePreset() const { return std::nullopt; }
+  // What a new document of this source starts with: a water level that
+  // suits its maps and the modifiers it usually wants (keys, defaults).
+  virtual double defaultWater() const { return 0.3; }
+  virtual std::vector<std::string_view> defaultModifiers() const { return {}; }
+  // The heights are classes (flat tiles), not a surface: no slope shading.
+  virtual bool classMap(const ParamValues&) const { return false; }
+  // Only two classes show, sea and land: the applet's look (article 002).
+  virtual bool seaAndLand(const ParamValues&) const { return false; }
   // Heights normalised to [0, 1]. A pure function of (seed, values): the
   // same bits for every thread count. Throws Cancelled when control says.
   virtual Heightfield generate(std::uint64_t seed, const ParamValues& values,

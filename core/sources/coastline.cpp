@@ -402,6 +402,15 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
                        " must be no larger than --size " + std::to_string(p.size));
     }
   }
+  double defaultWater() const override { return 0.5; }  // classes 0 (sea) and 1 (land) straddle it
+  bool classMap(const ParamValues& values) const override {
+    return unpack(values).mode == CoastMode::Classes;
+  }
+  // The applet's start holds only sea and land, and cells copy their corners.
+  bool seaAndLand(const ParamValues& values) const override {
+    const CoastlineParams p = unpack(values);
+    return p.mode == CoastMode::Classes && (p.classes == 2 || p.start == CoastStart::Applet);
+  }
   std::optional<ArticlePreset> articlePreset() const override {
     return ArticlePreset{"002",
                          "128x128 torus, the applet's sea and land start pattern, shown as the "

@@ -154,6 +154,7 @@ class MidpointSource final : public NormalisedSource<MidpointParams, &generateMi
   double dynamicMax(std::size_t param, const ParamValues& values) const override {
     return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
   }
+  double defaultWater() const override { return 0.35; }
   std::optional<ArticlePreset> articlePreset() const override {
     MidpointParams p;
     p.size = 513;

@@ -177,6 +177,12 @@ class RandomWalkSource final : public NormalisedSource<RandomWalkParams, &genera
                        " is larger than --max-height " + std::to_string(p.maxHeight));
     }
   }
+  double defaultWater() const override { return 0.25; }
+  // Jagged column to column: the usual start smooths the walk and stretches
+  // it back to the full height range, as the explorer always showed it.
+  std::vector<std::string_view> defaultModifiers() const override {
+    return {"smooth", "normalise"};
+  }
   std::optional<ArticlePreset> articlePreset() const override {
     RandomWalkParams p;
     p.articlePasses = 10;

@@ -296,6 +296,7 @@ class RectanglesSource final : public NormalisedSource<RectanglesParams, &rectan
   SizeRule sizeRule() const override { return SizeRule::Any; }
   int minSize() const override { return 2; }
   int maxSize() const override { return static_cast<int>(kMaxMapSide); }
+  double defaultWater() const override { return 0.2; }
   std::optional<ArticlePreset> articlePreset() const override {
     return ArticlePreset{"003",
                          "128x128, 1024 rectangles of size 10, zscale 512, in 3D",

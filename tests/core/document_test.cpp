@@ -1,0 +1,79 @@
+// The document a designer starts from: defaults that suit each source, and
+// the "as in the article" documents that set what each article showed.
+#include <gtest/gtest.h>
+
+#include "core/document.hpp"
+#include "core/error.hpp"
+#include "core/registry.hpp"
+
+namespace terrain {
+namespace {
+
+TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
+  struct Expected {
+    const char* source;
+    int size;
+    ArticleView view;
+    bool waterPlane;
+  };
+  for (const Expected& e : {Expected{"random-walk", 640, ArticleView::Side, false},
+                            Expected{"midpoint", 513, ArticleView::Side, false},
+                            Expected{"coastline", 128, ArticleView::Map, false},
+                            Expected{"rectangles", 128, ArticleView::Mesh, false},
+                            Expected{"diamond-square", 513, ArticleView::Mesh, true}}) {
+    const Document doc = articleDocument(e.source);
+    const SourceStage& source = sourceStage(e.source);
+    EXPECT_EQ(doc.source.key, e.source);
+    EXPECT_EQ(source.size(doc.source.values), e.size) << e.source;
+    EXPECT_EQ(doc.view.kind, e.view) << e.source;
+    EXPECT_EQ(doc.view.waterPlane, e.waterPlane) << e.source;
+    EXPECT_TRUE(doc.modifiers.empty()) << e.source << ": the article is the source alone";
+    EXPECT_NO_THROW(validate(doc)) << e.source;
+  }
+}
+
+TEST(Document, DefaultsSuitTheSourceAndValidate) {
+  for (const SourceStage* source : sources()) {
+    const Document doc = defaultDocument(source->key());
+    EXPECT_NO_THROW(validate(doc)) << source->key();
+    EXPECT_EQ(doc.look.water, source->defaultWater()) << source->key();
+    EXPECT_EQ(doc.view.kind, source->profile() ? ArticleView::Side : ArticleView::Map);
+  }
+  // The random walk starts smoothed and stretched back to the full range.
+  const Document walk = defaultDocument("random-walk");
+  ASSERT_EQ(walk.modifiers.size(), 2U);
+  EXPECT_EQ(walk.modifiers[0].key, "smooth");
+  EXPECT_EQ(walk.modifiers[1].key, "normalise");
+}
+
+TEST(Document, TheLooksAutoChoicesFollowTheMapKind) {
+  Document coast = defaultDocument("coastline");
+  EXPECT_TRUE(isClassMap(coast));
+  EXPECT_TRUE(isAppletSeaAndLand(coast));
+  EXPECT_EQ(resolvedRampName(coast), "coastline");
+  EXPECT_FALSE(resolvedHillshade(coast));
+  const SourceStage& source = sourceStage("coastline");
+  coast.source.values[*source.indexOf("classes")] = 5;
+  EXPECT_TRUE(isAppletSeaAndLand(coast)) << "the applet's start holds only sea and land";
+  coast.source.values[*source.indexOf("start")] = 1;  // random
+  EXPECT_FALSE(isAppletSeaAndLand(coast));
+  EXPECT_EQ(resolvedRampName(coast), "earth");
+  coast.look.hillshade = HillshadeChoice::On;
+  EXPECT_TRUE(resolvedHillshade(coast));
+  const Document ds = defaultDocument("diamond-square");
+  EXPECT_FALSE(isClassMap(ds));
+  EXPECT_TRUE(resolvedHillshade(ds));
+  EXPECT_EQ(defaultFileStem(ds), "diamond-square-s1-513");
+}
+
+TEST(Document, UnknownSourcesAreRefusedNamingTheKnownOnes) {
+  try {
+    defaultDocument("perlin");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("diamond-square"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace terrain
