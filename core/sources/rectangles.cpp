@@ -86,7 +86,8 @@ std::vector<Rect> placeRectangles(const RectanglesJob& spec, const Execution& ex
 // rows, so every cell sums its terms in rectangle order whatever the thread
 // count.
 void addRectanglesOneByOne(Heightfield& field, const RectanglesJob& spec,
-                           const std::vector<Rect>& rects, const Execution& exec) {
+                           const std::vector<Rect>& rects, const RunControl& control) {
+  const Execution& exec = control.exec;
   const RectanglesParams& p = spec;
   const double base = p.zscale / static_cast<double>(p.rects);
   // Bands of at least 16 rows; fewer rows than that run on the caller.
@@ -94,6 +95,9 @@ void addRectanglesOneByOne(Heightfield& field, const RectanglesJob& spec,
     const auto bandTop = static_cast<int>(begin);
     const auto bandBottom = static_cast<int>(end);
     for (std::size_t i = 0; i < rects.size(); ++i) {
+      // Up to 16 x the map's cells of work: a cancelled run leaves its band
+      // (the caller's checkpoint then throws, outside the parallel loop).
+      if (control.cancelled()) return;
       const Rect& r = rects[i];
       const int top = std::max(r.y1, bandTop);
       const int bottom = std::min(r.y2, bandBottom);
@@ -225,7 +229,7 @@ Heightfield generateRectangles(const RectanglesParams& params, std::uint64_t see
                                                                      : RectanglesMethod::Bounded;
   }
   if (method == RectanglesMethod::ArticleLoop) {
-    addRectanglesOneByOne(field, spec, rects, exec);
+    addRectanglesOneByOne(field, spec, rects, control);
   } else {
     countCoverage(field, rects);
     addCoveredHeights(field, spec, exec);

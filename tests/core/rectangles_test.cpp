@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <set>
+#include <thread>
 
 #include "core/document.hpp"
 #include "test_support.hpp"
@@ -373,6 +375,44 @@ TEST(Rectangles, AMillionHugeRectanglesTakeSecondsNotDays) {
   EXPECT_EQ(map.at(1024, 1024), 1.0f);
   EXPECT_TRUE(std::all_of(map.heights.begin(), map.heights.end(),
                           [](float h) { return h >= 0.0f && h <= 1.0f; }));
+}
+
+}  // namespace
+}  // namespace terrain
+
+namespace terrain {
+namespace {
+
+// The article's loop is up to 16x the map's cells of work: a cancelled run
+// leaves it within a band's rectangle batch, not at the end.
+TEST(Rectangles, TheArticlesLoopStopsSoonAfterACancel) {
+  RectanglesParams params;
+  params.size = 4096;
+  params.rects = 20000;
+  params.rectSize = 1000;  // about 2 s of work when run to the end
+  std::atomic<bool> cancel{false};
+  std::atomic<bool> looping{false};  // the rectangles are placed: the loop begins
+  const RunControl control{Execution{}, &cancel, [&](float fraction) {
+                             if (fraction > 0.0f && fraction < 1.0f) looping.store(true);
+                           }};
+  std::chrono::steady_clock::time_point cancelledAt;
+  std::thread canceller([&] {
+    while (!looping.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancelledAt = std::chrono::steady_clock::now();
+    cancel.store(true);
+  });
+  bool threw = false;
+  try {
+    generateRectangles(params, 3, control, RectanglesMethod::ArticleLoop);
+  } catch (const Cancelled&) {
+    threw = true;
+  }
+  const auto stoppedAt = std::chrono::steady_clock::now();
+  canceller.join();
+  EXPECT_TRUE(threw);
+  const double ms = std::chrono::duration<double, std::milli>(stoppedAt - cancelledAt).count();
+  EXPECT_LT(ms, 400.0) << "the loop ran on after the cancel";
 }
 
 }  // namespace
