@@ -26,7 +26,7 @@ struct StatusLine {
 };
 
 struct ExportPanelState {
-  bool open = false;  // the Export window is shown
+  bool open = false;      // the Export window is shown
   std::string directory;  // empty: the directory the app started in (shown absolute)
   std::string stem;       // empty = the default "<generator>-s<seed>-<size>"
   // Which formats of core/outputs.hpp to write, by key.

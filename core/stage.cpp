@@ -129,6 +129,14 @@ std::uint64_t parseSeed(std::string_view text) {
   return seed;
 }
 
+void requireNotAbove(const ParamInfo& lowInfo, double low, const ParamInfo& highInfo, double high) {
+  if (low > high) {
+    throw InputError("--" + std::string(lowInfo.key) + ": " + formatValue(lowInfo, low) +
+                     " is above --" + std::string(highInfo.key) + " " +
+                     formatValue(highInfo, high));
+  }
+}
+
 // ---- Stage ----
 
 double Stage::dynamicMax(std::size_t param, const ParamValues&) const {

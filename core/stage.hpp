@@ -258,5 +258,7 @@ std::string formatValue(const ParamInfo& info, double value);
 // What a parameter accepts, as messages say it ("0 to 1", "fbm|ridged").
 std::string allowedText(const ParamInfo& info);
 std::uint64_t parseSeed(std::string_view text);  // throws InputError
+// Throws InputError "--low: 0.8 is above --high 0.2" when low > high.
+void requireNotAbove(const ParamInfo& lowInfo, double low, const ParamInfo& highInfo, double high);
 
 }  // namespace terrain

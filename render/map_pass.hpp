@@ -10,7 +10,6 @@
 
 namespace terrain::render {
 
-
 class MapPass {
  public:
   MapPass();

@@ -62,11 +62,11 @@ struct ViewSettings {
   // against the map's side. The map view shades as the colour map export.
   glm::vec3 sun{-0.5f, -0.5f, 0.70710678f};
   float relief = 0.5f;
-  float mapZoom = 1.0f;           // map view: 1 = whole map fits
-  glm::vec2 mapCenter{0.5f};      // map view: centre, in map units 0..1
-  float exaggeration = 0.25f;     // 3D: height of 1.0 in map widths
-  bool wireframe = false;         // 3D
-  OrbitCamera camera;             // 3D
+  float mapZoom = 1.0f;        // map view: 1 = whole map fits
+  glm::vec2 mapCenter{0.5f};   // map view: centre, in map units 0..1
+  float exaggeration = 0.25f;  // 3D: height of 1.0 in map widths
+  bool wireframe = false;      // 3D
+  OrbitCamera camera;          // 3D
 };
 
 // The heightmap row a cross-section fraction shows in a map `rows` high (the

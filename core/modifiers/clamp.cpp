@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "core/error.hpp"
 #include "core/modifiers/pointwise.hpp"
 
 namespace terrain {
@@ -36,10 +35,7 @@ class ClampModifier final : public TypedStage<ModifierStage, ClampParams> {
   void validate(const ParamValues& values) const override {
     Stage::validate(values);
     const ClampParams p = unpack(values);
-    if (p.low > p.high) {
-      throw InputError("--low: " + formatValue(params()[0], p.low) + " is above --high " +
-                       formatValue(params()[1], p.high));
-    }
+    requireNotAbove(params()[0], p.low, params()[1], p.high);
   }
   Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
                     const RunControl& control) const override {

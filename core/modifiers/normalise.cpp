@@ -3,7 +3,7 @@
 // in the middle of the two.
 #include "core/modifiers/normalise.hpp"
 
-#include "core/error.hpp"
+#include "core/modifiers/pointwise.hpp"
 
 namespace terrain {
 namespace {
@@ -30,26 +30,19 @@ class NormaliseModifier final : public TypedStage<ModifierStage, NormaliseParams
   void validate(const ParamValues& values) const override {
     Stage::validate(values);
     const NormaliseParams p = unpack(values);
-    if (p.low > p.high) {
-      throw InputError("--low: " + formatValue(params()[0], p.low) + " is above --high " +
-                       formatValue(params()[1], p.high));
-    }
+    requireNotAbove(params()[0], p.low, params()[1], p.high);
   }
   Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
                     const RunControl& control) const override {
     const NormaliseParams p = unpack(values);
     control.checkpoint(0.0f);
-    normalise(field, control.exec);
+    if (!normaliseUnlessCancelled(field, control.exec, control.cancel)) {
+      abandonRun(std::move(field));
+    }
     if (p.low != 0.0 || p.high != 1.0) {
       const auto low = static_cast<float>(p.low);
       const auto span = static_cast<float>(p.high - p.low);
-      parallelFor(control.exec, 0, static_cast<std::int64_t>(field.size()), 1 << 16,
-                  [&](std::int64_t begin, std::int64_t end) {
-                    for (auto i = begin; i < end; ++i) {
-                      float& h = field.heights[static_cast<std::size_t>(i)];
-                      h = low + span * h;
-                    }
-                  });
+      mapHeights(field, control, [low, span](float h) { return low + span * h; });
     }
     control.checkpoint(1.0f);
     return field;

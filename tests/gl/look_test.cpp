@@ -98,9 +98,10 @@ TEST_F(GlTest, TheMapViewAndTheExportedColourMapAgreeForAnySun) {
     testing::saveImage(gpu, "look_map_view.png");
     testing::saveImage(cpu, "look_colour_map.png");
     const Difference d = compare(gpu, cpu);
-    std::printf("map view vs colour map, sun %.0f/%.0f relief %.1f: mean %.3f, worst %d, "
-                "share > 4 levels %.5f\n",
-                azimuth, elevation, relief, d.mean, d.worst, d.beyond);
+    std::printf(
+        "map view vs colour map, sun %.0f/%.0f relief %.1f: mean %.3f, worst %d, "
+        "share > 4 levels %.5f\n",
+        azimuth, elevation, relief, d.mean, d.worst, d.beyond);
     EXPECT_LT(d.mean, 1.0) << "worst " << d.worst;
     EXPECT_LE(d.worst, 3) << "mean " << d.mean;  // ramp tables and 8.8 fixed-point shading
   }

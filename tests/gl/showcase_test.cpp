@@ -41,7 +41,6 @@ Heightfield generate(const Document& doc) {
   return runPipeline(doc, PipelineControl{Execution{}, nullptr, {}});
 }
 
-
 // The side view's sky at image row y (top first) of an image `height` high,
 // as shaders/sky.glsl and side.frag compute it.
 Rgb8 sideSkyAt(int y, int height) {
