@@ -11,8 +11,7 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH";
 
-std::optional<std::size_t> lookIndex(std::string_view key) {
-  const auto params = lookParams();
+std::optional<std::size_t> indexIn(std::span<const ParamInfo> params, std::string_view key) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (params[i].key == key) return i;
   }
@@ -24,7 +23,9 @@ std::string setKeys(const Document& doc) {
   for (const ParamInfo& p : sourceStage(doc.source.key).params()) {
     out += (out.empty() ? "" : ", ") + std::string(p.key);
   }
-  for (const ParamInfo& p : lookParams()) out += ", " + std::string(p.key);
+  for (const auto group : {lookParams(), worldParams()}) {
+    for (const ParamInfo& p : group) out.append(", ").append(p.key);
+  }
   return out;
 }
 
@@ -129,12 +130,16 @@ void applyEdit(Document& doc, const ScriptStep& step) {
     source.validate(doc.source.values);  // e.g. a size off the source's grid
     return;
   }
-  if (const auto i = lookIndex(step.key)) {
+  if (const auto i = indexIn(lookParams(), step.key)) {
     setLookValue(doc.look, *i, checkedValue(lookParams()[*i], step));
     return;
   }
+  if (const auto i = indexIn(worldParams(), step.key)) {
+    setWorldValue(doc.world, *i, checkedValue(worldParams()[*i], step));
+    return;
+  }
   throw InputError("'" + step.key + "' is not a parameter of " + doc.source.key +
-                   " or the look; allowed: " + setKeys(doc));
+                   ", the world or the look; allowed: " + setKeys(doc));
 }
 
 }  // namespace terrain::app

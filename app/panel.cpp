@@ -369,6 +369,25 @@ std::string_view lookIdle(const AppState& s, std::string_view key) {
   return {};
 }
 
+// The world's scale; metres per cell follow from the width and the size.
+bool worldSection(AppState& s) {
+  bool changed = false;
+  const auto params = worldParams();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    double value = worldValue(s.doc.world, i);
+    if (paramWidget(params[i], value, params[i].max, {})) {
+      setWorldValue(s.doc.world, i, value);
+      changed = true;
+    }
+  }
+  if (s.field && !s.field->isProfile()) {
+    const Heightfield& f = *s.field;
+    ImGui::TextColored(kDim, "%.2f m per cell at %d x %d",
+                       metresPerCell(s.doc.world, f.width, f.wraps), f.width, f.height);
+  }
+  return changed;
+}
+
 bool lookSection(AppState& s) {
   bool changed = false;
   const auto params = lookParams();
@@ -643,6 +662,7 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   if (ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= modifierSection(s);
   }
+  if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);
   if (ImGui::CollapsingHeader("Look")) changed |= lookSection(s);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     a.resetView = viewSection(s, changed).resetView;

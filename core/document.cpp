@@ -59,6 +59,7 @@ void validate(const Document& doc) {
                        " makes a 1D profile");
     }
   }
+  validate(doc.world);
   validate(doc.look);
 }
 

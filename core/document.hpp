@@ -40,6 +40,7 @@ struct Document {
   std::uint64_t seed = 1;
   SourceSettings source;
   std::vector<ModifierSettings> modifiers;
+  World world;  // metres: what erosion measures slopes in, what exports report
   Look look;
   ViewState view;
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <mutex>
+#include <utility>
 
 namespace terrain {
 namespace {
@@ -45,6 +46,27 @@ constexpr std::int64_t kMinChunk = 1 << 16;
 constexpr std::int64_t kCancelBlock = 1 << 20;  // cells between looks at the cancel flag (~1 ms)
 
 }  // namespace
+
+namespace {
+
+void addCells(std::vector<float>& total, std::vector<float>&& more) {
+  if (more.empty()) return;
+  if (total.empty()) {
+    total = std::move(more);
+    return;
+  }
+  for (std::size_t i = 0; i < total.size(); ++i) total[i] += more[i];
+}
+
+}  // namespace
+
+void addErosion(Heightfield& field, ErosionMaps stage) {
+  ErosionMaps merged = field.erosion ? *field.erosion : ErosionMaps{};
+  if (!stage.flow.empty()) merged.flow = std::move(stage.flow);
+  addCells(merged.wear, std::move(stage.wear));
+  addCells(merged.deposition, std::move(stage.deposition));
+  field.erosion = std::make_shared<const ErosionMaps>(std::move(merged));
+}
 
 HeightStats computeStats(const Heightfield& field) {
   HeightStats stats;

@@ -3,17 +3,29 @@
 // Row-major, x fastest. Generators leave heights in [0, 1] (normalised).
 #include <atomic>
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "core/parallel.hpp"
 
 namespace terrain {
 
+// What erosion stages learnt about the ground, one value per cell (a map
+// left empty when no stage made it), for masks, overlays and splat rules.
+struct ErosionMaps {
+  std::vector<float> flow;        // drainage: cells of the map whose water passes here
+  std::vector<float> wear;        // material removed, in height units (>= 0)
+  std::vector<float> deposition;  // material laid down, in height units (>= 0)
+};
+
 struct Heightfield {
   int width = 0;
   int height = 0;
   std::vector<float> heights;
   bool wraps = false;  // a torus: the right edge continues at the left, the bottom at the top
+  // Shared and never changed once made: copying a field is cheap. Null
+  // until an erosion stage runs; later stages keep it.
+  std::shared_ptr<const ErosionMaps> erosion;
 
   Heightfield() = default;
   Heightfield(int w, int h) : width(w), height(h), heights(cellCount(w, h)) {}
@@ -36,6 +48,10 @@ struct HeightStats {
   float max = 0.0f;
   double mean = 0.0;
 };
+
+// Adds one erosion stage's maps to the field's: wear and deposition add up
+// over stages, flow is the latest stage's that made one.
+void addErosion(Heightfield& field, ErosionMaps stage);
 
 HeightStats computeStats(const Heightfield& field);
 

@@ -37,8 +37,8 @@ Heightfield runStage(const Document& doc, const StageRun& run, Heightfield input
   if (run.modifier == nullptr) {
     return static_cast<const SourceStage*>(run.stage)->generate(doc.seed, doc.source.values, rc);
   }
-  return static_cast<const ModifierStage*>(run.stage)->apply(std::move(input), doc.seed,
-                                                             run.modifier->values, rc);
+  return static_cast<const ModifierStage*>(run.stage)->apply(
+      std::move(input), StageContext{doc.seed, doc.world}, run.modifier->values, rc);
 }
 
 }  // namespace
@@ -66,8 +66,11 @@ std::shared_ptr<const Heightfield> Pipeline::run(const Document& doc,
     const Entry& e = cache_[valid];
     const bool isSource = runs[valid].modifier == nullptr;
     const ParamValues& values = isSource ? doc.source.values : runs[valid].modifier->values;
-    // Every stage may draw from the seed, so a new seed runs them all.
-    if (e.key != runs[valid].stage->key() || e.values != values || e.seed != doc.seed) {
+    // Every stage may draw from the seed, so a new seed runs them all;
+    // modifiers measure in the world's metres, sources do not.
+    const bool worldChanged = !isSource && e.world != doc.world;
+    if (e.key != runs[valid].stage->key() || e.values != values || e.seed != doc.seed ||
+        worldChanged) {
       break;
     }
   }
@@ -79,7 +82,7 @@ std::shared_ptr<const Heightfield> Pipeline::run(const Document& doc,
     Heightfield input = i > 0 ? *cache_[i - 1].field : Heightfield{};
     auto field = std::make_shared<const Heightfield>(runStage(doc, runs[i], std::move(input), rc));
     const bool isSource = runs[i].modifier == nullptr;
-    cache_.push_back({doc.seed, std::string(runs[i].stage->key()),
+    cache_.push_back({doc.seed, doc.world, std::string(runs[i].stage->key()),
                       isSource ? doc.source.values : runs[i].modifier->values, std::move(field)});
     ++stagesRun_;
   }

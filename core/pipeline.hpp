@@ -45,6 +45,7 @@ class Pipeline {
  private:
   struct Entry {
     std::uint64_t seed = 0;
+    World world;
     std::string key;
     ParamValues values;
     std::shared_ptr<const Heightfield> field;

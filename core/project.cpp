@@ -100,6 +100,16 @@ Json paramsToJson(const Stage& stage, const ParamValues& values) {
   return out;
 }
 
+// A section whose keys are all parameters: {"key": value, ...}.
+template <class Get>
+Json groupToJson(std::span<const ParamInfo> infos, Get value) {
+  Json group = Json::object();
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    group[std::string(infos[i].key)] = valueToJson(infos[i], value(i));
+  }
+  return group;
+}
+
 Json documentToJson(const Document& doc) {
   Json root = Json::object();
   root["format"] = kFormat;
@@ -122,11 +132,9 @@ Json documentToJson(const Document& doc) {
     look[std::string(lookInfos[i].key)] = valueToJson(lookInfos[i], lookValue(doc.look, i));
   }
   root["look"] = std::move(look);
-  Json view = Json::object();
-  for (std::size_t i = 0; i < std::size(kViewParams); ++i) {
-    view[std::string(kViewParams[i].key)] = valueToJson(kViewParams[i], viewValue(doc.view, i));
-  }
-  root["view"] = std::move(view);
+  root["world"] =
+      groupToJson(worldParams(), [&](std::size_t i) { return worldValue(doc.world, i); });
+  root["view"] = groupToJson(kViewParams, [&](std::size_t i) { return viewValue(doc.view, i); });
   return root;
 }
 
@@ -310,17 +318,30 @@ void readLook(const Json& root, Document& doc) {
   }
 }
 
-void readView(const Json& root, Document& doc) {
-  const auto it = root.find("view");
+// Reads a section written by groupToJson; missing keys keep their values.
+template <class Set>
+void readGroup(const Json& root, const std::string& name, std::span<const ParamInfo> infos,
+               Set set) {
+  const auto it = root.find(name);
   if (it == root.end()) return;
-  const Json& view = requireObject(*it, "view");
-  checkKeys(view, keysOf(kViewParams), "view");
-  for (std::size_t i = 0; i < std::size(kViewParams); ++i) {
-    const std::string key(kViewParams[i].key);
-    if (const auto v = view.find(key); v != view.end()) {
-      setViewValue(doc.view, i, valueFromJson(kViewParams[i], *v, "view." + key));
+  const Json& group = requireObject(*it, name);
+  checkKeys(group, keysOf(infos), name);
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    const std::string key(infos[i].key);
+    if (const auto v = group.find(key); v != group.end()) {
+      set(i, valueFromJson(infos[i], *v, name + "." + key));
     }
   }
+}
+
+void readView(const Json& root, Document& doc) {
+  readGroup(root, "view", kViewParams,
+            [&](std::size_t i, double value) { setViewValue(doc.view, i, value); });
+}
+
+void readWorld(const Json& root, Document& doc) {
+  readGroup(root, "world", worldParams(),
+            [&](std::size_t i, double value) { setWorldValue(doc.world, i, value); });
 }
 
 // Brings a file of an older version up to kProjectVersion, one version at
@@ -432,11 +453,13 @@ Document documentFromJson(const Json& root) {
   checkFormat(root);
   Json current = root;
   migrate(current, readVersion(root));
-  checkKeys(current, {"format", "version", "seed", "source", "modifiers", "look", "view"}, "");
+  checkKeys(current, {"format", "version", "seed", "source", "modifiers", "world", "look", "view"},
+            "");
   Document doc;
   readSource(current, doc);
   if (const auto seed = current.find("seed"); seed != current.end()) doc.seed = readSeed(*seed);
   readModifiers(current, doc);
+  readWorld(current, doc);
   readLook(current, doc);
   readView(current, doc);
   try {

@@ -15,26 +15,10 @@
 
 #include "core/heightfield.hpp"
 #include "core/parallel.hpp"
+#include "core/param_info.hpp"
+#include "core/world.hpp"
 
 namespace terrain {
-
-enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle };
-
-struct ParamInfo {
-  std::string_view key;    // CLI flag without the dashes, project file key
-  std::string_view label;  // panel label
-  std::string_view unit;   // "" when unitless
-  std::string_view help;   // designer's words first, then the maths
-  ParamType type = ParamType::Real;
-  double min = 0.0;
-  double max = 1.0;
-  std::span<const std::string_view> choices = {};  // Choice: value i is choices[i]
-  bool logarithmic = false;                        // panel slider hint
-  // The maximum stands for "all" (iterations: every level the size holds);
-  // the panel stores max when the slider reaches the dynamic maximum.
-  bool maxMeansAll = false;
-  bool powerOfTwo = false;  // Integer: only powers of two in range are valid
-};
 
 // A stage's parameter values, one per ParamInfo, in the stage's order. Held
 // as doubles so a document is a plain comparable value; every value a
@@ -141,12 +125,18 @@ class SourceStage : public Stage {
   std::string sizeRuleText() const;  // e.g. "2^k+1 between 3 and 16385"
 };
 
+// What a modifier may know besides its own values: the document's seed
+// (for stages that draw random numbers) and the world's scale in metres.
+struct StageContext {
+  std::uint64_t seed = 1;
+  World world;
+};
+
 class ModifierStage : public Stage {
  public:
-  // Heightfield in, heightfield out. `seed` is the document's, for stages
-  // that draw random numbers. Same bits for every thread count.
-  virtual Heightfield apply(Heightfield field, std::uint64_t seed, const ParamValues& values,
-                            const RunControl& control) const = 0;
+  // Heightfield in, heightfield out. Same bits for every thread count.
+  virtual Heightfield apply(Heightfield field, const StageContext& context,
+                            const ParamValues& values, const RunControl& control) const = 0;
   // False for stages that make no sense on a 1D profile.
   virtual bool appliesToProfiles() const { return true; }
 };

@@ -14,8 +14,7 @@ bool isStartFlag(std::string_view name) {
   return name == "project" || name == "generator" || name == "preset";
 }
 
-std::optional<std::size_t> lookIndex(std::string_view key) {
-  const auto params = lookParams();
+std::optional<std::size_t> indexIn(std::span<const ParamInfo> params, std::string_view key) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (params[i].key == key) return i;
   }
@@ -131,8 +130,8 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
 
 bool isDocumentFlag(std::string_view name) {
   return isStartFlag(name) || name == "seed" || name == "stage" || name == "ramp" ||
-         name == "no-hillshade" || name == "smoothing" || lookIndex(name) ||
-         isAnySourceParam(name) || isAnyModifierParam(name);
+         name == "no-hillshade" || name == "smoothing" || indexIn(lookParams(), name) ||
+         indexIn(worldParams(), name) || isAnySourceParam(name) || isAnyModifierParam(name);
 }
 
 std::optional<std::string_view> loneFlagValue(std::string_view name) {
@@ -165,8 +164,10 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
       doc.look.hillshade = HillshadeChoice::Off;
     } else if (modifier != nullptr && modifierStage(modifier->key).indexOf(f.name)) {
       setModifierParam(*modifier, f);
-    } else if (const auto look = lookIndex(f.name)) {
+    } else if (const auto look = indexIn(lookParams(), f.name)) {
       setLookValue(doc.look, *look, parseValue(lookParams()[*look], f.value));
+    } else if (const auto world = indexIn(worldParams(), f.name)) {
+      setWorldValue(doc.world, *world, parseValue(worldParams()[*world], f.value));
     } else if (modifier != nullptr) {
       setModifierParam(*modifier, f);  // names the stage's own parameters
     } else if (isAnySourceParam(f.name)) {
@@ -217,6 +218,11 @@ std::string documentHelpText() {
     const ParamValues defaults = m->defaults();
     const auto params = m->params();
     for (std::size_t i = 0; i < params.size(); ++i) appendParam(out, params[i], defaults[i]);
+  }
+  out += "\nWorld (the map's size on the ground; erosion measures in these metres):\n";
+  const World world;
+  for (std::size_t i = 0; i < worldParams().size(); ++i) {
+    appendParam(out, worldParams()[i], worldValue(world, i));
   }
   out += "\nLook (how the colour map is coloured; never changes the heights):\n";
   const Look look;

@@ -66,8 +66,10 @@ std::string expectedValue(std::string_view name, const OptionInfo* option,
   if (name == "generator") return "one of " + sourceKeyList();
   if (name == "project") return "a project file (.json)";
   if (name == "ramp") return "a ramp name or a .png file";
-  for (const ParamInfo& p : lookParams()) {
-    if (p.key == name) return allowedText(p);
+  for (const auto group : {lookParams(), worldParams()}) {
+    for (const ParamInfo& p : group) {
+      if (p.key == name) return allowedText(p);
+    }
   }
   for (const SourceStage* s : sources()) {
     if (auto i = s->indexOf(name)) return allowedText(s->params()[*i]);

@@ -37,7 +37,7 @@ class ClampModifier final : public TypedStage<ModifierStage, ClampParams> {
     const ClampParams p = unpack(values);
     requireNotAbove(params()[0], p.low, params()[1], p.high);
   }
-  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
                     const RunControl& control) const override {
     const ClampParams p = unpack(values);
     const auto low = static_cast<float>(p.low);

@@ -98,7 +98,7 @@ class CurveModifier final : public TypedStage<ModifierStage, CurveParams> {
     return "Reshapes the heights through a curve: flatter valleys, sharper peaks, plateaus "
            "(five points at the heights 0, 1/4, 1/2, 3/4, 1; monotone cubic between them)";
   }
-  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
                     const RunControl& control) const override {
     const HeightCurve curve(unpack(values));
     mapHeights(field, control, [&curve](float h) { return curve(h); });

@@ -32,7 +32,7 @@ class NormaliseModifier final : public TypedStage<ModifierStage, NormaliseParams
     const NormaliseParams p = unpack(values);
     requireNotAbove(params()[0], p.low, params()[1], p.high);
   }
-  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
                     const RunControl& control) const override {
     const NormaliseParams p = unpack(values);
     control.checkpoint(0.0f);

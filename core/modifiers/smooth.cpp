@@ -31,7 +31,7 @@ class SmoothModifier final : public TypedStage<ModifierStage, SmoothParams> {
   std::string_view help() const override {
     return "Softens the terrain: rounds off peaks and fills small pits";
   }
-  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
                     const RunControl& control) const override {
     const SmoothParams p = unpack(values);
     control.checkpoint(0.0f);

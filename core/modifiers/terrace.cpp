@@ -72,7 +72,7 @@ class TerraceModifier final : public TypedStage<ModifierStage, TerraceParams> {
     }
     return {};
   }
-  Heightfield apply(Heightfield field, std::uint64_t, const ParamValues& values,
+  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
                     const RunControl& control) const override {
     const TerraceParams p = unpack(values);
     mapHeights(field, control, [&p](float h) { return terraceHeight(p, h); });

@@ -238,8 +238,10 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
   for (const SourceStage* source : sources()) {
     EXPECT_NE(help.out.find(source->sizeRuleText()), std::string::npos) << source->key();
   }
-  for (const ParamInfo& p : lookParams()) {
-    EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
+  for (const auto group : {lookParams(), worldParams()}) {
+    for (const ParamInfo& p : group) {
+      EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
+    }
   }
   for (const char* flag :
        {"--ramp", "--stage", "--project", "--save-project", "--side-width", "--side-height",
@@ -315,6 +317,21 @@ TEST(ExportOptions, StagesStackInOrderWithTheirOwnFlags) {
   }
   EXPECT_THROW(parseArgs({"--stage", "melt", "--raw", "x.r32"}), InputError);
   EXPECT_THROW(parseArgs({"--smoothing", "3", "--raw", "x.r32"}), InputError);
+}
+
+TEST(ExportOptions, TheWorldsScaleComesFromItsOwnFlagsAnywhereOnTheLine) {
+  const cli::ExportOptions o = parseArgs(
+      {"--stage", "smooth", "--world-width", "2048", "--height-range=300", "--raw", "x.r32"});
+  EXPECT_EQ(o.doc.world.width, 2048.0);
+  EXPECT_EQ(o.doc.world.heightRange, 300.0);
+  try {
+    parseArgs({"--world-width", "0", "--raw", "x.r32"});
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("--world-width"), std::string::npos) << message;
+    EXPECT_NE(message.find("16 to 1000000"), std::string::npos) << message;
+  }
 }
 
 // The CLI writes the project of what it generated; --project reads it back

@@ -45,7 +45,7 @@ Heightfield run(const ModifierStage& stage, const Heightfield& in, const ParamVa
                 int threads = 1) {
   RunControl control;
   control.exec.threads = threads;
-  return stage.apply(in, 7, values, control);
+  return stage.apply(in, StageContext{7, {}}, values, control);
 }
 
 ParamValues curveValues(double a0, double a25, double a50, double a75, double a100) {
@@ -264,7 +264,8 @@ TEST(Modifiers, StopWhenCancelled) {
   RunControl control;
   control.cancel = &cancel;
   for (const Configured& c : configured()) {
-    EXPECT_THROW(c.stage->apply(noiseField(64, 64), 1, c.values, control), Cancelled)
+    EXPECT_THROW(c.stage->apply(noiseField(64, 64), StageContext{1, {}}, c.values, control),
+                 Cancelled)
         << c.stage->key();
   }
 }

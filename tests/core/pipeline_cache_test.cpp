@@ -84,6 +84,19 @@ TEST(PipelineCache, TheLookAndTheViewRunNothing) {
   expectSameBits(*after, doc);
 }
 
+TEST(PipelineCache, AWorldChangeRerunsTheModifiersNotTheSource) {
+  Pipeline pipeline;
+  Document doc = fiveStages();
+  pipeline.run(doc);
+  doc.world.width = 1000.0;
+  pipeline.run(doc);
+  EXPECT_EQ(pipeline.stagesRunLastTime(), 4) << "every modifier may measure in metres";
+  doc.world.heightRange = 50.0;
+  const auto field = pipeline.run(doc);
+  EXPECT_EQ(pipeline.stagesRunLastTime(), 4);
+  expectSameBits(*field, doc);
+}
+
 TEST(PipelineCache, ANewSeedRunsEveryStage) {
   Pipeline pipeline;
   Document doc = fiveStages();

@@ -102,6 +102,8 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
   doc.view.row = 1.0 / 3.0;
   doc.view.exaggeration = 0.02;
   doc.view.waterPlane = false;
+  doc.world.width = 1.0 / 3.0 * 3000.0;
+  doc.world.heightRange = 2500.5;
   doc.modifiers.push_back(defaultModifier("smooth"));
   doc.modifiers.back().enabled = false;
   const std::string json = projectToJson(doc);
@@ -112,6 +114,16 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
   EXPECT_NE(json.find(R"("mode": "classes")"), std::string::npos) << json;
   EXPECT_NE(json.find(R"("kind": "3d")"), std::string::npos) << json;
   EXPECT_NE(json.find(R"("enabled": false)"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("height-range": 2500.5)"), std::string::npos) << json;
+}
+
+TEST(Project, RefusesAWorldOutOfRangeNamingTheKeyAndTheRange) {
+  const std::string base = projectToJson(defaultDocument());
+  std::string json = base;
+  json.replace(json.find(R"("height-range": 1200.0)"), 22, R"("height-range": -5)");
+  const std::string message = refusal(json);
+  EXPECT_NE(message.find("height-range"), std::string::npos) << message;
+  EXPECT_NE(message.find("1 to 20000"), std::string::npos) << message;
 }
 
 TEST(Project, AVersionOneFileWrittenByHandLoads) {

@@ -87,7 +87,8 @@ Heightfield runStage(const Stage& stage, const ParamValues& values) {
   // A map with every kind of ground to work on.
   const SourceStage& ds = sourceStage("diamond-square");
   const Heightfield input = ds.generate(7, smallSourceValues(ds), control);
-  return dynamic_cast<const ModifierStage&>(stage).apply(input, 42, values, control);
+  return dynamic_cast<const ModifierStage&>(stage).apply(input, StageContext{42, {}}, values,
+                                                         control);
 }
 
 ParamValues baseValues(const Stage& stage) {

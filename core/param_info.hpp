@@ -1,0 +1,28 @@
+#pragma once
+// What the panel, the CLI, --help and the project file know about one
+// parameter: every consumer is drawn from these rows.
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace terrain {
+
+enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle };
+
+struct ParamInfo {
+  std::string_view key;    // CLI flag without the dashes, project file key
+  std::string_view label;  // panel label
+  std::string_view unit;   // "" when unitless
+  std::string_view help;   // designer's words first, then the maths
+  ParamType type = ParamType::Real;
+  double min = 0.0;
+  double max = 1.0;
+  std::span<const std::string_view> choices = {};  // Choice: value i is choices[i]
+  bool logarithmic = false;                        // panel slider hint
+  // The maximum stands for "all" (iterations: every level the size holds);
+  // the panel stores max when the slider reaches the dynamic maximum.
+  bool maxMeansAll = false;
+  bool powerOfTwo = false;  // Integer: only powers of two in range are valid
+};
+
+}  // namespace terrain

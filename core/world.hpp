@@ -1,0 +1,32 @@
+#pragma once
+// The real-world scale of the map: how wide it is and how high height 1
+// stands, in metres. Erosion works in these units (a talus angle, a river's
+// slope), so a 257 preview and a 4097 export of the same world erode alike;
+// exports write them for the engine (metres per cell, Z scale).
+#include <cstddef>
+#include <span>
+
+#include "core/param_info.hpp"
+
+namespace terrain {
+
+struct World {
+  double width = 8192.0;        // metres from the map's left edge to its right edge
+  double heightRange = 1200.0;  // metres from height 0 to height 1
+
+  bool operator==(const World&) const = default;
+};
+
+// Metadata for the panel, the CLI (--world-width, --height-range) and the
+// project file.
+std::span<const ParamInfo> worldParams();
+double worldValue(const World& world, std::size_t param);
+void setWorldValue(World& world, std::size_t param, double value);
+void validate(const World& world);  // throws InputError
+
+// Metres between neighbouring samples of a map `samples` wide. A map that
+// wraps has `samples` cells across; one that does not has samples - 1
+// intervals between its edge samples.
+double metresPerCell(const World& world, int samples, bool wraps);
+
+}  // namespace terrain
