@@ -151,7 +151,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     } else {
       documentFlags.push_back({name, value});
       opts.rampGiven |= name == "ramp";
-      opts.viewInDocument |= name == "project" || (name == "preset" && value == "article");
+      opts.viewInDocument |= name == "project" || (name == "preset" && value != "default");
     }
   }
   if (opts.soak > 0) {

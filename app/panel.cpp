@@ -12,6 +12,7 @@
 
 #include "app/param_input.hpp"
 #include "core/outputs.hpp"
+#include "core/presets.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::app {
@@ -241,8 +242,24 @@ bool seedInput(AppState& s) {
   return changed;
 }
 
-bool presetButtons(AppState& s) {
+// Landforms: whole documents (source, stages, world, look) to start from.
+bool landformButtons(AppState& s) {
   bool changed = false;
+  ImGui::TextColored(kDim, "Start from");
+  for (const LandformPreset& preset : landformPresets()) {
+    ImGui::SameLine();
+    const std::string label = std::string(preset.title) + "##landform";
+    if (ImGui::Button(label.c_str())) {
+      s.doc = preset.build();
+      changed = true;
+    }
+    tooltip(std::string(preset.summary) + " (Ctrl+Z goes back)");
+  }
+  return changed;
+}
+
+bool presetButtons(AppState& s) {
+  bool changed = landformButtons(s);
   ImGui::TextColored(kDim, "As in article");
   for (const SourceStage* source : sources()) {
     const auto article = source->articlePreset();

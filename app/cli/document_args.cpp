@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/presets.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
 
@@ -70,6 +71,7 @@ Document startingDocument(std::span<const DocumentFlag> flags) {
   std::string generator = "diamond-square";
   bool generatorGiven = false;
   bool article = false;
+  const LandformPreset* landform = nullptr;
   for (const DocumentFlag& f : flags) {
     if (f.name == "project") {
       if (f.value.empty()) throw InputError("--project: empty; expected a project file (.json)");
@@ -82,12 +84,18 @@ Document startingDocument(std::span<const DocumentFlag> flags) {
       generator = f.value;
       generatorGiven = true;
     } else if (f.name == "preset") {
-      if (f.value != "article" && f.value != "default") {
-        throw InputError("--preset: '" + f.value + "' is not a preset; allowed: article, default");
+      landform = findLandformPreset(f.value);
+      if (f.value != "article" && f.value != "default" && landform == nullptr) {
+        landformDocument(f.value);  // throws, naming every preset
       }
       article = f.value == "article";
     }
   }
+  if (landform != nullptr && (generatorGiven || project)) {
+    throw InputError(std::string(project ? "--project" : "--generator") + ": --preset " +
+                     std::string(landform->key) + " names its own source; give one or the other");
+  }
+  if (landform != nullptr) return landform->build();
   if (project) {
     if (generatorGiven || article) {
       throw InputError(std::string(generatorGiven ? "--generator" : "--preset") +
@@ -235,6 +243,10 @@ std::string documentHelpText() {
       "gradient whose first pixel is the lowest land\n"
       "  --seed N\n      Any unsigned 64-bit number; the same seed gives the same terrain\n"
       "  --project FILE.json\n      Start from a saved project\n";
+  out +=
+      "\nLandform presets (--preset KEY: a whole document to start from; flags after it "
+      "change it):\n";
+  for (const LandformPreset& p : landformPresets()) add(out, {"  ", p.key, ": ", p.summary, "\n"});
   return out;
 }
 

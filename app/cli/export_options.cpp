@@ -278,7 +278,8 @@ void add(std::string& out, std::initializer_list<std::string_view> parts) {
 
 std::string exportHelpText() {
   std::string out =
-      "Usage: terrain-explorer export [--project FILE | --generator KEY [--preset article]]\n"
+      "Usage: terrain-explorer export [--project FILE | --preset LANDFORM |\n"
+      "                                --generator KEY [--preset article]]\n"
       "         [--seed N] [--PARAMETER VALUE ...] [--stage KEY [--PARAMETER VALUE ...] ...]\n"
       "         [--water W] [--ramp NAME|FILE.png] [--hillshade auto|on|off] ...\n"
       "         [--side-width PIXELS] [--side-height PIXELS] [--threads N] [--quiet]\n"

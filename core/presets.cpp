@@ -1,0 +1,87 @@
+#include "core/presets.hpp"
+
+#include <initializer_list>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/registry.hpp"
+
+namespace terrain {
+namespace {
+
+using Settings = std::initializer_list<std::pair<std::string_view, std::string_view>>;
+
+// Values are written as a designer types them ("ridged", "0.4"), parsed
+// by the stage's own metadata, so a renamed choice fails the preset test.
+void setValues(const Stage& stage, ParamValues& values, Settings settings) {
+  for (const auto& [key, text] : settings) {
+    const auto index = stage.indexOf(key);
+    if (!index)
+      throw InputError("preset: " + std::string(stage.key()) + " has no " + std::string(key));
+    values[*index] = parseValue(stage.params()[*index], text);
+  }
+}
+
+Document startFrom(std::string_view source, std::uint64_t seed, Settings settings) {
+  Document doc = defaultDocument(source);
+  doc.seed = seed;
+  doc.modifiers.clear();
+  setValues(sourceStage(source), doc.source.values, settings);
+  return doc;
+}
+
+void addStage(Document& doc, std::string_view key, Settings settings) {
+  ModifierSettings modifier = defaultModifier(key);
+  setValues(modifierStage(key), modifier.values, settings);
+  doc.modifiers.push_back(std::move(modifier));
+}
+
+Document islands() {
+  Document doc = startFrom("coastline", 5,
+                           {{"size", "512"},
+                            {"mode", "heights"},
+                            {"start", "random"},
+                            {"start-cells", "8"},
+                            {"roughness", "0.35"}});
+  addStage(doc, "smooth", {{"passes", "6"}});
+  doc.look.water = 0.5;
+  doc.world.width = 16384.0;
+  doc.world.heightRange = 900.0;
+  doc.view.kind = ArticleView::Mesh;
+  return doc;
+}
+
+const LandformPreset kPresets[] = {
+    {"islands", "Islands", "An archipelago on a map that wraps: coastline heights, smoothed",
+     &islands},
+};
+
+}  // namespace
+
+std::span<const LandformPreset> landformPresets() {
+  return kPresets;
+}
+
+const LandformPreset* findLandformPreset(std::string_view key) {
+  for (const LandformPreset& p : kPresets) {
+    if (p.key == key) return &p;
+  }
+  return nullptr;
+}
+
+Document landformDocument(std::string_view key) {
+  if (const LandformPreset* p = findLandformPreset(key)) return p->build();
+  throw InputError("--preset: '" + std::string(key) +
+                   "' is not a preset; allowed: article, default, " + landformPresetKeyList());
+}
+
+std::string landformPresetKeyList() {
+  std::string out;
+  for (const LandformPreset& p : kPresets) {
+    if (!out.empty()) out += ", ";
+    out += p.key;
+  }
+  return out;
+}
+
+}  // namespace terrain

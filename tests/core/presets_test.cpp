@@ -1,0 +1,67 @@
+// Landform presets: each is a valid document that makes finite terrain, the
+// CLI and the panel reach them by key, and a bad key names the good ones.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "app/cli/export_options.hpp"
+#include "core/error.hpp"
+#include "core/pipeline.hpp"
+#include "core/presets.hpp"
+
+namespace terrain {
+namespace {
+
+cli::ExportOptions parseArgs(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return cli::parseExportOptions(argv);
+}
+
+std::string refusal(std::vector<std::string> args) {
+  try {
+    parseArgs(std::move(args));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Presets, EachIsAValidDocumentThatMakesFiniteTerrain) {
+  std::set<std::string_view> keys;
+  for (const LandformPreset& preset : landformPresets()) {
+    EXPECT_TRUE(keys.insert(preset.key).second) << "two presets named " << preset.key;
+    const Document doc = preset.build();
+    EXPECT_NO_THROW(validate(doc)) << preset.key;
+    const Heightfield field = runPipeline(doc);
+    ASSERT_GT(field.size(), 0U) << preset.key;
+    for (const float h : field.heights) ASSERT_TRUE(std::isfinite(h)) << preset.key;
+    const HeightStats stats = computeStats(field);
+    EXPECT_LT(stats.min, stats.max) << preset.key << ": flat";
+  }
+}
+
+TEST(Presets, TheCliStartsFromAPresetAndLaterFlagsChangeIt) {
+  for (const LandformPreset& preset : landformPresets()) {
+    const cli::ExportOptions o =
+        parseArgs({"--preset", std::string(preset.key), "--seed", "99", "--raw", "x.r32"});
+    Document expected = preset.build();
+    expected.seed = 99;
+    EXPECT_EQ(o.doc, expected) << preset.key;
+  }
+}
+
+TEST(Presets, ABadOrConflictingPresetIsRefusedNamingWhatIsAllowed) {
+  const std::string unknown = refusal({"--preset", "swamp", "--raw", "x.r32"});
+  EXPECT_NE(unknown.find("'swamp'"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find(landformPresetKeyList()), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("article"), std::string::npos) << unknown;
+  const std::string key(landformPresets().front().key);
+  const std::string both = refusal({"--preset", key, "--generator", "midpoint", "--raw", "x.r32"});
+  EXPECT_NE(both.find("names its own source"), std::string::npos) << both;
+}
+
+}  // namespace
+}  // namespace terrain
