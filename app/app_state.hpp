@@ -75,6 +75,13 @@ struct AppState {
   std::string generateError;
   bool generating = false;
   std::optional<PipelineProgress> progress;  // of the run under way
+  // The map view's overlay as uploaded: which mask, of which field and world.
+  struct ShownOverlay {
+    int kind = 0;  // ViewState::overlay
+    const Heightfield* field = nullptr;
+    World world;
+    bool operator==(const ShownOverlay&) const = default;
+  } overlayShown;
 
   std::vector<GalleryItem> gallery;  // the next seeds' previews, when ready
   bool galleryOpen = true;

@@ -450,6 +450,37 @@ bool lookSection(AppState& s) {
   return changed;
 }
 
+// A mask over the map view; masks this terrain lacks are greyed with why.
+bool overlayCombo(AppState& s) {
+  const auto names = maskNames();
+  const int current = std::clamp(s.doc.view.overlay, 0, static_cast<int>(names.size()));
+  const std::string preview =
+      current == 0 ? "none" : std::string(names[static_cast<std::size_t>(current - 1)]);
+  bool changed = false;
+  if (ImGui::BeginCombo("Overlay", preview.c_str())) {
+    if (ImGui::Selectable("none", current == 0) && current != 0) {
+      s.doc.view.overlay = 0;
+      changed = true;
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::string_view why =
+          s.field ? maskUnavailable(*s.field, static_cast<MaskKind>(i)) : "no terrain yet";
+      const int choice = static_cast<int>(i) + 1;
+      const std::string label(names[i]);
+      if (ImGui::Selectable(label.c_str(), current == choice,
+                            why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
+          current != choice) {
+        s.doc.view.overlay = choice;
+        changed = true;
+      }
+      if (!why.empty()) tooltip(std::string(why));
+    }
+    ImGui::EndCombo();
+  }
+  tooltip("Draw a mask over the map: slope, or what erosion recorded (flow, wear, deposition)");
+  return changed;
+}
+
 PanelActions viewSection(AppState& s, bool& changed) {
   PanelActions a;
   auto& v = s.viewSettings;
@@ -486,6 +517,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
     }
     ImGui::SameLine();
     ImGui::TextColored(kDim, "zoom %.1fx", static_cast<double>(v.mapZoom));
+    changed |= overlayCombo(s);
   } else if (kind == render::ViewKind::Mesh) {
     float exaggeration = static_cast<float>(s.doc.view.exaggeration);
     if (ImGui::SliderFloat("Exaggeration", &exaggeration, 0.02f, 1.0f, "%.2f",

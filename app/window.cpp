@@ -190,6 +190,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   }
   try {
     view.setTerrain(*r.field, s.ramp);
+    s.overlayShown = {};  // setTerrain dropped the mask
   } catch (const std::exception& e) {
     s.generateError = std::string("cannot draw this terrain: ") + e.what();
     return;
@@ -220,6 +221,32 @@ void syncViewSettings(AppState& s) {
   v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
   v.crossSection = static_cast<float>(s.doc.view.row);
   v.markCrossSection = true;
+}
+
+// The overlay's colour for each mask, in MaskKind order: slope orange,
+// flow blue, wear red, deposition yellow.
+glm::vec3 overlayColor(int overlay) {
+  static const glm::vec3 colors[] = {
+      {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};
+  return colors[std::clamp(overlay - 1, 0, 3)];
+}
+
+// Computes and uploads the map view's mask when the field, the world or the
+// choice changed; a mask this terrain lacks shows nothing.
+void syncOverlay(AppState& s, render::TerrainView& view) {
+  auto& v = s.viewSettings;
+  const int overlay = s.doc.view.overlay;
+  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world};
+  v.overlayColor = overlayColor(overlay);
+  if (overlay == 0 || !s.field) {
+    v.showOverlay = false;
+    return;
+  }
+  const auto kind = static_cast<MaskKind>(overlay - 1);
+  v.showOverlay = maskUnavailable(*s.field, kind).empty();
+  if (!v.showOverlay || wanted == s.overlayShown) return;
+  view.setOverlay(computeMask(*s.field, kind, s.doc.world));
+  s.overlayShown = wanted;
 }
 
 Settings currentSettings(const AppState& s) {
@@ -735,6 +762,7 @@ int runWindow(const AppOptions& options) {
         glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         syncViewSettings(state);
+        syncOverlay(state, *view);
         if (state.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
           state.viewAspect =
               static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/look.hpp"
+#include "core/masks.hpp"
 #include "core/stage.hpp"
 
 namespace terrain {
@@ -32,6 +33,8 @@ struct ViewState {
   double row = 0.5;            // side view of a map: the row shown, 0 top .. 1 bottom
   double exaggeration = 0.25;  // 3D: height of 1.0 in map widths
   bool waterPlane = true;      // 3D
+  // Map view: a mask drawn over the terrain; 0 none, else 1 + MaskKind.
+  int overlay = 0;
 
   bool operator==(const ViewState&) const = default;
 };

@@ -28,6 +28,8 @@ constexpr std::size_t kMaxRampPath = 4096;  // PATH_MAX
 // The view, described like a stage's parameters so it is read and written
 // the same way. Ranges are the panel's.
 constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
+// "none", then the masks in MaskKind order.
+constexpr std::string_view kOverlayNames[] = {"none", "slope", "flow", "wear", "deposition"};
 constexpr ParamInfo kViewParams[] = {
     {"kind", "View", "", "Which view the window shows", ParamType::Choice, 0, 2, kViewNames},
     {"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom", ParamType::Real, 0,
@@ -35,6 +37,8 @@ constexpr ParamInfo kViewParams[] = {
     {"exaggeration", "Exaggeration", "", "3D: height of 1.0 in map widths", ParamType::Real, 0.02,
      1},
     {"water-plane", "Water plane", "", "3D: draw the water plane", ParamType::Toggle, 0, 1},
+    {"overlay", "Overlay", "", "Map view: a mask drawn over the terrain", ParamType::Choice, 0, 4,
+     kOverlayNames},
 };
 
 double viewValue(const ViewState& view, std::size_t param) {
@@ -45,8 +49,10 @@ double viewValue(const ViewState& view, std::size_t param) {
       return view.row;
     case 2:
       return view.exaggeration;
-    default:
+    case 3:
       return view.waterPlane ? 1.0 : 0.0;
+    default:
+      return view.overlay;
   }
 }
 
@@ -61,8 +67,11 @@ void setViewValue(ViewState& view, std::size_t param, double value) {
     case 2:
       view.exaggeration = value;
       break;
-    default:
+    case 3:
       view.waterPlane = value != 0.0;
+      break;
+    default:
+      view.overlay = static_cast<int>(value);
       break;
   }
 }

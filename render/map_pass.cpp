@@ -20,6 +20,9 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uHillshade", view.hillshade ? 1 : 0);
   program_.set("uSun", view.sun);
   program_.set("uRelief", view.relief);
+  program_.set("uOverlay", static_cast<int>(kOverlayUnit));
+  program_.set("uShowOverlay", view.showOverlay && textures.hasOverlay ? 1 : 0);
+  program_.set("uOverlayColor", view.overlayColor);
   const bool mark = view.markCrossSection && !textures.isProfile();
   program_.set(
       "uMarkRow",

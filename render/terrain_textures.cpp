@@ -1,7 +1,9 @@
 #include "render/terrain_textures.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -33,15 +35,15 @@ int keptSamples(int samples, int step) {
 
 // Every `step`-th sample of the field in both directions (cells stay
 // square), into out (row-major, outWidth x outHeight).
-void decimate(const Heightfield& field, int step, int outWidth, int outHeight,
+void decimate(const float* cells, int width, int height, int step, int outWidth, int outHeight,
               std::vector<float>& out) {
   std::vector<int> columns(static_cast<std::size_t>(outWidth));
   for (int x = 0; x < outWidth; ++x)
-    columns[static_cast<std::size_t>(x)] = std::min(x * step, field.width - 1);
+    columns[static_cast<std::size_t>(x)] = std::min(x * step, width - 1);
   out.resize(Heightfield::cellCount(outWidth, outHeight));
   float* dst = out.data();
   for (int y = 0; y < outHeight; ++y) {
-    const float* src = field.heights.data() + field.index(0, std::min(y * step, field.height - 1));
+    const float* src = cells + Heightfield::cellCount(width, std::min(y * step, height - 1));
     for (const int x : columns) *dst++ = src[x];
   }
 }
@@ -80,6 +82,8 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   }
   const int limit = textureLimit();
   const float* data = field.heights.data();
+  decimationStep_ = 1;
+  hasOverlay = false;  // a mask belongs to one field
   if (field.isProfile() && field.width > limit) {
     // Fold the profile onto rows; the tail of the last row is padding.
     textureWidth = limit;
@@ -93,8 +97,10 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
     const int step = (longest - 1 + limit - 2) / (limit - 1);
     textureWidth = keptSamples(field.width, step);
     textureHeight = keptSamples(field.height, step);
-    decimate(field, step, textureWidth, textureHeight, scratch_);
+    decimate(field.heights.data(), field.width, field.height, step, textureWidth, textureHeight,
+             scratch_);
     data = scratch_.data();
+    decimationStep_ = step;
   } else {
     textureWidth = field.width;
     textureHeight = field.height;
@@ -174,10 +180,36 @@ void TerrainTextures::uploadRamp(const ColorRamp& ramp) {
   rampsAllocated_ = true;
 }
 
+void TerrainTextures::uploadOverlay(const std::vector<float>& mask) {
+  if (mask.empty()) {
+    hasOverlay = false;
+    return;
+  }
+  if (isProfile() || mask.size() != Heightfield::cellCount(width, height)) {
+    throw std::invalid_argument("TerrainView::setOverlay: the mask does not match the map");
+  }
+  std::vector<float> shown;
+  decimate(mask.data(), width, height, decimationStep_, textureWidth, textureHeight, shown);
+  std::vector<std::uint8_t> bytes(shown.size());
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    bytes[i] = static_cast<std::uint8_t>(std::lround(std::clamp(shown[i], 0.0f, 1.0f) * 255.0f));
+  }
+  if (!overlay) overlay = gl::Texture::create();
+  overlay.bind(kOverlayUnit);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, textureWidth, textureHeight, 0, GL_RED, GL_UNSIGNED_BYTE,
+               bytes.data());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  gl::Texture::setSampling2D(GL_NEAREST);
+  glActiveTexture(GL_TEXTURE0);
+  hasOverlay = true;
+}
+
 void TerrainTextures::bind() const {
   heights.bind(kHeightsUnit);
   landRamp.bind(kLandRampUnit);
   waterRamp.bind(kWaterRampUnit);
+  if (hasOverlay) overlay.bind(kOverlayUnit);
   glActiveTexture(GL_TEXTURE0);
 }
 

@@ -17,6 +17,7 @@ inline constexpr int kRampEntries = 256;
 inline constexpr GLuint kHeightsUnit = 0;
 inline constexpr GLuint kLandRampUnit = 1;
 inline constexpr GLuint kWaterRampUnit = 2;
+inline constexpr GLuint kOverlayUnit = 3;
 
 // The largest texture side this context takes (GL_MAX_TEXTURE_SIZE, at
 // least 1024 as GL 3.3 guarantees).
@@ -33,6 +34,10 @@ struct TerrainTextures {
   gl::Texture landRamp;
   gl::Texture waterRamp;
   bool hasWater = false;
+  // A mask over the map (core/masks.hpp), R8 at the heights' texture
+  // layout; absent until uploadOverlay.
+  gl::Texture overlay;
+  bool hasOverlay = false;
 
   // Samples in the field as given (for profiles: samples along x).
   int width = 0;
@@ -61,6 +66,10 @@ struct TerrainTextures {
   // Throws std::invalid_argument for an empty or inconsistent field.
   void uploadHeights(const Heightfield& field);
   void uploadRamp(const ColorRamp& ramp);
+  // A mask of the field last uploaded (one value 0..1 per cell, row-major),
+  // laid out like its heights; an empty mask removes the overlay. Throws
+  // std::invalid_argument when the mask does not match the heights.
+  void uploadOverlay(const std::vector<float>& mask);
   // Binds heights and ramps to their units.
   void bind() const;
 
@@ -76,6 +85,7 @@ struct TerrainTextures {
   bool rampsAllocated_ = false;
   std::vector<float> scratch_;     // folded or downsampled heights, kept for reuse
   std::vector<float> mipScratch_;  // mip levels 1.., each made in place from the last
+  int decimationStep_ = 1;         // every k-th sample is shown (1: all)
 };
 
 // The uniforms every terrain shader shares (heights.glsl, ramp.glsl): the

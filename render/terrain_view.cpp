@@ -102,6 +102,10 @@ void TerrainView::setRamp(const ColorRamp& ramp) {
   impl_->textures.uploadRamp(ramp);
 }
 
+void TerrainView::setOverlay(const std::vector<float>& mask) {
+  impl_->textures.uploadOverlay(mask);
+}
+
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {
   if (width <= 0 || height <= 0) return;  // e.g. a minimised window
   const GlStateGuard guard;

@@ -57,6 +57,10 @@ struct ViewSettings {
   float crossSection = 0.5f;
   bool markCrossSection = false;  // map view of a heightmap: mark that row with a line
   bool hillshade = true;          // map view
+  // Map view: the mask given to setOverlay, drawn over the terrain in this
+  // colour, as opaque as the mask is high.
+  bool showOverlay = false;
+  glm::vec3 overlayColor{0.1f, 0.45f, 1.0f};
   // The look's sun and relief (core/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
@@ -90,6 +94,10 @@ class TerrainView {
   // limit), see displayedResolution().
   void setTerrain(const Heightfield& field, const ColorRamp& ramp);
   void setRamp(const ColorRamp& ramp);
+  // A mask of the current terrain (one value 0..1 per cell of the field last
+  // given to setTerrain; see core/masks.hpp) for the map view to draw when
+  // ViewSettings::showOverlay; empty removes it. setTerrain removes it too.
+  void setOverlay(const std::vector<float>& mask);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0

@@ -13,6 +13,9 @@ uniform bool uHillshade;
 uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look.hpp)
 uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
+uniform sampler2D uOverlay;  // R8 mask 0..1, laid out like uHeights (core/masks.hpp)
+uniform bool uShowOverlay;
+uniform vec3 uOverlayColor;
 
 in vec2 vUv;
 out vec4 fragColor;
@@ -59,6 +62,12 @@ void main() {
   vec3 color = terrainColor(h);
   if (uHillshade && !isUnderWater(h)) color *= hillshade(cell);  // water stays flat
   color = min(color, vec3(1.0));
+  if (uShowOverlay) {
+    // Most of the mask's colour where it is 1, none where it is 0: the
+    // terrain stays readable under a faint mask.
+    float mask = texelFetch(uOverlay, cell, 0).r;
+    color = mix(color, uOverlayColor, 0.85 * mask);
+  }
   if (uMarkRow >= 0) {
     float pixelsFromRow = abs(cellPos.y - (float(uMarkRow) + 0.5)) * scale;
     if (pixelsFromRow < kMarkerHalfWidth) {

@@ -199,5 +199,45 @@ TEST_F(GlTest, HillshadeIsResolutionIndependent) {
   }
 }
 
+// A mask drawn over the map: full colour weight where it is 1, none where
+// it is 0, only when asked, and gone with the next terrain.
+TEST_F(GlTest, MapOverlayTintsWhereTheMaskIsHigh) {
+  const Heightfield field = testing::eastRamp(8);
+  const ColorRamp ramp = ColorRamp::grayscale();
+  std::vector<float> mask(field.size(), 0.0f);
+  for (int y = 0; y < 8; ++y) {
+    for (int x = 0; x < 4; ++x) mask[field.index(x, y)] = 1.0f;  // the western half
+  }
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  view.setOverlay(mask);
+  ViewSettings settings = mapView(0.0f, false);
+  settings.showOverlay = true;
+  settings.overlayColor = {1.0f, 0.0f, 0.0f};
+  const RgbImage tinted = view.renderToImage(settings, 256, 256);
+  testing::saveImage(tinted, "map_overlay.png");
+  for (int x = 0; x < 8; ++x) {
+    const Rgb8 base = ramp.colorAt(field.at(x, 0), 0.0f);
+    const Rgb8 pixel = tinted.at(x * 32 + 16, 128);
+    if (x < 4) {  // 85% red over the grey
+      const auto expect = [](float grey, float target) {
+        return static_cast<int>(std::lround(grey * 0.15f + target * 255.0f * 0.85f));
+      };
+      EXPECT_NEAR(pixel.r, expect(base.r, 1.0f), 3) << "cell " << x;
+      EXPECT_NEAR(pixel.g, expect(base.g, 0.0f), 3) << "cell " << x;
+    } else {
+      EXPECT_TRUE(colorNear(pixel, base, 2)) << "cell " << x;
+    }
+  }
+  settings.showOverlay = false;
+  const RgbImage off = view.renderToImage(settings, 256, 256);
+  EXPECT_TRUE(colorNear(off.at(16, 128), ramp.colorAt(0.0f, 0.0f), 2));
+  view.setTerrain(field, ramp);  // a new terrain drops the old mask
+  settings.showOverlay = true;
+  const RgbImage next = view.renderToImage(settings, 256, 256);
+  EXPECT_TRUE(colorNear(next.at(16, 128), ramp.colorAt(0.0f, 0.0f), 2));
+  EXPECT_THROW(view.setOverlay(std::vector<float>(3, 1.0f)), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace terrain::render
