@@ -1,50 +1,54 @@
-// terrain-explorer: `export ...` runs headless (no GL, no display needed);
-// anything else opens the window.
+// terrain-explorer: `export ...` runs headless; anything else starts the
+// window, a separate program (terrain-explorer-window, installed beside this
+// one). Keeping GL, GLFW, X11 and ImGui out of this binary is what lets a
+// tile farm start thousands of exports about as fast as a plain C program:
+// the dynamic loader has a fraction of the libraries to map and relocate.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <exception>
+#include <cstring>
+#include <filesystem>
 #include <span>
-#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "app/cli/export_command.hpp"
-#include "app/options.hpp"
 #include "core/atomic_file.hpp"
-#include "core/error.hpp"
-#if TERRAIN_HAS_WINDOW
-#include "app/window.hpp"
-#endif
+
+namespace {
+
+constexpr const char* kWindowProgram = "terrain-explorer-window";
+
+// Replaces this process with the window program beside this one, passing
+// every argument on; returns only when that fails.
+int startWindow(char** argv) {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path window =
+      ec ? std::filesystem::path(kWindowProgram) : self.parent_path() / kWindowProgram;
+  argv[0] = const_cast<char*>(kWindowProgram);
+  ::execv(window.c_str(), argv);
+  if (errno == ENOENT) {
+    std::fprintf(stderr,
+                 "terrain-explorer: %s is not installed beside this program (built with "
+                 "TERRAIN_BUILD_APP=OFF?); use 'terrain-explorer export ...' for headless "
+                 "export\n",
+                 window.c_str());
+  } else {
+    std::fprintf(stderr, "terrain-explorer: cannot start %s: %s\n", window.c_str(),
+                 std::strerror(errno));
+  }
+  return 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const std::span<char*> args(argv, static_cast<std::size_t>(argc));
-  terrain::installTemporaryCleanupOnSignals();  // no .NAME.XXXXXX left by ^C, kill or ulimit -f
-  // Before anything touches GL or GLFW: export must work without a display.
   if (args.size() >= 2 && std::string_view(args[1]) == "export") {
+    terrain::installTemporaryCleanupOnSignals();  // no .NAME.XXXXXX left by ^C, kill or ulimit -f
     return terrain::runExportCommand(args.subspan(2));
   }
-
-  terrain::app::AppOptions options;
-  try {
-    options = terrain::app::parseAppOptions(args.subspan(1));
-  } catch (const std::runtime_error& e) {  // InputError, or IoError reading --project
-    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
-    return 2;
-  }
-  if (options.help) {
-    std::fputs(terrain::app::appUsage(), stdout);
-    return 0;
-  }
-#if TERRAIN_HAS_WINDOW
-  try {
-    return terrain::app::runWindow(options);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
-    return 1;
-  }
-#else
-  std::fputs(
-      "terrain-explorer: built without the window (TERRAIN_BUILD_APP=OFF); "
-      "use 'terrain-explorer export ...' for headless export\n",
-      stderr);
-  return 1;
-#endif
+  return startWindow(argv);
 }

@@ -98,9 +98,14 @@ class WorkerPool {
   bool stopping_ = false;
 };
 
+// Read once: glibc answers hardware_concurrency() by reading a /sys file,
+// and every parallel loop asks.
 int hardwareThreads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(std::min(n, 64U));
+  static const int threads = [] {
+    const unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : static_cast<int>(std::min(n, 64U));
+  }();
+  return threads;
 }
 
 WorkerPool& pool() {
