@@ -1,0 +1,59 @@
+// Whole-process cost of a headless export against the floor (issue 9): a
+// plain C program that allocates, fills, writes and fsyncs the same bytes
+// (tests/bench/floor/export_floor.c). A tile farm starts thousands of these,
+// so the ratio of the two medians is the figure: target at most 1.5.
+#include <benchmark/benchmark.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace terrain {
+namespace {
+
+void runToEnd(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+    throw std::runtime_error("cannot start " + args[0]);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error(args[0] + " failed");
+  }
+}
+
+std::string outputPath(const char* name) {
+  return (std::filesystem::temp_directory_path() / name).string();
+}
+
+void BM_ExportFloorProcess(benchmark::State& state) {
+  const std::string side = std::to_string(state.range(0));
+  const std::string path = outputPath("terrain-bench-floor.r32");
+  for (auto _ : state) runToEnd({TERRAIN_EXPORT_FLOOR_BIN, side, path});
+  std::filesystem::remove(path);
+}
+
+void BM_ExportRawProcess(benchmark::State& state) {
+  const std::string side = std::to_string(state.range(0));
+  const std::string path = outputPath("terrain-bench-export.r32");
+  for (auto _ : state) {
+    runToEnd({TERRAIN_EXPLORER_BIN, "export", "--generator", "diamond-square", "--size", side,
+              "--raw", path, "--quiet"});
+  }
+  std::filesystem::remove(path);
+}
+
+BENCHMARK(BM_ExportFloorProcess)->Arg(65)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ExportRawProcess)->Arg(65)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+}  // namespace terrain
