@@ -31,9 +31,32 @@ constexpr ParamInfo kLookParams[] = {
      5.0,
      {},
      true},
+    {"rock-slope", "Rock slope", "degrees",
+     "Splat map: ground steeper than this is rock (green channel)", ParamType::Real, 1.0, 89.0},
+    {"snow-line", "Snow line", "",
+     "Splat map: ground above this height (0..1 of the range) is snow (alpha channel), unless "
+     "it is rock",
+     ParamType::Real, 0.0, 1.0},
+    {"sediment-flow", "Sediment flow", "",
+     "Splat map: where erosion's flow mask passes this (0..1), and where it laid material down "
+     "or under water, the ground is sediment (blue channel)",
+     ParamType::Real, 0.0, 1.0},
+    {"splat-blend", "Splat blend", "",
+     "Splat map: how soft the borders between materials are (0 = hard edges)", ParamType::Real, 0.0,
+     0.5},
 };
 
-enum LookParam : std::size_t { kWater, kHillshade, kAzimuth, kElevation, kRelief };
+enum LookParam : std::size_t {
+  kWater,
+  kHillshade,
+  kAzimuth,
+  kElevation,
+  kRelief,
+  kRockSlope,
+  kSnowLine,
+  kSedimentFlow,
+  kSplatBlend
+};
 
 }  // namespace
 
@@ -53,6 +76,14 @@ double lookValue(const Look& look, std::size_t param) {
       return look.sunElevation;
     case kRelief:
       return look.relief;
+    case kRockSlope:
+      return look.rockSlope;
+    case kSnowLine:
+      return look.snowLine;
+    case kSedimentFlow:
+      return look.sedimentFlow;
+    case kSplatBlend:
+      return look.splatBlend;
     default:
       return 0.0;
   }
@@ -74,6 +105,18 @@ void setLookValue(Look& look, std::size_t param, double value) {
       break;
     case kRelief:
       look.relief = value;
+      break;
+    case kRockSlope:
+      look.rockSlope = value;
+      break;
+    case kSnowLine:
+      look.snowLine = value;
+      break;
+    case kSedimentFlow:
+      look.sedimentFlow = value;
+      break;
+    case kSplatBlend:
+      look.splatBlend = value;
       break;
     default:
       break;

@@ -20,6 +20,11 @@ struct Look {
   double sunAzimuth = 315.0;   // degrees clockwise from north (map up): 315 = NW
   double sunElevation = 45.0;  // degrees above the horizon
   double relief = 0.5;         // height 1 stands this high against the map's side
+  // Splat map rules (core/splat.hpp): R grass, G rock, B sediment, A snow.
+  double rockSlope = 35.0;    // degrees: steeper ground is rock
+  double snowLine = 0.8;      // 0..1 of the height range: higher ground is snow
+  double sedimentFlow = 0.6;  // 0..1 of the flow mask: wetter ground is sediment
+  double splatBlend = 0.05;   // 0..0.5: how soft the borders between materials are
 
   bool operator==(const Look&) const = default;
 };
