@@ -3,9 +3,11 @@
 #include "core/error.hpp"
 #include "core/modifiers/clamp.hpp"
 #include "core/modifiers/curve.hpp"
+#include "core/modifiers/droplets.hpp"
 #include "core/modifiers/normalise.hpp"
 #include "core/modifiers/smooth.hpp"
 #include "core/modifiers/terrace.hpp"
+#include "core/modifiers/thermal.hpp"
 #include "core/sources/coastline.hpp"
 #include "core/sources/diamond_square.hpp"
 #include "core/sources/midpoint.hpp"
@@ -36,8 +38,8 @@ std::span<const SourceStage* const> sourceList() {
 
 std::span<const ModifierStage* const> modifierList() {
   static const ModifierStage* const list[] = {
-      &smoothModifier(),  &normaliseModifier(), &curveModifier(),
-      &terraceModifier(), &clampModifier(),
+      &smoothModifier(), &normaliseModifier(), &curveModifier(),    &terraceModifier(),
+      &clampModifier(),  &thermalModifier(),   &dropletsModifier(),
   };
   return list;
 }

@@ -239,9 +239,14 @@ std::string SourceStage::sizeRuleText() const {
 }
 
 void abandonRun(Heightfield&& unfinished) {
-  std::vector<float> heights = std::move(unfinished.heights);
-  if (heights.size() >= kLargeFieldCells) {
-    std::thread([dropped = std::move(heights)] {}).detach();
+  abandonRun(std::move(unfinished), {});
+}
+
+void abandonRun(Heightfield&& unfinished, std::vector<std::vector<float>>&& scratch) {
+  const std::size_t cells = unfinished.heights.size();
+  scratch.push_back(std::move(unfinished.heights));
+  if (cells >= kLargeFieldCells) {
+    std::thread([dropped = std::move(scratch)] {}).detach();
   }
   throw Cancelled{};
 }

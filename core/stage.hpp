@@ -49,6 +49,9 @@ struct RunControl {
 // 1 GiB back to the system takes 100 ms or more, and the run that
 // superseded this one should not wait for it (issue 7: < 50 ms).
 [[noreturn]] void abandonRun(Heightfield&& unfinished);
+// The same for a stage that also holds scratch buffers as large as the
+// field (erosion's previous heights, flow maps): all freed off the thread.
+[[noreturn]] void abandonRun(Heightfield&& unfinished, std::vector<std::vector<float>>&& scratch);
 
 class Stage {
  public:
