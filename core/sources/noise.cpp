@@ -300,8 +300,12 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
     return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
   }
   std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    if (params()[param].key == "warp-scale" && unpack(values).warp <= 0.0) {
+    const NoiseParams p = unpack(values);
+    if (params()[param].key == "warp-scale" && p.warp <= 0.0) {
       return "The warp is off (0): there are no swirls to size";
+    }
+    if (params()[param].key == "roughness" && noiseOctaves(p) == 1) {
+      return "One octave: roughness weighs the finer octaves against the broadest";
     }
     return {};
   }

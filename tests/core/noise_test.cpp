@@ -261,8 +261,12 @@ TEST(Noise, IterationsAtTheMaximumRunEveryOctaveTheSizeHolds) {
   EXPECT_EQ(checksum(raw(doc)), all);
   setParam(doc, "iterations", 5);
   EXPECT_NE(checksum(raw(doc)), all);
-  setParam(doc, "iterations", 1);  // the broadest octave alone
+  EXPECT_TRUE(
+      noiseSource().idleReason(*noiseSource().indexOf("roughness"), doc.source.values).empty());
+  setParam(doc, "iterations", 1);  // the broadest octave alone: roughness does nothing
   EXPECT_EQ(noiseOctaves(paramsOf<NoiseParams>(doc)), 1);
+  EXPECT_FALSE(
+      noiseSource().idleReason(*noiseSource().indexOf("roughness"), doc.source.values).empty());
   EXPECT_THROW(validate(docWith("noise", {{"iterations", 0}})), InputError);
   EXPECT_EQ(noiseLevels(paramsOf<NoiseParams>(noiseDoc(2))), 1);
   EXPECT_EQ(raw(noiseDoc(2)).width, 2);
