@@ -4,6 +4,7 @@
 #include <hwy/targets.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -288,6 +289,21 @@ TEST(Noise, AnySizeRunsAndTheResultIsNormalised) {
   }
   EXPECT_THROW(run(noiseDoc(1)), InputError);
   EXPECT_THROW(run(noiseDoc(16386)), InputError);
+}
+
+TEST(Noise, ACancelledRunStopsWithinABandOfRows) {
+  // Cancelled at the first band's checkpoint (~1M samples): the rest of the
+  // 4097 map (16 bands) is never computed.
+  NoiseParams p;
+  p.size = 4097;
+  std::atomic<bool> cancel{false};
+  int checkpoints = 0;
+  const RunControl control{Execution{}, &cancel, [&](float fraction) {
+                             ++checkpoints;
+                             if (fraction > 0.0f) cancel = true;
+                           }};
+  EXPECT_THROW(generateNoise(p, 1, control), Cancelled);
+  EXPECT_EQ(checkpoints, 2);  // the start, then the first band
 }
 
 // ---- the command line -------------------------------------------------------
