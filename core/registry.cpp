@@ -11,6 +11,7 @@
 #include "core/sources/coastline.hpp"
 #include "core/sources/diamond_square.hpp"
 #include "core/sources/midpoint.hpp"
+#include "core/sources/noise.hpp"
 #include "core/sources/random_walk.hpp"
 #include "core/sources/rectangles.hpp"
 
@@ -31,7 +32,7 @@ std::string keyList(std::span<const T* const> stages) {
 std::span<const SourceStage* const> sourceList() {
   static const SourceStage* const list[] = {
       &randomWalkSource(), &midpointSource(),      &coastlineSource(),
-      &rectanglesSource(), &diamondSquareSource(),
+      &rectanglesSource(), &diamondSquareSource(), &noiseSource(),
   };
   return list;
 }

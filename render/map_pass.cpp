@@ -23,6 +23,7 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uOverlay", static_cast<int>(kOverlayUnit));
   program_.set("uShowOverlay", view.showOverlay && textures.hasOverlay ? 1 : 0);
   program_.set("uOverlayColor", view.overlayColor);
+  program_.set("uWraps", textures.wraps ? 1 : 0);
   const bool mark = view.markCrossSection && !textures.isProfile();
   program_.set(
       "uMarkRow",

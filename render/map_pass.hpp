@@ -1,7 +1,9 @@
 #pragma once
 // Map view (article 002's look): top-down coloured cells, optional hillshade,
 // zoom and pan, letterboxed to keep cells square, and the side view's row
-// marked with a line when asked. One full-screen pass.
+// marked with a line when asked. A map that wraps shows its 8 neighbouring
+// copies faintly around it, so the seams can be seen to match. One
+// full-screen pass.
 #include <glm/glm.hpp>
 
 #include "render/gl_program.hpp"

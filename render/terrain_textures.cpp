@@ -108,6 +108,7 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   }
   width = field.width;
   height = field.height;
+  wraps = field.wraps && !field.isProfile();
 
   if (!heights) heights = gl::Texture::create();
   heights.bind(kHeightsUnit);

@@ -48,6 +48,8 @@ struct TerrainTextures {
   // (i % textureWidth, i / textureWidth).
   int textureWidth = 0;
   int textureHeight = 0;
+  // A torus (Heightfield::wraps): the map view shows its neighbouring copies.
+  bool wraps = false;
   // Largest texture side to use when below the GPU's; 0 = the GPU's (tests
   // force a small one).
   int limitOverride = 0;

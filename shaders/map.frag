@@ -16,11 +16,16 @@ uniform int uMarkRow;        // texture row the side view shows, marked with a l
 uniform sampler2D uOverlay;  // R8 mask 0..1, laid out like uHeights (core/masks.hpp)
 uniform bool uShowOverlay;
 uniform vec3 uOverlayColor;
+uniform bool uWraps;         // a torus: its 8 neighbouring copies show faintly around it
 
 in vec2 vUv;
 out vec4 fragColor;
 
 const vec3 kBackground = vec3(0.15, 0.16, 0.18);  // letterbox around the map
+// A wrapping map's neighbouring copies: this much of their colour over the
+// background, enough to follow a ridge across the seam, faint enough to
+// tell the map itself apart.
+const float kCopyStrength = 0.45;
 // Brightness factor range, as core/image.hpp's kHillshadeMin / kHillshadeMax.
 const float kShadeMin = 0.55;
 const float kShadeMax = 1.25;
@@ -53,15 +58,22 @@ void main() {
   float scale = min(uViewport.z / size.x, uViewport.w / size.y) * uZoom;
   vec2 fromCenter = gl_FragCoord.xy - uViewport.xy - 0.5 * uViewport.zw;
   vec2 cellPos = vec2(fromCenter.x, -fromCenter.y) / scale + uCenter * size;
-  if (any(lessThan(cellPos, vec2(0.0))) || any(greaterThanEqual(cellPos, size))) {
+  bool inside = all(greaterThanEqual(cellPos, vec2(0.0))) && all(lessThan(cellPos, size));
+  bool copy = !inside && uWraps && all(greaterThanEqual(cellPos, -size)) &&
+              all(lessThan(cellPos, 2.0 * size));
+  if (!inside && !copy) {
     fragColor = vec4(kBackground, 1.0);
     return;
   }
-  ivec2 cell = ivec2(floor(cellPos));
+  ivec2 cell = clamp(ivec2(floor(mod(cellPos, size))), ivec2(0), uSize - 1);
   float h = heightAt(cell);
   vec3 color = terrainColor(h);
   if (uHillshade && !isUnderWater(h)) color *= hillshade(cell);  // water stays flat
   color = min(color, vec3(1.0));
+  if (copy) {
+    fragColor = vec4(mix(kBackground, color, kCopyStrength), 1.0);
+    return;
+  }
   if (uShowOverlay) {
     // Most of the mask's colour where it is 1, none where it is 0: the
     // terrain stays readable under a faint mask.

@@ -2,6 +2,8 @@
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
+# Highway: portable SIMD with run-time dispatch (the noise source's kernel).
+pkg_check_modules(HWY REQUIRED IMPORTED_TARGET GLOBAL libhwy)
 
 if(TERRAIN_BUILD_APP)
   find_package(glfw3 3.3 REQUIRED)

@@ -29,6 +29,15 @@ bool isAnySourceParam(std::string_view key) {
   return false;
 }
 
+// An on/off parameter of some source (e.g. --tileable): alone, it means on.
+bool isSourceToggle(std::string_view key) {
+  for (const SourceStage* s : sources()) {
+    const auto index = s->indexOf(key);
+    if (index && s->params()[*index].type == ParamType::Toggle) return true;
+  }
+  return false;
+}
+
 bool isAnyModifierParam(std::string_view key) {
   for (const ModifierStage* m : modifiers()) {
     if (m->indexOf(key)) return true;
@@ -145,6 +154,7 @@ bool isDocumentFlag(std::string_view name) {
 std::optional<std::string_view> loneFlagValue(std::string_view name) {
   if (name == "hillshade") return "on";
   if (name == "no-hillshade") return "off";
+  if (isSourceToggle(name)) return "on";
   return std::nullopt;
 }
 

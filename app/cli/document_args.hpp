@@ -22,7 +22,8 @@ struct DocumentFlag {
 // True for the starting flags (project, generator, preset, seed, stage),
 // every look parameter and ramp, and every parameter key of any stage.
 bool isDocumentFlag(std::string_view name);
-// A flag that may stand alone ("--hillshade" = on, "--no-hillshade" = off);
+// A flag that may stand alone ("--hillshade" = on, "--no-hillshade" = off,
+// a source's toggle such as "--tileable" = on);
 // the value a lone one means.
 std::optional<std::string_view> loneFlagValue(std::string_view name);
 

@@ -131,6 +131,7 @@ TEST_F(ExportCli, EveryGeneratorExportsWithItsDefaultsAndItsArticlePreset) {
   for (const SourceStage* source : sources()) {
     const std::string key(source->key());
     for (const char* preset : {"default", "article"}) {
+      if (std::string(preset) == "article" && !source->articlePreset()) continue;
       const RunResult r =
           run({"--generator", key, "--preset", preset, "--heightmap", out("x.png")});
       EXPECT_EQ(r.status, 0) << key << " " << preset << ": " << r.err;

@@ -20,6 +20,7 @@ using testing::docWith;
 using testing::paramsOf;
 using testing::run;
 using testing::setParam;
+using testing::variogramHurst;
 
 constexpr double kArticleScaling = static_cast<int>(OffsetScaling::Article);
 
@@ -41,48 +42,6 @@ float offset(const Document& doc, int level, DiamondSquarePhase phase, std::uint
              std::uint64_t gy) {
   const RandomStream rs(doc.seed, diamondSquareStream(level, phase));
   return diamondSquareAmplitude(params(doc), level) * rs.signedUnit(latticeIndex(gx, gy));
-}
-
-// Hurst exponent from the variogram E[(h(p + d) - h(p))^2] ~ d^(2H), along
-// rows and columns together, fitted by least squares over lags spaced evenly
-// in log2 (4, 6, 8, 12, ...): half of them fall off the power-of-two lattice,
-// and lags below 4 are left out because there the finest level's offsets are
-// nearly independent noise on top of the fractal (the local slope from lag 1
-// to 2 reads ~0.63 at H = 0.8, ~0.74 from 8 to 16).
-double variogramHurst(const Heightfield& field, int minLag, int maxLag) {
-  std::vector<int> lags;
-  for (int lag = minLag; lag <= maxLag; lag *= 2) {
-    lags.push_back(lag);
-    if (lag * 3 / 2 <= maxLag && lag >= 2) lags.push_back(lag * 3 / 2);
-  }
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (int lag : lags) {
-    double sum = 0.0;
-    double count = 0.0;
-    for (int y = 0; y < field.height; ++y) {
-      for (int x = 0; x < field.width; ++x) {
-        const double h = field.at(x, y);
-        if (x + lag < field.width) {
-          const double d = field.at(x + lag, y) - h;
-          sum += d * d;
-          count += 1.0;
-        }
-        if (y + lag < field.height) {
-          const double d = field.at(x, y + lag) - h;
-          sum += d * d;
-          count += 1.0;
-        }
-      }
-    }
-    const double lx = std::log(double(lag));
-    const double ly = std::log(sum / count);
-    sx += lx;
-    sy += ly;
-    sxx += lx * lx;
-    sxy += lx * ly;
-  }
-  const double n = double(lags.size());
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx) / 2.0;
 }
 
 TEST(DiamondSquare, SameDocumentGivesTheSameBits) {

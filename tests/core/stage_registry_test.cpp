@@ -177,8 +177,8 @@ std::string caseName(const ::testing::TestParamInfo<ParamCase>& info) {
   return name;
 }
 
-// The values with one choice parameter changed so that `param` has an
-// effect (no idleReason), when there is such a choice.
+// The values with one choice parameter (else one number) changed so that
+// `param` has an effect (no idleReason), when there is such a change.
 std::optional<ParamValues> wakingChoice(const Stage& stage, std::size_t param,
                                         const ParamValues& values) {
   const auto infos = stage.params();
@@ -193,6 +193,15 @@ std::optional<ParamValues> wakingChoice(const Stage& stage, std::size_t param,
       changed[j] = c;
       if (validates(stage, changed) && stage.idleReason(param, changed).empty()) return changed;
     }
+  }
+  // Else a number moved off its value (noise's warp-scale wants a warp above 0).
+  for (std::size_t j = 0; j < infos.size(); ++j) {
+    if (j == param || infos[j].type == ParamType::Choice || infos[j].type == ParamType::Toggle) {
+      continue;
+    }
+    ParamValues changed = values;
+    if (const auto other = otherValue(stage, j, values)) changed[j] = *other;
+    if (validates(stage, changed) && stage.idleReason(param, changed).empty()) return changed;
   }
   return std::nullopt;
 }

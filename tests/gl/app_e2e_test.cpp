@@ -411,7 +411,7 @@ TEST_F(AppTest, HelpNamesTheFlagsAndExportHelpEveryGenerator) {
     EXPECT_NE(exporting.out.find(key + ": "), std::string::npos)
         << "export --help does not list " << key;
     const auto article = source->articlePreset();
-    ASSERT_TRUE(article.has_value()) << key;
+    if (!article) continue;  // a source of the explorer's own (noise)
     EXPECT_NE(exporting.out.find("(article " + std::string(article->article) + ")"),
               std::string::npos)
         << key;

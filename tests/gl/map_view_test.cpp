@@ -1,5 +1,6 @@
 // Map view: the coastline applet's look, with hillshade, zoom and pan.
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "gl_test_support.hpp"
@@ -78,6 +79,49 @@ TEST_F(GlTest, MapIsLetterboxedInAWideView) {
   // Cells stay square: column 0 covers x = 100..124 (25 px per cell).
   EXPECT_TRUE(colorNear(image.at(112, 100), ColorRamp::grayscale().colorAt(0.0f, 0.0f), 2));
   EXPECT_TRUE(colorNear(image.at(137, 100), ColorRamp::grayscale().colorAt(1.0f / 7.0f, 0.0f), 2));
+}
+
+TEST_F(GlTest, AWrappingMapShowsItsNeighboursFaintlyAround) {
+  // An 8x8 east ramp at zoom 0.25: 8 px per cell, the map at x, y = 96..159,
+  // its copies out to 32..223, background beyond. Column c of a copy shows
+  // column c's colour over the background at kCopyStrength (shaders/map.frag).
+  Heightfield field = testing::eastRamp(8);
+  field.wraps = true;
+  const ColorRamp ramp = ColorRamp::grayscale();
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  ViewSettings settings = mapView(0.0f, false);
+  settings.mapZoom = 0.25f;
+  const RgbImage image = view.renderToImage(settings, 256, 256);
+  testing::saveImage(image, "map_wrapping_copies.png");
+  const Rgb8 background = image.at(8, 8);
+  const auto faint = [&](int column) {
+    const Rgb8 c = ramp.colorAt(field.at(column, 0), 0.0f);
+    const auto mix = [](std::uint8_t bg, std::uint8_t v) {
+      return static_cast<std::uint8_t>(std::lround(bg + (v - bg) * 0.45));
+    };
+    return Rgb8{mix(background.r, c.r), mix(background.g, c.g), mix(background.b, c.b)};
+  };
+  for (int column = 0; column < 8; ++column) {
+    const int x = 96 + column * 8 + 4;
+    EXPECT_TRUE(colorNear(image.at(x, 128), ramp.colorAt(field.at(column, 0), 0.0f), 2))
+        << "the map itself, column " << column;
+    EXPECT_TRUE(colorNear(image.at(x - 64, 128), faint(column), 3)) << "west copy " << column;
+    EXPECT_TRUE(colorNear(image.at(x + 64, 128), faint(column), 3)) << "east copy " << column;
+    EXPECT_TRUE(colorNear(image.at(x, 128 - 64), faint(column), 3)) << "north copy " << column;
+    EXPECT_TRUE(colorNear(image.at(x + 64, 128 + 64), faint(column), 3)) << "corner " << column;
+  }
+  // Across the seam the copy continues the map: its last column, then the map's first.
+  EXPECT_TRUE(colorNear(image.at(92, 128), faint(7), 3));
+  EXPECT_TRUE(colorNear(image.at(100, 128), ramp.colorAt(0.0f, 0.0f), 2));
+  // One ring of copies only, and none for a map that does not wrap.
+  EXPECT_EQ(image.at(20, 128), background);
+  EXPECT_EQ(image.at(240, 128), background);
+  field.wraps = false;
+  view.setTerrain(field, ramp);
+  const RgbImage plain = view.renderToImage(settings, 256, 256);
+  EXPECT_EQ(plain.at(96 - 60, 128), background);
+  EXPECT_EQ(plain.at(128, 128 + 60), background);
 }
 
 // The marker's yellow (render/map_pass: about 2 px wide, dark edges).

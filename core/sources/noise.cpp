@@ -1,0 +1,322 @@
+// Gradient noise summed over octaves (issue 8).
+//
+// Octave o has features * 2^o lattice cells across the map and weighs
+// 2^(-H o), H = 1 - roughness (lacunarity 2, gain 2^-H: the map's Hurst
+// exponent is H). A lattice corner's gradient comes from a hash of (octave
+// key, cell x, cell y): the octave key is drawn from RandomStream once, a
+// 32-bit row hash of (key, cell y) once per row, and the corner's hash mixes
+// cell x into that in the vector kernel (noise_kernel.cpp). No state, no
+// call order: every value is a pure function of (seed, octave, cell).
+//
+// Unwarped maps sample the lattice at exact positions: sample i of octave o
+// sits i * cells / span cells along, span = size - 1 (size on a torus),
+// computed with integers, so its cell and its position in the cell (the
+// remainder / span, one correctly rounded division) are the same for any
+// size that shares the point: sample 16 i of 4097 equals sample i of 257.
+// The map is square, so one table per octave serves columns and rows.
+//
+// Domain warp: each sample moves by (warp / B) x (two 3-octave fBm fields
+// at warp-scale cells), B their amplitude bound, so the largest push is
+// `warp` map widths; the map is then sampled at float map coordinates.
+// A tileable map's warp fields wrap too, so it stays tileable.
+
+#include "core/sources/noise.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "core/portable_math.hpp"
+#include "core/random.hpp"
+#include "core/sources/noise_kernel.hpp"
+
+namespace terrain {
+namespace {
+
+// Stream ids: the issue number in the high word, the purpose below it.
+constexpr std::uint64_t kStreamBase = std::uint64_t{0x008} << 32;
+constexpr std::uint64_t kHeightStream = kStreamBase | 0x100;
+constexpr std::uint64_t kWarpXStream = kStreamBase | 0x200;
+constexpr std::uint64_t kWarpYStream = kStreamBase | 0x300;
+
+constexpr int kWarpOctaves = 3;  // the warp is a broad swirl: few octaves, gain 1/2
+
+// One octave's lattice along an axis, per sample, padded for the kernels.
+struct AxisTable {
+  std::vector<std::uint32_t> cell0;
+  std::vector<std::uint32_t> cell1;
+  std::vector<float> t;
+  std::vector<float> fade;
+
+  NoiseAxis view() const { return {cell0.data(), cell1.data(), t.data(), fade.data()}; }
+};
+
+// Samples 0..samples-1 at i * cells / span lattice cells, wrapped to
+// [0, cells) on a torus.
+AxisTable axisTable(int samples, std::int64_t span, std::int64_t cells, bool wraps) {
+  const std::size_t padded = noisePadded(static_cast<std::size_t>(samples));
+  AxisTable table{std::vector<std::uint32_t>(padded), std::vector<std::uint32_t>(padded),
+                  std::vector<float>(padded), std::vector<float>(padded)};
+  for (int i = 0; i < samples; ++i) {
+    const std::int64_t along = i * cells;
+    const std::int64_t cell = along / span;  // < cells on a torus, since i < span
+    const auto k = static_cast<std::size_t>(i);
+    table.t[k] = static_cast<float>(along % span) / static_cast<float>(span);
+    table.fade[k] = noiseFade(table.t[k]);
+    table.cell0[k] = static_cast<std::uint32_t>(cell);
+    table.cell1[k] = static_cast<std::uint32_t>(wraps && cell + 1 == cells ? 0 : cell + 1);
+  }
+  return table;
+}
+
+struct Octave {
+  AxisTable axis;
+  std::int64_t cells = 1;
+  std::uint32_t key = 0;
+  float amplitude = 1.0f;
+};
+
+// `count` octaves from `firstCells` cells across, doubling, their keys from
+// `stream` and their weights from `amplitude(o)`.
+template <class Amplitude>
+std::vector<Octave> octaveSet(const NoiseParams& p, std::uint64_t seed, std::uint64_t stream,
+                              int firstCells, int count, Amplitude amplitude) {
+  const std::int64_t span = p.tileable ? p.size : p.size - 1;
+  const RandomStream keys(seed, stream);
+  std::vector<Octave> set;
+  for (int o = 0; o < count; ++o) {
+    const std::int64_t cells = std::int64_t{firstCells} << o;
+    set.push_back({axisTable(p.size, span, cells, p.tileable), cells,
+                   static_cast<std::uint32_t>(keys.bits(static_cast<std::uint64_t>(o))),
+                   amplitude(o)});
+  }
+  return set;
+}
+
+// Row y of a set of octaves, as the grid kernel takes it.
+void gridOctaves(const std::vector<Octave>& set, int y, std::vector<NoiseGridOctave>& out) {
+  out.resize(set.size());
+  const auto k = static_cast<std::size_t>(y);
+  for (std::size_t o = 0; o < set.size(); ++o) {
+    const AxisTable& a = set[o].axis;
+    out[o] = {a.view(),
+              noiseHash(a.cell0[k] ^ set[o].key),
+              noiseHash(a.cell1[k] ^ set[o].key),
+              a.t[k],
+              a.fade[k],
+              set[o].amplitude};
+  }
+}
+
+std::vector<NoiseWarpedOctave> warpedOctaves(const std::vector<Octave>& set, bool wraps) {
+  std::vector<NoiseWarpedOctave> out;
+  for (const Octave& o : set) {
+    const auto cells = static_cast<float>(o.cells);
+    out.push_back({cells, wraps ? cells : 0.0f, o.key, o.amplitude});
+  }
+  return out;
+}
+
+float warpAmplitude(int octave) {
+  return 1.0f / static_cast<float>(1 << octave);
+}
+
+// Everything a map needs, built once before its rows.
+struct NoiseJob {
+  NoiseParams params;
+  std::vector<Octave> heights;
+  std::vector<Octave> warpX;  // empty when the warp is off
+  std::vector<Octave> warpY;
+  std::vector<NoiseWarpedOctave> warped;  // the height octaves at free coordinates
+  float push = 0.0f;                      // map units per unit of warp field
+  std::vector<float> positions;           // sample i's map coordinate, padded
+};
+
+NoiseJob makeJob(const NoiseParams& p, std::uint64_t seed) {
+  NoiseJob job;
+  job.params = p;
+  job.heights = octaveSet(p, seed, kHeightStream, p.features, noiseOctaves(p),
+                          [&p](int o) { return noiseOctaveAmplitude(p, o); });
+  if (p.warp <= 0.0) return job;
+  job.warpX = octaveSet(p, seed, kWarpXStream, p.warpScale, kWarpOctaves, warpAmplitude);
+  job.warpY = octaveSet(p, seed, kWarpYStream, p.warpScale, kWarpOctaves, warpAmplitude);
+  job.warped = warpedOctaves(job.heights, p.tileable);
+  double bound = 0.0;
+  for (int o = 0; o < kWarpOctaves; ++o) bound += warpAmplitude(o);
+  job.push = static_cast<float>(p.warp / bound);
+  const auto span = static_cast<float>(p.tileable ? p.size : p.size - 1);
+  job.positions.assign(noisePadded(static_cast<std::size_t>(p.size)), 0.0f);
+  for (int i = 0; i < p.size; ++i) {
+    job.positions[static_cast<std::size_t>(i)] = static_cast<float>(i) / span;
+  }
+  return job;
+}
+
+// One task's rows [begin, end), its scratch rows its own.
+void runRows(const NoiseJob& job, Heightfield& field, std::int64_t begin, std::int64_t end,
+             const RunControl& control) {
+  const int size = field.width;
+  const auto count = static_cast<std::size_t>(size);
+  const std::size_t padded = noisePadded(count);
+  std::vector<NoiseGridOctave> grid;
+  std::vector<NoiseGridOctave> gridX;
+  std::vector<NoiseGridOctave> gridY;
+  std::vector<float> x(job.warpX.empty() ? 0 : padded);
+  std::vector<float> y(x.size());
+  for (auto row = static_cast<int>(begin); row < end && !control.cancelled(); ++row) {
+    float* out = &field.at(0, row);
+    if (job.warpX.empty()) {
+      gridOctaves(job.heights, row, grid);
+      noiseGridRow(grid, job.params.fractal, out, count);
+      continue;
+    }
+    gridOctaves(job.warpX, row, gridX);
+    gridOctaves(job.warpY, row, gridY);
+    noiseGridRow(gridX, NoiseFractal::Fbm, x.data(), count);
+    noiseGridRow(gridY, NoiseFractal::Fbm, y.data(), count);
+    const float rowY = job.positions[static_cast<std::size_t>(row)];
+    for (std::size_t i = 0; i < count; ++i) {
+      x[i] = job.positions[i] + job.push * x[i];
+      y[i] = rowY + job.push * y[i];
+    }
+    noiseWarpedRow(job.warped, job.params.fractal, x.data(), y.data(), out, count);
+  }
+}
+
+}  // namespace
+
+int noiseLevels(const NoiseParams& params) {
+  const std::int64_t span = params.tileable ? params.size : params.size - 1;
+  int levels = 1;
+  while (levels < kAllLevels && (std::int64_t{params.features} << levels) * 2 <= span) ++levels;
+  return levels;
+}
+
+int noiseOctaves(const NoiseParams& params) {
+  return std::clamp(params.iterations, 1, noiseLevels(params));
+}
+
+float noiseOctaveAmplitude(const NoiseParams& params, int octave) {
+  return static_cast<float>(portableExp2(-(1.0 - params.roughness) * octave));
+}
+
+double noiseAmplitudeBound(const NoiseParams& params) {
+  double bound = 0.0;
+  for (int o = 0; o < noiseOctaves(params); ++o) bound += noiseOctaveAmplitude(params, o);
+  return bound;
+}
+
+Heightfield generateNoise(const NoiseParams& params, std::uint64_t seed,
+                          const RunControl& control) {
+  control.checkpoint(0.0f);
+  const NoiseJob job = makeJob(params, seed);
+  Heightfield field(params.size, params.size);
+  field.wraps = params.tileable;
+  // Bands of ~1M samples between checkpoints (a 4097 map: 255 rows, ~30 ms
+  // at 8 octaves); inside a band every row looks at the cancel flag.
+  const int size = params.size;
+  const int band = std::max(1, (1 << 20) / size);
+  for (int first = 0; first < size; first += band) {
+    const int last = std::min(size, first + band);
+    parallelFor(control.exec, first, last, 1, [&](std::int64_t begin, std::int64_t end) {
+      runRows(job, field, begin, end, control);
+    });
+    if (control.cancelled()) abandonRun(std::move(field));
+    control.checkpoint(static_cast<float>(last) / static_cast<float>(size));
+  }
+  return field;
+}
+
+namespace {
+
+constexpr std::string_view kFractalNames[] = {"fbm", "ridged", "billow"};
+
+// The shared iterations parameter, counting octaves (at least one).
+constexpr ParamInfo kOctavesParam{
+    kIterationsParam.key,
+    "Octaves",
+    "octaves",
+    "How many layers of detail: the broadest, then each finer one with twice the features; "
+    "the maximum always means every octave the size holds (down to ~2 samples per lattice "
+    "cell)",
+    kIterationsParam.type,
+    1.0,
+    kIterationsParam.max,
+    {},
+    false,
+    /*maxMeansAll=*/true};
+
+class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
+ public:
+  NoiseSource()
+      : NormalisedSource({
+            TERRAIN_BIND(NoiseParams, size, sizeParam(2, kMaxMapSide)),
+            TERRAIN_BIND(NoiseParams, roughness, kRoughnessParam),
+            TERRAIN_BIND(NoiseParams, iterations, kOctavesParam),
+            TERRAIN_BIND(NoiseParams, fractal,
+                         (ParamInfo{"fractal", "Fractal", "",
+                                    "fbm: rolling hills and valleys (the octaves' plain sum); "
+                                    "ridged: sharp mountain crests ((1 - |n|)^2 per octave); "
+                                    "billow: puffy round hills with creases (|n| per octave)",
+                                    ParamType::Choice, 0, 2, kFractalNames})),
+            TERRAIN_BIND(NoiseParams, features,
+                         (ParamInfo{"features", "Features", "cells",
+                                    "How many hills fit across the map at the broadest scale: 1 "
+                                    "one landmass, 64 a busy field of bumps (lattice cells of "
+                                    "the first octave across the map)",
+                                    ParamType::Integer, 1, 64})),
+            TERRAIN_BIND(NoiseParams, warp,
+                         (ParamInfo{"warp", "Warp", "map widths",
+                                    "Swirls the landforms sideways like folded rock: 0 off, 1 "
+                                    "pushes them up to a whole map width (domain warp by a "
+                                    "3-octave noise)",
+                                    ParamType::Real, 0, 1})),
+            TERRAIN_BIND(NoiseParams, warpScale,
+                         (ParamInfo{"warp-scale", "Warp scale", "cells",
+                                    "How broad the swirls are: fewer cells, broader swirls "
+                                    "(lattice cells of the warp noise across the map)",
+                                    ParamType::Integer, 1, 64})),
+            TERRAIN_BIND(NoiseParams, tileable,
+                         (ParamInfo{"tileable", "Tileable", "",
+                                    "The map wraps around: its right edge continues at the left "
+                                    "and its bottom at the top, for tiling (samples i / size on "
+                                    "a torus)",
+                                    ParamType::Toggle, 0, 1})),
+        }) {}
+
+  std::string_view key() const override { return "noise"; }
+  std::string_view title() const override { return "Gradient noise"; }
+  std::string_view help() const override {
+    return "Perlin-style gradient noise in octaves: rolling hills, ridged mountains or billowy "
+           "hills, optionally swirled and tileable";
+  }
+  bool profile() const override { return false; }
+  SizeRule sizeRule() const override { return SizeRule::Any; }
+  int minSize() const override { return 2; }
+  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
+  int levels(const ParamValues& values) const override { return noiseLevels(unpack(values)); }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
+  }
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
+    const NoiseParams p = unpack(values);
+    if (params()[param].key == "warp-scale" && p.warp <= 0.0) {
+      return "The warp is off (0): there are no swirls to size";
+    }
+    if (params()[param].key == "roughness" && noiseOctaves(p) == 1) {
+      return "One octave: roughness weighs the finer octaves against the broadest";
+    }
+    return {};
+  }
+  double defaultWater() const override { return 0.35; }  // lakes in the low valleys
+};
+
+}  // namespace
+
+const SourceStage& noiseSource() {
+  static const NoiseSource stage;
+  return stage;
+}
+
+}  // namespace terrain
