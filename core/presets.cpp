@@ -51,7 +51,41 @@ Document islands() {
   return doc;
 }
 
+Document rollingHills() {
+  Document doc = startFrom(
+      "noise", 12, {{"size", "513"}, {"roughness", "0.15"}, {"features", "3"}, {"warp", "0.08"}});
+  addStage(doc, "droplets", {{"droplets", "0.6"}});
+  addStage(doc, "thermal", {{"talus", "28"}});
+  doc.world.width = 6000.0;
+  doc.world.heightRange = 350.0;
+  doc.look.water = 0.12;
+  doc.view.kind = ArticleView::Mesh;
+  doc.view.exaggeration = 0.15;
+  return doc;
+}
+
+Document canyonMesa() {
+  Document doc = startFrom(
+      "noise", 3, {{"size", "513"}, {"roughness", "0.25"}, {"features", "3"}, {"warp", "0.2"}});
+  addStage(doc, "terrace", {{"steps", "4"}, {"softness", "0.04"}});
+  addStage(doc, "thermal", {{"talus", "55"}, {"iterations", "2"}});
+  addStage(doc, "droplets", {{"droplets", "0.3"}});
+  doc.world.width = 8000.0;
+  doc.world.heightRange = 700.0;
+  doc.look.water = 0.0;
+  doc.view.kind = ArticleView::Mesh;
+  doc.view.exaggeration = 0.2;
+  return doc;
+}
+
 const LandformPreset kPresets[] = {
+    {"rolling-hills", "Rolling hills",
+     "Soft farmland hills: smooth fBm noise, lightly rained on (droplets) and settled (thermal)",
+     &rollingHills},
+    {"canyon-mesa", "Canyon mesa",
+     "Stepped mesas and canyon walls: warped noise terraced, cliffs crumbled (thermal) and "
+     "gullied (droplets)",
+     &canyonMesa},
     {"islands", "Islands", "An archipelago on a map that wraps: coastline heights, smoothed",
      &islands},
 };
