@@ -77,11 +77,21 @@ class ErrorSweep {
     });
   }
 
+  // On a torus the outline's opposite edges are one seam: each pair of
+  // vertices takes the larger error of the two, so both edges keep the
+  // same vertices and the mesh tiles. Run before each level reads them.
+  void joinSeams() {
+    if (!grid_.field().wraps) return;
+    for (int y = 0; y <= height_; ++y) joinPair(at(0, y), at(width_, y));
+    for (int x = 0; x <= width_; ++x) joinPair(at(x, 0), at(x, height_));
+  }
+
   static bool diagonalIsMain(int x, int y, int s) {
     return (((x - s) / (2 * s)) & 1) == (((y - s) / (2 * s)) & 1);
   }
 
  private:
+  static void joinPair(float& a, float& b) { a = b = std::max(a, b); }
   double h(int x, int y) const { return grid_.elevation(x, y); }
   float& at(int x, int y) { return errors_[grid_.id(x, y)]; }
 
@@ -124,8 +134,10 @@ std::vector<float> rtinErrors(const MeshGrid& grid, const MeshBlocks& blocks,
     }
   }
   ErrorSweep sweep(grid, errors);
+  sweep.joinSeams();
   for (int s = 1; s < blocks.largest; s *= 2) {
     sweep.edgeMidpoints(s, exec);
+    sweep.joinSeams();
     sweep.squareCentres(s, exec);
   }
   return errors;

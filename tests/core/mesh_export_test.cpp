@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -207,6 +208,24 @@ TEST(TerrainMesh, AWrappingMapCoversTheWholeWorldAndTiles) {
       ASSERT_EQ(mesh.normals[3 * vertex(32, r) + k], mesh.normals[3 * vertex(0, r) + k]);
     }
   }
+}
+
+TEST(TerrainMesh, ASimplifiedWrappingMapStillTiles) {
+  Heightfield field = rough(300, 200);  // no multiple of the blocks either way
+  field.wraps = true;
+  const TerrainMesh mesh = buildTerrainMesh(field, kWorld, MeshOptions{6000, 0.0});
+  const double cell = metresPerCell(kWorld, 300, true);
+  std::set<int> west, east, north, south;
+  for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+    const GridPoint p = gridPointOf(mesh, v, cell);
+    if (p.c == 0) west.insert(p.r);
+    if (p.c == 300) east.insert(p.r);
+    if (p.r == 0) north.insert(p.c);
+    if (p.r == 200) south.insert(p.c);
+  }
+  EXPECT_EQ(west, east);
+  EXPECT_EQ(north, south);
+  EXPECT_LT(west.size(), 201u);  // simplified along the seam too
 }
 
 TEST(TerrainMesh, AProfileOrABadErrorIsRefused) {
