@@ -60,7 +60,7 @@ class ErrorSweep {
 
   // Centres of squares 2s wide: the hypotenuse is the diagonal joining the
   // corner that is a corner of the square twice the size to the one at its
-  // centre (rtinDiagonalIsMain); the children are the four edge midpoints.
+  // centre (diagonalIsMain); the children are the four edge midpoints.
   void squareCentres(int s, const Execution& exec) {
     parallelFor(exec, 0, height_ / (2 * s), 8, [&](std::int64_t begin, std::int64_t end) {
       for (auto k = static_cast<int>(begin); k < end; ++k) {
