@@ -2,7 +2,8 @@
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
-# Terrain mesh simplification (core/terrain_mesh.cpp).
+# Mesh export: the simplified terrain's triangles in vertex cache order
+# (core/terrain_mesh.cpp).
 find_package(meshoptimizer 0.18 REQUIRED)
 # Debian's libtinygltf-dev ships the loader compiled (libtinygltf.so, with its
 # own nlohmann json and stb): the tests include tiny_gltf.h without
