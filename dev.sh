@@ -10,7 +10,8 @@ cd "$(dirname "$0")"
 PACKAGES=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglfw3-dev libglm-dev libimgui-dev python3-glad libgl-dev libgl1-mesa-dri
-  libpng-dev libhwy-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
+  libpng-dev libhwy-dev nlohmann-json3-dev libmeshoptimizer-dev libtinygltf-dev
+  googletest libgtest-dev libbenchmark-dev
   xvfb xauth
 )
 

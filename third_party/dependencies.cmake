@@ -4,6 +4,15 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
 # Highway: portable SIMD with run-time dispatch (the noise source's kernel).
 pkg_check_modules(HWY REQUIRED IMPORTED_TARGET GLOBAL libhwy)
+# Mesh export: the simplified terrain's triangles in vertex cache order
+# (core/terrain_mesh.cpp).
+find_package(meshoptimizer 0.18 REQUIRED)
+# Debian's libtinygltf-dev ships the loader compiled (libtinygltf.so, with its
+# own nlohmann json and stb): the tests include tiny_gltf.h without
+# TINYGLTF_IMPLEMENTATION and read the exported .glb back with it.
+if(TERRAIN_BUILD_TESTS)
+  find_package(TinyGLTF 2.7 REQUIRED)
+endif()
 
 if(TERRAIN_BUILD_APP)
   find_package(glfw3 3.3 REQUIRED)
