@@ -10,9 +10,11 @@
 // with d the metres to the receiver and h_r' the receiver's new height;
 // the result sits strictly above h_r', so no step makes a new pit. Before
 // the first step (and any step that finds a pit) depressions are filled by
-// priority-flood, as in Cordonnier et al. (2016): lakes fill with sediment
-// and pass their water on. At steady state every river's slope is
-// S = (U / K) (A / 1 km^2)^-m: Flint's law, steeper in small valleys.
+// priority-flood (Barnes et al. 2014; see core/flow_routing.hpp): lakes
+// fill with sediment (the deposition map) and pass their water on, the
+// simplest of the ways Cordonnier et al. (2016) compare. At steady state
+// every river's slope is S = (U / K) (A / 1 km^2)^-m: Flint's law,
+// steeper in small valleys.
 //
 // Outlets hold the base level and never move: the edges of a map that
 // does not wrap and every cell at or below the sea level. Heights are in
