@@ -182,7 +182,6 @@ FlowNetwork::FlowNetwork(int width, int height, bool wraps, std::vector<std::uin
   resizeZeroed(direction_, n, poll);
   resizeZeroed(donors_, n, poll);
   resizeZeroed(stack_, n, poll);
-  resizeZeroed(pending_, n + 8, poll);  // room for the branch-free writes past the top
   resizeZeroed(drainage_, n, poll);
   for (int y = 0; y < height_; ++y) {
     for (int x = 0; x < width_; ++x) {
@@ -346,30 +345,29 @@ void FlowNetwork::findDonors(const Execution& exec, const Poll& poll) {
   });
 }
 
-void FlowNetwork::buildStack(const Poll& poll, const Execution& exec) {
-  const std::size_t n = outlet_.size();
-  findDonors(exec, poll);
-  poll();
-  // Depth first from each base level in cell order, as Braun & Willett
-  // do: a cell enters after its receiver, and a river's cells stay close
-  // together, which keeps the passes along the stack in cache.
-  // Inside the outer ring each of the eight neighbours is written to the
-  // pending list and kept only if it is a donor: no branch on the donor
-  // count, which the processor could not predict.
+// Depth first from each base level among the cells [first, last), in cell
+// order, as Braun & Willett do: a cell enters after its receiver, and a
+// river's cells stay close together, which keeps the passes along the
+// stack in cache. Inside the outer ring each of the eight neighbours is
+// written to the pending list and kept only if it is a donor: no branch on
+// the donor count, which the processor could not predict.
+void FlowNetwork::walk(std::size_t first, std::size_t last, Walk& out, const Poll& poll) const {
   const auto w = static_cast<std::ptrdiff_t>(width_);
   const std::array<std::ptrdiff_t, 8> offset = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-  std::int32_t* pending = pending_.data();
-  std::size_t tail = 0;
-  catchmentStart_.clear();
-  for (std::size_t base = 0; base < n; ++base) {
+  std::vector<std::int32_t>& pending = out.pending;
+  out.cells.clear();
+  out.starts.clear();
+  for (std::size_t base = first; base < last; ++base) {
     if (direction_[base] != kNoReceiver) continue;
-    catchmentStart_.push_back(tail);
+    out.starts.push_back(out.cells.size());
     std::size_t top = 0;
+    if (pending.size() < 16) pending.resize(1024);
     pending[top++] = static_cast<std::int32_t>(base);
     while (top > 0) {
+      if (top + 9 > pending.size()) pending.resize(2 * pending.size());  // room to write past top
       const auto c = static_cast<std::size_t>(pending[--top]);
-      stack_[tail++] = static_cast<std::int32_t>(c);
-      if (tail % kPollEvery == 0) poll();
+      out.cells.push_back(static_cast<std::int32_t>(c));
+      if (out.cells.size() % kPollEvery == 0) poll();
       const unsigned mask = donors_[c];
       if (border_[c] == 0) {
         for (std::size_t d = 0; d < 8; ++d) {
@@ -383,6 +381,37 @@ void FlowNetwork::buildStack(const Poll& poll, const Execution& exec) {
       }
     }
   }
+}
+
+void FlowNetwork::buildStack(const Poll& poll, const Execution& exec) {
+  const std::size_t n = outlet_.size();
+  findDonors(exec, poll);
+  // Each thread walks the catchments of the base levels in its share of
+  // the cells; joined in cell order, the parts are the stack one walk over
+  // every cell would give, so the thread count never shows.
+  const auto parts = static_cast<std::size_t>(resolvedThreadCount(exec));
+  walks_.resize(parts);
+  parallelFor(
+      exec, 0, static_cast<std::int64_t>(parts), 1, [&](std::int64_t first, std::int64_t last) {
+        for (auto p = static_cast<std::size_t>(first); p < static_cast<std::size_t>(last); ++p) {
+          walk(n * p / parts, n * (p + 1) / parts, walks_[p], poll);
+        }
+      });
+  std::vector<std::size_t> offsets(parts, 0);
+  catchmentStart_.clear();
+  std::size_t offset = 0;
+  for (std::size_t p = 0; p < parts; ++p) {
+    offsets[p] = offset;
+    for (const std::size_t start : walks_[p].starts) catchmentStart_.push_back(offset + start);
+    offset += walks_[p].cells.size();
+  }
+  parallelFor(
+      exec, 0, static_cast<std::int64_t>(parts), 1, [&](std::int64_t first, std::int64_t last) {
+        for (auto p = static_cast<std::size_t>(first); p < static_cast<std::size_t>(last); ++p) {
+          std::copy(walks_[p].cells.begin(), walks_[p].cells.end(),
+                    stack_.begin() + static_cast<std::ptrdiff_t>(offsets[p]));
+        }
+      });
 }
 
 void FlowNetwork::forCatchments(const Execution& exec,
@@ -404,10 +433,8 @@ void FlowNetwork::forCatchments(const Execution& exec,
 }
 
 void FlowNetwork::accumulate(const Execution& exec) {
+  std::fill(drainage_.begin(), drainage_.end(), 1U);
   forCatchments(exec, [this](std::size_t first, std::size_t last) {
-    for (std::size_t k = first; k < last; ++k) {
-      drainage_[static_cast<std::size_t>(stack_[k])] = 1U;
-    }
     for (std::size_t k = last; k-- > first;) {
       const auto i = static_cast<std::size_t>(stack_[k]);
       const auto r = static_cast<std::size_t>(receiver_[i]);

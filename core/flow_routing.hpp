@@ -101,9 +101,17 @@ class FlowNetwork {
   std::span<const std::uint32_t> drainage() const { return drainage_; }
 
  private:
+  // One thread's part of the stack while it is built.
+  struct Walk {
+    std::vector<std::int32_t> cells;
+    std::vector<std::size_t> starts;    // where each catchment starts in cells
+    std::vector<std::int32_t> pending;  // cells waiting to enter
+  };
+
   std::size_t neighbour(std::size_t cell, std::size_t direction) const;
   void routeRow(const float* heights, int y);
   void findDonors(const Execution& exec, const Poll& poll);
+  void walk(std::size_t first, std::size_t last, Walk& out, const Poll& poll) const;
 
   int width_ = 0;
   int height_ = 0;
@@ -115,7 +123,7 @@ class FlowNetwork {
   std::vector<std::uint8_t> donors_;  // bit d: the neighbour in direction d drains here
   std::vector<std::int32_t> stack_;
   std::vector<std::size_t> catchmentStart_;  // where each outlet's catchment starts in stack_
-  std::vector<std::int32_t> pending_;        // cells waiting to enter the stack
+  std::vector<Walk> walks_;
   std::vector<std::uint32_t> drainage_;
 };
 
