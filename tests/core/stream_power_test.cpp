@@ -17,6 +17,7 @@
 
 #include "core/flow_routing.hpp"
 #include "core/modifiers/stream_power.hpp"
+#include "core/random.hpp"
 #include "core/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
@@ -325,6 +326,37 @@ TEST(StreamPower, EveryValueInRangeGivesFiniteHeightsAndMaps) {
           EXPECT_LE(computeStats(out).max, computeStats(*in).max) << info.key << " = " << value;
         }
       }
+    }
+  }
+}
+
+TEST(StreamPower, RandomValuesAcrossTheRangesGiveFiniteHeights) {
+  // Every parameter drawn at once (log-uniform where the slider is
+  // logarithmic), on maps that wrap and maps that do not.
+  const Heightfield ds = diamondSquare(65, 3);
+  const Heightfield wrap = torus(64, 3);
+  const RandomStream draw(7, 1);
+  std::uint64_t index = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    ParamValues v = values();
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const ParamInfo& info = stage().params()[i];
+      const double u = draw.uniform(index++);
+      double x = info.logarithmic && info.min > 0.0 ? info.min * std::pow(info.max / info.min, u)
+                                                    : info.min + (info.max - info.min) * u;
+      if (info.type == ParamType::Integer) x = std::round(x);
+      v[i] = std::clamp(x, info.min, info.max);
+    }
+    v.at(testing::paramIndex(stage(), "steps")) = 1 + trial % 5;  // keep it quick
+    const World world{std::pow(10.0, 1.3 + 4.5 * draw.uniform(index++)),
+                      std::pow(10.0, 4.0 * draw.uniform(index++))};
+    for (const Heightfield* in : {&ds, &wrap}) {
+      const Heightfield out = erode(*in, v, 0, world);
+      ASSERT_TRUE(allFinite(out.heights)) << "trial " << trial;
+      ASSERT_TRUE(out.erosion);
+      ASSERT_TRUE(allFinite(out.erosion->wear)) << "trial " << trial;
+      ASSERT_TRUE(allFinite(out.erosion->deposition)) << "trial " << trial;
+      EXPECT_LE(computeStats(out).max, computeStats(*in).max) << "trial " << trial;
     }
   }
 }
