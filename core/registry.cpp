@@ -6,6 +6,7 @@
 #include "core/modifiers/droplets.hpp"
 #include "core/modifiers/normalise.hpp"
 #include "core/modifiers/smooth.hpp"
+#include "core/modifiers/stream_power.hpp"
 #include "core/modifiers/terrace.hpp"
 #include "core/modifiers/thermal.hpp"
 #include "core/sources/coastline.hpp"
@@ -40,7 +41,7 @@ std::span<const SourceStage* const> sourceList() {
 std::span<const ModifierStage* const> modifierList() {
   static const ModifierStage* const list[] = {
       &smoothModifier(), &normaliseModifier(), &curveModifier(),    &terraceModifier(),
-      &clampModifier(),  &thermalModifier(),   &dropletsModifier(),
+      &clampModifier(),  &thermalModifier(),   &dropletsModifier(), &streamPowerModifier(),
   };
   return list;
 }

@@ -1,0 +1,279 @@
+// Stream power: rivers cut valleys into rising ground.
+//
+// The ground rises at U (uplift) while each river lowers its bed at
+//   E = K (A / 1 km^2)^m S                         (n = 1)
+// where A is the area in m^2 draining through the cell, S the slope to the
+// cell it drains into (its receiver, the steepest of its eight neighbours)
+// and m the m/n parameter. After Braun & Willett (2013), each step solves
+// this implicitly, downstream first, so any time step is stable:
+//   h' = (h + dt U + F h_r') / (1 + F),  F = K dt (A / 1 km^2)^m / d
+// with d the metres to the receiver and h_r' the receiver's new height;
+// the result sits strictly above h_r', so no step makes a new pit. Before
+// the first step (and any step that finds a pit) depressions are filled by
+// priority-flood (Barnes et al. 2014; see core/flow_routing.hpp): lakes
+// fill with sediment (the deposition map) and pass their water on, the
+// simplest of the ways Cordonnier et al. (2016) compare. At steady state
+// every river's slope is S = (U / K) (A / 1 km^2)^-m: Flint's law,
+// steeper in small valleys.
+//
+// Outlets hold the base level and never move: the edges of a map that
+// does not wrap and every cell at or below the sea level. Heights are in
+// [0, 1] of the world's height range and cells metresPerCell apart, so a
+// preview and an export of the same world grow the same valleys. At the
+// end the land above sea level is rescaled so its highest point stands as
+// high as the input's, keeping the look's water level meaningful.
+#include "core/modifiers/stream_power.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <thread>
+
+#include "core/flow_routing.hpp"
+#include "core/portable_math.hpp"
+
+namespace terrain {
+namespace {
+
+constexpr double kSquareKilometre = 1.0e6;  // m^2: the reference area of K
+constexpr std::size_t kPowTable = 1 << 14;  // drainage areas (cells) with a tabled A^m
+constexpr std::size_t kPollEvery = 1 << 16;
+constexpr std::size_t kLargeField = std::size_t{1} << 22;  // freed on a thread when cancelled
+
+float above(float h) {
+  return std::nextafter(h, std::numeric_limits<float>::infinity());
+}
+
+// The step's constants: everything of F but the drainage area and distance.
+struct StepConstants {
+  double uplift = 0.0;       // height units per step
+  double coefficient = 0.0;  // K dt (cell area / 1 km^2)^m / cell width
+  double m = 0.5;
+  std::vector<double> cellsToTheM;  // c^m for c < kPowTable
+  double areaTerm(std::uint32_t cells) const {
+    return cells < cellsToTheM.size() ? cellsToTheM[cells]
+                                      : portablePow(static_cast<double>(cells), m);
+  }
+};
+
+StepConstants constantsFor(const StreamPowerParams& p, const World& world, double cellMetres,
+                           std::size_t cells) {
+  StepConstants c;
+  c.m = p.mOverN;
+  c.uplift = p.uplift * 1.0e-3 * p.yearsPerStep / world.heightRange;
+  const double k = p.erodibility * 1.0e-3;  // m per year
+  c.coefficient = k * p.yearsPerStep *
+                  portablePow(cellMetres * cellMetres / kSquareKilometre, p.mOverN) / cellMetres;
+  c.cellsToTheM.resize(std::min(kPowTable, cells + 1));
+  for (std::size_t i = 1; i < c.cellsToTheM.size(); ++i) {
+    c.cellsToTheM[i] = portablePow(static_cast<double>(i), p.mOverN);
+  }
+  return c;
+}
+
+// Everything a run holds besides the heights.
+struct Work {
+  std::unique_ptr<FlowNetwork> network;
+  std::vector<float> wear;
+  std::vector<float> deposition;
+};
+
+// One implicit step along the stack, downstream first, each catchment on
+// its own. Adds what each cell loses to wear.
+void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heights,
+           std::span<float> wear, const Poll& poll, const Execution& exec) {
+  const auto stack = net.stack();
+  const auto receivers = net.receivers();
+  const auto directions = net.directions();
+  const auto drainage = net.drainage();
+  net.forCatchments(exec, [&](std::size_t first, std::size_t last) {
+    for (std::size_t k = first; k < last; ++k) {
+      if ((k + 1) % kPollEvery == 0) poll();
+      const auto i = static_cast<std::size_t>(stack[k]);
+      const auto r = static_cast<std::size_t>(receivers[i]);
+      if (r == i) continue;
+      // h' = (h + dt U + F h_r') / (1 + F) as a + b h_r': only the last
+      // multiply-add waits for the receiver's new height.
+      const double f = c.coefficient * c.areaTerm(drainage[i]) * kInverseDistance[directions[i]];
+      const double raised = static_cast<double>(heights[i]) + c.uplift;
+      const double keep = 1.0 / (1.0 + f);
+      const double next = raised * keep + (f * keep) * static_cast<double>(heights[r]);
+      float h = static_cast<float>(next);
+      if (!(h > heights[r])) h = above(heights[r]);  // keep the descent strict in floats
+      wear[i] += static_cast<float>(std::max(0.0, raised - static_cast<double>(h)));
+      heights[i] = h;
+    }
+  });
+}
+
+// Land above sea level scaled about it, so the highest point stands at
+// `top`; then each cell nudged above its receiver again where float
+// rounding made them equal, so the output keeps every cell draining.
+double rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLevel, float top,
+                   const Execution& exec) {
+  float highest = -std::numeric_limits<float>::infinity();
+  for (float h : heights) highest = std::max(highest, h);
+  if (!(highest > seaLevel) || !(top > seaLevel)) return 1.0;
+  const double scale =
+      (static_cast<double>(top) - seaLevel) / (static_cast<double>(highest) - seaLevel);
+  float* data = heights.data();
+  parallelFor(exec, 0, static_cast<std::int64_t>(heights.size()), 1 << 15,
+              [&](std::int64_t first, std::int64_t last) {
+                for (std::int64_t i = first; i < last; ++i) {
+                  if (data[i] > seaLevel) {
+                    data[i] = static_cast<float>(seaLevel +
+                                                 (static_cast<double>(data[i]) - seaLevel) * scale);
+                  }
+                }
+              });
+  const auto receivers = net.receivers();
+  for (const std::int32_t cell : net.stack()) {
+    const auto i = static_cast<std::size_t>(cell);
+    const auto r = static_cast<std::size_t>(receivers[i]);
+    if (r != i && !(heights[i] > heights[r])) heights[i] = above(heights[r]);
+  }
+  return scale;
+}
+
+// A cancelled run gives its large buffers back on a thread of its own, as
+// abandonRun does for the heights.
+[[noreturn]] void abandon(std::unique_ptr<Work> work, Heightfield&& field) {
+  if (field.size() >= kLargeField) std::thread([dropped = std::move(work)] {}).detach();
+  abandonRun(std::move(field));
+}
+
+class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerParams> {
+ public:
+  StreamPowerModifier()
+      : TypedStage({
+            TERRAIN_BIND(StreamPowerParams, uplift,
+                         (ParamInfo{"uplift", "Uplift", "mm/yr",
+                                    "How fast the ground rises (mm per year, i.e. metres per "
+                                    "thousand years); against erodibility it sets how steep the "
+                                    "mountains grow: at steady state a river draining 1 km^2 has "
+                                    "slope uplift / erodibility",
+                                    ParamType::Real, 0.0, 20.0})),
+            TERRAIN_BIND(StreamPowerParams, erodibility,
+                         (ParamInfo{"erodibility",
+                                    "Erodibility",
+                                    "mm/yr",
+                                    "How easily rivers cut the rock: soft ground is high. The "
+                                    "stream-power K, as the mm per year a river draining 1 km^2 "
+                                    "cuts into a 1:1 slope",
+                                    ParamType::Real,
+                                    0.01,
+                                    1000.0,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(StreamPowerParams, mOverN,
+                         (ParamInfo{"m-over-n", "Concavity", "",
+                                    "How much more big rivers cut than small ones: high values "
+                                    "give long gentle main valleys under steep side valleys. The "
+                                    "area exponent m of the stream-power law with n = 1 (river "
+                                    "slope ~ area^-m/n; nature 0.3 to 0.7)",
+                                    ParamType::Real, 0.1, 1.0})),
+            TERRAIN_BIND(StreamPowerParams, steps,
+                         (ParamInfo{"steps",
+                                    "Steps",
+                                    "steps",
+                                    "How long to erode, in steps of the time per step; the "
+                                    "rivers reroute between steps, so more steps let the network "
+                                    "reorganise",
+                                    ParamType::Integer,
+                                    1,
+                                    1000,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(StreamPowerParams, yearsPerStep,
+                         (ParamInfo{"years-per-step",
+                                    "Time per step",
+                                    "years",
+                                    "Years of uplift and river cutting per step: any length is "
+                                    "stable, longer steps go further towards steady state",
+                                    ParamType::Real,
+                                    100.0,
+                                    1.0e7,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(StreamPowerParams, seaLevel,
+                         (ParamInfo{"sea-level", "Sea level", "",
+                                    "Ground at or below this height (0..1 of the height range) "
+                                    "is sea: rivers end there and it never rises or erodes. "
+                                    "Set it to the water level so an island or a wrapping map "
+                                    "drains into its sea; 0 leaves only the map edges",
+                                    ParamType::Real, 0.0, 1.0})),
+        }) {}
+
+  std::string_view key() const override { return "stream-power"; }
+  std::string_view title() const override { return "River erosion"; }
+  std::string_view help() const override {
+    return "Carves branching river valleys between sharp ridges: the ground rises while rivers "
+           "cut it, faster the more water they carry (the stream-power law). The land is "
+           "rescaled so its highest point stays as high as before; sea stays as it was";
+  }
+  bool appliesToProfiles() const override { return false; }
+
+  Heightfield apply(Heightfield field, const StageContext& context, const ParamValues& values,
+                    const RunControl& control) const override {
+    const StreamPowerParams p = unpack(values);
+    control.checkpoint(0.0f);
+    if (field.heights.empty()) return field;
+    const auto seaLevel = static_cast<float>(p.seaLevel);
+    const float top = computeStats(field).max;
+    const StepConstants constants = constantsFor(
+        p, context.world, metresPerCell(context.world, field.width, field.wraps), field.size());
+    auto work = std::make_unique<Work>();
+    try {
+      const Poll poll = [&control] { control.checkpoint(); };
+      work->network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
+                                                    findOutlets(field, seaLevel), poll);
+      resizeZeroed(work->wear, field.size(), poll);
+      resizeZeroed(work->deposition, field.size(), poll);
+      run(field, p, constants, context.seed, *work, control);
+    } catch (const Cancelled&) {
+      abandon(std::move(work), std::move(field));
+    }
+    const auto scale =
+        static_cast<float>(rescaleLand(*work->network, field.heights, seaLevel, top, control.exec));
+    ErosionMaps maps;
+    const auto drainage = work->network->drainage();
+    maps.flow.assign(drainage.begin(), drainage.end());
+    maps.wear = std::move(work->wear);
+    maps.deposition = std::move(work->deposition);
+    for (float& v : maps.wear) v *= scale;
+    for (float& v : maps.deposition) v *= scale;
+    addErosion(field, std::move(maps));
+    control.checkpoint(1.0f);
+    return field;
+  }
+
+ private:
+  static void run(Heightfield& field, const StreamPowerParams& p, const StepConstants& constants,
+                  std::uint64_t seed, Work& work, const RunControl& control) {
+    FlowNetwork& net = *work.network;
+    const Poll poll = [&control] { control.checkpoint(); };
+    for (int step = 0; step < p.steps; ++step) {
+      if (net.route(field.heights, control.exec, poll) > 0) {
+        control.checkpoint();
+        net.fillDepressions(field.heights, work.deposition, seed, poll);
+        net.route(field.heights, control.exec, poll);
+      }
+      control.checkpoint();
+      net.buildStack(poll, control.exec);
+      net.accumulate(control.exec);
+      control.checkpoint();
+      erode(net, constants, field.heights, work.wear, poll, control.exec);
+      control.checkpoint(static_cast<float>(step + 1) / static_cast<float>(p.steps));
+    }
+  }
+};
+
+}  // namespace
+
+const ModifierStage& streamPowerModifier() {
+  static const StreamPowerModifier stage;
+  return stage;
+}
+
+}  // namespace terrain
