@@ -36,6 +36,21 @@ void addStage(Document& doc, std::string_view key, Settings settings) {
   doc.modifiers.push_back(std::move(modifier));
 }
 
+Document alpine() {
+  Document doc = startFrom(
+      "noise", 21, {{"size", "513"}, {"roughness", "0.4"}, {"features", "3"}, {"warp", "0.1"}});
+  addStage(doc, "stream-power", {{"steps", "100"}, {"uplift", "2"}});
+  addStage(doc, "thermal", {{"talus", "38"}, {"iterations", "4"}});
+  addStage(doc, "droplets", {{"droplets", "0.4"}});
+  doc.world.width = 12000.0;
+  doc.world.heightRange = 2800.0;
+  doc.look.water = 0.0;
+  doc.look.snowLine = 0.7;
+  doc.view.kind = ArticleView::Mesh;
+  doc.view.exaggeration = 0.25;
+  return doc;
+}
+
 Document islands() {
   Document doc = startFrom("coastline", 5,
                            {{"size", "512"},
@@ -44,6 +59,8 @@ Document islands() {
                             {"start-cells", "8"},
                             {"roughness", "0.35"}});
   addStage(doc, "smooth", {{"passes", "6"}});
+  addStage(doc, "stream-power", {{"sea-level", "0.5"}, {"steps", "40"}});
+  addStage(doc, "droplets", {{"droplets", "0.5"}});
   doc.look.water = 0.5;
   doc.world.width = 16384.0;
   doc.world.heightRange = 900.0;
@@ -79,6 +96,10 @@ Document canyonMesa() {
 }
 
 const LandformPreset kPresets[] = {
+    {"alpine", "Alpine",
+     "High ridged mountains with dendritic valleys: ridged noise carved by rivers (stream "
+     "power), screes (thermal) and gullies (droplets)",
+     &alpine},
     {"rolling-hills", "Rolling hills",
      "Soft farmland hills: smooth fBm noise, lightly rained on (droplets) and settled (thermal)",
      &rollingHills},
@@ -86,7 +107,9 @@ const LandformPreset kPresets[] = {
      "Stepped mesas and canyon walls: warped noise terraced, cliffs crumbled (thermal) and "
      "gullied (droplets)",
      &canyonMesa},
-    {"islands", "Islands", "An archipelago on a map that wraps: coastline heights, smoothed",
+    {"islands", "Islands",
+     "An archipelago on a map that wraps: coastline heights, smoothed, rivers cut down to the "
+     "sea (stream power) and rained on (droplets)",
      &islands},
 };
 
