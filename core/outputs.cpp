@@ -21,7 +21,7 @@ const OutputFormat kFormats[] = {
     {"heightmap", "FILE.png", "-height16.png", "Heightmap (16-bit PNG)",
      "16-bit greyscale PNG, heights 0..1 as 0..65535 (a profile is N x 1)", OutputNeeds::Heights,
      [](const OutputInput& in) { return sizeText(in.field) + " 16-bit grey heightmap"; },
-     [](const std::string& path, const OutputInput& in) { writeHeightmapPng(path, in.field); }},
+     [](const std::string& path, const OutputInput& in) { writeHeightmapPng(path, in.field, in.exec); }},
     {"color", "FILE.png", "-color.png", "Colour map (PNG)",
      "8-bit RGB picture in the look's colours: the map, or a profile's side view",
      OutputNeeds::Look,
@@ -36,7 +36,7 @@ const OutputFormat kFormats[] = {
      [](const std::string& path, const OutputInput& in) {
        const auto water = static_cast<float>(in.doc.look.water);
        if (in.field.isProfile()) {
-         writeSideViewPng(path, in.field, in.ramp, water, in.sideWidth, in.sideHeight);
+         writeSideViewPng(path, in.field, in.ramp, water, in.sideWidth, in.sideHeight, in.exec);
        } else {
          writeMapPng(path, in.field, in.ramp, water, shadingOf(in), in.exec);
        }
