@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 PACKAGES=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglfw3-dev libglm-dev libimgui-dev python3-glad libgl-dev libgl1-mesa-dri
-  libpng-dev libdeflate-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
+  libpng-dev libdeflate-dev libopenexr-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
   xvfb xauth
 )
 
