@@ -57,6 +57,22 @@ std::string_view conventionName(const ParamValues& o) {
   return normalConvention(o) == NormalConvention::OpenGl ? "OpenGL Y+" : "DirectX Y-";
 }
 
+constexpr std::string_view kExrCompressions[] = {"piz", "zip", "none"};
+constexpr FormatOption kExrOptions[] = {
+    {{"exr-compression", "Compression", "",
+      "Lossless compression: piz (smallest and quickest for terrain), zip (the most widely "
+      "read), none (fastest, largest)",
+      ParamType::Choice, 0.0, 2.0, kExrCompressions},
+     0.0},
+};
+
+ExrCompression exrCompression(const ParamValues& o) {
+  return static_cast<ExrCompression>(static_cast<int>(o[0]));
+}
+std::string exrCompressionName(const ParamValues& o) {
+  return std::string(kExrCompressions[static_cast<std::size_t>(o[0])]);
+}
+
 // ---- the table ----
 
 const OutputFormat kFormats[] = {
@@ -117,28 +133,25 @@ const OutputFormat kFormats[] = {
      [](const std::string& path, const OutputInput& in, const ParamValues&) {
        writeRawFloat32(path, in.field);
      }},
-    {"exr",
-     "FILE.exr",
-     "-height.exr",
-     "Heightmap (OpenEXR float32)",
+    {"exr", "FILE.exr", "-height.exr", "Heightmap (OpenEXR float32)",
      "OpenEXR, one float32 channel Y: heights 0..1 exactly as generated (x height range = "
-     "metres), ZIP (lossless)",
-     OutputNeeds::Heights,
-     {},
-     [](const OutputInput& in, const ParamValues&) {
-       return sizeText(in.field) + " OpenEXR float32 heights";
+     "metres), losslessly compressed",
+     OutputNeeds::Heights, kExrOptions,
+     [](const OutputInput& in, const ParamValues& o) {
+       return sizeText(in.field) + " OpenEXR float32 heights (" + exrCompressionName(o) + ")";
      },
-     [](const OutputInput&, const ParamValues&) {
+     [](const OutputInput&, const ParamValues& o) {
        return FileLayout{"openexr",
                          "float32",
                          1,
                          32,
                          "little-endian",
                          "top-first",
-                         "channel Y: heights 0..1 (x height range = metres)"};
+                         "channel Y: heights 0..1 (x height range = metres), lossless " +
+                             exrCompressionName(o) + " compression"};
      },
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       writeExrHeights(path, in.field, in.exec);
+     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+       writeExrHeights(path, in.field, exrCompression(o), in.exec);
      }},
     {"normals", "FILE.png", "-normals.png", "Normal map (PNG)",
      "RGB tangent-space normal map from the heights in metres (world width, height range): red "

@@ -296,8 +296,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
       options.outputs.push_back({format, nonEmpty(t, "a file name"), format->defaultOptions()});
     }
   }
-  const bool sidecar = !hasFlag(args, "--no-sidecar", "--no-sidecar");
-  if (sidecar) options.sidecar = sidecarPathFor(options.outputs);
+  options.sidecar = sidecarPathFor(options.outputs);  // --no-sidecar resets it below
   for (const Token& t : tokens) {
     if (const auto ref = findFormatOption(t.name)) {
       applyFormatOption(options, t, *ref);

@@ -5,6 +5,7 @@
 #include <ImfHeader.h>
 #include <ImfIO.h>
 #include <ImfOutputFile.h>
+#include <ImfThreading.h>
 
 #include <cstring>
 #include <exception>
@@ -36,15 +37,33 @@ class MemoryStream final : public Imf::OStream {
   std::size_t position_ = 0;
 };
 
+Imf::Compression exrCompression(ExrCompression c) {
+  switch (c) {
+    case ExrCompression::Piz:
+      return Imf::PIZ_COMPRESSION;
+    case ExrCompression::Zip:
+      return Imf::ZIP_COMPRESSION;
+    case ExrCompression::None:
+      return Imf::NO_COMPRESSION;
+  }
+  return Imf::PIZ_COMPRESSION;
+}
+
 }  // namespace
 
-void writeExrHeights(const std::string& path, const Heightfield& field, const Execution& exec) {
+void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompression compression,
+                     const Execution& exec) {
   MemoryStream stream;
   try {
+    // OpenEXR compresses blocks of lines on its own process-wide pool, which
+    // starts empty: grow it to the export's threads (it is never shrunk, and
+    // the bytes are the same for any count).
+    const int threads = resolvedThreadCount(exec);
+    if (Imf::globalThreadCount() < threads) Imf::setGlobalThreadCount(threads);
     Imf::Header header(field.width, field.height);
     header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
-    header.compression() = Imf::ZIP_COMPRESSION;
-    Imf::OutputFile out(stream, header, resolvedThreadCount(exec));
+    header.compression() = exrCompression(compression);
+    Imf::OutputFile out(stream, header, threads);
     Imf::FrameBuffer frame;
     frame.insert("Y", Imf::Slice::Make(Imf::FLOAT, field.heights.data(), Imath::V2i(0, 0),
                                        field.width, field.height));

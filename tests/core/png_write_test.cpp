@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,6 +14,8 @@
 
 #include "core/deflate.hpp"
 #include "core/export.hpp"
+#include "core/export/normals.hpp"
+#include "core/image.hpp"
 #include "core/png_io.hpp"
 #include "tests/support/png_raw.hpp"
 
@@ -170,6 +173,53 @@ TEST_F(PngWrite, SixteenBitRgbRowsReadBackAsStored) {
                 static_cast<std::uint8_t>(i * 7 + y * 13));
     }
   }
+}
+
+// A second independent decoder: Pillow (Debian's python3-pil) sums every
+// sample of the heightmap and the colour map; the normal map (48-bit,
+// which Pillow narrows) must at least decode whole.
+TEST_F(PngWrite, PillowDecodesWhatWeWrite) {
+  constexpr const char* kPython = "/usr/bin/python3";
+  if (std::system((std::string(kPython) + " -c 'import PIL' 2>/dev/null").c_str()) != 0) {
+    GTEST_SKIP() << "Pillow is not installed (Debian: python3-pil)";
+  }
+  const Heightfield field = terrainLike(700, 300);
+  writeHeightmapPng(path("h.png"), field, Execution{2});
+  writeMapPng(path("c.png"), field, ColorRamp::earth(), 0.3f, true, Execution{2});
+  writeNormalMapPng(path("n.png"), field, World{}, 16, NormalConvention::OpenGl, Execution{2});
+  std::ofstream(path("check.py"))
+      << "import sys\nfrom PIL import Image\n"
+         "for name in sys.argv[1:]:\n"
+         "    im = Image.open(name)\n"
+         "    im.load()\n"
+         "    bands = [sum(b.getdata()) for b in im.split()] if im.mode == 'RGB' "
+         "else [sum(im.getdata())]\n"
+         "    print(im.mode, im.size[0], im.size[1], *bands)\n";
+  const std::string command = std::string(kPython) + " " + path("check.py") + " " + path("h.png") +
+                              " " + path("c.png") + " " + path("n.png") + " > " + path("out.txt");
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::ifstream out(path("out.txt"));
+  std::string mode;
+  int w = 0;
+  int h = 0;
+  long long grey = 0;
+  out >> mode >> w >> h >> grey;
+  EXPECT_TRUE(mode == "I" || mode == "I;16") << mode;  // 16-bit grey, by Pillow's version
+  EXPECT_EQ(w, 700);
+  EXPECT_EQ(h, 300);
+  long long expectedGrey = 0;
+  for (float v : field.heights) expectedGrey += heightToGray16(v);
+  EXPECT_EQ(grey, expectedGrey);
+  long long rgb[3] = {};
+  out >> mode >> w >> h >> rgb[0] >> rgb[1] >> rgb[2];
+  EXPECT_EQ(mode, "RGB");
+  const RgbImage colour = renderMapImage(field, ColorRamp::earth(), 0.3f, true);
+  long long expectedRgb[3] = {};
+  for (std::size_t i = 0; i < colour.pixels.size(); ++i) expectedRgb[i % 3] += colour.pixels[i];
+  for (int c = 0; c < 3; ++c) EXPECT_EQ(rgb[c], expectedRgb[c]) << c;
+  out >> mode >> w >> h;
+  EXPECT_EQ(w, 700) << "the normal map did not decode";
+  EXPECT_EQ(h, 300);
 }
 
 TEST(Export, SixteenBitRoundingIsLroundsWithoutTheLibraryCall) {
