@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <numeric>
 
 namespace terrain {
@@ -37,30 +38,37 @@ constexpr std::array<std::uint8_t, kMaxRun + 1> kLengthIndex = [] {
   return table;
 }();
 
-// Bits go out least significant first, as deflate packs them.
+// Bits go out least significant first, as deflate packs them, into room
+// reserved up front (at most maxBytes, left uninitialised: zeroing it cost
+// more than the copy out), so the hot loop only stores.
 class BitWriter {
  public:
-  explicit BitWriter(std::vector<std::uint8_t>& out) : out_(out) {}
-  void put(std::uint32_t bits, int count) {  // count <= 24
+  explicit BitWriter(std::size_t maxBytes)
+      : room_(new std::uint8_t[maxBytes]), next_(room_.get()) {}
+  void put(std::uint32_t bits, int count) {  // count <= 32
     buffer_ |= static_cast<std::uint64_t>(bits) << count_;
     count_ += count;
     if (count_ >= 32) {
-      for (int i = 0; i < 4; ++i) out_.push_back(static_cast<std::uint8_t>(buffer_ >> (8 * i)));
+      for (int i = 0; i < 4; ++i) *next_++ = static_cast<std::uint8_t>(buffer_ >> (8 * i));
       buffer_ >>= 32;
       count_ -= 32;
     }
   }
   void alignToByte() {
     for (; count_ > 0; count_ -= 8) {
-      out_.push_back(static_cast<std::uint8_t>(buffer_));
+      *next_++ = static_cast<std::uint8_t>(buffer_);
       buffer_ >>= 8;
     }
     buffer_ = 0;
     count_ = 0;
   }
+  void putByte(std::uint8_t b) { *next_++ = b; }  // after alignToByte
+  // Appends what was written (byte-aligned) to out.
+  void appendTo(std::vector<std::uint8_t>& out) const { out.insert(out.end(), room_.get(), next_); }
 
  private:
-  std::vector<std::uint8_t>& out_;
+  std::unique_ptr<std::uint8_t[]> room_;
+  std::uint8_t* next_;
   std::uint64_t buffer_ = 0;
   int count_ = 0;
 };
@@ -93,9 +101,15 @@ std::vector<Code> canonicalCodes(const std::vector<std::uint8_t>& lengths) {
   return codes;
 }
 
+std::size_t symbolOf(std::uint16_t token) {
+  if (token < kRunToken) return token;
+  return kFirstLengthSymbol + kLengthIndex[token - kRunToken];
+}
+
 // Literals, and runs of the byte before: token < 256 a literal, else
-// kRunToken + length.
-std::vector<std::uint16_t> tokenize(std::span<const std::uint8_t> data) {
+// kRunToken + length. Counts each token's symbol into `frequencies`.
+std::vector<std::uint16_t> tokenize(std::span<const std::uint8_t> data,
+                                    std::array<std::uint32_t, kLiteralLengthSymbols>& frequencies) {
   std::vector<std::uint16_t> tokens;
   tokens.reserve(data.size());
   std::size_t i = 0;
@@ -107,18 +121,15 @@ std::vector<std::uint16_t> tokenize(std::span<const std::uint8_t> data) {
       while (run < limit && data[i + run] == previous) ++run;
       if (run >= kMinRun) {
         tokens.push_back(static_cast<std::uint16_t>(kRunToken + run));
+        ++frequencies[symbolOf(tokens.back())];
         i += run;
         continue;
       }
     }
+    ++frequencies[data[i]];
     tokens.push_back(data[i++]);
   }
   return tokens;
-}
-
-std::size_t symbolOf(std::uint16_t token) {
-  if (token < kRunToken) return token;
-  return kFirstLengthSymbol + kLengthIndex[token - kRunToken];
 }
 
 // The dynamic block's header: the literal/length code (the one distance
@@ -198,34 +209,44 @@ std::vector<std::uint8_t> huffmanCodeLengths(std::span<const std::uint32_t> freq
 }
 
 void deflateBand(std::span<const std::uint8_t> data, bool last, std::vector<std::uint8_t>& out) {
-  const std::vector<std::uint16_t> tokens = tokenize(data);
   std::array<std::uint32_t, kLiteralLengthSymbols> frequencies{};
-  for (auto t : tokens) ++frequencies[symbolOf(t)];
+  const std::vector<std::uint16_t> tokens = tokenize(data, frequencies);
   frequencies[kEndOfBlock] = 1;
   const std::vector<std::uint8_t> lengths = huffmanCodeLengths(frequencies, kMaxCodeLength);
   const std::vector<Code> codes = canonicalCodes(lengths);
 
-  out.reserve(out.size() + data.size() + data.size() / 4 + 1024);
-  BitWriter bits(out);
-  writeHeader(bits, lengths, last);
-  for (auto t : tokens) {
-    const Code& c = codes[symbolOf(t)];
-    bits.put(c.bits, c.length);
+  // Each token's whole bit string, once: a literal's code, or a length's
+  // code, its extra bits and distance code 0 (one bit, 0): at most 21 bits.
+  struct TokenBits {
+    std::uint32_t bits = 0;
+    int length = 0;
+  };
+  std::array<TokenBits, kRunToken + kMaxRun + 1> table{};
+  for (std::size_t t = 0; t < table.size(); ++t) {
+    if (t >= kRunToken && t < kRunToken + kMinRun) continue;  // no such run
+    const Code& c = codes[symbolOf(static_cast<std::uint16_t>(t))];
+    table[t] = {c.bits, c.length};
     if (t >= kRunToken) {
       const std::size_t length = t - kRunToken;
       const std::size_t k = kLengthIndex[length];
-      bits.put(static_cast<std::uint32_t>(length - kLengthBase[k]), kLengthExtraBits[k]);
-      bits.put(0, 1);  // distance code 0: distance 1
+      table[t].bits |= static_cast<std::uint32_t>(length - kLengthBase[k]) << c.length;
+      table[t].length += kLengthExtraBits[k] + 1;
     }
   }
+
+  constexpr std::size_t kMaxTokenBits = 21;
+  constexpr std::size_t kHeaderAndFlushBytes = 512;  // 3 + 14 + 19*3 + 287*7 bits, and a flush
+  BitWriter bits(tokens.size() * kMaxTokenBits / 8 + kHeaderAndFlushBytes);
+  writeHeader(bits, lengths, last);
+  for (auto t : tokens) bits.put(table[t].bits, table[t].length);
   bits.put(codes[kEndOfBlock].bits, codes[kEndOfBlock].length);
   if (!last) {
     bits.put(0, 3);  // sync flush: an empty stored block ...
     bits.alignToByte();
-    for (int b : {0x00, 0x00, 0xFF, 0xFF})
-      out.push_back(static_cast<std::uint8_t>(b));  // LEN, NLEN
+    for (int b : {0x00, 0x00, 0xFF, 0xFF}) bits.putByte(static_cast<std::uint8_t>(b));  // LEN, NLEN
   }
   bits.alignToByte();
+  bits.appendTo(out);
 }
 
 }  // namespace terrain
