@@ -10,9 +10,9 @@ cd "$(dirname "$0")"
 PACKAGES=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglfw3-dev libglm-dev libimgui-dev python3-glad libgl-dev libgl1-mesa-dri
-  libpng-dev libhwy-dev nlohmann-json3-dev libmeshoptimizer-dev libtinygltf-dev
-  googletest libgtest-dev libbenchmark-dev
-  xvfb xauth
+  libpng-dev libhwy-dev libdeflate-dev libopenexr-dev nlohmann-json3-dev
+  libmeshoptimizer-dev libtinygltf-dev googletest libgtest-dev libbenchmark-dev
+  xvfb xauth python3-pil
 )
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

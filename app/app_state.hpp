@@ -3,6 +3,7 @@
 // the view input edits the cameras, the loop uploads and draws from it.
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct ExportPanelState {
   std::string stem;       // empty = the default "<generator>-s<seed>-<size>"
   // Which formats of core/outputs.hpp to write, by key.
   std::vector<std::string> formats = {"heightmap", "color"};
+  // Each format's option values (core/outputs.hpp), by key; a format not
+  // here takes its defaults.
+  std::map<std::string, ParamValues, std::less<>> formatOptions;
+  bool sidecar = true;   // <first file>.json beside the export (core/export/sidecar.hpp)
   int viewWidth = 1920;  // px, up to 4096; height from the view's aspect
   StatusLine status;
 };

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/param_input.hpp"
+#include "app/window_export.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "core/registry.hpp"
@@ -590,6 +591,16 @@ PanelActions exportSection(AppState& s) {
       }
     }
     tooltip("<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help));
+    if (on && !f.options.empty()) {  // the format's own options, from its metadata
+      ImGui::Indent();
+      ImGui::PushID(f.key.data(), f.key.data() + f.key.size());
+      ParamValues& values = formatOptions(e, f);
+      for (std::size_t i = 0; i < f.options.size(); ++i) {
+        paramWidget(f.options[i].info, values[i], f.options[i].info.max, {});
+      }
+      ImGui::PopID();
+      ImGui::Unindent();
+    }
     if (f.needs == OutputNeeds::Window) {
       ImGui::SameLine();
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
@@ -597,6 +608,10 @@ PanelActions exportSection(AppState& s) {
       tooltip("Width of the rendered view; its height follows the view's shape");
     }
   }
+  ImGui::Checkbox("Sidecar JSON", &e.sidecar);
+  tooltip(
+      "<first file>.json: sizes, metres per cell, height range, each file's format and the "
+      "engine settings (Unreal Z and X/Y scale, Unity terrain size)");
   ImGui::BeginDisabled(!s.field || e.formats.empty());
   a.exportNow = ImGui::Button("Export");
   ImGui::EndDisabled();

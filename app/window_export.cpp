@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/atomic_file.hpp"
+#include "core/export/sidecar.hpp"
 #include "core/outputs.hpp"
 #include "core/png_io.hpp"
 
@@ -28,6 +29,20 @@ void writeView(const AppState& s, render::TerrainView& view, const std::string& 
 }
 
 }  // namespace
+
+ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format) {
+  ParamValues& values = e.formatOptions[std::string(format.key)];
+  if (values.size() != format.options.size()) values = format.defaultOptions();
+  return values;
+}
+
+ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format) {
+  const auto found = e.formatOptions.find(format.key);
+  if (found == e.formatOptions.end() || found->second.size() != format.options.size()) {
+    return format.defaultOptions();
+  }
+  return found->second;
+}
 
 std::filesystem::path exportDirectory(const AppState& s) {
   std::error_code ec;
@@ -52,15 +67,23 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
     // The same writers as `export`, on the document shown: the window's
     // files equal the CLI's for the same document.
     const OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
+    std::vector<OutputRequest> files;  // what the sidecar describes
     for (const OutputFormat& format : outputFormats()) {
       if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
       const std::string path = (dir / (stem + std::string(format.fileSuffix))).string();
       if (format.needs == OutputNeeds::Window) {
         writeView(s, view, path);
       } else {
-        format.write(path, input);
+        files.push_back({&format, path, formatOptions(e, format)});
+        format.write(path, input, files.back().options);
       }
       written.push_back(path);
+    }
+    if (e.sidecar && !files.empty()) {
+      if (const auto sidecar = sidecarPathFor(files)) {
+        writeSidecar(*sidecar, input, files);
+        written.push_back(*sidecar);
+      }
     }
   } catch (const std::exception& ex) {
     std::string done;

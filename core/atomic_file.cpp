@@ -129,6 +129,16 @@ TargetKind targetKind(const std::string& path) {
   throw IoError(ioMessage(path, "not a regular file, character device or FIFO"));
 }
 
+}  // namespace
+
+bool isWrittenThrough(const std::string& path) {
+  if (descriptorNamedBy(path) >= 0) return true;
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode));
+}
+
+namespace {
+
 bool isWritableDescriptor(int fd) {
   const int flags = ::fcntl(fd, F_GETFL);
   return flags >= 0 && (flags & O_ACCMODE) != O_RDONLY;
@@ -334,6 +344,10 @@ void checkWritable(const std::string& path) {
     if (::access(path.c_str(), W_OK) != 0) throwErrno(path, errno);
     return;
   }
+  // The temporary's name always fits; the rename to a longer one would not.
+  const std::size_t slash = path.find_last_of('/');
+  const std::size_t nameBytes = slash == std::string::npos ? path.size() : path.size() - slash - 1;
+  if (nameBytes > NAME_MAX) throwErrno(path, ENAMETOOLONG);
   std::string tempPath;
   const int fd = makeTemporary(path, tempPath);
   ::close(fd);

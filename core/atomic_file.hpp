@@ -65,6 +65,10 @@ void writeFileAtomically(const std::string& path, const std::function<void(Atomi
 // that it is not wasted.
 void checkWritable(const std::string& path);
 
+// True when `path` would be written through rather than replaced: standard
+// output or another descriptor, an existing character device or FIFO.
+bool isWrittenThrough(const std::string& path);
+
 // True for the paths that name standard output: "-", /dev/stdout,
 // /dev/fd/1, /proc/self/fd/1.
 bool writesToStandardOutput(const std::string& path);

@@ -18,16 +18,17 @@ namespace terrain {
 std::uint16_t heightToGray16(float height);
 
 // width x height 16-bit greyscale (a profile is N x 1).
-void writeHeightmapPng(const std::string& path, const Heightfield& field);
+void writeHeightmapPng(const std::string& path, const Heightfield& field,
+                       const Execution& exec = {});
 
-// 8-bit RGB map, one pixel per cell (see renderMapImage); bands of rows are
-// coloured in parallel, then written.
+// 8-bit RGB map, one pixel per cell (see renderMapImage). PNGs are written
+// in bands of rows, made and compressed in parallel (core/png_write.cpp).
 void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
                  float water, const Shading& shading, const Execution& exec = {});
 
 // 8-bit RGB side view of a profile (see renderSideViewImage).
 void writeSideViewPng(const std::string& path, const Heightfield& profile, const ColorRamp& ramp,
-                      float water, int width, int height);
+                      float water, int width, int height, const Execution& exec = {});
 
 // Little-endian IEEE float32, row-major, no header: width * height * 4 bytes.
 void writeRawFloat32(const std::string& path, const Heightfield& field);

@@ -1,7 +1,7 @@
 #pragma once
-// PNG reading and writing with libpng. Every libpng error is caught (its
-// longjmp never crosses a C++ frame with destructors) and turned into an
-// IoError / InputError naming the file, with nothing leaked.
+// PNG reading with libpng, writing with our own encoder. Every libpng error
+// is caught (its longjmp never crosses a C++ frame with destructors) and
+// turned into an IoError / InputError naming the file, with nothing leaked.
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -11,39 +11,36 @@
 #include <vector>
 
 #include "core/color.hpp"
+#include "core/parallel.hpp"
 
 namespace terrain {
+
+class AtomicFile;
 
 enum class PngFormat : std::uint8_t {
   Gray16,  // 16-bit greyscale; rows are big-endian (PNG byte order)
   Rgb8,    // 8-bit RGB
+  Rgb16,   // 16-bit RGB, big-endian
 };
 
 int pngBytesPerPixel(PngFormat format);
 
-// Streams one image row by row into an open stream (typically an
-// AtomicFile's), so no whole-image buffer is needed. `path` only names the
-// file in messages. Throws IoError on any libpng or write failure.
-class PngRowWriter {
- public:
-  PngRowWriter(std::FILE* stream, const std::string& path, int width, int height, PngFormat format);
-  ~PngRowWriter();
-  PngRowWriter(const PngRowWriter&) = delete;
-  PngRowWriter& operator=(const PngRowWriter&) = delete;
+// Makes row y (top first) into `out`: width * pngBytesPerPixel bytes in PNG
+// byte order (16-bit samples big-endian). Called from several threads at
+// once for different rows, and may be asked for a row twice (a band's
+// filter reads the row above it).
+using PngRowSource = std::function<void(int y, std::uint8_t* out)>;
 
-  // width * pngBytesPerPixel(format) bytes; exactly `height` rows, top first.
-  void writeRow(const std::uint8_t* row);
-  // Writes the end of the file; call after the last row.
-  void finish();
+// Writes a whole PNG into `file` (core/png_write.cpp: our own chunks and a
+// fast deflate in bands of rows, in parallel; the bytes are the same for
+// every thread count). Throws IoError naming the file.
+void writePng(AtomicFile& file, int width, int height, PngFormat format, const PngRowSource& source,
+              const Execution& exec = {});
+// The same, atomically to `path` (see core/atomic_file.hpp).
+void writePngFile(const std::string& path, int width, int height, PngFormat format,
+                  const PngRowSource& source, const Execution& exec = {});
 
-  struct State;  // libpng structures and the error text (opaque)
-
- private:
-  std::unique_ptr<State> state_;
-  int rowsLeft_;
-};
-
-// Whole-image writers (atomic: see core/atomic_file.hpp).
+// Whole-image writers (atomic).
 void writePngRgb8(const std::string& path, const RgbImage& image);
 // `values` holds width * height samples, row-major.
 void writePngGray16(const std::string& path, int width, int height,

@@ -13,6 +13,8 @@ find_package(meshoptimizer 0.18 REQUIRED)
 if(TERRAIN_BUILD_TESTS)
   find_package(TinyGLTF 2.7 REQUIRED)
 endif()
+pkg_check_modules(DEFLATE REQUIRED IMPORTED_TARGET GLOBAL libdeflate)
+pkg_check_modules(OPENEXR REQUIRED IMPORTED_TARGET GLOBAL OpenEXR)
 
 if(TERRAIN_BUILD_APP)
   find_package(glfw3 3.3 REQUIRED)

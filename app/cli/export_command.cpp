@@ -13,6 +13,7 @@
 #include "core/color.hpp"
 #include "core/error.hpp"
 #include "core/export.hpp"
+#include "core/export/sidecar.hpp"
 #include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
@@ -61,11 +62,19 @@ int runExport(std::span<char*> args) {
     return fail(kExitBadInput, std::string("--ramp: ") + e.what());
   }
   // Before generating, so a long generation is not wasted on a bad path.
-  for (const cli::RequestedOutput& out : o.outputs) {
+  for (const OutputRequest& out : o.outputs) {
     try {
       checkWritable(out.path);
     } catch (const IoError& e) {
       return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
+    }
+  }
+  if (o.sidecar) {
+    try {
+      checkWritable(*o.sidecar);
+    } catch (const IoError& e) {
+      return fail(kExitBadInput, "--" + std::string(o.outputs.front().format->key) +
+                                     "'s sidecar (--no-sidecar leaves it out): " + e.what());
     }
   }
   if (o.projectOutput) {
@@ -90,11 +99,11 @@ int runExport(std::span<char*> args) {
   const OutputInput input{o.doc, field, *ramp, exec, o.sideWidth, o.sideHeight};
   // Bytes piped to standard output ("-") are not mixed with the report.
   const bool piped = std::ranges::any_of(
-      o.outputs, [](const cli::RequestedOutput& out) { return writesToStandardOutput(out.path); });
-  for (const cli::RequestedOutput& out : o.outputs) {
+      o.outputs, [](const OutputRequest& out) { return writesToStandardOutput(out.path); });
+  for (const OutputRequest& out : o.outputs) {
     const auto start = std::chrono::steady_clock::now();
     try {
-      out.format->write(out.path, input);
+      out.format->write(out.path, input, out.options);
     } catch (const IoError& e) {
       return fail(kExitWriteFailed, "--" + std::string(out.format->key) + ": " + e.what());
     }
@@ -102,9 +111,17 @@ int runExport(std::span<char*> args) {
       std::error_code ec;
       const auto bytes = std::filesystem::file_size(out.path, ec);
       std::fprintf(piped ? stderr : stdout, "%s: %s, %llu bytes, %.0f ms\n", out.path.c_str(),
-                   out.format->describe(input).c_str(),
+                   out.format->describe(input, out.options).c_str(),
                    static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
     }
+  }
+  if (o.sidecar) {
+    try {
+      writeSidecar(*o.sidecar, input, o.outputs, o.projectInput.value_or(""));
+    } catch (const IoError& e) {
+      return fail(kExitWriteFailed, "sidecar: " + std::string(e.what()));
+    }
+    if (!o.quiet) std::fprintf(piped ? stderr : stdout, "%s: sidecar JSON\n", o.sidecar->c_str());
   }
   if (o.projectOutput) {
     try {

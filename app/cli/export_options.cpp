@@ -11,6 +11,7 @@
 #include "app/cli/document_args.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "core/export/sidecar.hpp"
 #include "core/file_identity.hpp"
 #include "core/registry.hpp"
 
@@ -34,6 +35,9 @@ constexpr OptionInfo kOptions[] = {
      Scope::Profiles},
     {"side-height", "PIXELS", "Height of a profile's side view, 16 to 16384 (default 400)",
      Scope::Profiles},
+    {"no-sidecar", "",
+     "Do not write the sidecar FILE.json (sizes, scales, formats, the document, engine "
+     "settings) beside the first output"},
     {"save-project", "FILE.json",
      "Also write the project of what was generated, to open in the window or pass to "
      "--project"},
@@ -61,6 +65,9 @@ std::string expectedValue(std::string_view name, const OptionInfo* option,
                           const OutputFormat* format) {
   if (option != nullptr) return std::string(option->metavar);
   if (format != nullptr) return std::string(format->metavar);
+  if (const auto ref = findFormatOption(name)) {
+    return allowedText(ref->format->options[ref->index].info);
+  }
   if (name == "seed") return "0 to 18446744073709551615";
   if (name == "stage") return "one of " + modifierKeyList();
   if (name == "generator") return "one of " + sourceKeyList();
@@ -98,13 +105,18 @@ std::vector<Token> tokenize(std::span<char* const> args) {
     Token token{std::string(arg.substr(2, eq == std::string_view::npos ? eq : eq - 2)), {}};
     const OptionInfo* option = findOption(token.name);
     const OutputFormat* format = findOutputFormat(token.name);
-    if (option == nullptr && format == nullptr && !isDocumentFlag(token.name)) {
+    const auto formatOption = findFormatOption(token.name);
+    if (option == nullptr && format == nullptr && !formatOption && !isDocumentFlag(token.name)) {
       throw InputError("--" + token.name + ": unknown flag; see 'terrain-explorer export --help'");
     }
     const bool isSwitch = option != nullptr && option->metavar.empty();
     const bool nextIsValue = i + 1 < args.size() && args[i + 1] != nullptr &&
                              std::string_view(args[i + 1]).substr(0, 2) != "--";
-    const auto lone = loneFlagValue(token.name);
+    // A lone toggle means on: --hillshade, --flip-rows.
+    const bool toggle =
+        formatOption &&
+        formatOption->format->options[formatOption->index].info.type == ParamType::Toggle;
+    const auto lone = toggle ? std::optional<std::string_view>("on") : loneFlagValue(token.name);
     if (isSwitch) {
       if (eq != std::string_view::npos) throw InputError("--" + token.name + ": takes no value");
     } else if (eq != std::string_view::npos) {
@@ -167,6 +179,24 @@ void applyOption(ExportOptions& o, const Token& t) {
   if (n == "threads") o.threads = parseInt(t, 0, kMaxThreads);
   if (n == "save-project") o.projectOutput = nonEmpty(t, "a file name");
   if (n == "quiet") o.quiet = true;
+  if (n == "no-sidecar") o.sidecar.reset();
+}
+
+// Sets the option on every output of its format; an option whose format is
+// not among the outputs is refused (it would silently do nothing).
+void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& ref) {
+  const ParamInfo& info = ref.format->options[ref.index].info;
+  const double value = parseValue(info, t.value);  // its message names the flag
+  bool applied = false;
+  for (OutputRequest& out : o.outputs) {
+    if (out.format != ref.format) continue;
+    out.options[ref.index] = value;
+    applied = true;
+  }
+  if (!applied) {
+    throw InputError("--" + t.name + ": applies to --" + std::string(ref.format->key) + " " +
+                     std::string(ref.format->metavar) + ", which is not among the outputs");
+  }
 }
 
 std::string outputFlagList() {
@@ -186,20 +216,25 @@ void checkOutputs(const ExportOptions& o) {
   }
   // Every file written and read, by the file each path resolves to.
   struct Named {
-    std::string flag;
+    std::string flag;  // how messages name it: "--heightmap"
     std::string path;
     FileIdentity id;
   };
   std::vector<Named> outputs;
-  for (const RequestedOutput& out : o.outputs) {
-    outputs.push_back({std::string(out.format->key), out.path, identify(out.path)});
+  for (const OutputRequest& out : o.outputs) {
+    outputs.push_back({"--" + std::string(out.format->key), out.path, identify(out.path)});
   }
   if (o.projectOutput)
-    outputs.push_back({"save-project", *o.projectOutput, identify(*o.projectOutput)});
+    outputs.push_back({"--save-project", *o.projectOutput, identify(*o.projectOutput)});
+  if (o.sidecar) {
+    outputs.push_back({"--" + std::string(o.outputs.front().format->key) +
+                           "'s sidecar JSON (--no-sidecar leaves it out)",
+                       *o.sidecar, identify(*o.sidecar)});
+  }
   std::vector<Named> inputs;
-  if (o.projectInput) inputs.push_back({"project", *o.projectInput, identify(*o.projectInput)});
+  if (o.projectInput) inputs.push_back({"--project", *o.projectInput, identify(*o.projectInput)});
   if (!isBuiltinRamp(o.doc.look.ramp) && o.doc.look.ramp != "auto") {
-    inputs.push_back({"ramp", o.doc.look.ramp, identify(o.doc.look.ramp)});
+    inputs.push_back({"--ramp", o.doc.look.ramp, identify(o.doc.look.ramp)});
   }
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const Named& a = outputs[i];
@@ -207,13 +242,13 @@ void checkOutputs(const ExportOptions& o) {
     if (a.id.isCharacterDevice) continue;
     for (const Named& input : inputs) {
       if (a.id.sameFileAs(input.id)) {
-        throw InputError("--" + a.flag + ": '" + a.path + "' is the --" + input.flag +
+        throw InputError(a.flag + ": '" + a.path + "' is the " + input.flag +
                          " input; writing it would destroy it");
       }
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (a.id.sameFileAs(outputs[j].id)) {
-        throw InputError("--" + a.flag + ": '" + a.path + "' is also the --" + outputs[j].flag +
+        throw InputError(a.flag + ": '" + a.path + "' is also the " + outputs[j].flag +
                          " output ('" + outputs[j].path + "'); give each output its own file");
       }
     }
@@ -242,7 +277,8 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   const std::vector<Token> tokens = tokenize(args);
   std::vector<DocumentFlag> documentFlags;
   for (const Token& t : tokens) {
-    if (findOption(t.name) == nullptr && findOutputFormat(t.name) == nullptr) {
+    if (findOption(t.name) == nullptr && findOutputFormat(t.name) == nullptr &&
+        !findFormatOption(t.name)) {
       documentFlags.push_back({t.name, t.value});
     }
   }
@@ -257,7 +293,13 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
                          ": a rendered view needs the window; export it from the window's "
                          "Export panel");
       }
-      options.outputs.push_back({format, nonEmpty(t, "a file name")});
+      options.outputs.push_back({format, nonEmpty(t, "a file name"), format->defaultOptions()});
+    }
+  }
+  options.sidecar = sidecarPathFor(options.outputs);  // --no-sidecar resets it below
+  for (const Token& t : tokens) {
+    if (const auto ref = findFormatOption(t.name)) {
+      applyFormatOption(options, t, *ref);
     } else if (const OptionInfo* option = findOption(t.name)) {
       checkScope(*option, options.doc);
       applyOption(options, t);
@@ -300,7 +342,19 @@ std::string exportHelpText() {
   for (const OutputFormat& f : outputFormats()) {
     if (f.needs == OutputNeeds::Window) continue;
     add(out, {"  --", f.key, " ", f.metavar, "\n      ", f.help, "\n"});
+    for (const FormatOption& option : f.options) {
+      add(out,
+          {"    --", option.info.key, " ", allowedText(option.info), "\n        ", option.info.help,
+           " (default ", formatValue(option.info, option.defaultValue), ")\n"});
+    }
   }
+  out +=
+      "  Every export also writes FILE.json beside its first output (not for standard\n"
+      "  output or a device) unless --no-sidecar: size, metres per cell, world width and\n"
+      "  height range in metres, each file's format, byte order, row order and bit depth,\n"
+      "  the seed, source and modifiers (and --project), and engine settings: Unreal's\n"
+      "  landscape Z scale (height range m * 100 / 512) and X/Y scale (metres per cell *\n"
+      "  100), Unity's heightmap resolution and terrain size.\n";
   out += "\nOther flags:\n";
   for (const OptionInfo& o : kOptions) {
     add(out, {"  --", o.name, o.metavar.empty() ? "" : " ", o.metavar, "\n      ", o.help});

@@ -12,11 +12,6 @@
 
 namespace terrain::cli {
 
-struct RequestedOutput {
-  const OutputFormat* format;
-  std::string path;
-};
-
 struct ExportOptions {
   enum class Action { Export, Help, Version };
   Action action = Action::Export;
@@ -27,7 +22,10 @@ struct ExportOptions {
   int threads = 0;  // 0 = every hardware thread
   bool quiet = false;
 
-  std::vector<RequestedOutput> outputs;      // in the order given
+  std::vector<OutputRequest> outputs;  // in the order given, with their options
+  // "<first output>.json" (core/export/sidecar.hpp) unless --no-sidecar or
+  // every output goes to standard output or a device.
+  std::optional<std::string> sidecar;
   std::optional<std::string> projectOutput;  // --save-project FILE
   std::optional<std::string> projectInput;   // --project FILE (read already)
 };

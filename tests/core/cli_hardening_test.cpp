@@ -101,7 +101,8 @@ TEST_F(ExportCliHardening, AFifosReaderGetsTheBytes) {
   struct stat st {};
   ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
-  EXPECT_EQ(outputs(), (std::vector<std::string>{"pipe", "ref.png"}));
+  // The sidecar of a FIFO's export is not put beside it: only ref.png's.
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"pipe", "ref.png", "ref.png.json"}));
 }
 
 // `-` is standard output: the bytes are the file's, the report goes to
@@ -145,7 +146,14 @@ TEST_F(ExportCliHardening, AFifoRampIsRefusedWithinASecondExitTwo) {
 
 TEST_F(ExportCliHardening, ANameOf255BytesIsWritten) {
   const std::string name = std::string(251, 'n') + ".png";
-  const testing::AppRun r = run({"--size", "65", "--heightmap", out(name), "--quiet"});
+  // Its sidecar's name (256 bytes) cannot exist: refused before generating.
+  const testing::AppRun refused = run({"--size", "65", "--heightmap", out(name)});
+  EXPECT_EQ(refused.status, 2) << refused.err;
+  EXPECT_NE(refused.err.find("--no-sidecar"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("File name too long"), std::string::npos) << refused.err;
+  EXPECT_TRUE(outputs().empty());
+  const testing::AppRun r =
+      run({"--size", "65", "--heightmap", out(name), "--quiet", "--no-sidecar"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(readPngGray16(out(name)).width, 65);
   EXPECT_EQ(outputs(), std::vector<std::string>{name});

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "core/png_io.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/png_raw.hpp"
 
 extern char** environ;
 
@@ -93,7 +95,7 @@ TEST_F(ExportCli, WritesAMapAsHeightmapColourAndRawThatDecode) {
                            out("c.png"), "--raw", out("h.r32")});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4) << r.out;  // and the sidecar
   EXPECT_NE(r.out.find("h.png"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" ms"), std::string::npos) << r.out;
   const Gray16Image height = readPngGray16(out("h.png"));
@@ -103,7 +105,95 @@ TEST_F(ExportCli, WritesAMapAsHeightmapColourAndRawThatDecode) {
   EXPECT_EQ(color.width, 65);
   EXPECT_EQ(color.height, 65);
   EXPECT_EQ(fs::file_size(out("h.r32")), 65u * 65u * 4u);
-  EXPECT_EQ(outputs(), (std::vector<std::string>{"c.png", "h.png", "h.r32"}));
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"c.png", "h.png", "h.png.json", "h.r32"}));
+}
+
+// Every new format from the command line, each read back by its own
+// reader, and the sidecar beside the first output naming them all.
+TEST_F(ExportCli, WritesRaw16ExrNormalsAndASidecarThatDescribesThem) {
+  const RunResult r = run({"--size",
+                           "65",
+                           "--seed",
+                           "9",
+                           "--world-width",
+                           "1024",
+                           "--height-range",
+                           "300",
+                           "--r16",
+                           out("h.r16"),
+                           "--flip-rows",
+                           "--exr",
+                           out("h.exr"),
+                           "--normals",
+                           out("n.png"),
+                           "--normal-bits=16",
+                           "--normal-convention",
+                           "directx",
+                           "--heightmap",
+                           out("h.png")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(outputs(),
+            (std::vector<std::string>{"h.exr", "h.png", "h.r16", "h.r16.json", "n.png"}));
+  // RAW16 flipped: its first row is the PNG's last.
+  const Gray16Image png = readPngGray16(out("h.png"));
+  const std::string r16 = readAll(out("h.r16"));
+  ASSERT_EQ(r16.size(), 65u * 65u * 2u);
+  for (std::size_t x = 0; x < 65; ++x) {
+    const unsigned v = static_cast<unsigned char>(r16[2 * x]) |
+                       (static_cast<unsigned>(static_cast<unsigned char>(r16[2 * x + 1])) << 8);
+    EXPECT_EQ(v, png.pixels[64 * 65 + x]) << x;
+  }
+  const testing::RawPngImage normals = testing::readRawPng(out("n.png"));
+  EXPECT_EQ(normals.width, 65);
+  EXPECT_EQ(normals.bitDepth, 16);
+  EXPECT_GT(fs::file_size(out("h.exr")), 65u * 65u);
+
+  const auto sidecar = nlohmann::json::parse(readAll(out("h.r16.json")));
+  EXPECT_EQ(sidecar.at("seed"), "9");
+  EXPECT_DOUBLE_EQ(sidecar.at("metres-per-cell").get<double>(), 1024.0 / 64.0);
+  EXPECT_DOUBLE_EQ(sidecar.at("engines").at("unreal").at("z-scale").get<double>(),
+                   300.0 * 100.0 / 512.0);
+  const auto& files = sidecar.at("files");
+  ASSERT_EQ(files.size(), 4u);  // in the order given
+  EXPECT_EQ(files[0].at("file"), "h.r16");
+  EXPECT_EQ(files[0].at("row-order"), "bottom-first");
+  EXPECT_EQ(files[1].at("format"), "exr");
+  EXPECT_EQ(files[2].at("options").at("normal-convention"), "directx");
+  EXPECT_EQ(files[3].at("byte-order"), "big-endian");
+
+  // --no-sidecar: none; a project given is named in the sidecar.
+  ASSERT_EQ(run({"--size", "33", "--raw", out("q.r32"), "--no-sidecar"}).status, 0);
+  EXPECT_FALSE(fs::exists(out("q.r32.json")));
+  ASSERT_EQ(run({"--size", "33", "--save-project", out("p.json")}).status, 0);
+  EXPECT_FALSE(fs::exists(out("p.json.json")));  // a project alone has no sidecar
+  ASSERT_EQ(run({"--project", out("p.json"), "--raw", out("p.r32")}).status, 0);
+  EXPECT_EQ(nlohmann::json::parse(readAll(out("p.r32.json"))).at("project"), out("p.json"));
+}
+
+TEST_F(ExportCli, BadFormatOptionsAndASidecarOnAnOutputAreRefused) {
+  expectBadInput({"--normals", out("n.png"), "--normal-bits", "12"}, "--normal-bits");
+  const RunResult bits = run({"--normals", out("n.png"), "--normal-bits", "12"});
+  EXPECT_NE(bits.err.find("8|16"), std::string::npos) << bits.err;
+  expectBadInput({"--normals", out("n.png"), "--normal-convention", "up"}, "--normal-convention");
+  expectBadInput({"--heightmap", out("h.png"), "--flip-rows"}, "--r16");
+  expectBadInput({"--r16", out("h.r16"), "--flip-rows=maybe"}, "--flip-rows");
+  // The sidecar would overwrite another output.
+  expectBadInput({"--heightmap", out("a.png"), "--raw", out("a.png.json")}, "--no-sidecar");
+  const RunResult ok = run(
+      {"--size", "33", "--heightmap", out("a.png"), "--raw", out("a.png.json"), "--no-sidecar"});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
+// A sidecar that cannot be written is refused before anything is made, and
+// an existing output stays as it was.
+TEST_F(ExportCli, AnUnwritableSidecarIsBadInputAndTouchesNothing) {
+  std::ofstream(out("h.png")) << "precious";
+  fs::create_directory(out("h.png.json"));
+  const RunResult r = run({"--size", "33", "--heightmap", out("h.png")});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("sidecar"), std::string::npos) << r.err;
+  EXPECT_EQ(readAll(out("h.png")), "precious");
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"h.png", "h.png.json"}));  // no temporary
 }
 
 TEST_F(ExportCli, AProfileGivesAnNByOneHeightmapAndASideView) {
@@ -244,9 +334,14 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
       EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
     }
   }
-  for (const char* flag :
-       {"--ramp", "--stage", "--project", "--save-project", "--side-width", "--side-height",
-        "--threads", "--heightmap", "--color", "--raw", "--preset", "--quiet"}) {
+  for (const char* flag : {"--ramp",         "--stage",        "--project",
+                           "--save-project", "--side-width",   "--side-height",
+                           "--threads",      "--heightmap",    "--color",
+                           "--raw",          "--preset",       "--quiet",
+                           "--r16",          "--exr",          "--normals",
+                           "--flip-rows",    "--normal-bits",  "--normal-convention",
+                           "--no-sidecar",   "8|16",           "opengl|directx",
+                           "Z scale",        "metres per cell"}) {
     EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
   }
   // Defaults come from each stage's metadata: diamond-square's size.

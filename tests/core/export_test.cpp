@@ -16,6 +16,9 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/export/exr.hpp"
+#include "core/export/normals.hpp"
+#include "core/export/raw16.hpp"
 #include "core/image.hpp"
 #include "core/png_io.hpp"
 
@@ -222,7 +225,10 @@ TEST_F(FullDisk, NoSpaceIsAnIoErrorAndTheOldFileSurvives) {
   for (const auto& [out, write] : std::vector<std::pair<std::string, std::function<void()>>>{
            {raw, [&] { writeRawFloat32(raw, field); }},
            {png, [&] { writeHeightmapPng(png, field); }},
-           {png, [&] { writeMapPng(png, field, ColorRamp::earth(), 0.3f, true); }}}) {
+           {png, [&] { writeMapPng(png, field, ColorRamp::earth(), 0.3f, true); }},
+           {png, [&] { writeNormalMapPng(png, field, World{}, 16, NormalConvention::OpenGl); }},
+           {raw, [&] { writeRaw16(raw, field, false); }},
+           {raw, [&] { writeExrHeights(raw, field); }}}) {
     try {
       write();
       ADD_FAILURE() << "expected IoError for " << out;

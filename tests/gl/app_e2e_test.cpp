@@ -321,6 +321,16 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   EXPECT_EQ(view.width, 1920);                                     // the panel's default width
   EXPECT_NEAR(view.height, 1920 * 800 / (1280 - kPanelWidth), 2);  // the view's aspect
   EXPECT_GT(distinctColors(view, {0, 0, view.width, view.height}), 50);
+  // Every table row that needs no window is in the window too, and the
+  // sidecar sits beside the first file.
+  EXPECT_EQ(fs::file_size(stem + "-height.r32"), 129u * 129u * 4u);
+  EXPECT_EQ(fs::file_size(stem + "-height.r16"), 129u * 129u * 2u);
+  EXPECT_GT(fs::file_size(stem + "-height.exr"), 129u * 129u);
+  EXPECT_EQ(terrain::readPngRgb8(stem + "-normals.png").width, 129);
+  const std::string sidecar = readBytes(stem + "-height16.png.json");
+  for (const char* key : {"\"r16\"", "\"exr\"", "\"normals\"", "\"raw\"", "\"z-scale\""}) {
+    EXPECT_NE(sidecar.find(key), std::string::npos) << key;
+  }
 
   // A missing directory is a message, not a crash.
   const RunResult bad = run(

@@ -1,0 +1,116 @@
+#include "core/export/sidecar.hpp"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/atomic_file.hpp"
+#include "core/project.hpp"
+
+namespace terrain {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Unreal: a 16-bit heightmap's 0..65535 spans 512 cm (-256..256) at Z
+// scale 1, 512 m at Z scale 100.
+constexpr double kUnrealSpanCmAtScale1 = 512.0;
+constexpr double kCentimetresPerMetre = 100.0;
+
+// A file as the sidecar names it: relative to the sidecar's directory when
+// both are files, as given otherwise ("-").
+std::string fileName(const std::string& path, const std::string& sidecarPath) {
+  if (isWrittenThrough(path)) return path;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path file = fs::absolute(path, ec);
+  const fs::path dir = fs::absolute(sidecarPath, ec).parent_path();
+  if (ec) return path;
+  return file.lexically_normal().lexically_relative(dir.lexically_normal()).string();
+}
+
+Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::string& sidecarPath) {
+  const FileLayout layout = out.format->layout(in, out.options);
+  Json entry = {{"file", fileName(out.path, sidecarPath)},
+                {"format", out.format->key},
+                {"container", layout.container},
+                {"sample", layout.sample},
+                {"channels", layout.channels},
+                {"bit-depth", layout.bitDepth},
+                {"byte-order", layout.byteOrder},
+                {"row-order", layout.rowOrder},
+                {"values", layout.values}};
+  if (!out.format->options.empty()) {
+    Json options = Json::object();
+    for (std::size_t i = 0; i < out.format->options.size(); ++i) {
+      const ParamInfo& info = out.format->options[i].info;
+      options[std::string(info.key)] = formatValue(info, out.options[i]);
+    }
+    entry["options"] = options;
+  }
+  return entry;
+}
+
+Json engines(const OutputInput& in, double cell, double length) {
+  const World& w = in.doc.world;
+  return {{"unreal",
+           {{"z-scale", w.heightRange * kCentimetresPerMetre / kUnrealSpanCmAtScale1},
+            {"xy-scale", cell * kCentimetresPerMetre},
+            // 16-bit 32768 sits at the actor's Z: raise it half the range so
+            // height 0 lands at Z = 0.
+            {"location-z-cm", w.heightRange * kCentimetresPerMetre / 2.0},
+            {"note", "import the 16-bit heightmap (PNG or RAW16) with these scales"}}},
+          {"unity",
+           {{"heightmap-resolution", in.field.width},
+            {"terrain-width-m", w.width},
+            {"terrain-height-m", w.heightRange},
+            {"terrain-length-m", length},
+            {"note",
+             "Unity wants a square heightmap of 2^n+1 samples; RAW16 little-endian "
+             "('Windows' byte order)"}}}};
+}
+
+}  // namespace
+
+std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs) {
+  for (const OutputRequest& out : outputs) {
+    if (!isWrittenThrough(out.path)) return out.path + ".json";
+  }
+  return std::nullopt;
+}
+
+std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> outputs,
+                        const std::string& sidecarPath, const std::string& projectPath) {
+  const Heightfield& f = in.field;
+  const double cell = metresPerCell(in.doc.world, f.width, f.wraps);
+  // Rows are as far apart as columns; a profile has no length.
+  const double length = f.isProfile() ? 0.0 : cell * (f.wraps ? f.height : f.height - 1);
+  Json files = Json::array();
+  for (const OutputRequest& out : outputs) {
+    if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath));
+  }
+  const Json project = Json::parse(projectToJson(in.doc));
+  Json sidecar = {{"format", "terrain-explorer-export"},
+                  {"version", kSidecarVersion},
+                  {"width", f.width},
+                  {"height", f.height},
+                  {"wraps", f.wraps},
+                  {"metres-per-cell", cell},
+                  {"world-width-m", in.doc.world.width},
+                  {"world-length-m", length},
+                  {"height-range-m", {{"min", 0.0}, {"max", in.doc.world.heightRange}}},
+                  {"files", files},
+                  {"seed", project.at("seed")},
+                  {"source", project.at("source")},
+                  {"modifiers", project.at("modifiers")}};
+  if (!projectPath.empty()) sidecar["project"] = projectPath;
+  sidecar["engines"] = engines(in, cell, length);
+  return sidecar.dump(2) + "\n";
+}
+
+void writeSidecar(const std::string& path, const OutputInput& in,
+                  std::span<const OutputRequest> outputs, const std::string& projectPath) {
+  const std::string text = sidecarJson(in, outputs, path, projectPath);
+  writeFileAtomically(path, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+}
+
+}  // namespace terrain
