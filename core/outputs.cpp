@@ -5,9 +5,12 @@
 #include "core/error.hpp"
 #include "core/export.hpp"
 #include "core/export/exr.hpp"
+#include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
 #include "core/image.hpp"
+#include "core/mesh_export.hpp"
+#include "core/terrain_mesh.hpp"
 
 namespace terrain {
 namespace {
@@ -71,6 +74,107 @@ ExrCompression exrCompression(const ParamValues& o) {
 }
 std::string exrCompressionName(const ParamValues& o) {
   return std::string(kExrCompressions[static_cast<std::size_t>(o[0])]);
+}
+
+constexpr FormatOption kMeshOptions[] = {
+    {{"mesh-triangles",
+      "Triangles",
+      "",
+      "Simplify to about this many triangles (0 = the full grid: two per cell; a 4097 map is 33 "
+      "million)",
+      ParamType::Integer,
+      0.0,
+      1.0e9,
+      {},
+      true},
+     1.0e6},
+    {{"mesh-error", "Error", "m",
+      "Or simplify until the surface strays at most this far (vertically) from the heights; "
+      "0 = the triangle count decides, and it wins when both are set",
+      ParamType::Real, 0.0, 1.0e4},
+     0.0},
+};
+
+TerrainMesh meshOf(const OutputInput& in, const ParamValues& o) {
+  MeshOptions options;
+  options.targetTriangles = static_cast<std::size_t>(o[0]);
+  options.maxError = o[1];
+  return buildTerrainMesh(in.field, in.doc.world, options, in.exec);
+}
+
+std::string meshDescription(const OutputInput& in, const ParamValues& o, std::string_view what) {
+  // Appended piece by piece: GCC 12 misreads chains of string + (-Wrestrict).
+  std::string out = sizeText(in.field);
+  out.append(" ").append(what).append(" mesh in metres (");
+  if (o[1] > 0.0) {
+    out.append("within ").append(formatValue(kMeshOptions[1].info, o[1])).append(" m)");
+  } else if (o[0] > 0.0) {
+    out.append("~").append(formatValue(kMeshOptions[0].info, o[0])).append(" triangles)");
+  } else {
+    out.append("full grid)");
+  }
+  return out;
+}
+
+FileLayout meshLayout(std::string_view container, std::string_view byteOrder) {
+  return FileLayout{container,
+                    "float32",
+                    3,
+                    32,
+                    byteOrder,
+                    "",
+                    "vertices in metres: +X east, +Y up, +Z south (north is -Z); UV 0..1 "
+                    "across the map, v = 0 at the north edge"};
+}
+
+std::string mapOnly(const OutputInput& in) {
+  return in.field.isProfile() ? "a 1D profile is not a map; this format needs a map" : "";
+}
+
+constexpr std::string_view kMaskBits[] = {"8", "16"};
+constexpr FormatOption kMaskOptions[] = {
+    {{"mask-bits", "Bits", "", "Bits per mask sample: 8 (most engines) or 16", ParamType::Choice,
+      0.0, 1.0, kMaskBits},
+     0.0},
+};
+
+int maskBits(const ParamValues& o) {
+  return o[0] != 0.0 ? 16 : 8;
+}
+
+template <MaskKind Kind>
+std::string maskUnavailableFor(const OutputInput& in) {
+  return std::string(maskUnavailable(in.field, Kind));
+}
+
+template <MaskKind Kind>
+OutputFormat maskRow(std::string_view key, std::string_view suffix, std::string_view title,
+                     std::string_view help) {
+  return {key,
+          "FILE.png",
+          suffix,
+          title,
+          help,
+          OutputNeeds::Heights,
+          kMaskOptions,
+          [](const OutputInput& in, const ParamValues& o) {
+            return sizeText(in.field) + " " + std::to_string(maskBits(o)) + "-bit " +
+                   std::string(maskNames()[static_cast<std::size_t>(Kind)]) + " mask";
+          },
+          [](const OutputInput&, const ParamValues& o) {
+            return FileLayout{"png",
+                              maskBits(o) == 16 ? "uint16" : "uint8",
+                              1,
+                              maskBits(o),
+                              "big-endian",
+                              "top-first",
+                              std::string(maskNames()[static_cast<std::size_t>(Kind)]) +
+                                  " mask 0..1 over the full range (see core/masks.hpp)"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+            writeMaskPng(path, in.field, Kind, in.doc.world, maskBits(o), in.exec);
+          },
+          &maskUnavailableFor<Kind>};
 }
 
 // ---- the table ----
@@ -210,6 +314,61 @@ const OutputFormat kFormats[] = {
          writeMapPng(path, in.field, in.ramp, water, shadingOf(in), in.exec);
        }
      }},
+    {"obj", "FILE.obj", "-mesh.obj", "Mesh (OBJ)",
+     "Wavefront OBJ of the terrain in metres (world width, height range) with normals and UVs, "
+     "simplified to --mesh-triangles or --mesh-error",
+     OutputNeeds::Heights, kMeshOptions,
+     [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
+     [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
+     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+       writeObj(path, meshOf(in, o), in.exec);
+     },
+     &mapOnly},
+    {"glb", "FILE.glb", "-mesh.glb", "Mesh (binary glTF)",
+     "Binary glTF 2.0 of the terrain in metres with normals and UVs, simplified to "
+     "--mesh-triangles or --mesh-error",
+     OutputNeeds::Heights, kMeshOptions,
+     [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
+     [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
+     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+       writeGlb(path, meshOf(in, o));
+     },
+     &mapOnly},
+    maskRow<MaskKind::Slope>("mask-slope", "-slope.png", "Slope mask (PNG)",
+                             "Greyscale ground angle, 0 flat .. full at vertical, in the world's "
+                             "metres (also --mask slope=FILE.png)"),
+    maskRow<MaskKind::Flow>("mask-flow", "-flow.png", "Flow mask (PNG)",
+                            "Greyscale drainage from an erosion stage (stream-power, droplets), "
+                            "log scale (also --mask flow=FILE.png)"),
+    maskRow<MaskKind::Wear>("mask-wear", "-wear.png", "Wear mask (PNG)",
+                            "Greyscale material erosion removed (also --mask wear=FILE.png)"),
+    maskRow<MaskKind::Deposition>(
+        "mask-deposition", "-deposition.png", "Deposition mask (PNG)",
+        "Greyscale material erosion laid down (also --mask deposition=FILE.png)"),
+    {"splat",
+     "FILE.png",
+     "-splat.png",
+     "Splat map (RGBA PNG)",
+     "8-bit RGBA material weights summing to 1: R grass, G rock (--rock-slope), B sediment "
+     "(--sediment-flow, under water), A snow (--snow-line)",
+     OutputNeeds::Heights,
+     {},
+     [](const OutputInput& in, const ParamValues&) {
+       return sizeText(in.field) + " RGBA splat map";
+     },
+     [](const OutputInput&, const ParamValues&) {
+       return FileLayout{"png",
+                         "uint8",
+                         4,
+                         8,
+                         "big-endian",
+                         "top-first",
+                         "material weights summing to 255: R grass, G rock, B sediment, A snow"};
+     },
+     [](const std::string& path, const OutputInput& in, const ParamValues&) {
+       writeSplatPng(path, in.field, in.doc.look, in.doc.world, in.exec);
+     },
+     &mapOnly},
     {"view",
      "FILE.png",
      "-view.png",

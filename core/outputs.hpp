@@ -32,6 +32,9 @@ struct OutputInput {
   Execution exec;
   int sideWidth = 1280;  // a profile's side view, pixels
   int sideHeight = 400;
+  // How the map was brought to an engine size, for the sidecar:
+  // "unreal-1009: generated at 1025, cropped"; "" when it was not.
+  std::string engineFit = {};
 };
 
 // One option of a format: its metadata (key = CLI flag, label, help,
@@ -66,6 +69,10 @@ struct OutputFormat {
   FileLayout (*layout)(const OutputInput&, const ParamValues& options);
   // Throws IoError naming the path and the cause. nullptr for Window.
   void (*write)(const std::string& path, const OutputInput&, const ParamValues& options);
+  // Why this terrain cannot be written in this format ("" when it can: a
+  // flow mask needs an erosion stage that recorded flow); asked before any
+  // file is written. nullptr: always can.
+  std::string (*unavailable)(const OutputInput&) = nullptr;
 
   ParamValues defaultOptions() const;
 };
@@ -73,7 +80,8 @@ struct OutputFormat {
 std::span<const OutputFormat> outputFormats();
 const OutputFormat* findOutputFormat(std::string_view key);
 
-// A format option by its key (unique across formats), with its format.
+// A format option by its key, with the first format that takes it (formats
+// may share an option: --mesh-triangles is --obj's and --glb's).
 struct FormatOptionRef {
   const OutputFormat* format = nullptr;
   std::size_t index = 0;

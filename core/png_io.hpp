@@ -21,6 +21,8 @@ enum class PngFormat : std::uint8_t {
   Gray16,  // 16-bit greyscale; rows are big-endian (PNG byte order)
   Rgb8,    // 8-bit RGB
   Rgb16,   // 16-bit RGB, big-endian
+  Gray8,   // 8-bit greyscale (masks)
+  Rgba8,   // 8-bit RGBA (splat weights)
 };
 
 int pngBytesPerPixel(PngFormat format);

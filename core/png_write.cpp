@@ -30,10 +30,18 @@ constexpr std::int64_t kMaxPngSide = 0x7fffffff;
 enum Filter : std::uint8_t { kSub = 1, kUp = 2, kPaeth = 4 };
 
 int bitDepth(PngFormat format) {
-  return format == PngFormat::Rgb8 ? 8 : 16;
+  return format == PngFormat::Gray16 || format == PngFormat::Rgb16 ? 16 : 8;
 }
-int colorType(PngFormat format) {
-  return format == PngFormat::Gray16 ? 0 : 2;  // greyscale, truecolour
+int colorType(PngFormat format) {  // PNG spec 11.2.2
+  switch (format) {
+    case PngFormat::Gray16:
+    case PngFormat::Gray8:
+      return 0;  // greyscale
+    case PngFormat::Rgba8:
+      return 6;  // truecolour with alpha
+    default:
+      return 2;  // truecolour
+  }
 }
 
 // The Paeth predictor (PNG spec 9.4), without branches so loops vectorise.
@@ -153,6 +161,10 @@ int pngBytesPerPixel(PngFormat format) {
       return 3;
     case PngFormat::Rgb16:
       return 6;
+    case PngFormat::Gray8:
+      return 1;
+    case PngFormat::Rgba8:
+      return 4;
   }
   return 0;
 }

@@ -96,7 +96,29 @@ int runExport(std::span<char*> args) {
                 "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
 
-  const OutputInput input{o.doc, field, *ramp, exec, o.sideWidth, o.sideHeight};
+  // An engine size: the map generated at the next size the source makes,
+  // brought to the engine's side; the world follows a crop.
+  Document outputDoc = o.doc;
+  std::string engineFit;
+  if (o.engineSize != nullptr) {
+    const int generated = field.width;
+    FittedMap fitted = fitToSide(field, o.doc.world, o.engineSize->side, o.fit);
+    field = std::move(fitted.field);
+    outputDoc.world = fitted.world;
+    engineFit = std::string(o.engineSize->key) + ": generated at " + std::to_string(generated) +
+                (generated == o.engineSize->side ? ", kept as it is"
+                 : o.fit == FitMode::Crop        ? ", cropped to the north-west corner"
+                                                 : ", resampled (bilinear)");
+  }
+  const OutputInput input{outputDoc, field, *ramp, exec, o.sideWidth, o.sideHeight, engineFit};
+  // Before any file: a format this terrain cannot give (a flow mask with no
+  // erosion stage) leaves every output untouched.
+  for (const OutputRequest& out : o.outputs) {
+    if (out.format->unavailable == nullptr) continue;
+    if (const std::string why = out.format->unavailable(input); !why.empty()) {
+      return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
+    }
+  }
   // Bytes piped to standard output ("-") are not mixed with the report.
   const bool piped = std::ranges::any_of(
       o.outputs, [](const OutputRequest& out) { return writesToStandardOutput(out.path); });

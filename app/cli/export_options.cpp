@@ -41,6 +41,15 @@ constexpr OptionInfo kOptions[] = {
     {"save-project", "FILE.json",
      "Also write the project of what was generated, to open in the window or pass to "
      "--project"},
+    {"engine-size", "KEY",
+     "Bring the map to an engine's size: unreal-1009|unreal-2017|unreal-4033|unreal-8129 "
+     "(Unreal's recommended landscapes) or unity-129 .. unity-4097 (2^n+1); the source makes "
+     "the next size it can, then --fit decides",
+     Scope::Maps},
+    {"fit", "crop|resample",
+     "With --engine-size: crop (keep the cells and metres per cell; the world shrinks a little) "
+     "or resample (keep the whole world; cells grow a little). Default crop",
+     Scope::Maps},
     {"threads", "N",
      "Worker threads, 0 to 1024, 0 = every hardware thread (default 0); "
      "the terrain is the same for every N"},
@@ -92,6 +101,23 @@ struct Token {
   std::string value;
 };
 
+// --mask KIND=FILE is --mask-KIND FILE.
+void expandMaskFlag(Token& token) {
+  const auto eq = token.value.find('=');
+  const std::string kind = token.value.substr(0, eq);
+  std::string kinds;
+  for (const std::string_view name : maskNames()) {
+    kinds.append(kinds.empty() ? "" : "|").append(name);
+    if (eq != std::string::npos && name == kind) {
+      token.name = std::string("mask-").append(kind);
+      token.value = token.value.substr(eq + 1);
+      if (token.value.empty()) throw InputError("--mask " + kind + "=: missing the file name");
+      return;
+    }
+  }
+  throw InputError("--mask: '" + token.value + "' is not KIND=FILE.png; KIND is one of " + kinds);
+}
+
 // Splits "--name value", "--name=value" and "--switch" into tokens.
 std::vector<Token> tokenize(std::span<char* const> args) {
   std::vector<Token> tokens;
@@ -106,7 +132,8 @@ std::vector<Token> tokenize(std::span<char* const> args) {
     const OptionInfo* option = findOption(token.name);
     const OutputFormat* format = findOutputFormat(token.name);
     const auto formatOption = findFormatOption(token.name);
-    if (option == nullptr && format == nullptr && !formatOption && !isDocumentFlag(token.name)) {
+    if (option == nullptr && format == nullptr && !formatOption && !isDocumentFlag(token.name) &&
+        token.name != "mask") {
       throw InputError("--" + token.name + ": unknown flag; see 'terrain-explorer export --help'");
     }
     const bool isSwitch = option != nullptr && option->metavar.empty();
@@ -129,6 +156,7 @@ std::vector<Token> tokenize(std::span<char* const> args) {
       throw InputError("--" + token.name + ": missing value; expected " +
                        expectedValue(token.name, option, format));
     }
+    if (token.name == "mask") expandMaskFlag(token);
     tokens.push_back(std::move(token));
   }
   return tokens;
@@ -180,6 +208,8 @@ void applyOption(ExportOptions& o, const Token& t) {
   if (n == "save-project") o.projectOutput = nonEmpty(t, "a file name");
   if (n == "quiet") o.quiet = true;
   if (n == "no-sidecar") o.sidecar.reset();
+  if (n == "engine-size") o.engineSize = &engineSize(t.value);
+  if (n == "fit") o.fit = fitMode(t.value);
 }
 
 // Sets the option on every output of its format; an option whose format is
@@ -189,13 +219,22 @@ void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& 
   const double value = parseValue(info, t.value);  // its message names the flag
   bool applied = false;
   for (OutputRequest& out : o.outputs) {
-    if (out.format != ref.format) continue;
-    out.options[ref.index] = value;
-    applied = true;
+    for (std::size_t i = 0; i < out.format->options.size(); ++i) {
+      if (out.format->options[i].info.key != info.key) continue;
+      out.options[i] = value;
+      applied = true;
+    }
   }
   if (!applied) {
-    throw InputError("--" + t.name + ": applies to --" + std::string(ref.format->key) + " " +
-                     std::string(ref.format->metavar) + ", which is not among the outputs");
+    std::string takers;
+    for (const OutputFormat& f : outputFormats()) {
+      for (const FormatOption& option : f.options) {
+        if (option.info.key != info.key) continue;
+        takers.append(takers.empty() ? "--" : " or --").append(f.key).append(" ").append(f.metavar);
+      }
+    }
+    throw InputError("--" + t.name + ": applies to " + takers +
+                     ", none of which is among the outputs");
   }
 }
 
@@ -305,6 +344,12 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
       applyOption(options, t);
     }
   }
+  const bool fitGiven = std::ranges::any_of(tokens, [](const Token& t) { return t.name == "fit"; });
+  if (fitGiven && options.engineSize == nullptr) {
+    throw InputError("--fit: applies with --engine-size, which is not given");
+  }
+  if (options.engineSize != nullptr)
+    options.doc = documentForSide(options.doc, options.engineSize->side);
   checkOutputs(options);
   return options;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/document.hpp"
+#include "core/engine_size.hpp"
 #include "core/outputs.hpp"
 
 namespace terrain::cli {
@@ -28,6 +29,10 @@ struct ExportOptions {
   std::optional<std::string> sidecar;
   std::optional<std::string> projectOutput;  // --save-project FILE
   std::optional<std::string> projectInput;   // --project FILE (read already)
+  // --engine-size KEY: the source makes the next size it can (set in doc
+  // already), then the map is brought to the engine's side by `fit`.
+  const EngineSize* engineSize = nullptr;
+  FitMode fit = FitMode::Crop;
 };
 
 // Parses the arguments after "export". Throws InputError with one line

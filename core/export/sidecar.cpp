@@ -104,6 +104,7 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
                   {"modifiers", project.at("modifiers")}};
   if (!projectPath.empty()) sidecar["project"] = projectPath;
   sidecar["engines"] = engines(in, cell, length);
+  if (!in.engineFit.empty()) sidecar["engine-size"] = in.engineFit;
   return sidecar.dump(2) + "\n";
 }
 

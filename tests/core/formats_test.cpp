@@ -292,6 +292,12 @@ TEST_F(Formats, EveryFormatBesidesTheViewWritesDescribesAndLaysOutItsFile) {
   const OutputInput in{doc, field, ramp, {}};
   for (const OutputFormat& f : outputFormats()) {
     if (f.needs == OutputNeeds::Window) continue;
+    if (f.unavailable != nullptr && !f.unavailable(in).empty()) {
+      // Only erosion's masks need more than a map: this document has no erosion.
+      EXPECT_TRUE(f.key == "mask-flow" || f.key == "mask-wear" || f.key == "mask-deposition")
+          << f.key << ": " << f.unavailable(in);
+      continue;
+    }
     ASSERT_NE(f.write, nullptr) << f.key;
     ASSERT_NE(f.layout, nullptr) << f.key;
     const std::string out = path(std::string("x").append(f.fileSuffix));
@@ -299,7 +305,9 @@ TEST_F(Formats, EveryFormatBesidesTheViewWritesDescribesAndLaysOutItsFile) {
     EXPECT_GT(fs::file_size(out), 0u) << f.key;
     EXPECT_FALSE(f.describe(in, f.defaultOptions()).empty()) << f.key;
     for (const FormatOption& o : f.options) {
-      EXPECT_EQ(findFormatOption(o.info.key)->format, &f) << o.info.key;  // keys are unique
+      // A key means one option wherever it appears (--mesh-triangles: --obj and --glb).
+      const FormatOptionRef ref = *findFormatOption(o.info.key);
+      EXPECT_EQ(ref.format->options[ref.index].info.help, o.info.help) << o.info.key;
       EXPECT_FALSE(checkValue(o.info, o.defaultValue)) << o.info.key;
     }
   }

@@ -18,7 +18,9 @@ struct RawPngImage {
 
   // Sample c of pixel (x, y), 8 or 16 bits.
   unsigned sample(int x, int y, int c) const {
-    const int channels = colorType == PNG_COLOR_TYPE_RGB ? 3 : 1;
+    const int channels = colorType == PNG_COLOR_TYPE_RGB_ALPHA ? 4
+                         : colorType == PNG_COLOR_TYPE_RGB     ? 3
+                                                               : 1;
     const std::size_t bytesPer = bitDepth == 16 ? 2 : 1;
     const std::size_t i = ((static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
                             static_cast<std::size_t>(x)) *

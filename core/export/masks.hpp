@@ -1,0 +1,22 @@
+#pragma once
+// Masks and the splat map as PNGs (core/masks.hpp, core/splat.hpp), for the
+// engine's material layers.
+#include <string>
+
+#include "core/heightfield.hpp"
+#include "core/look.hpp"
+#include "core/masks.hpp"
+#include "core/world.hpp"
+
+namespace terrain {
+
+// Greyscale, 8 or 16 bits, mask 0..1 over the full range. Throws InputError
+// when the field has no such mask, IoError for the file.
+void writeMaskPng(const std::string& path, const Heightfield& field, MaskKind kind,
+                  const World& world, int bits, const Execution& exec = {});
+
+// RGBA 8-bit: grass, rock, sediment, snow weights summing to 255.
+void writeSplatPng(const std::string& path, const Heightfield& field, const Look& look,
+                   const World& world, const Execution& exec = {});
+
+}  // namespace terrain
