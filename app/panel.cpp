@@ -583,6 +583,13 @@ PanelActions exportSection(AppState& s) {
   for (const OutputFormat& f : outputFormats()) {
     bool on = isChosen(e, f.key);
     const std::string label = std::string(f.title) + "##" + std::string(f.key);
+    // A format this terrain cannot give (a flow mask without erosion) is
+    // greyed out with the reason; the export skips it and says so.
+    std::string why;
+    if (s.field && f.unavailable != nullptr) {
+      why = f.unavailable(OutputInput{s.shownDoc, *s.field, s.ramp, {}});
+    }
+    ImGui::BeginDisabled(!why.empty());
     if (ImGui::Checkbox(label.c_str(), &on)) {
       if (on) {
         e.formats.emplace_back(f.key);
@@ -590,7 +597,8 @@ PanelActions exportSection(AppState& s) {
         std::erase(e.formats, std::string(f.key));
       }
     }
-    tooltip("<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help));
+    ImGui::EndDisabled();
+    tooltip(why.empty() ? "<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help) : why);
     if (on && !f.options.empty()) {  // the format's own options, from its metadata
       ImGui::Indent();
       ImGui::PushID(f.key.data(), f.key.data() + f.key.size());

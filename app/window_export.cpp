@@ -60,6 +60,7 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
   }
   const std::filesystem::path dir = exportDirectory(s);
   std::vector<std::string> written;
+  std::string skipped;  // ticked formats this terrain cannot give, and why
   try {
     if (!std::filesystem::is_directory(dir)) {
       return {"directory '" + dir.string() + "' does not exist", false};
@@ -70,6 +71,12 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
     std::vector<OutputRequest> files;  // what the sidecar describes
     for (const OutputFormat& format : outputFormats()) {
       if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
+      if (format.unavailable != nullptr) {
+        if (const std::string why = format.unavailable(input); !why.empty()) {
+          skipped.append("; skipped ").append(format.title).append(": ").append(why);
+          continue;
+        }
+      }
       const std::string path = (dir / (stem + std::string(format.fileSuffix))).string();
       if (format.needs == OutputNeeds::Window) {
         writeView(s, view, path);
@@ -91,10 +98,12 @@ StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
     if (!done.empty()) done += ")";
     return {std::string(ex.what()) + done, false};
   }
-  if (written.empty()) return {"nothing selected to export", false};
+  if (written.empty()) {
+    return {skipped.empty() ? "nothing selected to export" : "nothing written" + skipped, false};
+  }
   std::string text = "wrote ";
-  for (std::size_t i = 0; i < written.size(); ++i) text += (i ? ", " : "") + written[i];
-  return {text, true};
+  for (std::size_t i = 0; i < written.size(); ++i) text.append(i ? ", " : "").append(written[i]);
+  return {text + skipped, true};
 }
 
 }  // namespace terrain::app

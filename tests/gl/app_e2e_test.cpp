@@ -327,6 +327,11 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   EXPECT_EQ(fs::file_size(stem + "-height.r16"), 129u * 129u * 2u);
   EXPECT_GT(fs::file_size(stem + "-height.exr"), 129u * 129u);
   EXPECT_EQ(terrain::readPngRgb8(stem + "-normals.png").width, 129);
+  EXPECT_GT(fs::file_size(stem + "-mesh.glb"), 0u);
+  EXPECT_GT(fs::file_size(stem + "-slope.png"), 0u);
+  EXPECT_GT(fs::file_size(stem + "-splat.png"), 0u);
+  // Erosion's masks need an erosion stage: skipped, and the status says why.
+  EXPECT_FALSE(fs::exists(stem + "-flow.png"));
   const std::string sidecar = readBytes(stem + "-height16.png.json");
   for (const char* key : {"\"r16\"", "\"exr\"", "\"normals\"", "\"raw\"", "\"z-scale\""}) {
     EXPECT_NE(sidecar.find(key), std::string::npos) << key;
