@@ -12,21 +12,15 @@
 
 #include "tests/support/app_process.hpp"
 #include "tests/support/png_raw.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
 
-class EngineOutputs : public ::testing::Test {
+class EngineOutputs : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/engine_outputs_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
   testing::AppRun run(std::vector<std::string> args) const {
     args.insert(args.begin(), "export");
     return testing::runApp(args, dir_);
@@ -38,7 +32,6 @@ class EngineOutputs : public ::testing::Test {
     }
     return true;
   }
-  fs::path dir_;
 };
 
 int objFaces(const std::string& file) {

@@ -29,6 +29,7 @@
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
 #include "tests/support/png_raw.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -50,24 +51,7 @@ Heightfield noise(int w, int h) {
   return field;
 }
 
-class Formats : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/formats_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_))
-      names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-  fs::path dir_;
-};
+class Formats : public testing::ScratchDirTest {};
 
 TEST_F(Formats, Raw16IsLittleEndianRowMajorRoundedAsThePng) {
   const Heightfield field = noise(37, 23);

@@ -29,6 +29,7 @@
 #include "core/sources/diamond_square.hpp"
 #include "core/terrain_mesh.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -357,25 +358,7 @@ TEST(TerrainMesh, SameMeshForOneAndTwoThreads) {
 
 // ---- files ----------------------------------------------------------------
 
-class MeshFiles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/mesh_export_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_))
-      names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  fs::path dir_;
-};
+class MeshFiles : public testing::ScratchDirTest {};
 
 template <class T>
 T element(const tinygltf::Model& model, int accessorIndex, std::size_t i) {

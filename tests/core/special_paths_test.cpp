@@ -27,6 +27,7 @@
 #include "core/input_file.hpp"
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -62,22 +63,8 @@ NodeId nodeOf(const std::string& path) {
   return {S_ISCHR(st.st_mode), S_ISFIFO(st.st_mode), st.st_rdev, st.st_ino};
 }
 
-class SpecialPaths : public ::testing::Test {
+class SpecialPaths : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/special_paths.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_))
-      names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
   // Any hidden temporary left in `dir` whose name starts with ".<stem>".
   static bool hasTemporaryFor(const fs::path& dir, const std::string& stem) {
     for (const auto& e : fs::directory_iterator(dir)) {
@@ -85,8 +72,6 @@ class SpecialPaths : public ::testing::Test {
     }
     return false;
   }
-
-  fs::path dir_;
 };
 
 // ---- outputs written through ----
