@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <thread>
 
 #include "core/error.hpp"
@@ -30,6 +31,11 @@ bool isPowerOfTwo(std::int64_t n) {
 constexpr std::string_view kToggleNames[] = {"off", "on"};
 
 }  // namespace
+
+Heightfield SourceStage::generateWindow(std::uint64_t, const ParamValues&, const MapWindow&,
+                                        const RunControl&) const {
+  throw std::logic_error(std::string(key()) + " cannot compute a window of its world");
+}
 
 std::string allowedText(const ParamInfo& info) {
   if (info.type == ParamType::Choice) {

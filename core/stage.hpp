@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/heightfield.hpp"
+#include "core/map_window.hpp"
 #include "core/parallel.hpp"
 #include "core/param_info.hpp"
 #include "core/world.hpp"
@@ -83,6 +84,15 @@ enum class SizeRule : std::uint8_t { Any, PowerOfTwo, PowerOfTwoPlusOne };
 inline constexpr std::int64_t kMaxMapSide = 16385;
 inline constexpr std::int64_t kMaxProfileLength = (1 << 24) + 1;
 
+// The raw range every tile of a world is scaled by (issue 9): a source
+// guarantees its raw heights lie in [low, high], so tiles computed apart
+// share one scale instead of each its own minimum and maximum.
+struct TileScale {
+  double low = 0.0;
+  double high = 1.0;
+  std::string_view basis;  // how the range is known, for the manifest
+};
+
 // How an article showed its terrain, for the "as in the article" buttons.
 enum class ArticleView : std::uint8_t { Side, Map, Mesh };
 
@@ -118,6 +128,21 @@ class SourceStage : public Stage {
   virtual Heightfield generate(std::uint64_t seed, const ParamValues& values,
                                const RunControl& control) const = 0;
 
+  // The map wraps like a torus for these values (its cells span the world).
+  virtual bool wraps(const ParamValues& /*values*/) const { return false; }
+  // Tiles: a source whose every sample is a pure function of (seed,
+  // values, position in the world) computes any window of its world alone
+  // (values' size is the world's). nullopt: it cannot, tiles cut the whole map.
+  virtual std::optional<TileScale> tileScale(std::uint64_t /*seed*/,
+                                             const ParamValues& /*values*/) const {
+    return std::nullopt;
+  }
+  // The window's heights on tileScale's range, (raw - low) / (high - low):
+  // bit for bit the same window of every other window that holds it.
+  // Only for sources with a tileScale (throws std::logic_error otherwise).
+  virtual Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
+                                     const MapWindow& window, const RunControl& control) const;
+
   void validate(const ParamValues& values) const override;  // adds the size grid
   std::size_t sizeIndex() const;                            // every source has "size"
   int size(const ParamValues& values) const;
@@ -142,6 +167,9 @@ class ModifierStage : public Stage {
                             const ParamValues& values, const RunControl& control) const = 0;
   // False for stages that make no sense on a 1D profile.
   virtual bool appliesToProfiles() const { return true; }
+  // Each height's result depends on that height alone (curve, terrace,
+  // clamp): a tile can run it on its own window.
+  virtual bool pointwise() const { return false; }
 };
 
 // ---- typed parameters: a stage's struct and its metadata in one table ----

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
+#include "app/cli/tile_export.hpp"
 #include "core/atomic_file.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
@@ -61,6 +62,7 @@ int runExport(std::span<char*> args) {
   } catch (const std::runtime_error& e) {  // InputError or IoError: bad input either way
     return fail(kExitBadInput, std::string("--ramp: ") + e.what());
   }
+  if (o.tiles) return cli::runTiledExport(o, *ramp);
   // Before generating, so a long generation is not wasted on a bad path.
   for (const OutputRequest& out : o.outputs) {
     try {

@@ -50,6 +50,24 @@ constexpr OptionInfo kOptions[] = {
      "With --engine-size: crop (keep the cells and metres per cell; the world shrinks a little) "
      "or resample (keep the whole world; cells grow a little). Default crop",
      Scope::Maps},
+    {"tiles", "COLUMNSxROWS",
+     "Cut the world into tiles that share their edge samples (a 2x2 tiling of a 513 world is "
+     "four 257 tiles); --size is the world's, up to 1048577 for gradient noise. Each output "
+     "FILE becomes a name in --out-dir with the tile in it (world.r16 -> world_x0_y0.r16), "
+     "each tile gets FILE_x0_y0.json and the world a manifest FILE.json",
+     Scope::Maps},
+    {"out-dir", "DIR", "With --tiles: the folder the tiles go to (made if missing)", Scope::Maps},
+    {"overlap", "K",
+     "With --tiles: every tile grows K samples on each side into its neighbours (default 0)",
+     Scope::Maps},
+    {"tile", "I|X,Y",
+     "With --tiles: compute only tile I (row by row from 0) or column X, row Y; any machine "
+     "can make any tile alone, and a complete tile is skipped on a re-run",
+     Scope::Maps},
+    {"tile-names", "unreal|unity",
+     "With --tiles: Unreal's Name_x0_y0 (y from the north edge, default) or Unity's Name_X_Z "
+     "(Z from the south edge)",
+     Scope::Maps},
     {"threads", "N",
      "Worker threads, 0 to 1024, 0 = every hardware thread (default 0); "
      "the terrain is the same for every N"},
@@ -294,6 +312,72 @@ void checkOutputs(const ExportOptions& o) {
   }
 }
 
+const Token* findToken(const std::vector<Token>& tokens, std::string_view name) {
+  const Token* found = nullptr;
+  for (const Token& t : tokens) {
+    if (t.name == name) found = &t;  // the last one wins, as for every flag
+  }
+  return found;
+}
+
+constexpr std::string_view kTileFlags[] = {"out-dir", "overlap", "tile", "tile-names"};
+
+// In a tiled export an output is a name in --out-dir, not a path.
+void checkTileName(const OutputRequest& out) {
+  const std::string flag = "--" + std::string(out.format->key);
+  if (out.path.find('/') != std::string::npos || out.path == "." || out.path == ".." ||
+      out.path == "-") {
+    throw InputError(flag + ": with --tiles, '" + out.path +
+                     "' must be a plain file name (no folder, not -); the tiles go to --out-dir");
+  }
+}
+
+// --tiles and its companions, once the document and outputs are known.
+ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>& tokens) {
+  ExportOptions::Tiles tiles;
+  const TileCount count = parseTileCount(findToken(tokens, "tiles")->value);
+  tiles.grid.columns = count.columns;
+  tiles.grid.rows = count.rows;
+  const SourceStage& source = sourceStage(o.doc.source.key);
+  tiles.grid.worldSize = source.size(o.doc.source.values);
+  tiles.grid.wraps = source.wraps(o.doc.source.values);
+  if (const Token* t = findToken(tokens, "overlap")) {
+    tiles.grid.overlap = parseInt(*t, 0, static_cast<int>(kMaxMapSide));
+  }
+  if (const Token* t = findToken(tokens, "tile-names")) tiles.grid.naming = tileNaming(t->value);
+  validate(tiles.grid);
+  if (const Token* t = findToken(tokens, "tile")) tiles.only = parseTileIndex(t->value, tiles.grid);
+  const Token* dir = findToken(tokens, "out-dir");
+  if (dir == nullptr) throw InputError("--tiles: needs --out-dir DIR, the folder the tiles go to");
+  tiles.outDir = nonEmpty(*dir, "a folder");
+  if (o.outputs.empty()) {
+    throw InputError("--tiles: no output given; add one or more of " + outputFlagList() +
+                     " (each a file name for the tiles)");
+  }
+  for (std::size_t i = 0; i < o.outputs.size(); ++i) {
+    checkTileName(o.outputs[i]);
+    for (std::size_t j = 0; j < i; ++j) {
+      if (o.outputs[i].path == o.outputs[j].path) {
+        throw InputError("--" + std::string(o.outputs[i].format->key) + ": '" + o.outputs[i].path +
+                         "' is also the --" + std::string(o.outputs[j].format->key) +
+                         " output; give each output its own name");
+      }
+    }
+  }
+  const std::pair<std::string_view, bool> refused[] = {
+      {"engine-size", o.engineSize != nullptr},
+      {"no-sidecar", !o.sidecar.has_value()},
+      {"save-project", o.projectOutput.has_value()}};
+  for (const auto& [flag, given] : refused) {
+    if (!given) continue;
+    throw InputError("--" + std::string(flag) +
+                     ": does not apply with --tiles (tiles take their size from --size and "
+                     "--tiles; every tile writes its JSON, which marks it complete; the "
+                     "manifest holds the document)");
+  }
+  return tiles;
+}
+
 bool hasFlag(std::span<char* const> args, std::string_view a, std::string_view b) {
   for (char* arg : args) {
     if (arg != nullptr && (arg == a || arg == b)) return true;
@@ -314,14 +398,23 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
     return options;
   }
   const std::vector<Token> tokens = tokenize(args);
+  const bool tiled = findToken(tokens, "tiles") != nullptr;
   std::vector<DocumentFlag> documentFlags;
+  std::optional<Token> worldSize;  // a tiled world may be larger than a map
   for (const Token& t : tokens) {
-    if (findOption(t.name) == nullptr && findOutputFormat(t.name) == nullptr &&
-        !findFormatOption(t.name)) {
+    if (tiled && t.name == "size") {
+      worldSize = t;
+    } else if (findOption(t.name) == nullptr && findOutputFormat(t.name) == nullptr &&
+               !findFormatOption(t.name)) {
       documentFlags.push_back({t.name, t.value});
     }
   }
   options.doc = documentFromFlags(documentFlags);
+  if (worldSize) {
+    const SourceStage& source = sourceStage(options.doc.source.key);
+    options.doc.source.values[source.sizeIndex()] =
+        parseInt(*worldSize, source.minSize(), static_cast<int>(kMaxTiledWorldSide));
+  }
   for (const DocumentFlag& f : documentFlags) {
     if (f.name == "project") options.projectInput = f.value;
   }
@@ -347,6 +440,15 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   const bool fitGiven = std::ranges::any_of(tokens, [](const Token& t) { return t.name == "fit"; });
   if (fitGiven && options.engineSize == nullptr) {
     throw InputError("--fit: applies with --engine-size, which is not given");
+  }
+  if (tiled) {
+    options.tiles = parseTiles(options, tokens);
+    return options;
+  }
+  for (const std::string_view flag : kTileFlags) {
+    if (findToken(tokens, flag) != nullptr) {
+      throw InputError("--" + std::string(flag) + ": applies with --tiles, which is not given");
+    }
   }
   if (options.engineSize != nullptr)
     options.doc = documentForSide(options.doc, options.engineSize->side);

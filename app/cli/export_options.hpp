@@ -10,6 +10,7 @@
 #include "core/document.hpp"
 #include "core/engine_size.hpp"
 #include "core/outputs.hpp"
+#include "core/tiles.hpp"
 
 namespace terrain::cli {
 
@@ -33,6 +34,15 @@ struct ExportOptions {
   // already), then the map is brought to the engine's side by `fit`.
   const EngineSize* engineSize = nullptr;
   FitMode fit = FitMode::Crop;
+
+  // --tiles: the outputs' paths are name patterns for every tile in outDir
+  // (core/export/tile_manifest.hpp); the document's size is the world's.
+  struct Tiles {
+    TileGrid grid;
+    std::string outDir;
+    std::optional<TileIndex> only;  // --tile: this tile alone
+  };
+  std::optional<Tiles> tiles;
 };
 
 // Parses the arguments after "export". Throws InputError with one line

@@ -28,6 +28,7 @@ class ClampModifier final : public TypedStage<ModifierStage, ClampParams> {
 
   std::string_view key() const override { return "clamp"; }
   std::string_view title() const override { return "Clamp"; }
+  bool pointwise() const override { return true; }
   std::string_view help() const override {
     return "Flattens the lowlands and cuts the peaks off flat at two heights (h' = min(max(h, "
            "low), high))";

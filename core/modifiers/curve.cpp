@@ -94,6 +94,7 @@ class CurveModifier final : public TypedStage<ModifierStage, CurveParams> {
 
   std::string_view key() const override { return "curve"; }
   std::string_view title() const override { return "Height curve"; }
+  bool pointwise() const override { return true; }
   std::string_view help() const override {
     return "Reshapes the heights through a curve: flatter valleys, sharper peaks, plateaus "
            "(five points at the heights 0, 1/4, 1/2, 3/4, 1; monotone cubic between them)";

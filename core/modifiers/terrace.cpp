@@ -62,6 +62,7 @@ class TerraceModifier final : public TypedStage<ModifierStage, TerraceParams> {
 
   std::string_view key() const override { return "terrace"; }
   std::string_view title() const override { return "Terrace"; }
+  bool pointwise() const override { return true; }
   std::string_view help() const override {
     return "Cuts the terrain into flat steps like rice terraces or mesas (steps with straight "
            "risers; softness widens the risers)";

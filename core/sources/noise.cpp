@@ -52,15 +52,18 @@ struct AxisTable {
   NoiseAxis view() const { return {cell0.data(), cell1.data(), t.data(), fade.data()}; }
 };
 
-// Samples 0..samples-1 at i * cells / span lattice cells, wrapped to
+// Window samples first..first+count-1 (world samples, repeated at the edge
+// or wrapped beyond it) at w * cells / span lattice cells, wrapped to
 // [0, cells) on a torus.
-AxisTable axisTable(int samples, std::int64_t span, std::int64_t cells, bool wraps) {
-  const std::size_t padded = noisePadded(static_cast<std::size_t>(samples));
+AxisTable axisTable(std::int64_t first, int count, std::int64_t worldSize, std::int64_t cells,
+                    bool wraps) {
+  const std::int64_t span = wraps ? worldSize : worldSize - 1;
+  const std::size_t padded = noisePadded(static_cast<std::size_t>(count));
   AxisTable table{std::vector<std::uint32_t>(padded), std::vector<std::uint32_t>(padded),
                   std::vector<float>(padded), std::vector<float>(padded)};
-  for (int i = 0; i < samples; ++i) {
-    const std::int64_t along = i * cells;
-    const std::int64_t cell = along / span;  // < cells on a torus, since i < span
+  for (int i = 0; i < count; ++i) {
+    const std::int64_t along = worldSample(first + i, worldSize, wraps) * cells;
+    const std::int64_t cell = along / span;  // < cells on a torus, since w < span
     const auto k = static_cast<std::size_t>(i);
     table.t[k] = static_cast<float>(along % span) / static_cast<float>(span);
     table.fade[k] = noiseFade(table.t[k]);
@@ -71,23 +74,25 @@ AxisTable axisTable(int samples, std::int64_t span, std::int64_t cells, bool wra
 }
 
 struct Octave {
-  AxisTable axis;
+  AxisTable x;  // the window's columns
+  AxisTable y;  // the window's rows
   std::int64_t cells = 1;
   std::uint32_t key = 0;
   float amplitude = 1.0f;
 };
 
 // `count` octaves from `firstCells` cells across, doubling, their keys from
-// `stream` and their weights from `amplitude(o)`.
+// `stream` and their weights from `amplitude(o)`, over the window's samples.
 template <class Amplitude>
 std::vector<Octave> octaveSet(const NoiseParams& p, std::uint64_t seed, std::uint64_t stream,
-                              int firstCells, int count, Amplitude amplitude) {
-  const std::int64_t span = p.tileable ? p.size : p.size - 1;
+                              int firstCells, int count, Amplitude amplitude,
+                              const MapWindow& window) {
   const RandomStream keys(seed, stream);
   std::vector<Octave> set;
   for (int o = 0; o < count; ++o) {
     const std::int64_t cells = std::int64_t{firstCells} << o;
-    set.push_back({axisTable(p.size, span, cells, p.tileable), cells,
+    set.push_back({axisTable(window.x0, window.width, p.size, cells, p.tileable),
+                   axisTable(window.y0, window.height, p.size, cells, p.tileable), cells,
                    static_cast<std::uint32_t>(keys.bits(static_cast<std::uint64_t>(o))),
                    amplitude(o)});
   }
@@ -99,12 +104,12 @@ void gridOctaves(const std::vector<Octave>& set, int y, std::vector<NoiseGridOct
   out.resize(set.size());
   const auto k = static_cast<std::size_t>(y);
   for (std::size_t o = 0; o < set.size(); ++o) {
-    const AxisTable& a = set[o].axis;
-    out[o] = {a.view(),
-              noiseHash(a.cell0[k] ^ set[o].key),
-              noiseHash(a.cell1[k] ^ set[o].key),
-              a.t[k],
-              a.fade[k],
+    const AxisTable& row = set[o].y;
+    out[o] = {set[o].x.view(),
+              noiseHash(row.cell0[k] ^ set[o].key),
+              noiseHash(row.cell1[k] ^ set[o].key),
+              row.t[k],
+              row.fade[k],
               set[o].amplitude};
   }
 }
@@ -122,7 +127,7 @@ float warpAmplitude(int octave) {
   return 1.0f / static_cast<float>(1 << octave);
 }
 
-// Everything a map needs, built once before its rows.
+// Everything a window needs, built once before its rows.
 struct NoiseJob {
   NoiseParams params;
   std::vector<Octave> heights;
@@ -130,34 +135,42 @@ struct NoiseJob {
   std::vector<Octave> warpY;
   std::vector<NoiseWarpedOctave> warped;  // the height octaves at free coordinates
   float push = 0.0f;                      // map units per unit of warp field
-  std::vector<float> positions;           // sample i's map coordinate, padded
+  std::vector<float> columns;             // the window's columns' map coordinates, padded
+  std::vector<float> rows;                // its rows' map coordinates
 };
 
-NoiseJob makeJob(const NoiseParams& p, std::uint64_t seed) {
+// World sample w's map coordinate w / span, for the window's samples.
+std::vector<float> mapCoordinates(std::int64_t first, int count, const NoiseParams& p) {
+  const auto span = static_cast<float>(p.tileable ? p.size : p.size - 1);
+  std::vector<float> out(noisePadded(static_cast<std::size_t>(count)), 0.0f);
+  for (int i = 0; i < count; ++i) {
+    out[static_cast<std::size_t>(i)] =
+        static_cast<float>(worldSample(first + i, p.size, p.tileable)) / span;
+  }
+  return out;
+}
+
+NoiseJob makeJob(const NoiseParams& p, std::uint64_t seed, const MapWindow& window) {
   NoiseJob job;
   job.params = p;
   job.heights = octaveSet(p, seed, kHeightStream, p.features, noiseOctaves(p),
-                          [&p](int o) { return noiseOctaveAmplitude(p, o); });
+                          [&p](int o) { return noiseOctaveAmplitude(p, o); }, window);
   if (p.warp <= 0.0) return job;
-  job.warpX = octaveSet(p, seed, kWarpXStream, p.warpScale, kWarpOctaves, warpAmplitude);
-  job.warpY = octaveSet(p, seed, kWarpYStream, p.warpScale, kWarpOctaves, warpAmplitude);
+  job.warpX = octaveSet(p, seed, kWarpXStream, p.warpScale, kWarpOctaves, warpAmplitude, window);
+  job.warpY = octaveSet(p, seed, kWarpYStream, p.warpScale, kWarpOctaves, warpAmplitude, window);
   job.warped = warpedOctaves(job.heights, p.tileable);
   double bound = 0.0;
   for (int o = 0; o < kWarpOctaves; ++o) bound += warpAmplitude(o);
   job.push = static_cast<float>(p.warp / bound);
-  const auto span = static_cast<float>(p.tileable ? p.size : p.size - 1);
-  job.positions.assign(noisePadded(static_cast<std::size_t>(p.size)), 0.0f);
-  for (int i = 0; i < p.size; ++i) {
-    job.positions[static_cast<std::size_t>(i)] = static_cast<float>(i) / span;
-  }
+  job.columns = mapCoordinates(window.x0, window.width, p);
+  job.rows = mapCoordinates(window.y0, window.height, p);
   return job;
 }
 
 // One task's rows [begin, end), its scratch rows its own.
 void runRows(const NoiseJob& job, Heightfield& field, std::int64_t begin, std::int64_t end,
              const RunControl& control) {
-  const int size = field.width;
-  const auto count = static_cast<std::size_t>(size);
+  const auto count = static_cast<std::size_t>(field.width);
   const std::size_t padded = noisePadded(count);
   std::vector<NoiseGridOctave> grid;
   std::vector<NoiseGridOctave> gridX;
@@ -175,9 +188,9 @@ void runRows(const NoiseJob& job, Heightfield& field, std::int64_t begin, std::i
     gridOctaves(job.warpY, row, gridY);
     noiseGridRow(gridX, NoiseFractal::Fbm, x.data(), count);
     noiseGridRow(gridY, NoiseFractal::Fbm, y.data(), count);
-    const float rowY = job.positions[static_cast<std::size_t>(row)];
+    const float rowY = job.rows[static_cast<std::size_t>(row)];
     for (std::size_t i = 0; i < count; ++i) {
-      x[i] = job.positions[i] + job.push * x[i];
+      x[i] = job.columns[i] + job.push * x[i];
       y[i] = rowY + job.push * y[i];
     }
     noiseWarpedRow(job.warped, job.params.fractal, x.data(), y.data(), out, count);
@@ -209,23 +222,33 @@ double noiseAmplitudeBound(const NoiseParams& params) {
 
 Heightfield generateNoise(const NoiseParams& params, std::uint64_t seed,
                           const RunControl& control) {
+  return generateNoiseWindow(params, seed, {0, 0, params.size, params.size}, control);
+}
+
+Heightfield generateNoiseWindow(const NoiseParams& params, std::uint64_t seed,
+                                const MapWindow& window, const RunControl& control) {
   control.checkpoint(0.0f);
-  const NoiseJob job = makeJob(params, seed);
-  Heightfield field(params.size, params.size);
-  field.wraps = params.tileable;
+  const NoiseJob job = makeJob(params, seed, window);
+  Heightfield field(window.width, window.height);
+  field.wraps = params.tileable && window == MapWindow{0, 0, params.size, params.size};
   // Bands of ~1M samples between checkpoints (a 4097 map: 255 rows, ~30 ms
   // at 8 octaves); inside a band every row looks at the cancel flag.
-  const int size = params.size;
-  const int band = std::max(1, (1 << 20) / size);
-  for (int first = 0; first < size; first += band) {
-    const int last = std::min(size, first + band);
+  const int rows = window.height;
+  const int band = std::max(1, (1 << 20) / std::max(1, window.width));
+  for (int first = 0; first < rows; first += band) {
+    const int last = std::min(rows, first + band);
     parallelFor(control.exec, first, last, 1, [&](std::int64_t begin, std::int64_t end) {
       runRows(job, field, begin, end, control);
     });
     if (control.cancelled()) abandonRun(std::move(field));
-    control.checkpoint(static_cast<float>(last) / static_cast<float>(size));
+    control.checkpoint(static_cast<float>(last) / static_cast<float>(rows));
   }
   return field;
+}
+
+NoiseScale noiseScale(const NoiseParams& params) {
+  const double bound = noiseAmplitudeBound(params);
+  return {params.fractal == NoiseFractal::Fbm ? -bound : 0.0, bound};
 }
 
 namespace {
@@ -310,6 +333,21 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
     return {};
   }
   double defaultWater() const override { return 0.35; }  // lakes in the low valleys
+  bool wraps(const ParamValues& values) const override { return unpack(values).tileable; }
+  std::optional<TileScale> tileScale(std::uint64_t, const ParamValues& values) const override {
+    const NoiseScale scale = noiseScale(unpack(values));
+    return TileScale{scale.low, scale.high, "the octaves' amplitude bound"};
+  }
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
+                             const MapWindow& window, const RunControl& control) const override {
+    const NoiseParams p = unpack(values);
+    Heightfield field = generateNoiseWindow(p, seed, window, control);
+    const NoiseScale scale = noiseScale(p);
+    const auto low = static_cast<float>(scale.low);
+    const auto span = static_cast<float>(scale.high - scale.low);
+    for (float& h : field.heights) h = (h - low) / span;
+    return field;
+  }
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 // Every lattice value is a pure function of (seed, octave, cell).
 #include <cstdint>
 
+#include "core/map_window.hpp"
 #include "core/sources/common_params.hpp"
 #include "core/stage.hpp"
 
@@ -44,6 +45,20 @@ double noiseAmplitudeBound(const NoiseParams& params);
 // Raw heights (not normalised), a pure function of (params, seed): the same
 // bits for every thread count, build type and SIMD target.
 Heightfield generateNoise(const NoiseParams& params, std::uint64_t seed, const RunControl& control);
+
+// The same for a window of the world `params` describes (size = the
+// world's): bit for bit the window of generateNoise's map, in memory for
+// the window alone. Samples beyond the world repeat its edge (wrap on a torus).
+Heightfield generateNoiseWindow(const NoiseParams& params, std::uint64_t seed,
+                                const MapWindow& window, const RunControl& control);
+
+// The raw range every tile of a world shares: fBm [-B, B], ridged and
+// billow [0, B], B = noiseAmplitudeBound.
+struct NoiseScale {
+  double low = 0.0;
+  double high = 1.0;
+};
+NoiseScale noiseScale(const NoiseParams& params);
 
 const SourceStage& noiseSource();
 

@@ -1,0 +1,278 @@
+#include "core/tiles.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/error.hpp"
+#include "core/registry.hpp"
+
+namespace terrain {
+namespace {
+
+constexpr std::string_view kNamingNames[] = {"unreal", "unity"};
+constexpr int kMaxTilesPerSide = 1024;
+
+// A whole number in [min, max] or nullopt.
+std::optional<std::int64_t> wholeNumber(std::string_view text, std::int64_t min,
+                                        std::int64_t max) {
+  std::int64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size()) return std::nullopt;
+  if (value < min || value > max) return std::nullopt;
+  return value;
+}
+
+// "1, 2, 4, 8" : the tile counts a side of `cells` cells splits into.
+std::string countsThatSplit(std::int64_t cells) {
+  std::string out;
+  int listed = 0;
+  for (std::int64_t n = 1; n <= kMaxTilesPerSide && n <= cells && listed < 12; ++n) {
+    if (cells % n != 0) continue;
+    out.append(out.empty() ? "" : ", ").append(std::to_string(n));
+    ++listed;
+  }
+  return out;
+}
+
+void requireSplits(const TileGrid& grid, int count, std::string_view what) {
+  const std::int64_t cells = grid.cells();
+  if (cells % count == 0 && cells / count >= 1) return;
+  std::string message = "--tiles: a world of ";
+  message.append(std::to_string(grid.worldSize))
+      .append(" samples does not split into ")
+      .append(std::to_string(count))
+      .append(" ")
+      .append(what)
+      .append(" that share their edge samples (its ")
+      .append(std::to_string(cells))
+      .append(grid.wraps ? " cells, size on a torus," : " cells, size - 1,")
+      .append(" must be a multiple of the count); counts that do: ")
+      .append(countsThatSplit(cells));
+  throw InputError(message);
+}
+
+bool sizeFollowsRule(const SourceStage& source, std::int64_t n) {
+  const auto powerOfTwo = [](std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; };
+  switch (source.sizeRule()) {
+    case SizeRule::Any:
+      return true;
+    case SizeRule::PowerOfTwo:
+      return powerOfTwo(n);
+    case SizeRule::PowerOfTwoPlusOne:
+      return powerOfTwo(n - 1);
+  }
+  return false;
+}
+
+std::vector<const ModifierSettings*> enabledModifiers(const Document& doc) {
+  std::vector<const ModifierSettings*> out;
+  for (const ModifierSettings& m : doc.modifiers) {
+    if (m.enabled) out.push_back(&m);
+  }
+  return out;
+}
+
+std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int worldHeight,
+                            bool wraps, const MapWindow& window) {
+  if (layer.empty()) return {};
+  std::vector<float> out(Heightfield::cellCount(window.width, window.height));
+  std::size_t i = 0;
+  for (int y = 0; y < window.height; ++y) {
+    const std::int64_t wy = worldSample(window.y0 + y, worldHeight, wraps);
+    const float* row = layer.data() + wy * worldWidth;
+    for (int x = 0; x < window.width; ++x) {
+      out[i++] = row[worldSample(window.x0 + x, worldWidth, wraps)];
+    }
+  }
+  return out;
+}
+
+// Runs the pointwise modifiers on a window, as the pipeline would.
+void applyModifiers(const Document& worldDoc, Heightfield& field,
+                    const PipelineControl& control) {
+  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
+    const RunControl rc{control.exec, control.cancel, {}};
+    field = modifierStage(m->key).apply(std::move(field), StageContext{worldDoc.seed, worldDoc.world},
+                                        m->values, rc);
+  }
+}
+
+}  // namespace
+
+std::span<const std::string_view> tileNamingNames() {
+  return kNamingNames;
+}
+
+TileNaming tileNaming(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kNamingNames); ++i) {
+    if (kNamingNames[i] == name) return static_cast<TileNaming>(i);
+  }
+  throw InputError("--tile-names: '" + std::string(name) +
+                   "' is not a naming; allowed: unreal (Name_x0_y0) or unity (Name_X_Z)");
+}
+
+TileCount parseTileCount(std::string_view text) {
+  const auto x = text.find('x');
+  const std::string allowed = "COLUMNSxROWS, each 1 to " + std::to_string(kMaxTilesPerSide) +
+                              " (e.g. 2x2, 4x8)";
+  if (x == std::string_view::npos) {
+    throw InputError("--tiles: '" + std::string(text) + "' is not " + allowed);
+  }
+  const auto columns = wholeNumber(text.substr(0, x), 1, kMaxTilesPerSide);
+  const auto rows = wholeNumber(text.substr(x + 1), 1, kMaxTilesPerSide);
+  if (!columns || !rows) {
+    throw InputError("--tiles: '" + std::string(text) + "' is not " + allowed);
+  }
+  return {static_cast<int>(*columns), static_cast<int>(*rows)};
+}
+
+void validate(const TileGrid& grid) {
+  if (grid.worldSize < 3 || grid.worldSize > kMaxTiledWorldSide) {
+    throw InputError("--tiles: a world of " + std::to_string(grid.worldSize) +
+                     " samples; a tiled world has 3 to " + std::to_string(kMaxTiledWorldSide));
+  }
+  requireSplits(grid, grid.columns, "columns");
+  requireSplits(grid, grid.rows, "rows");
+  const int side = std::min(grid.tileWidth(), grid.tileHeight());
+  if (grid.overlap < 0 || grid.overlap >= side) {
+    throw InputError("--overlap: " + std::to_string(grid.overlap) + " is larger than a " +
+                     std::to_string(grid.tileWidth()) + "x" + std::to_string(grid.tileHeight()) +
+                     " tile allows; allowed: 0 to " + std::to_string(side - 1));
+  }
+  const std::int64_t widest =
+      std::max(grid.tileWidth(), grid.tileHeight()) + std::int64_t{2} * grid.overlap;
+  if (widest > kMaxMapSide) {
+    throw InputError("--tiles: tiles of " + std::to_string(widest) +
+                     " samples (overlap included) are larger than a map may be (" +
+                     std::to_string(kMaxMapSide) + "); use more tiles");
+  }
+}
+
+TileIndex parseTileIndex(std::string_view text, const TileGrid& grid) {
+  const std::string range = "0 to " + std::to_string(grid.count() - 1) + ", or COLUMN,ROW with " +
+                            "column 0 to " + std::to_string(grid.columns - 1) + " and row 0 to " +
+                            std::to_string(grid.rows - 1);
+  const auto comma = text.find(',');
+  if (comma == std::string_view::npos) {
+    if (const auto i = wholeNumber(text, 0, grid.count() - 1)) {
+      return {static_cast<int>(*i % grid.columns), static_cast<int>(*i / grid.columns)};
+    }
+  } else {
+    const auto column = wholeNumber(text.substr(0, comma), 0, grid.columns - 1);
+    const auto row = wholeNumber(text.substr(comma + 1), 0, grid.rows - 1);
+    if (column && row) return {static_cast<int>(*column), static_cast<int>(*row)};
+  }
+  throw InputError("--tile: '" + std::string(text) + "' is not a tile of " +
+                   std::to_string(grid.columns) + "x" + std::to_string(grid.rows) +
+                   "; allowed: " + range);
+}
+
+int linearIndex(const TileGrid& grid, TileIndex tile) {
+  return tile.row * grid.columns + tile.column;
+}
+
+MapWindow tileWindow(const TileGrid& grid, TileIndex tile) {
+  const int w = grid.tileWidth();
+  const int h = grid.tileHeight();
+  return {std::int64_t{tile.column} * (w - 1) - grid.overlap,
+          std::int64_t{tile.row} * (h - 1) - grid.overlap, w + 2 * grid.overlap,
+          h + 2 * grid.overlap};
+}
+
+std::string tileSuffix(const TileGrid& grid, TileIndex tile) {
+  const bool unity = grid.naming == TileNaming::Unity;
+  const int y = unity ? grid.rows - 1 - tile.row : tile.row;
+  std::string out(unity ? "_" : "_x");
+  out.append(std::to_string(tile.column)).append(unity ? "_" : "_y").append(std::to_string(y));
+  return out;
+}
+
+std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex tile) {
+  const auto dot = name.rfind('.');
+  const std::string_view stem = dot == std::string_view::npos || dot == 0 ? name : name.substr(0, dot);
+  const std::string_view extension = stem.size() == name.size() ? "" : name.substr(stem.size());
+  std::string out(stem);
+  out.append(tileSuffix(grid, tile)).append(extension);
+  return out;
+}
+
+TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
+  const SourceStage& source = sourceStage(worldDoc.source.key);
+  if (source.profile()) {
+    throw InputError("--tiles: " + std::string(source.key()) +
+                     " makes a profile (one row); tiles are for maps");
+  }
+  if (!sizeFollowsRule(source, grid.worldSize) || grid.worldSize < source.minSize()) {
+    throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " +
+                     std::string(source.key()) + "; allowed: " + source.sizeRuleText() +
+                     (source.tileScale(worldDoc.seed, worldDoc.source.values)
+                          ? ", up to " + std::to_string(kMaxTiledWorldSide) + " when tiled"
+                          : ""));
+  }
+  // Everything else about the document as a map of the largest size allowed.
+  Document check = worldDoc;
+  check.source.values[source.sizeIndex()] =
+      static_cast<double>(std::min<std::int64_t>(grid.worldSize, source.maxSize()));
+  terrain::validate(check);
+
+  TilePlan plan;
+  plan.scale = source.tileScale(worldDoc.seed, worldDoc.source.values);
+  if (!plan.scale) {
+    plan.why = std::string(source.title()) + " cannot compute a window of its world";
+  }
+  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
+    const ModifierStage& stage = modifierStage(m->key);
+    if (plan.why.empty() && !stage.pointwise()) {
+      plan.why = std::string(stage.title()) + " looks beyond each cell";
+    }
+  }
+  plan.windowed = plan.why.empty();
+  if (!plan.windowed) plan.scale.reset();
+  if (!plan.windowed && grid.worldSize > source.maxSize()) {
+    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
+                     "must then be at most " + std::to_string(source.maxSize()) +
+                     " a side; this one is " + std::to_string(grid.worldSize) +
+                     " (gradient noise with only curve, terrace and clamp tiles any world)");
+  }
+  return plan;
+}
+
+Heightfield cutWindow(const Heightfield& world, const MapWindow& window) {
+  Heightfield out;
+  out.width = window.width;
+  out.height = window.height;
+  out.heights = cutLayer(world.heights, world.width, world.height, world.wraps, window);
+  if (world.erosion) {
+    const ErosionMaps& maps = *world.erosion;
+    const auto cut = [&](const std::vector<float>& layer) {
+      return cutLayer(layer, world.width, world.height, world.wraps, window);
+    };
+    out.erosion = std::make_shared<const ErosionMaps>(
+        ErosionMaps{cut(maps.flow), cut(maps.wear), cut(maps.deposition)});
+  }
+  return out;
+}
+
+Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
+               TileIndex tile, const PipelineControl& control) {
+  const SourceStage& source = sourceStage(worldDoc.source.key);
+  const MapWindow window = tileWindow(grid, tile);
+  Tile out;
+  bool worldWraps = false;
+  if (plan.windowed) {
+    const RunControl rc{control.exec, control.cancel, {}};
+    out.field = source.generateWindow(worldDoc.seed, worldDoc.source.values, window, rc);
+    applyModifiers(worldDoc, out.field, control);
+    worldWraps = source.wraps(worldDoc.source.values);
+  } else {
+    const Heightfield whole = runPipeline(worldDoc, control);
+    out.field = cutWindow(whole, window);
+    worldWraps = whole.wraps;
+  }
+  const int worldSide = static_cast<int>(grid.worldSize);
+  out.world = worldDoc.world;
+  out.world.width = metresPerCell(worldDoc.world, worldSide, worldWraps) * (window.width - 1);
+  return out;
+}
+
+}  // namespace terrain

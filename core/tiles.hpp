@@ -1,0 +1,104 @@
+#pragma once
+// Worlds larger than one map (issue 9): a world of `size` samples a side
+// cut into columns x rows tiles that share their edge samples, as Unity's
+// and Unreal's tiled terrains expect (a 2x2 tiling of a 513 world is four
+// 257 tiles), each grown by `overlap` samples on every side.
+//
+// A tile is the window of the world it covers, computed alone when the
+// source can compute windows (its samples are pure functions of seed and
+// position) and every modifier is pointwise: then it needs memory for the
+// tile, not the world, and is bit for bit that window of the whole world.
+// Otherwise every tile computes the whole world (at most the map cap,
+// 16385) and cuts its window, so the tiles still agree; the plan says which.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/document.hpp"
+#include "core/heightfield.hpp"
+#include "core/map_window.hpp"
+#include "core/pipeline.hpp"
+
+namespace terrain {
+
+// File names in the engine's own convention: Unreal "Name_x0_y0" (x the
+// column, y the row from the north edge), Unity "Name_X_Z" (Z counts rows
+// from the south edge, as Unity's Z axis points north).
+enum class TileNaming : int { Unreal = 0, Unity = 1 };
+std::span<const std::string_view> tileNamingNames();  // "unreal", "unity"
+TileNaming tileNaming(std::string_view name);         // throws InputError naming both
+
+// The largest world a tiled export takes: 1024 tiles of 1025 or 256 of 4097.
+inline constexpr std::int64_t kMaxTiledWorldSide = (std::int64_t{1} << 20) + 1;
+
+struct TileGrid {
+  std::int64_t worldSize = 513;  // samples a side
+  int columns = 1;
+  int rows = 1;
+  int overlap = 0;  // extra samples on every side of a tile
+  TileNaming naming = TileNaming::Unreal;
+  // The world is a torus of worldSize cells: the last tiles end on the
+  // first samples again, so the tiles tile.
+  bool wraps = false;
+
+  std::int64_t cells() const { return wraps ? worldSize : worldSize - 1; }
+  // Samples a side of a tile without its overlap: they share edges.
+  int tileWidth() const { return static_cast<int>(cells() / columns + 1); }
+  int tileHeight() const { return static_cast<int>(cells() / rows + 1); }
+  int count() const { return columns * rows; }
+};
+
+// "2x3" is 2 columns, 3 rows; throws InputError naming the form.
+struct TileCount {
+  int columns = 1;
+  int rows = 1;
+};
+TileCount parseTileCount(std::string_view text);
+
+// Throws InputError naming what is wrong and what is allowed: the world
+// does not split into whole tiles, tiles under 2 samples, overlap larger
+// than a tile, a tile over the map cap.
+void validate(const TileGrid& grid);
+
+struct TileIndex {
+  int column = 0;
+  int row = 0;
+};
+// "5" (row-major: row * columns + column) or "1,2" (column, row); throws
+// InputError naming the allowed range.
+TileIndex parseTileIndex(std::string_view text, const TileGrid& grid);
+int linearIndex(const TileGrid& grid, TileIndex tile);
+
+// The world samples the tile covers, overlap included.
+MapWindow tileWindow(const TileGrid& grid, TileIndex tile);
+// "_x1_y0" (Unreal) or "_1_0" (Unity) for a file name.
+std::string tileSuffix(const TileGrid& grid, TileIndex tile);
+// name "world.r16" -> "world_x1_y0.r16": the suffix before the extension.
+std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex tile);
+
+// How the tiles of a document's world are made.
+struct TilePlan {
+  bool windowed = false;  // each tile alone; else each cuts the whole world
+  std::optional<TileScale> scale;  // the shared raw range of a windowed plan
+  std::string why;  // why not windowed ("" when windowed), for messages and the manifest
+};
+// Throws InputError when neither works (a world over the map cap whose
+// source or modifiers cannot compute windows), naming what stops it.
+TilePlan planTiles(const Document& worldDoc, const TileGrid& grid);
+
+struct Tile {
+  Heightfield field;  // the window's heights (and erosion maps, cut alike)
+  World world;        // the metres it covers: the world's metres per cell kept
+};
+// worldDoc's size is the world's. Throws InputError, Cancelled as
+// runPipeline does.
+Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
+               TileIndex tile, const PipelineControl& control = {});
+
+// The window of a whole map: samples beyond it repeat its edge (wrap on a
+// torus). Erosion maps are cut alike.
+Heightfield cutWindow(const Heightfield& world, const MapWindow& window);
+
+}  // namespace terrain

@@ -1,0 +1,266 @@
+// Worlds larger than one map (issue 9): the tile grid, names and windows,
+// tiles computed alone against the same window of the whole world, the
+// whole-world fallback, and what is refused.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/error.hpp"
+#include "core/sources/noise.hpp"
+#include "core/tiles.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace terrain {
+namespace {
+
+using testing::checksum;
+using testing::docWith;
+using testing::setParam;
+
+TileGrid gridOf(std::int64_t worldSize, int columns, int rows, int overlap = 0,
+               bool wraps = false) {
+  TileGrid grid;
+  grid.wraps = wraps;
+  grid.worldSize = worldSize;
+  grid.columns = columns;
+  grid.rows = rows;
+  grid.overlap = overlap;
+  return grid;
+}
+
+// The whole world on the tiles' shared scale: its one window that is all of it.
+Heightfield wholeWorld(const Document& doc, int threads = 0) {
+  const SourceStage& source = sourceStage(doc.source.key);
+  const int size = source.size(doc.source.values);
+  return source.generateWindow(doc.seed, doc.source.values, {0, 0, size, size},
+                               testing::control(threads));
+}
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TileGrid, TwoByTwoOfA513WorldIsFour257TilesSharingTheirEdges) {
+  const TileGrid grid = gridOf(513, 2, 2);
+  EXPECT_NO_THROW(validate(grid));
+  EXPECT_EQ(grid.tileWidth(), 257);
+  EXPECT_EQ(grid.tileHeight(), 257);
+  EXPECT_EQ(tileWindow(grid, {1, 0}), (MapWindow{256, 0, 257, 257}));
+  EXPECT_EQ(tileWindow(grid, {1, 1}), (MapWindow{256, 256, 257, 257}));
+  const TileGrid overlapped = gridOf(513, 2, 2, 8);
+  EXPECT_EQ(tileWindow(overlapped, {0, 1}), (MapWindow{-8, 248, 273, 273}));
+}
+
+TEST(TileGrid, NamesFollowEachEnginesConvention) {
+  TileGrid grid = gridOf(513, 2, 4);
+  EXPECT_EQ(tileFileName("world.r16", grid, {1, 3}), "world_x1_y3.r16");
+  EXPECT_EQ(tileFileName("world", grid, {0, 0}), "world_x0_y0");
+  EXPECT_EQ(tileFileName("my.map.png", grid, {1, 0}), "my.map_x1_y0.png");
+  grid.naming = TileNaming::Unity;  // Z counts from the south edge
+  EXPECT_EQ(tileFileName("world.r16", grid, {1, 3}), "world_1_0.r16");
+  EXPECT_EQ(tileFileName("world.r16", grid, {0, 0}), "world_0_3.r16");
+}
+
+TEST(TileGrid, IndicesAreRowByRowOrColumnCommaRow) {
+  const TileGrid grid = gridOf(513, 4, 2);
+  const TileIndex five = parseTileIndex("5", grid);
+  EXPECT_EQ(five.column, 1);
+  EXPECT_EQ(five.row, 1);
+  EXPECT_EQ(linearIndex(grid, five), 5);
+  const TileIndex pair = parseTileIndex("3,1", grid);
+  EXPECT_EQ(linearIndex(grid, pair), 7);
+  for (const char* bad : {"8", "-1", "4,0", "0,2", "x", "", "1,", "1.5"}) {
+    const std::string message = errorOf([&] { parseTileIndex(bad, grid); });
+    EXPECT_NE(message.find("allowed: 0 to 7, or COLUMN,ROW with column 0 to 3 and row 0 to 1"),
+              std::string::npos)
+        << bad << ": " << message;
+  }
+}
+
+TEST(TileGrid, BadGridsAreRefusedNamingWhatIsAllowed) {
+  EXPECT_NE(errorOf([] { validate(gridOf(513, 3, 3)); }).find("counts that do: 1, 2, 4, 8"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { validate(gridOf(513, 2, 2, 257)); }).find("allowed: 0 to 256"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { validate(gridOf(65537, 2, 2)); }).find("use more tiles"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { parseTileCount("2by2"); }).find("COLUMNSxROWS"), std::string::npos);
+  EXPECT_NE(errorOf([] { parseTileCount("0x2"); }).find("each 1 to 1024"), std::string::npos);
+  EXPECT_NE(errorOf([] { tileNaming("godot"); }).find("unreal"), std::string::npos);
+}
+
+// Every tile, alone, is bit for bit its window of the whole world: plain,
+// ridged and warped, on a torus, and with an overlap reaching past the
+// world's edges (which repeat, or wrap on a torus).
+TEST(NoiseTiles, EachTileAloneIsItsWindowOfTheWholeWorld) {
+  std::vector<Document> docs = {docWith("noise", {{"size", 257}}, 5)};
+  docs.push_back(docWith("noise", {{"size", 257}, {"fractal", 1}, {"warp", 0.3}}, 6));
+  docs.push_back(docWith("noise", {{"size", 256}, {"tileable", 1}, {"warp", 0.2}}, 7));
+  for (const Document& doc : docs) {
+    const int size = static_cast<int>(testing::param(doc, "size"));
+    const bool torus = testing::param(doc, "tileable") != 0.0;
+    const Heightfield world = wholeWorld(doc);
+    // A torus of 256 has 256 cells: the last tiles end on the first
+    // samples again.
+    const TileGrid grid = gridOf(size, 4, 4, 5, torus);
+    const TilePlan plan = planTiles(doc, grid);
+    ASSERT_TRUE(plan.windowed);
+    for (int row = 0; row < 4; ++row) {
+      for (int column = 0; column < 4; ++column) {
+        const MapWindow window = tileWindow(grid, {column, row});
+        const Heightfield alone = sourceStage("noise").generateWindow(
+            doc.seed, doc.source.values, window, testing::control());
+        const Heightfield cut = cutWindow(world, window);
+        ASSERT_EQ(alone.width, 75);
+        ASSERT_EQ(checksum(alone), checksum(cut))
+            << doc.source.key << " seed " << doc.seed << " tile " << column << "," << row;
+      }
+    }
+  }
+}
+
+TEST(NoiseTiles, TheWholeWorldOnTheSharedScaleIsTheRawMapScaledByTheBound) {
+  const Document doc = docWith("noise", {{"size", 129}, {"fractal", 2}}, 9);
+  const NoiseParams p = testing::paramsOf<NoiseParams>(doc);
+  const Heightfield raw = generateNoise(p, doc.seed, testing::control());
+  const Heightfield scaled = wholeWorld(doc);
+  const NoiseScale scale = noiseScale(p);
+  EXPECT_EQ(scale.low, 0.0);  // billow is never negative
+  EXPECT_DOUBLE_EQ(scale.high, noiseAmplitudeBound(p));
+  float low = 1.0f;
+  float high = 0.0f;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    ASSERT_EQ(scaled.heights[i], raw.heights[i] / static_cast<float>(scale.high));
+    low = std::min(low, scaled.heights[i]);
+    high = std::max(high, scaled.heights[i]);
+  }
+  EXPECT_GE(low, 0.0f);
+  EXPECT_LE(high, 1.0f);
+}
+
+TEST(NoiseTiles, NeighboursShareTheirEdgeSamplesExactly) {
+  const Document doc = docWith("noise", {{"size", 513}, {"warp", 0.5}}, 11);
+  const TileGrid grid = gridOf(513, 2, 2);
+  const TilePlan plan = planTiles(doc, grid);
+  const Tile a = buildTile(doc, grid, plan, {0, 0});
+  const Tile b = buildTile(doc, grid, plan, {1, 0});
+  const Tile c = buildTile(doc, grid, plan, {0, 1});
+  for (int i = 0; i < 257; ++i) {
+    ASSERT_EQ(a.field.at(256, i), b.field.at(0, i)) << "row " << i;
+    ASSERT_EQ(a.field.at(i, 256), c.field.at(i, 0)) << "column " << i;
+  }
+  // Metres per cell are the world's: 8192 m over 512 cells, 256 in a tile.
+  EXPECT_DOUBLE_EQ(a.world.width, doc.world.width / 2.0);
+}
+
+// A world four times the map cap, made a tile at a time: two grids of the
+// same world agree where their tiles overlap, and a tile's memory is the
+// tile's (the world's heights would be 16 GiB).
+TEST(NoiseTiles, AWorldLargerThanAnyMapIsMadeATileAtATime) {
+  Document doc = docWith("noise", {{"size", 513}, {"iterations", 8}}, 13);
+  setParam(doc, "size", 65537);
+  const TileGrid coarse = gridOf(65537, 64, 64);  // tiles of 1025
+  const TileGrid fine = gridOf(65537, 128, 128);  // tiles of 513
+  const TilePlan plan = planTiles(doc, coarse);
+  ASSERT_TRUE(plan.windowed);
+  const Tile big = buildTile(doc, coarse, plan, {40, 21});
+  const Tile small = buildTile(doc, fine, planTiles(doc, fine), {81, 43});
+  ASSERT_EQ(big.field.width, 1025);
+  // Fine tile (81, 43) starts at (41472, 22016): (512, 512) inside the big one.
+  for (int y = 0; y < 513; ++y) {
+    for (int x = 0; x < 513; ++x) {
+      ASSERT_EQ(small.field.at(x, y), big.field.at(512 + x, 512 + y)) << x << "," << y;
+    }
+  }
+  EXPECT_NE(checksum(big.field), checksum(buildTile(doc, coarse, plan, {40, 22}).field));
+}
+
+TEST(NoiseTiles, ATileHasTheSameBitsOnOneAndTwoThreads) {
+  Document doc = docWith("noise", {{"size", 1025}, {"warp", 0.3}}, 17);
+  doc.modifiers.push_back(defaultModifier("terrace"));
+  const TileGrid grid = gridOf(1025, 2, 2, 3);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_TRUE(plan.windowed) << plan.why;
+  const auto at = [&](int threads) {
+    return checksum(buildTile(doc, grid, plan, {1, 1}, {Execution{threads}, nullptr, {}}).field);
+  };
+  EXPECT_EQ(at(1), at(2));
+}
+
+// Pointwise modifiers run on the tile; the result is the whole world's
+// window with the same modifiers.
+TEST(NoiseTiles, PointwiseModifiersRunOnTheTileAlone) {
+  Document doc = docWith("noise", {{"size", 257}}, 19);
+  doc.modifiers.push_back(defaultModifier("curve"));
+  doc.modifiers.push_back(defaultModifier("clamp"));
+  const TileGrid grid = gridOf(257, 2, 2, 2);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_TRUE(plan.windowed) << plan.why;
+  Heightfield world = wholeWorld(doc);
+  for (const ModifierSettings& m : doc.modifiers) {
+    world = modifierStage(m.key).apply(std::move(world), {doc.seed, doc.world}, m.values,
+                                       testing::control());
+  }
+  const Tile tile = buildTile(doc, grid, plan, {1, 0});
+  EXPECT_EQ(checksum(tile.field), checksum(cutWindow(world, tileWindow(grid, {1, 0}))));
+}
+
+// A source that cannot compute windows, or a modifier that looks at its
+// neighbours: every tile cuts the whole world, so the tiles still agree.
+TEST(WholeWorldTiles, TilesCutTheWholeWorldWhenWindowsCannotBeComputed) {
+  const Document ds = docWith("diamond-square", {{"size", 257}}, 23);
+  Document eroded = docWith("noise", {{"size", 257}}, 23);
+  eroded.modifiers.push_back(defaultModifier("thermal"));
+  for (const Document& doc : {ds, eroded}) {
+    const TileGrid grid = gridOf(257, 2, 2, 4);
+    const TilePlan plan = planTiles(doc, grid);
+    EXPECT_FALSE(plan.windowed);
+    EXPECT_FALSE(plan.why.empty());
+    const Heightfield world = testing::run(doc);
+    const Tile tile = buildTile(doc, grid, plan, {0, 1});
+    EXPECT_EQ(checksum(tile.field), checksum(cutWindow(world, tileWindow(grid, {0, 1}))));
+  }
+  EXPECT_NE(planTiles(ds, gridOf(257, 2, 2)).why.find("Diamond-square"), std::string::npos);
+  EXPECT_NE(planTiles(eroded, gridOf(257, 2, 2)).why.find("looks beyond each cell"),
+            std::string::npos);
+}
+
+TEST(WholeWorldTiles, ErosionMapsAreCutWithTheHeights) {
+  Document doc = docWith("noise", {{"size", 129}}, 29);
+  doc.modifiers.push_back(defaultModifier("stream-power"));
+  const TileGrid grid = gridOf(129, 2, 2);
+  const Heightfield world = testing::run(doc);
+  ASSERT_TRUE(world.erosion);
+  const Tile tile = buildTile(doc, grid, planTiles(doc, grid), {1, 1});
+  ASSERT_TRUE(tile.field.erosion);
+  ASSERT_EQ(tile.field.erosion->flow.size(), tile.field.size());
+  EXPECT_EQ(tile.field.erosion->flow.front(), world.erosion->flow[world.index(64, 64)]);
+  EXPECT_EQ(tile.field.erosion->flow.back(), world.erosion->flow.back());
+}
+
+TEST(WholeWorldTiles, WorldsThatCannotBeTiledAreRefusedSayingWhy) {
+  const Document ds = docWith("diamond-square", {{"size", 257}}, 1);
+  Document big = ds;
+  setParam(big, "size", 65537);
+  EXPECT_NE(errorOf([&] { planTiles(big, gridOf(65537, 16, 16)); })
+                .find("must then be at most 16385 a side; this one is 65537"),
+            std::string::npos);
+  Document odd = docWith("noise", {{"size", 257}}, 1);
+  EXPECT_NE(errorOf([&] { planTiles(docWith("midpoint"), gridOf(257, 2, 1)); })
+                .find("makes a profile"),
+            std::string::npos);
+  Document wrongGrid = ds;
+  setParam(wrongGrid, "size", 257);
+  EXPECT_NE(errorOf([&] { planTiles(wrongGrid, gridOf(301, 2, 2)); }).find("2^k+1"),
+            std::string::npos);
+  setParam(odd, "size", 70001);
+  EXPECT_NO_THROW(planTiles(odd, gridOf(70001, 2, 2)));  // noise takes any size
+}
+
+}  // namespace
+}  // namespace terrain
