@@ -132,4 +132,14 @@ bool normaliseUnlessCancelled(Heightfield& field, const Execution& exec,
   return !cancelled();
 }
 
+void mapRangeToUnit(Heightfield& field, double low, double high, const Execution& exec) {
+  const auto from = static_cast<float>(low);
+  const auto span = static_cast<float>(high - low);
+  float* heights = field.heights.data();
+  parallelFor(exec, 0, static_cast<std::int64_t>(field.size()), std::int64_t{1} << 15,
+              [&](std::int64_t begin, std::int64_t end) {
+                for (std::int64_t i = begin; i < end; ++i) heights[i] = (heights[i] - from) / span;
+              });
+}
+
 }  // namespace terrain

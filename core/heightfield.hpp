@@ -55,6 +55,10 @@ void addErosion(Heightfield& field, ErosionMaps stage);
 
 HeightStats computeStats(const Heightfield& field);
 
+// Maps [low, high] to [0, 1]: (h - low) / (high - low), in float, the same
+// bits on every machine (a tile's heights on its world's shared scale).
+void mapRangeToUnit(Heightfield& field, double low, double high, const Execution& exec = {});
+
 // Rescales heights linearly to [0, 1]; a flat field becomes all 0.5.
 void normalise(Heightfield& field, const Execution& exec = {});
 // The same, giving up (and returning false, the field half done) soon after

@@ -232,7 +232,7 @@ TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
     throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
                      "must then be at most " + std::to_string(source.maxSize()) +
                      " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (gradient noise with only curve, terrace and clamp tiles any world)");
+                     " (gradient noise or diamond-square with only curve, terrace and clamp tiles any world)");
   }
   return plan;
 }

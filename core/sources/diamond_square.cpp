@@ -257,6 +257,20 @@ class DiamondSquareSource final
     }
     return {};
   }
+  std::optional<TileScale> tileScale(std::uint64_t seed,
+                                     const ParamValues& values) const override {
+    const DiamondSquareRange range = diamondSquareTileRange(unpack(values), seed);
+    return TileScale{range.low, range.high,
+                     "the world's 1025 lattice, widened by what finer levels can add"};
+  }
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
+                             const MapWindow& window, const RunControl& control) const override {
+    const DiamondSquareParams p = unpack(values);
+    Heightfield field = generateDiamondSquareWindow(p, seed, window, control);
+    const DiamondSquareRange range = diamondSquareTileRange(p, seed);
+    mapRangeToUnit(field, range.low, range.high, control.exec);
+    return field;
+  }
   std::optional<ArticlePreset> articlePreset() const override {
     DiamondSquareParams p;
     p.roughness = 0.7;

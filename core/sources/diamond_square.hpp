@@ -7,6 +7,7 @@
 // running one more level only adds finer detail (progressive refinement).
 #include <cstdint>
 
+#include "core/map_window.hpp"
 #include "core/sources/common_params.hpp"
 #include "core/stage.hpp"
 
@@ -24,6 +25,22 @@ struct DiamondSquareParams {
 // Raw heights (not normalised), a pure function of (params, seed).
 Heightfield generateDiamondSquare(const DiamondSquareParams& params, std::uint64_t seed,
                                   const RunControl& control);
+
+// The same raw heights for a window of the world `params` describes (size =
+// the world's): bit for bit the window of generateDiamondSquare's map, in
+// memory for the window (and a lattice patch around it). Samples beyond
+// the world repeat its edge. diamond_square_window.cpp.
+Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::uint64_t seed,
+                                        const MapWindow& window, const RunControl& control);
+
+// A range every raw height of the world lies in, for tiles: the extremes of
+// its 1025 lattice (exact points of the world), widened by what the finer
+// levels can add.
+struct DiamondSquareRange {
+  double low = 0.0;
+  double high = 1.0;
+};
+DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std::uint64_t seed);
 
 const SourceStage& diamondSquareSource();
 

@@ -343,9 +343,7 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
     const NoiseParams p = unpack(values);
     Heightfield field = generateNoiseWindow(p, seed, window, control);
     const NoiseScale scale = noiseScale(p);
-    const auto low = static_cast<float>(scale.low);
-    const auto span = static_cast<float>(scale.high - scale.low);
-    for (float& h : field.heights) h = (h - low) / span;
+    mapRangeToUnit(field, scale.low, scale.high, control.exec);
     return field;
   }
 };

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/sources/diamond_square.hpp"
 #include "core/sources/noise.hpp"
 #include "core/tiles.hpp"
 #include "tests/core/test_support.hpp"
@@ -210,13 +211,100 @@ TEST(NoiseTiles, PointwiseModifiersRunOnTheTileAlone) {
   EXPECT_EQ(checksum(tile.field), checksum(cutWindow(world, tileWindow(grid, {1, 0}))));
 }
 
+// Diamond-square's window of the whole world is its whole map, bit for bit:
+// fractal and article scaling, every level or fewer (interpolated), small
+// and odd-shaped worlds.
+TEST(DiamondSquareTiles, TheWholeWorldsWindowIsTheWholeMap) {
+  struct Case {
+    int size;
+    int iterations;
+    int scaling;
+  };
+  for (const Case c : {Case{3, 30, 0}, Case{5, 30, 1}, Case{129, 30, 0}, Case{257, 5, 0},
+                       Case{257, 0, 1}, Case{513, 30, 1}}) {
+    const Document doc = docWith("diamond-square", {{"size", c.size},
+                                                    {"iterations", c.iterations},
+                                                    {"scaling", c.scaling}},
+                                 static_cast<std::uint64_t>(c.size + c.iterations));
+    const DiamondSquareParams p = testing::paramsOf<DiamondSquareParams>(doc);
+    const Heightfield whole = generateDiamondSquare(p, doc.seed, testing::control());
+    const Heightfield window =
+        generateDiamondSquareWindow(p, doc.seed, {0, 0, c.size, c.size}, testing::control());
+    EXPECT_EQ(checksum(window), checksum(whole)) << c.size << " " << c.iterations;
+  }
+}
+
+TEST(DiamondSquareTiles, EachTileAloneIsItsWindowOfTheWholeMap) {
+  for (const int iterations : {30, 6}) {
+    const Document doc = docWith("diamond-square", {{"size", 513}, {"iterations", iterations}}, 3);
+    const DiamondSquareParams p = testing::paramsOf<DiamondSquareParams>(doc);
+    const Heightfield whole = generateDiamondSquare(p, doc.seed, testing::control());
+    for (const TileGrid& grid : {gridOf(513, 4, 4, 7), gridOf(513, 8, 2, 0)}) {
+      for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+          const MapWindow window = tileWindow(grid, {column, row});
+          const Heightfield alone =
+              generateDiamondSquareWindow(p, doc.seed, window, testing::control(1));
+          ASSERT_EQ(checksum(alone), checksum(cutWindow(whole, window)))
+              << "tile " << column << "," << row << " of " << grid.columns << "x" << grid.rows
+              << ", " << iterations << " levels";
+        }
+      }
+    }
+  }
+}
+
+// The shared scale holds every height of the world: the whole map's raw
+// extremes lie inside it, for both scalings, rough and smooth, many seeds;
+// and it is tight: the map fills most of it (the default roughness more
+// than 90%, a rough 0.6 more than 70%).
+TEST(DiamondSquareTiles, TheSharedScaleHoldsTheWholeWorldAndIsTight) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    for (const auto& [scaling, roughness] : {std::pair{0, 0.3}, {0, 0.6}, {1, 0.3}}) {
+      const Document doc = docWith(
+          "diamond-square", {{"size", 2049}, {"roughness", roughness}, {"scaling", scaling}},
+          seed);
+      const DiamondSquareParams p = testing::paramsOf<DiamondSquareParams>(doc);
+      const Heightfield whole = generateDiamondSquare(p, seed, testing::control());
+      const auto [low, high] = std::minmax_element(whole.heights.begin(), whole.heights.end());
+      const DiamondSquareRange range = diamondSquareTileRange(p, seed);
+      EXPECT_LE(range.low, *low) << seed;
+      EXPECT_GE(range.high, *high) << seed;
+      EXPECT_GT((*high - *low) / (range.high - range.low), roughness > 0.5 ? 0.7 : 0.9)
+          << "seed " << seed << " roughness " << roughness;
+    }
+  }
+}
+
+// Tiles of a diamond-square world larger than any map: two grids agree
+// where their tiles overlap.
+TEST(DiamondSquareTiles, AWorldLargerThanAnyMapIsMadeATileAtATime) {
+  Document doc = docWith("diamond-square", {{"size", 513}}, 31);
+  setParam(doc, "size", 65537);
+  const TileGrid coarse = gridOf(65537, 64, 64);
+  const TileGrid fine = gridOf(65537, 128, 128);
+  const TilePlan plan = planTiles(doc, coarse);
+  ASSERT_TRUE(plan.windowed) << plan.why;
+  const Tile big = buildTile(doc, coarse, plan, {7, 50});
+  const Tile small = buildTile(doc, fine, planTiles(doc, fine), {15, 101});
+  for (int y = 0; y < 513; ++y) {
+    for (int x = 0; x < 513; ++x) {
+      ASSERT_EQ(small.field.at(x, y), big.field.at(512 + x, 512 + y)) << x << "," << y;
+    }
+  }
+  for (const float h : big.field.heights) {
+    ASSERT_GE(h, 0.0f);
+    ASSERT_LE(h, 1.0f);
+  }
+}
+
 // A source that cannot compute windows, or a modifier that looks at its
 // neighbours: every tile cuts the whole world, so the tiles still agree.
 TEST(WholeWorldTiles, TilesCutTheWholeWorldWhenWindowsCannotBeComputed) {
-  const Document ds = docWith("diamond-square", {{"size", 257}}, 23);
-  Document eroded = docWith("noise", {{"size", 257}}, 23);
+  const Document walls = docWith("rectangles", {{"size", 257}}, 23);
+  Document eroded = docWith("diamond-square", {{"size", 257}}, 23);
   eroded.modifiers.push_back(defaultModifier("thermal"));
-  for (const Document& doc : {ds, eroded}) {
+  for (const Document& doc : {walls, eroded}) {
     const TileGrid grid = gridOf(257, 2, 2, 4);
     const TilePlan plan = planTiles(doc, grid);
     EXPECT_FALSE(plan.windowed);
@@ -225,7 +313,8 @@ TEST(WholeWorldTiles, TilesCutTheWholeWorldWhenWindowsCannotBeComputed) {
     const Tile tile = buildTile(doc, grid, plan, {0, 1});
     EXPECT_EQ(checksum(tile.field), checksum(cutWindow(world, tileWindow(grid, {0, 1}))));
   }
-  EXPECT_NE(planTiles(ds, gridOf(257, 2, 2)).why.find("Diamond-square"), std::string::npos);
+  EXPECT_NE(planTiles(walls, gridOf(257, 2, 2)).why.find("cannot compute a window"),
+            std::string::npos);
   EXPECT_NE(planTiles(eroded, gridOf(257, 2, 2)).why.find("looks beyond each cell"),
             std::string::npos);
 }
@@ -244,9 +333,10 @@ TEST(WholeWorldTiles, ErosionMapsAreCutWithTheHeights) {
 }
 
 TEST(WholeWorldTiles, WorldsThatCannotBeTiledAreRefusedSayingWhy) {
-  const Document ds = docWith("diamond-square", {{"size", 257}}, 1);
+  Document ds = docWith("diamond-square", {{"size", 257}}, 1);
   Document big = ds;
   setParam(big, "size", 65537);
+  big.modifiers.push_back(defaultModifier("smooth"));
   EXPECT_NE(errorOf([&] { planTiles(big, gridOf(65537, 16, 16)); })
                 .find("must then be at most 16385 a side; this one is 65537"),
             std::string::npos);
