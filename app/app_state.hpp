@@ -80,11 +80,13 @@ struct AppState {
   std::string generateError;
   bool generating = false;
   std::optional<PipelineProgress> progress;  // of the run under way
-  // The map view's overlay as uploaded: which mask, of which field and world.
+  // The map view's overlay as uploaded: which mask, of which field and world
+  // (and, for the splat map, which look's rules).
   struct ShownOverlay {
     int kind = 0;  // ViewState::overlay
     const Heightfield* field = nullptr;
     World world;
+    Look look;  // the splat map's rules; default for a mask
     bool operator==(const ShownOverlay&) const = default;
   } overlayShown;
 

@@ -451,18 +451,38 @@ bool lookSection(AppState& s) {
   return changed;
 }
 
-// A mask over the map view; masks this terrain lacks are greyed with why.
+// The splat overlay's key: each material's tint as the map view draws it.
+void splatLegend(const AppState& s) {
+  static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
+  const float side = ImGui::GetTextLineHeight();
+  for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
+    const glm::vec3 c = s.viewSettings.splatColors[i];
+    if (i > 0) ImGui::SameLine();
+    ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(kMaterials[i]);
+  }
+  tooltip("The splat map's materials blended by their weights (the look's rules: rock slope, "
+          "snow line, sediment flow)");
+}
+
+// A mask or the splat map over the map view; masks this terrain lacks are
+// greyed with why.
 bool overlayCombo(AppState& s) {
   const auto names = maskNames();
-  const int current = std::clamp(s.doc.view.overlay, 0, static_cast<int>(names.size()));
-  const std::string preview =
-      current == 0 ? "none" : std::string(names[static_cast<std::size_t>(current - 1)]);
+  const int current = std::clamp(s.doc.view.overlay, 0, kSplatOverlay);
+  const std::string preview = current == 0               ? "none"
+                              : current == kSplatOverlay ? "splat"
+                                  : std::string(names[static_cast<std::size_t>(current - 1)]);
   bool changed = false;
+  const auto choose = [&](int choice) {
+    s.doc.view.overlay = choice;
+    changed = true;
+  };
   if (ImGui::BeginCombo("Overlay", preview.c_str())) {
-    if (ImGui::Selectable("none", current == 0) && current != 0) {
-      s.doc.view.overlay = 0;
-      changed = true;
-    }
+    if (ImGui::Selectable("none", current == 0) && current != 0) choose(0);
     for (std::size_t i = 0; i < names.size(); ++i) {
       const std::string_view why =
           s.field ? maskUnavailable(*s.field, static_cast<MaskKind>(i)) : "no terrain yet";
@@ -471,14 +491,19 @@ bool overlayCombo(AppState& s) {
       if (ImGui::Selectable(label.c_str(), current == choice,
                             why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
           current != choice) {
-        s.doc.view.overlay = choice;
-        changed = true;
+        choose(choice);
       }
       if (!why.empty()) tooltip(std::string(why));
     }
+    if (ImGui::Selectable("splat", current == kSplatOverlay) && current != kSplatOverlay) {
+      choose(kSplatOverlay);
+    }
+    tooltip("The splat map's materials: grass, rock, sediment, snow");
     ImGui::EndCombo();
   }
-  tooltip("Draw a mask over the map: slope, or what erosion recorded (flow, wear, deposition)");
+  tooltip("Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
+          "splat map's materials");
+  if (current == kSplatOverlay) splatLegend(s);
   return changed;
 }
 

@@ -30,9 +30,11 @@
 #include "app/soak.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
+#include "core/masks.hpp"
 #include "core/outputs.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
+#include "core/splat.hpp"
 #include "render/gl_objects.hpp"
 #include "render/terrain_view.hpp"
 
@@ -224,22 +226,34 @@ void syncViewSettings(AppState& s) {
 }
 
 // The overlay's colour for each mask, in MaskKind order: slope orange,
-// flow blue, wear red, deposition yellow.
+// flow blue, wear red, deposition yellow. (The splat overlay has its own
+// tints: render::ViewSettings::splatColors.)
 glm::vec3 overlayColor(int overlay) {
   static const glm::vec3 colors[] = {
       {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};
   return colors[std::clamp(overlay - 1, 0, 3)];
 }
 
-// Computes and uploads the map view's mask when the field, the world or the
-// choice changed; a mask this terrain lacks shows nothing.
+// Computes and uploads the map view's overlay when the field, the world,
+// the choice (or, for the splat map, the look's rules) changed; a mask this
+// terrain lacks shows nothing.
 void syncOverlay(AppState& s, render::TerrainView& view) {
   auto& v = s.viewSettings;
   const int overlay = s.doc.view.overlay;
-  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world};
+  const bool splat = overlay == kSplatOverlay;
+  // Masks do not depend on the look: a ramp change does not recompute them.
+  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world,
+                                      splat ? s.doc.look : Look{}};
   v.overlayColor = overlayColor(overlay);
-  if (overlay == 0 || !s.field) {
+  if (overlay <= 0 || overlay > kSplatOverlay || !s.field) {
     v.showOverlay = false;
+    return;
+  }
+  if (splat) {
+    v.showOverlay = !s.field->isProfile();
+    if (!v.showOverlay || wanted == s.overlayShown) return;
+    view.setSplatOverlay(computeSplat(*s.field, s.doc.look, s.doc.world));
+    s.overlayShown = wanted;
     return;
   }
   const auto kind = static_cast<MaskKind>(overlay - 1);
