@@ -31,9 +31,24 @@ std::size_t expectedBytes(const OutputRequest& out, const OutputInput& in) {
          static_cast<std::size_t>(layout.channels) * static_cast<std::size_t>(layout.bitDepth) / 8;
 }
 
+// "3 files in /exports: a.png, a.r16, a.png.json" when they share a
+// directory (the window's always do), else the paths.
 std::string joined(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  const fs::path dir = paths.empty() ? fs::path() : fs::path(paths.front()).parent_path();
+  const bool together = std::ranges::all_of(
+      paths, [&](const std::string& p) { return fs::path(p).parent_path() == dir; });
   std::string out;
-  for (const std::string& p : paths) out.append(out.empty() ? "" : ", ").append(p);
+  if (together && paths.size() > 1) {
+    out.append(std::to_string(paths.size())).append(" files in ").append(dir.string()).append(": ");
+  }
+  bool first = true;
+  for (const std::string& p : paths) {
+    out.append(first ? "" : ", ").append(together && paths.size() > 1
+                                              ? fs::path(p).filename().string()
+                                              : p);
+    first = false;
+  }
   return out;
 }
 

@@ -86,7 +86,9 @@ TEST_F(ExportWorkerTest, WritesInTheBackgroundAndItsProgressClimbsToOne) {
   EXPECT_FALSE(outcome->cancelled);
   ASSERT_EQ(outcome->written.size(), 5u) << "four files and the sidecar";
   EXPECT_EQ(outcome->written.back(), path("t-height16.png.json"));
-  EXPECT_NE(outcome->message.find("t-height.r16"), std::string::npos) << outcome->message;
+  EXPECT_NE(outcome->message.find("5 files in " + dir_.string() + ": t-height16.png, t-height.r16"),
+            std::string::npos)
+      << outcome->message;
   // The same bytes as the table's writers give on the calling thread.
   for (const OutputRequest& out : j.outputs) {
     const std::string direct = path(std::string("direct").append(out.format->fileSuffix));
@@ -217,7 +219,8 @@ TEST_F(ExportWorkerTest, AFailedWriteSaysWhyAndWhatWasWritten) {
   EXPECT_FALSE(outcome->ok);
   EXPECT_FALSE(outcome->cancelled);
   EXPECT_NE(outcome->message.find("missing/t.r16"), std::string::npos) << outcome->message;
-  EXPECT_NE(outcome->message.find(std::string("written: ").append(path("t-height16.png"))), std::string::npos)
+  EXPECT_NE(outcome->message.find(std::string("written: ").append(path("t-height16.png"))),
+            std::string::npos)
       << outcome->message;
   EXPECT_TRUE(hiddenEntries().empty());
 }
