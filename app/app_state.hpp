@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "app/document_edits.hpp"
+#include "app/export_worker.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "core/color.hpp"
 #include "core/document.hpp"
+#include "core/engine_size.hpp"
 #include "core/heightfield.hpp"
 #include "core/history.hpp"
 #include "render/terrain_view.hpp"
@@ -37,7 +39,16 @@ struct ExportPanelState {
   std::map<std::string, ParamValues, std::less<>> formatOptions;
   bool sidecar = true;   // <first file>.json beside the export (core/export/sidecar.hpp)
   int viewWidth = 1920;  // px, up to 4096; height from the view's aspect
+  // An engine size by key (core/engine_size.hpp: "unreal-1009"), "" = the
+  // map's size as it is; and how the map is brought to it.
+  std::string engineSize;
+  FitMode fit = FitMode::Crop;
   StatusLine status;
+  // The export under way (app/export_worker.hpp), for the progress bar.
+  bool running = false;
+  bool cancelling = false;
+  std::optional<ExportProgress> progress;
+  std::string skipped;  // "; skipped <format>: <why>" for the running export's status
 };
 
 // One preview of the seed gallery, uploaded: the GL texture's name.
@@ -80,11 +91,13 @@ struct AppState {
   std::string generateError;
   bool generating = false;
   std::optional<PipelineProgress> progress;  // of the run under way
-  // The map view's overlay as uploaded: which mask, of which field and world.
+  // The map view's overlay as uploaded: which mask, of which field and world
+  // (and, for the splat map, which look's rules).
   struct ShownOverlay {
     int kind = 0;  // ViewState::overlay
     const Heightfield* field = nullptr;
     World world;
+    Look look;  // the splat map's rules; default for a mask
     bool operator==(const ShownOverlay&) const = default;
   } overlayShown;
 

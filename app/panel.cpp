@@ -10,18 +10,16 @@
 #include <random>
 #include <string>
 
+#include "app/export_panel.hpp"
+#include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
-#include "app/window_export.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::app {
-namespace {
 
-const ImVec4 kGreen{0.45f, 0.85f, 0.45f, 1.0f};
-const ImVec4 kRed{1.0f, 0.42f, 0.38f, 1.0f};
-const ImVec4 kDim{0.65f, 0.65f, 0.70f, 1.0f};
+// ---- the widgets the panel and the Export window share (panel_widgets.hpp) ----
 
 // Tooltips only when the mouse rests: while a slider is dragged they would
 // cover the next one.
@@ -42,6 +40,8 @@ void statusLine(const StatusLine& s) {
   ImGui::TextColored(s.ok ? kGreen : kRed, "%s", s.text.c_str());
   ImGui::PopTextWrapPos();
 }
+
+namespace {
 
 std::string helpWithUnit(const ParamInfo& info) {
   std::string help(info.help);
@@ -142,9 +142,10 @@ bool toggle(const ParamInfo& info, double& slot) {
   return applyPanelValue(slot, info, on ? 1.0 : 0.0);
 }
 
-// One parameter of a stage; greyed out with the reason when it has no effect.
+}  // namespace
+
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
-                 const SourceStage* source = nullptr) {
+                 const SourceStage* source) {
   ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
   ImGui::BeginDisabled(!idle.empty());
   bool changed = false;
@@ -164,6 +165,8 @@ bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::st
   ImGui::PopID();
   return changed;
 }
+
+namespace {
 
 bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source = nullptr) {
   bool changed = false;
@@ -451,18 +454,38 @@ bool lookSection(AppState& s) {
   return changed;
 }
 
-// A mask over the map view; masks this terrain lacks are greyed with why.
+// The splat overlay's key: each material's tint as the map view draws it.
+void splatLegend(const AppState& s) {
+  static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
+  const float side = ImGui::GetTextLineHeight();
+  for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
+    const glm::vec3 c = s.viewSettings.splatColors[i];
+    if (i > 0) ImGui::SameLine();
+    ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(kMaterials[i]);
+  }
+  tooltip("The splat map's materials blended by their weights (the look's rules: rock slope, "
+          "snow line, sediment flow)");
+}
+
+// A mask or the splat map over the map view; masks this terrain lacks are
+// greyed with why.
 bool overlayCombo(AppState& s) {
   const auto names = maskNames();
-  const int current = std::clamp(s.doc.view.overlay, 0, static_cast<int>(names.size()));
-  const std::string preview =
-      current == 0 ? "none" : std::string(names[static_cast<std::size_t>(current - 1)]);
+  const int current = std::clamp(s.doc.view.overlay, 0, kSplatOverlay);
+  const std::string preview = current == 0               ? "none"
+                              : current == kSplatOverlay ? "splat"
+                                  : std::string(names[static_cast<std::size_t>(current - 1)]);
   bool changed = false;
+  const auto choose = [&](int choice) {
+    s.doc.view.overlay = choice;
+    changed = true;
+  };
   if (ImGui::BeginCombo("Overlay", preview.c_str())) {
-    if (ImGui::Selectable("none", current == 0) && current != 0) {
-      s.doc.view.overlay = 0;
-      changed = true;
-    }
+    if (ImGui::Selectable("none", current == 0) && current != 0) choose(0);
     for (std::size_t i = 0; i < names.size(); ++i) {
       const std::string_view why =
           s.field ? maskUnavailable(*s.field, static_cast<MaskKind>(i)) : "no terrain yet";
@@ -471,14 +494,19 @@ bool overlayCombo(AppState& s) {
       if (ImGui::Selectable(label.c_str(), current == choice,
                             why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
           current != choice) {
-        s.doc.view.overlay = choice;
-        changed = true;
+        choose(choice);
       }
       if (!why.empty()) tooltip(std::string(why));
     }
+    if (ImGui::Selectable("splat", current == kSplatOverlay) && current != kSplatOverlay) {
+      choose(kSplatOverlay);
+    }
+    tooltip("The splat map's materials: grass, rock, sediment, snow");
     ImGui::EndCombo();
   }
-  tooltip("Draw a mask over the map: slope, or what erosion recorded (flow, wear, deposition)");
+  tooltip("Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
+          "splat map's materials");
+  if (current == kSplatOverlay) splatLegend(s);
   return changed;
 }
 
@@ -566,65 +594,6 @@ void statsSection(const AppState& s) {
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");
-}
-
-bool isChosen(const ExportPanelState& e, std::string_view key) {
-  return std::ranges::find(e.formats, key) != e.formats.end();
-}
-
-PanelActions exportSection(AppState& s) {
-  PanelActions a;
-  auto& e = s.exporting;
-  ImGui::InputText("Directory", &e.directory);
-  tooltip("Where the files go (absolute, or relative to where the explorer was started)");
-  const std::string fallback = defaultFileStem(s.shownDoc);
-  ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
-  tooltip("Without extension; empty = " + fallback);
-  for (const OutputFormat& f : outputFormats()) {
-    bool on = isChosen(e, f.key);
-    const std::string label = std::string(f.title) + "##" + std::string(f.key);
-    // A format this terrain cannot give (a flow mask without erosion) is
-    // greyed out with the reason; the export skips it and says so.
-    std::string why;
-    if (s.field && f.unavailable != nullptr) {
-      why = f.unavailable(OutputInput{s.shownDoc, *s.field, s.ramp, {}});
-    }
-    ImGui::BeginDisabled(!why.empty());
-    if (ImGui::Checkbox(label.c_str(), &on)) {
-      if (on) {
-        e.formats.emplace_back(f.key);
-      } else {
-        std::erase(e.formats, std::string(f.key));
-      }
-    }
-    ImGui::EndDisabled();
-    tooltip(why.empty() ? "<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help) : why);
-    if (on && !f.options.empty()) {  // the format's own options, from its metadata
-      ImGui::Indent();
-      ImGui::PushID(f.key.data(), f.key.data() + f.key.size());
-      ParamValues& values = formatOptions(e, f);
-      for (std::size_t i = 0; i < f.options.size(); ++i) {
-        paramWidget(f.options[i].info, values[i], f.options[i].info.max, {});
-      }
-      ImGui::PopID();
-      ImGui::Unindent();
-    }
-    if (f.needs == OutputNeeds::Window) {
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
-      ImGui::SliderInt("px", &e.viewWidth, 256, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
-      tooltip("Width of the rendered view; its height follows the view's shape");
-    }
-  }
-  ImGui::Checkbox("Sidecar JSON", &e.sidecar);
-  tooltip(
-      "<first file>.json: sizes, metres per cell, height range, each file's format and the "
-      "engine settings (Unreal Z and X/Y scale, Unity terrain size)");
-  ImGui::BeginDisabled(!s.field || e.formats.empty());
-  a.exportNow = ImGui::Button("Export");
-  ImGui::EndDisabled();
-  statusLine(e.status);
-  return a;
 }
 
 PanelActions projectSection(AppState& s) {
@@ -755,17 +724,9 @@ PanelActions drawPanel(AppState& s, float width, float height) {
 
   // Export in a window of its own beside the panel: always in reach, however
   // long the panel grows.
-  if (s.exporting.open) {
-    ImGui::SetNextWindowPos(ImVec2(width + 12.0f, 12.0f), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(width * 1.1f, 0.0f), ImGuiCond_Appearing);
-    if (ImGui::Begin("Export", &s.exporting.open,
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
-      ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
-      a.exportNow = exportSection(s).exportNow;
-      ImGui::PopItemWidth();
-    }
-    ImGui::End();
-  }
+  const PanelActions exporting = drawExportWindow(s, width);
+  a.exportNow = exporting.exportNow;
+  a.cancelExport = exporting.cancelExport;
   return a;
 }
 

@@ -9,7 +9,8 @@ struct PanelActions {
   bool documentChanged = false;  // post state.doc to the worker
   bool nextSeed = false;         // a click in the view or R: a new terrain
   bool resetView = false;        // camera and map zoom back to their defaults
-  bool exportNow = false;        // run the export section's job
+  bool exportNow = false;        // start the Export window's job in the background
+  bool cancelExport = false;     // stop the export under way
   bool undo = false;
   bool redo = false;
   bool open = false;    // open state.projectPathInput

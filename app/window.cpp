@@ -21,6 +21,7 @@
 #include <string>
 
 #include "app/app_state.hpp"
+#include "app/export_worker.hpp"
 #include "app/file_dialog.hpp"
 #include "app/generation_worker.hpp"
 #include "app/panel.hpp"
@@ -28,6 +29,7 @@
 #include "app/seed_gallery.hpp"
 #include "app/settings.hpp"
 #include "app/soak.hpp"
+#include "app/map_overlay.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "core/outputs.hpp"
@@ -221,32 +223,6 @@ void syncViewSettings(AppState& s) {
   v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
   v.crossSection = static_cast<float>(s.doc.view.row);
   v.markCrossSection = true;
-}
-
-// The overlay's colour for each mask, in MaskKind order: slope orange,
-// flow blue, wear red, deposition yellow.
-glm::vec3 overlayColor(int overlay) {
-  static const glm::vec3 colors[] = {
-      {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};
-  return colors[std::clamp(overlay - 1, 0, 3)];
-}
-
-// Computes and uploads the map view's mask when the field, the world or the
-// choice changed; a mask this terrain lacks shows nothing.
-void syncOverlay(AppState& s, render::TerrainView& view) {
-  auto& v = s.viewSettings;
-  const int overlay = s.doc.view.overlay;
-  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world};
-  v.overlayColor = overlayColor(overlay);
-  if (overlay == 0 || !s.field) {
-    v.showOverlay = false;
-    return;
-  }
-  const auto kind = static_cast<MaskKind>(overlay - 1);
-  v.showOverlay = maskUnavailable(*s.field, kind).empty();
-  if (!v.showOverlay || wanted == s.overlayShown) return;
-  view.setOverlay(computeMask(*s.field, kind, s.doc.world));
-  s.overlayShown = wanted;
 }
 
 Settings currentSettings(const AppState& s) {
@@ -490,6 +466,10 @@ int runWindow(const AppOptions& options) {
   // Developer hooks: print regeneration timings; export on the last --frames frame.
   const bool logTiming = std::getenv("TERRAIN_EXPLORER_TIMING") != nullptr;
   const char* testExportDir = scripted ? std::getenv("TERRAIN_EXPLORER_TEST_EXPORT") : nullptr;
+  // With it: an engine size for that export ("unreal-1009" or "unity-257:resample"), and
+  // a screenshot taken mid-export (see below).
+  const char* testExportEngine = std::getenv("TERRAIN_EXPLORER_TEST_EXPORT_ENGINE");
+  const char* testExportShotAt = std::getenv("TERRAIN_EXPLORER_TEST_EXPORT_SHOT_AT");
 
   // ---- window and OpenGL 3.3 core context ----
   glfwSetErrorCallback(onGlfwError);
@@ -605,6 +585,10 @@ int runWindow(const AppOptions& options) {
         std::fprintf(stderr, "terrain-explorer: %s\n", state.rampStatus.text.c_str());
       }
       GenerationWorker worker([] { glfwPostEmptyEvent(); });
+      // Declared after the view: closing cancels an export and joins it first.
+      ExportWorker exporter({}, [] { glfwPostEmptyEvent(); });
+      bool testExportStarted = false;  // TERRAIN_EXPLORER_TEST_EXPORT's job
+      bool testShotTaken = false;
       SeedGallery gallery([] { glfwPostEmptyEvent(); });
       GalleryTextures galleryTextures;
       std::optional<Document> galleryFor;  // the document the gallery was asked for
@@ -624,11 +608,18 @@ int runWindow(const AppOptions& options) {
         // --actions: a step a frame, each once the terrain before it is on
         // screen; the last frame comes after the last step.
         const bool stepDue = nextStep < options.actions.size();
-        const bool lastFrame = scripted && !stepDue && frame >= options.frames - 1;
+        // The test export starts on what would be the last frame; the run
+        // ends once it has finished.
+        const bool framesDone = scripted && !stepDue && frame >= options.frames - 1;
+        const bool testExportDue = framesDone && testExportDir != nullptr && !testExportStarted;
+        const bool lastFrame = framesDone && !testExportDue && !exporter.running() &&
+                               !state.exporting.running;
         if (scripted || wake.framesToDraw > 0 || worker.pending() || held) {
           glfwPollEvents();
+        } else if (exporter.running()) {
+          glfwWaitEventsTimeout(1.0 / 30.0);  // the progress bar moves
         } else {
-          glfwWaitEvents();  // the worker posts an empty event when it finishes
+          glfwWaitEvents();  // the workers post an empty event when they finish
         }
         wake.framesToDraw = std::max(wake.framesToDraw - 1, 0);
 
@@ -661,7 +652,7 @@ int runWindow(const AppOptions& options) {
         // Newest generated terrain: a screenshot always waits for it (and
         // --soak, every kSoakWaitEvery frames).
         const bool waitForNewest =
-            lastFrame || stepDue ||
+            framesDone || stepDue ||
             (options.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1);
         double cpuAtRequest = 0.0;
         if (lastFrame && logTiming) {
@@ -751,7 +742,11 @@ int runWindow(const AppOptions& options) {
             state.settingsNote = std::string("session not saved: ") + e.what();
           }
         }
-        if (actions.exportNow) state.exporting.status = exportFromWindow(state, *view);
+        if (testExportDue) {
+          testExportStarted = true;
+          actions.exportNow = setUpTestExport(state, testExportDir, testExportEngine);
+        }
+        driveExport(state, actions, exporter, *view);
         drawCrossSectionMarker(state, layout.view);
         drawViewStatus(state, layout.view);
         ImGui::Render();
@@ -792,7 +787,13 @@ int runWindow(const AppOptions& options) {
           awaitingFrame.reset();
         }
 
-        if (lastFrame && options.screenshot) {
+        // TERRAIN_EXPLORER_TEST_EXPORT_SHOT_AT=F: the screenshot shows the
+        // export's progress bar once it has passed F (0..1).
+        const bool shotMidExport = testExportShotAt != nullptr && !testShotTaken &&
+                                   state.exporting.progress &&
+                                   state.exporting.progress->fraction >= std::atof(testExportShotAt);
+        if (options.screenshot && ((lastFrame && !testShotTaken) || shotMidExport)) {
+          testShotTaken = true;
           try {
             saveFramebufferPng(*options.screenshot, fbWidth, fbHeight);
           } catch (const std::exception& e) {
@@ -801,11 +802,7 @@ int runWindow(const AppOptions& options) {
           }
         }
         if (lastFrame && testExportDir != nullptr) {
-          // Test hook: press "Export" with every output ticked.
-          state.exporting.directory = testExportDir;
-          state.exporting.formats.clear();
-          for (const OutputFormat& f : outputFormats()) state.exporting.formats.emplace_back(f.key);
-          const StatusLine status = exportFromWindow(state, *view);
+          const StatusLine& status = state.exporting.status;
           std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
           if (!status.ok) exitStatus = 1;
         }

@@ -4,9 +4,10 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
+#include <string_view>
 
 #include "core/atomic_file.hpp"
-#include "core/export/sidecar.hpp"
+#include "core/engine_size.hpp"
 #include "core/outputs.hpp"
 #include "core/png_io.hpp"
 
@@ -15,8 +16,8 @@ namespace {
 
 constexpr int kMaxViewExportWidth = 4096;
 
-void writeView(const AppState& s, render::TerrainView& view, const std::string& path) {
-  checkWritable(path);
+// The view as the window shows it, at the Export window's width.
+RgbImage renderView(const AppState& s, render::TerrainView& view) {
   const auto& e = s.exporting;
   const int width = std::clamp(e.viewWidth, 16, kMaxViewExportWidth);
   const float aspect = s.viewAspect > 0.0f ? s.viewAspect : 1.0f;
@@ -25,7 +26,7 @@ void writeView(const AppState& s, render::TerrainView& view, const std::string& 
   render::ViewSettings settings = s.viewSettings;
   settings.kind = effectiveViewKind(s);
   settings.markCrossSection = false;  // a picture of the terrain, not of the UI
-  writePngRgb8(path, view.renderToImage(settings, width, height));
+  return view.renderToImage(settings, width, height);
 }
 
 }  // namespace
@@ -51,59 +52,106 @@ std::filesystem::path exportDirectory(const AppState& s) {
   return ec ? dir : absolute.lexically_normal();
 }
 
-StatusLine exportFromWindow(const AppState& s, render::TerrainView& view) {
+PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
   const auto& e = s.exporting;
-  if (!s.field) return {"nothing to export yet", false};
+  if (!s.field) return {std::nullopt, {"nothing to export yet", false}, {}};
   const std::string stem = e.stem.empty() ? defaultFileStem(s.shownDoc) : e.stem;
   if (stem.find('/') != std::string::npos) {
-    return {"file name '" + stem + "' must not contain '/' (use the directory field)", false};
+    return {std::nullopt,
+            {"file name '" + stem + "' must not contain '/' (use the directory field)", false},
+            {}};
   }
   const std::filesystem::path dir = exportDirectory(s);
-  std::vector<std::string> written;
-  std::string skipped;  // ticked formats this terrain cannot give, and why
+  PreparedExport out;
   try {
     if (!std::filesystem::is_directory(dir)) {
-      return {"directory '" + dir.string() + "' does not exist", false};
+      return {std::nullopt, {"directory '" + dir.string() + "' does not exist", false}, {}};
     }
-    // The same writers as `export`, on the document shown: the window's
-    // files equal the CLI's for the same document.
+    ExportJob job;
+    job.doc = s.shownDoc;
+    job.field = s.field;
+    job.ramp = s.ramp;
+    job.sidecar = e.sidecar;
+    job.fit = e.fit;
+    if (!e.engineSize.empty()) job.engineSize = &engineSize(e.engineSize);
     const OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
-    std::vector<OutputRequest> files;  // what the sidecar describes
     for (const OutputFormat& format : outputFormats()) {
       if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
       if (format.unavailable != nullptr) {
         if (const std::string why = format.unavailable(input); !why.empty()) {
-          skipped.append("; skipped ").append(format.title).append(": ").append(why);
+          out.skipped.append("; skipped ").append(format.title).append(": ").append(why);
           continue;
         }
       }
       const std::string path = (dir / (stem + std::string(format.fileSuffix))).string();
       if (format.needs == OutputNeeds::Window) {
-        writeView(s, view, path);
+        checkWritable(path);
+        job.view = renderView(s, view);
+        job.viewPath = path;
       } else {
-        files.push_back({&format, path, formatOptions(e, format)});
-        format.write(path, input, files.back().options);
-      }
-      written.push_back(path);
-    }
-    if (e.sidecar && !files.empty()) {
-      if (const auto sidecar = sidecarPathFor(files)) {
-        writeSidecar(*sidecar, input, files);
-        written.push_back(*sidecar);
+        job.outputs.push_back({&format, path, formatOptions(e, format)});
       }
     }
+    if (job.outputs.empty() && job.viewPath.empty()) {
+      out.status = {out.skipped.empty() ? "nothing selected to export"
+                                        : "nothing written" + out.skipped,
+                    false};
+      return out;
+    }
+    out.job = std::move(job);
   } catch (const std::exception& ex) {
-    std::string done;
-    for (const auto& w : written) done += (done.empty() ? " (written: " : ", ") + w;
-    if (!done.empty()) done += ")";
-    return {std::string(ex.what()) + done, false};
+    out.status = {ex.what(), false};
   }
-  if (written.empty()) {
-    return {skipped.empty() ? "nothing selected to export" : "nothing written" + skipped, false};
+  return out;
+}
+
+StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped) {
+  return {outcome.message + skipped, outcome.ok};
+}
+
+// The Export window's buttons and the worker's news: start a job (the
+// terrain on screen, in the background), cancel it, show its progress and,
+// when it ends, what was written, cancelled or failed.
+void driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
+                 render::TerrainView& view) {
+  auto& e = s.exporting;
+  if (a.cancelExport && worker.running()) {
+    worker.cancel();
+    e.cancelling = true;
   }
-  std::string text = "wrote ";
-  for (std::size_t i = 0; i < written.size(); ++i) text.append(i ? ", " : "").append(written[i]);
-  return {text + skipped, true};
+  if (a.exportNow && !worker.running()) {
+    PreparedExport prepared = prepareExport(s, view);
+    if (prepared.job && worker.start(std::move(*prepared.job))) {
+      e.status = {};
+      e.skipped = prepared.skipped;
+      e.cancelling = false;
+    } else {
+      e.status = prepared.status;
+    }
+  }
+  if (auto outcome = worker.takeOutcome()) {
+    e.status = exportStatus(*outcome, e.skipped);
+    e.cancelling = false;
+  }
+  e.running = worker.running();
+  e.progress = e.running ? worker.progress() : std::nullopt;
+}
+
+bool setUpTestExport(AppState& s, const char* directory, const char* engine) {
+  auto& e = s.exporting;
+  e.open = true;
+  e.directory = directory;
+  e.formats.clear();
+  for (const OutputFormat& f : outputFormats()) e.formats.emplace_back(f.key);
+  if (engine != nullptr) {
+    const std::string_view spec = engine;
+    const auto colon = spec.find(':');
+    e.engineSize = std::string(spec.substr(0, colon));
+    if (colon != std::string_view::npos) {
+      e.fit = spec.substr(colon + 1) == "resample" ? FitMode::Resample : FitMode::Crop;
+    }
+  }
+  return true;
 }
 
 }  // namespace terrain::app

@@ -1,11 +1,16 @@
 #pragma once
-// Export from the window: every format of core/outputs.hpp the panel ticks,
-// with the options it shows, written atomically side by side as
-// <stem><format suffix>, by the same writers as `terrain-explorer export`;
-// the rendered view offscreen; the sidecar JSON beside the first file.
+// Export from the window: every format of core/outputs.hpp the Export
+// window ticks, with the options it shows, written atomically side by side
+// as <stem><format suffix>, by the same writers as `terrain-explorer export`
+// (on the export worker's thread); the rendered view offscreen; the sidecar
+// JSON beside the first file.
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "app/app_state.hpp"
+#include "app/export_worker.hpp"
+#include "app/panel.hpp"
 #include "core/outputs.hpp"
 #include "render/terrain_view.hpp"
 
@@ -16,9 +21,35 @@ namespace terrain::app {
 ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format);
 ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format);
 
-// Never throws: the result (files written, or what went wrong) is returned
-// for the panel.
-StatusLine exportFromWindow(const AppState& state, render::TerrainView& view);
+// The job the Export window's settings ask for, of the terrain on screen
+// (its heightfield shared, not copied or generated again), for the export
+// worker (app/export_worker.hpp); the view, if ticked, is rendered here, on
+// the UI thread that owns GL. Ticked formats this terrain cannot give are
+// left out and named in `skipped` ("; skipped <title>: <why>"). Never throws:
+// what stops the export before it starts (no terrain, a bad name or
+// directory, nothing to write) is returned as the status line instead.
+struct PreparedExport {
+  std::optional<ExportJob> job;
+  StatusLine status;    // when there is no job: why
+  std::string skipped;  // for the status line when the job ends
+};
+PreparedExport prepareExport(const AppState& state, render::TerrainView& view);
+
+// The status line for a finished export.
+StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped);
+
+// The Export window's buttons and the worker's news, once a frame: starts
+// a job (in the background), cancels it, copies its progress into the
+// state for the bar and, when it ends, says what was written, cancelled or
+// failed on the status line.
+void driveExport(AppState& state, const PanelActions& actions, ExportWorker& worker,
+                 render::TerrainView& view);
+
+// Test hook (TERRAIN_EXPLORER_TEST_EXPORT): every output ticked, into
+// `directory`, the Export window open; `engine` ("unreal-1009",
+// "unity-257:resample") or null for the map's size. Returns true: press
+// "Export".
+bool setUpTestExport(AppState& state, const char* directory, const char* engine);
 
 // Where exports go, absolute.
 std::filesystem::path exportDirectory(const AppState& state);

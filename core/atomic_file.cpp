@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/random.hpp"
+#include "core/stage.hpp"
 
 namespace terrain {
 namespace {
@@ -278,19 +279,52 @@ void AtomicFile::discard() noexcept {
   slot_ = -1;
 }
 
+// ---- cancelling a thread's writes ----
+
+// The innermost WriteCancelScope of this thread: per thread, so an export
+// on a worker thread never stops another thread's writes.
+thread_local WriteCancelScope* t_cancelScope = nullptr;
+
+WriteCancelScope::WriteCancelScope(const std::atomic<bool>* cancel,
+                                   std::function<void(std::size_t)> onWrite)
+    : cancel_(cancel), onWrite_(std::move(onWrite)), outer_(t_cancelScope) {
+  t_cancelScope = this;
+}
+
+WriteCancelScope::~WriteCancelScope() {
+  t_cancelScope = outer_;
+}
+
+void WriteCancelScope::checkpoint() {
+  const WriteCancelScope* scope = t_cancelScope;
+  if (scope != nullptr && scope->cancel_ != nullptr &&
+      scope->cancel_->load(std::memory_order_relaxed)) {
+    throw Cancelled{};
+  }
+}
+
+void WriteCancelScope::wrote(std::size_t bytes) {
+  const WriteCancelScope* scope = t_cancelScope;
+  if (scope != nullptr && scope->onWrite_) scope->onWrite_(bytes);
+}
+
 std::string AtomicFile::describe(const std::string& what) const {
   return ioMessage(path_, what);
 }
 
 void AtomicFile::write(const void* data, std::size_t bytes) {
   if (file_ == nullptr) throw IoError(describe("the file is already closed"));
+  WriteCancelScope::checkpoint();
   if (bytes != 0 && std::fwrite(data, 1, bytes, file_) != bytes) {
     throw IoError(describe(std::strerror(errno)));
   }
+  WriteCancelScope::wrote(bytes);
 }
 
 void AtomicFile::commit() {
   if (file_ == nullptr) throw IoError(describe("the file is already closed"));
+  // The last moment a cancel keeps the target as it was.
+  WriteCancelScope::checkpoint();
   // ENOSPC and EIO often surface only here, when buffered bytes reach the
   // disk. A pipe, terminal or device cannot be fsynced (EINVAL): its errors
   // are the flush's.

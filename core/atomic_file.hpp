@@ -11,6 +11,7 @@
 // the device or FIFO with a regular file): "-" (standard output),
 // /dev/stdout, /dev/stderr, /dev/fd/N, a character device (/dev/null,
 // /dev/full) or a FIFO. Their write errors are reported the same way.
+#include <atomic>
 #include <cstddef>
 #include <cstdio>
 #include <functional>
@@ -51,6 +52,30 @@ class AtomicFile {
   int slot_ = -1;  // this temporary's entry in the signal cleanup registry
   bool writeThrough_ = false;
   bool committed_ = false;
+};
+
+// Lets a long write be stopped from another thread. While a scope lives on
+// a thread, every AtomicFile written on that thread checks `cancel` at each
+// write() and before commit() and, once it is raised, throws Cancelled
+// (core/stage.hpp): the temporary is removed, the target left as it was.
+// `onWrite` (may be empty) hears each write's byte count, for progress.
+// Scopes nest; the innermost one counts.
+class WriteCancelScope {
+ public:
+  explicit WriteCancelScope(const std::atomic<bool>* cancel,
+                            std::function<void(std::size_t bytes)> onWrite = {});
+  ~WriteCancelScope();
+  WriteCancelScope(const WriteCancelScope&) = delete;
+  WriteCancelScope& operator=(const WriteCancelScope&) = delete;
+
+  // Throws Cancelled when the flag of this thread's scope is raised.
+  static void checkpoint();
+  static void wrote(std::size_t bytes);
+
+ private:
+  const std::atomic<bool>* cancel_;
+  std::function<void(std::size_t)> onWrite_;
+  WriteCancelScope* outer_;
 };
 
 // Runs fill() on a fresh AtomicFile and commits it; on any exception the

@@ -27,13 +27,17 @@ struct ModifierSettings {
   bool operator==(const ModifierSettings&) const = default;
 };
 
+// ViewState::overlay for the splat map (after the four masks; saved as "splat").
+inline constexpr int kSplatOverlay = 5;
+
 // How the window shows the terrain; saved with the project, ignored by export.
 struct ViewState {
   ArticleView kind = ArticleView::Map;
   double row = 0.5;            // side view of a map: the row shown, 0 top .. 1 bottom
   double exaggeration = 0.25;  // 3D: height of 1.0 in map widths
   bool waterPlane = true;      // 3D
-  // Map view: a mask drawn over the terrain; 0 none, else 1 + MaskKind.
+  // Map view: what is drawn over the terrain; 0 none, 1 + MaskKind a mask,
+  // kSplatOverlay the splat map's materials.
   int overlay = 0;
 
   bool operator==(const ViewState&) const = default;

@@ -137,4 +137,12 @@ FittedMap fitToSide(const Heightfield& field, const World& world, int side, FitM
   return out;
 }
 
+std::string describeFit(const EngineSize& size, int generated, FitMode fit) {
+  std::string out(size.key);
+  out.append(": generated at ").append(std::to_string(generated));
+  if (generated == size.side) return out.append(", kept as it is");
+  return out.append(fit == FitMode::Crop ? ", cropped to the north-west corner"
+                                         : ", resampled (bilinear)");
+}
+
 }  // namespace terrain

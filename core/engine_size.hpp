@@ -42,4 +42,9 @@ struct FittedMap {
 // Throws InputError when the field is smaller than side.
 FittedMap fitToSide(const Heightfield& field, const World& world, int side, FitMode fit);
 
+// What the sidecar's "engine-size" says of a map generated at `generated`
+// samples and brought to `size`: "unreal-1009: generated at 1025, cropped to
+// the north-west corner" (or "resampled (bilinear)", or "kept as it is").
+std::string describeFit(const EngineSize& size, int generated, FitMode fit);
+
 }  // namespace terrain

@@ -28,8 +28,10 @@ constexpr std::size_t kMaxRampPath = 4096;  // PATH_MAX
 // The view, described like a stage's parameters so it is read and written
 // the same way. Ranges are the panel's.
 constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
-// "none", then the masks in MaskKind order.
-constexpr std::string_view kOverlayNames[] = {"none", "slope", "flow", "wear", "deposition"};
+// "none", then the masks in MaskKind order, then the splat map
+// (kSplatOverlay). New names go last, so older projects keep their meaning.
+constexpr std::string_view kOverlayNames[] = {"none", "slope", "flow", "wear", "deposition",
+                                              "splat"};
 constexpr ParamInfo kViewParams[] = {
     {"kind", "View", "", "Which view the window shows", ParamType::Choice, 0, 2, kViewNames},
     {"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom", ParamType::Real, 0,
@@ -37,8 +39,8 @@ constexpr ParamInfo kViewParams[] = {
     {"exaggeration", "Exaggeration", "", "3D: height of 1.0 in map widths", ParamType::Real, 0.02,
      1},
     {"water-plane", "Water plane", "", "3D: draw the water plane", ParamType::Toggle, 0, 1},
-    {"overlay", "Overlay", "", "Map view: a mask drawn over the terrain", ParamType::Choice, 0, 4,
-     kOverlayNames},
+    {"overlay", "Overlay", "", "Map view: a mask or the splat map's materials over the terrain",
+     ParamType::Choice, 0, kSplatOverlay, kOverlayNames},
 };
 
 double viewValue(const ViewState& view, std::size_t param) {

@@ -35,15 +35,16 @@ int keptSamples(int samples, int step) {
 
 // Every `step`-th sample of the field in both directions (cells stay
 // square), into out (row-major, outWidth x outHeight).
-void decimate(const float* cells, int width, int height, int step, int outWidth, int outHeight,
-              std::vector<float>& out) {
+template <class Cell>
+void decimate(const Cell* cells, int width, int height, int step, int outWidth, int outHeight,
+              std::vector<Cell>& out) {
   std::vector<int> columns(static_cast<std::size_t>(outWidth));
   for (int x = 0; x < outWidth; ++x)
     columns[static_cast<std::size_t>(x)] = std::min(x * step, width - 1);
   out.resize(Heightfield::cellCount(outWidth, outHeight));
-  float* dst = out.data();
+  Cell* dst = out.data();
   for (int y = 0; y < outHeight; ++y) {
-    const float* src = cells + Heightfield::cellCount(width, std::min(y * step, height - 1));
+    const Cell* src = cells + Heightfield::cellCount(width, std::min(y * step, height - 1));
     for (const int x : columns) *dst++ = src[x];
   }
 }
@@ -195,11 +196,30 @@ void TerrainTextures::uploadOverlay(const std::vector<float>& mask) {
   for (std::size_t i = 0; i < shown.size(); ++i) {
     bytes[i] = static_cast<std::uint8_t>(std::lround(std::clamp(shown[i], 0.0f, 1.0f) * 255.0f));
   }
+  uploadOverlayTexels(GL_R8, GL_RED, bytes.data());
+  overlayIsSplat = false;
+}
+
+void TerrainTextures::uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
+  if (weights.empty()) {
+    hasOverlay = false;
+    return;
+  }
+  if (isProfile() || weights.size() != Heightfield::cellCount(width, height)) {
+    throw std::invalid_argument("TerrainView::setSplatOverlay: the splat map does not match the map");
+  }
+  std::vector<std::array<std::uint8_t, 4>> shown;
+  decimate(weights.data(), width, height, decimationStep_, textureWidth, textureHeight, shown);
+  uploadOverlayTexels(GL_RGBA8, GL_RGBA, shown.data());
+  overlayIsSplat = true;
+}
+
+void TerrainTextures::uploadOverlayTexels(GLint internalFormat, GLenum format, const void* texels) {
   if (!overlay) overlay = gl::Texture::create();
   overlay.bind(kOverlayUnit);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, textureWidth, textureHeight, 0, GL_RED, GL_UNSIGNED_BYTE,
-               bytes.data());
+  glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, textureWidth, textureHeight, 0, format,
+               GL_UNSIGNED_BYTE, texels);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   gl::Texture::setSampling2D(GL_NEAREST);
   glActiveTexture(GL_TEXTURE0);

@@ -2,6 +2,9 @@
 // The GPU copy of one terrain: heights as an R32F texture and the colour ramp
 // as two 256x1 RGB8 lookup tables. Regenerating a map re-uploads these only,
 // into the existing textures when the size is unchanged.
+#include <array>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/color.hpp"
@@ -35,9 +38,11 @@ struct TerrainTextures {
   gl::Texture waterRamp;
   bool hasWater = false;
   // A mask over the map (core/masks.hpp), R8 at the heights' texture
-  // layout; absent until uploadOverlay.
+  // layout, or the splat map's four weights (core/splat.hpp), RGBA8; absent
+  // until uploadOverlay or uploadSplatOverlay.
   gl::Texture overlay;
   bool hasOverlay = false;
+  bool overlayIsSplat = false;  // RGBA weights rather than one mask
 
   // Samples in the field as given (for profiles: samples along x).
   int width = 0;
@@ -72,6 +77,10 @@ struct TerrainTextures {
   // laid out like its heights; an empty mask removes the overlay. Throws
   // std::invalid_argument when the mask does not match the heights.
   void uploadOverlay(const std::vector<float>& mask);
+  // The splat map of the field last uploaded (four weights per cell summing
+  // to 255, row-major), laid out like its heights; empty removes the
+  // overlay. Throws std::invalid_argument when it does not match the heights.
+  void uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
   // Binds heights and ramps to their units.
   void bind() const;
 
@@ -79,6 +88,8 @@ struct TerrainTextures {
   // Levels 1.. of the heights' mip chain from level 0 (2x2 means), or none
   // for a profile; sets the filtering to match.
   void uploadMipChain(const float* level0, bool reallocate);
+  // The overlay texture from texels already at the texture layout.
+  void uploadOverlayTexels(GLint internalFormat, GLenum format, const void* texels);
 
   // Sizes the textures were allocated with, so a same-size upload only
   // replaces the texels (glTexSubImage2D) instead of reallocating.

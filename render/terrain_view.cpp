@@ -106,6 +106,10 @@ void TerrainView::setOverlay(const std::vector<float>& mask) {
   impl_->textures.uploadOverlay(mask);
 }
 
+void TerrainView::setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
+  impl_->textures.uploadSplatOverlay(weights);
+}
+
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {
   if (width <= 0 || height <= 0) return;  // e.g. a minimised window
   const GlStateGuard guard;

@@ -1,7 +1,10 @@
 #pragma once
 // Draws heights with a colour ramp and a camera. Knows nothing of
 // generators. Needs a current OpenGL 3.3 core context (glad loaded).
+#include <array>
+#include <cstdint>
 #include <memory>
+#include <span>
 
 #include <glm/glm.hpp>
 
@@ -61,6 +64,16 @@ struct ViewSettings {
   // colour, as opaque as the mask is high.
   bool showOverlay = false;
   glm::vec3 overlayColor{0.1f, 0.45f, 1.0f};
+  // Map view, a splat overlay (setSplatOverlay): each material's tint, in
+  // the splat map's channel order (R grass, G rock, B sediment, A snow),
+  // blended by the weights; distinct hues, so a designer reads which
+  // material wins where (shaders/map.frag draws them over the terrain).
+  std::array<glm::vec3, 4> splatColors{{
+      {0.30f, 0.66f, 0.20f},  // grass: green
+      {0.62f, 0.36f, 0.26f},  // rock: red-brown
+      {0.93f, 0.78f, 0.36f},  // sediment: sand
+      {0.94f, 0.96f, 1.00f},  // snow: blue-white
+  }};
   // The look's sun and relief (core/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
@@ -98,6 +111,10 @@ class TerrainView {
   // given to setTerrain; see core/masks.hpp) for the map view to draw when
   // ViewSettings::showOverlay; empty removes it. setTerrain removes it too.
   void setOverlay(const std::vector<float>& mask);
+  // The splat map (core/splat.hpp: RGBA weights per cell of the field last
+  // given to setTerrain) as the overlay instead of a mask: each cell shows
+  // ViewSettings::splatColors blended by its weights. Empty removes it.
+  void setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0

@@ -13,9 +13,11 @@ uniform bool uHillshade;
 uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look.hpp)
 uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
-uniform sampler2D uOverlay;  // R8 mask 0..1, laid out like uHeights (core/masks.hpp)
+uniform sampler2D uOverlay;  // R8 mask 0..1, or RGBA8 splat weights, laid out like uHeights
 uniform bool uShowOverlay;
-uniform vec3 uOverlayColor;
+uniform vec3 uOverlayColor;  // a mask's colour
+uniform bool uOverlaySplat;  // uOverlay holds the splat map (core/splat.hpp), not a mask
+uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
 uniform bool uWraps;         // a torus: its 8 neighbouring copies show faintly around it
 
 in vec2 vUv;
@@ -34,6 +36,9 @@ const float kShadeMax = 1.25;
 const vec3 kMarker = vec3(1.0, 0.92, 0.35);
 const float kMarkerHalfWidth = 1.0;
 const float kMarkerEdge = 1.0;
+// A splat overlay covers this much of the terrain's colour: the materials
+// read at a glance, the relief (hillshade) still shows through their tints.
+const float kSplatOpacity = 0.8;
 
 float heightAt(ivec2 cell) { return texelFetch(uHeights, clamp(cell, ivec2(0), uSize - 1), 0).r; }
 
@@ -74,7 +79,15 @@ void main() {
     fragColor = vec4(mix(kBackground, color, kCopyStrength), 1.0);
     return;
   }
-  if (uShowOverlay) {
+  if (uShowOverlay && uOverlaySplat) {
+    // The materials' tints blended by their weights (they sum to 1), shaded
+    // like the terrain so slopes keep their form.
+    vec4 w = texelFetch(uOverlay, cell, 0);
+    vec3 tint = w.r * uSplatColors[0] + w.g * uSplatColors[1] + w.b * uSplatColors[2] +
+                w.a * uSplatColors[3];
+    if (uHillshade) tint *= hillshade(cell);
+    color = mix(color, min(tint, vec3(1.0)), kSplatOpacity);
+  } else if (uShowOverlay) {
     // Most of the mask's colour where it is 1, none where it is 0: the
     // terrain stays readable under a faint mask.
     float mask = texelFetch(uOverlay, cell, 0).r;

@@ -117,6 +117,22 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
   EXPECT_NE(json.find(R"("height-range": 2500.5)"), std::string::npos) << json;
 }
 
+TEST(Project, TheSplatOverlayIsSavedByNameAndOlderOverlaysKeepTheirMeaning) {
+  Document doc = defaultDocument();
+  doc.view.overlay = kSplatOverlay;
+  const std::string json = projectToJson(doc);
+  EXPECT_NE(json.find(R"("overlay": "splat")"), std::string::npos) << json;
+  EXPECT_EQ(projectFromJson(json), doc);
+  // A file written before the splat overlay existed names the masks as it did.
+  doc.view.overlay = 4;
+  const std::string older = projectToJson(doc);
+  ASSERT_NE(older.find(R"("overlay": "deposition")"), std::string::npos) << older;
+  EXPECT_EQ(projectFromJson(older).view.overlay, 4);
+  std::string unknown = older;
+  unknown.replace(unknown.find(R"("deposition")"), 12, R"("sparkle")");
+  EXPECT_NE(refusal(unknown).find("splat"), std::string::npos) << refusal(unknown);
+}
+
 TEST(Project, RefusesAWorldOutOfRangeNamingTheKeyAndTheRange) {
   const std::string base = projectToJson(defaultDocument());
   std::string json = base;

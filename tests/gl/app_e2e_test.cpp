@@ -370,6 +370,48 @@ TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
   EXPECT_EQ(readBytes(stem + "-color.png"), readBytes(colour));
 }
 
+// The Export window's engine size gives the CLI's --engine-size bytes and
+// sidecar: a 1025 map on screen cropped to Unreal's 1009 (no generation),
+// and a 129 map generated again at Unity's 257 (the source's size for it).
+TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
+  REQUIRE_DISPLAY();
+  const auto engineSizeOf = [](const std::string& sidecar) {
+    const auto at = sidecar.find("\"engine-size\"");
+    return at == std::string::npos ? std::string() : sidecar.substr(at, sidecar.find('\n', at) - at);
+  };
+  struct Case {
+    std::string flags, engine, cliEngine, stem;
+    int side;
+  };
+  for (const Case& c : {Case{"--generator diamond-square --size 1025 --seed 3", "unreal-1009",
+                             "--engine-size unreal-1009", "diamond-square-s3-1025", 1009},
+                        Case{"--generator diamond-square --size 129 --seed 4", "unity-257:resample",
+                             "--engine-size unity-257 --fit resample", "diamond-square-s4-129",
+                             257}}) {
+    const fs::path out = dir_ / ("window-" + std::to_string(c.side));
+    fs::create_directories(out);
+    const RunResult window =
+        run("--view map " + c.flags + " --frames 2",
+            "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()) +
+                " TERRAIN_EXPLORER_TEST_EXPORT_ENGINE=" + c.engine);
+    ASSERT_EQ(window.status, 0) << window.err;
+    const std::string cli = (dir_ / ("cli-" + std::to_string(c.side) + ".r16")).string();
+    const RunResult exported = run("export " + c.flags + " " + c.cliEngine + " --r16 " + shellQuote(cli));
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    const std::string stem = (out / c.stem).string();
+    const std::string r16 = readBytes(stem + "-height.r16");
+    EXPECT_EQ(r16.size(), static_cast<std::size_t>(c.side) * static_cast<std::size_t>(c.side) * 2u);
+    EXPECT_EQ(r16, readBytes(cli)) << c.engine;
+    EXPECT_EQ(terrain::readPngGray16(stem + "-height16.png").width, c.side);
+    const std::string windowEngine = engineSizeOf(readBytes(stem + "-height16.png.json"));
+    EXPECT_FALSE(windowEngine.empty());
+    EXPECT_EQ(windowEngine, engineSizeOf(readBytes(cli + ".json")));
+    EXPECT_NE(window.err.find(c.engine.substr(0, c.engine.find(':')) + ": generated at"),
+              std::string::npos)
+        << "the status line names the fit: " << window.err;
+  }
+}
+
 TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
   const RunResult r = run("--frames 1", "env -u DISPLAY -u WAYLAND_DISPLAY");
   EXPECT_EQ(r.status, 1);

@@ -1,8 +1,11 @@
 // Map view: the coastline applet's look, with hillshade, zoom and pan.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
+#include "core/splat.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 
@@ -281,6 +284,106 @@ TEST_F(GlTest, MapOverlayTintsWhereTheMaskIsHigh) {
   const RgbImage next = view.renderToImage(settings, 256, 256);
   EXPECT_TRUE(colorNear(next.at(16, 128), ramp.colorAt(0.0f, 0.0f), 2));
   EXPECT_THROW(view.setOverlay(std::vector<float>(3, 1.0f)), std::invalid_argument);
+}
+
+// The splat overlay: each cell shows the materials' tints blended by their
+// weights, 80% over the terrain; a blended cell is the weighted mean of its
+// materials' tints, not the winner's.
+TEST_F(GlTest, SplatOverlayBlendsTheMaterialTintsByWeight) {
+  const Heightfield field = testing::eastRamp(8);
+  const ColorRamp ramp = ColorRamp::grayscale();
+  // Columns 0..3: pure grass, rock, sediment, snow; 4: half grass, half rock;
+  // 5..7: a quarter of each.
+  std::vector<SplatTexel> weights(field.size());
+  for (int y = 0; y < 8; ++y) {
+    for (int x = 0; x < 8; ++x) {
+      SplatTexel& w = weights[field.index(x, y)];
+      if (x < 4) {
+        w = {};
+        w[static_cast<std::size_t>(x)] = 255;
+      } else if (x == 4) {
+        w = {128, 127, 0, 0};
+      } else {
+        w = {64, 64, 64, 63};
+      }
+    }
+  }
+  TerrainView view;
+  view.setTerrain(field, ramp);
+  view.setSplatOverlay(weights);
+  ViewSettings settings = mapView(0.0f, false);
+  settings.showOverlay = true;
+  settings.splatColors = {glm::vec3{1, 0, 0}, glm::vec3{0, 1, 0}, glm::vec3{0, 0, 1},
+                          glm::vec3{1, 1, 1}};
+  const RgbImage image = view.renderToImage(settings, 256, 256);
+  testing::saveImage(image, "map_splat_overlay.png");
+  for (int x = 0; x < 8; ++x) {
+    const Rgb8 base = ramp.colorAt(field.at(x, 0), 0.0f);
+    const SplatTexel& w = weights[field.index(x, 0)];
+    std::array<float, 3> tint{};
+    for (std::size_t m = 0; m < 4; ++m) {
+      for (int c = 0; c < 3; ++c) {
+        tint[static_cast<std::size_t>(c)] += static_cast<float>(w[m]) / 255.0f *
+                                             settings.splatColors[m][c];
+      }
+    }
+    const auto expect = [&](float grey, float t) {
+      return static_cast<int>(std::lround(grey * 0.2f + std::min(t, 1.0f) * 255.0f * 0.8f));
+    };
+    const Rgb8 pixel = image.at(x * 32 + 16, 128);
+    EXPECT_NEAR(pixel.r, expect(base.r, tint[0]), 3) << "cell " << x;
+    EXPECT_NEAR(pixel.g, expect(base.g, tint[1]), 3) << "cell " << x;
+    EXPECT_NEAR(pixel.b, expect(base.b, tint[2]), 3) << "cell " << x;
+  }
+  // A mask after the splat map is drawn as a mask again (one channel).
+  std::vector<float> mask(field.size(), 1.0f);
+  view.setOverlay(mask);
+  settings.overlayColor = {0.0f, 0.0f, 1.0f};
+  const RgbImage masked = view.renderToImage(settings, 256, 256);
+  const Rgb8 cell0 = masked.at(16, 128);
+  EXPECT_LT(cell0.r, 60) << "the mask's blue, not the grass tint's red";
+  EXPECT_GT(cell0.b, 180);
+  EXPECT_THROW(view.setSplatOverlay(std::vector<SplatTexel>(3)), std::invalid_argument);
+}
+
+// From the look's rules to pixels: on a map climbing east from the sea to a
+// summit, the overlay shows sediment's tint under water, grass in between and
+// snow above the snow line, in the order the splat map gives them.
+TEST_F(GlTest, SplatOverlayShowsTheSplatMapsMaterials) {
+  Heightfield field(16, 16);
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 16; ++x) field.at(x, y) = static_cast<float>(x) / 15.0f;
+  }
+  Look look;
+  look.water = 0.2;
+  look.snowLine = 0.8;
+  look.rockSlope = 89.0;  // a gentle ramp: no rock
+  World world;
+  world.width = 100000.0;  // metres: the ramp is nearly flat
+  const std::vector<SplatTexel> splat = computeSplat(field, look, world);
+  TerrainView view;
+  view.setTerrain(field, ColorRamp::grayscale());
+  view.setSplatOverlay(splat);
+  ViewSettings settings = mapView(0.2f, false);
+  settings.showOverlay = true;
+  const RgbImage image = view.renderToImage(settings, 256, 256);  // 16 px per cell
+  testing::saveImage(image, "map_splat_materials.png");
+  const auto dominant = [&](int x) {
+    const SplatTexel& w = splat[field.index(x, 8)];
+    return static_cast<std::size_t>(std::max_element(w.begin(), w.end()) - w.begin());
+  };
+  ASSERT_EQ(dominant(0), 2u) << "sediment under water";
+  ASSERT_EQ(dominant(8), 0u) << "grass between";
+  ASSERT_EQ(dominant(15), 3u) << "snow on top";
+  const Rgb8 sea = image.at(8, 136);
+  const Rgb8 meadow = image.at(8 * 16 + 8, 136);
+  const Rgb8 summit = image.at(15 * 16 + 8, 136);
+  EXPECT_GT(meadow.g, meadow.r + 30) << "grass is green";
+  EXPECT_GT(meadow.g, meadow.b + 30);
+  EXPECT_GT(sea.r, sea.b + 40) << "sediment is sand, warmer than it is blue";
+  EXPECT_GT(summit.r, 200) << "snow is near white";
+  EXPECT_GT(summit.g, 200);
+  EXPECT_GT(summit.b, 200);
 }
 
 }  // namespace

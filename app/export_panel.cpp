@@ -1,0 +1,204 @@
+#include "app/export_panel.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "app/panel_widgets.hpp"
+#include "app/window_export.hpp"
+#include "core/engine_size.hpp"
+#include "core/outputs.hpp"
+#include "core/registry.hpp"
+
+namespace terrain::app {
+namespace {
+
+// What an engine size will do to the terrain on screen, in the designer's
+// words: "generated again at 1025 (the map on screen is 513), cropped to
+// 1009 x 1009"; throws InputError when the source cannot make it.
+std::string fitPlan(const AppState& s, const EngineSize& size) {
+  const Document sized = documentForSide(s.shownDoc, size.side);
+  const int generated = sourceStage(sized.source.key).size(sized.source.values);
+  const int shown = sourceStage(s.shownDoc.source.key).size(s.shownDoc.source.values);
+  std::string plan = generated == shown
+                         ? "the map on screen (" + std::to_string(shown) + ")"
+                         : "generated again at " + std::to_string(generated) +
+                               " (the map on screen is " + std::to_string(shown) + ")";
+  const std::string side = std::to_string(size.side) + "x" + std::to_string(size.side);
+  if (generated == size.side) return plan + ", as it is";
+  return plan + (s.exporting.fit == FitMode::Crop ? ", cropped to its north-west " + side
+                                                  : ", resampled to " + side);
+}
+
+// The engine size combo ("map size as is", Unreal's sizes, Unity's) and,
+// with one chosen, crop or resample and what that will do.
+void engineSizeSection(AppState& s) {
+  auto& e = s.exporting;
+  const bool profile = s.field ? s.field->isProfile() : isProfile(s.shownDoc);
+  const EngineSize* chosen = nullptr;
+  for (const EngineSize& size : engineSizes()) {
+    if (size.key == e.engineSize) chosen = &size;
+  }
+  ImGui::BeginDisabled(profile);
+  const std::string preview = chosen == nullptr ? "map size as is" : engineSizeLabel(*chosen);
+  if (ImGui::BeginCombo("Engine size", preview.c_str())) {
+    if (ImGui::Selectable("map size as is", chosen == nullptr)) e.engineSize.clear();
+    std::string_view engine;
+    for (const EngineSize& size : engineSizes()) {
+      if (size.engine != engine) ImGui::Separator();
+      engine = size.engine;
+      if (ImGui::Selectable(engineSizeLabel(size).c_str(), &size == chosen)) {
+        e.engineSize = std::string(size.key);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  tooltip(profile ? std::string("A profile is not a map: it has no engine size")
+                  : "A side Unreal (recommended landscape sizes) or Unity (2^n + 1) imports as "
+                    "it is; the sidecar says how the map was brought to it");
+  if (chosen == nullptr || profile) return;
+  int fit = static_cast<int>(e.fit);
+  ImGui::RadioButton("crop", &fit, static_cast<int>(FitMode::Crop));
+  tooltip("Keep the cells and metres per cell; the world shrinks a little");
+  ImGui::SameLine();
+  ImGui::RadioButton("resample", &fit, static_cast<int>(FitMode::Resample));
+  tooltip("Keep the whole world; cells grow a little (bilinear)");
+  e.fit = static_cast<FitMode>(fit);
+  try {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim, "%s", fitPlan(s, *chosen).c_str());
+    ImGui::PopTextWrapPos();
+  } catch (const std::exception& ex) {
+    ImGui::PopTextWrapPos();
+    statusLine({ex.what(), false});
+  }
+}
+
+// The running export's bar (what it writes, how far) and its Cancel
+// button; returns whether Cancel was pressed.
+bool progressRow(const ExportPanelState& e) {
+  const float fraction = e.progress ? e.progress->fraction : 0.0f;
+  const std::string label = e.cancelling ? std::string("cancelling...")
+                            : e.progress ? e.progress->what
+                                         : std::string("starting");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float button = ImGui::CalcTextSize("Cancel").x + 2.0f * style.FramePadding.x;
+  ImGui::ProgressBar(fraction, ImVec2(-(button + style.ItemSpacing.x), 0.0f), label.c_str());
+  ImGui::SameLine();
+  ImGui::BeginDisabled(e.cancelling);
+  const bool cancel = ImGui::Button("Cancel");
+  ImGui::EndDisabled();
+  tooltip("Stop now: the file being written is discarded (a file it would replace stays as it "
+          "was); files already written stay");
+  return cancel;
+}
+
+bool isChosen(const ExportPanelState& e, std::string_view key) {
+  return std::ranges::find(e.formats, key) != e.formats.end();
+}
+
+// Every format of the table with its options; the formats this terrain
+// cannot give are greyed out with the reason.
+void formatList(AppState& s) {
+  auto& e = s.exporting;
+  for (const OutputFormat& f : outputFormats()) {
+    bool on = isChosen(e, f.key);
+    const std::string label = std::string(f.title) + "##" + std::string(f.key);
+    // A format this terrain cannot give (a flow mask without erosion) is
+    // greyed out with the reason; the export skips it and says so.
+    std::string why;
+    if (s.field && f.unavailable != nullptr) {
+      why = f.unavailable(OutputInput{s.shownDoc, *s.field, s.ramp, {}});
+    }
+    ImGui::BeginDisabled(!why.empty());
+    if (ImGui::Checkbox(label.c_str(), &on)) {
+      if (on) {
+        e.formats.emplace_back(f.key);
+      } else {
+        std::erase(e.formats, std::string(f.key));
+      }
+    }
+    ImGui::EndDisabled();
+    tooltip(why.empty() ? "<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help) : why);
+    if (on && !f.options.empty()) {  // the format's own options, from its metadata
+      ImGui::Indent();
+      ImGui::PushID(f.key.data(), f.key.data() + f.key.size());
+      ParamValues& values = formatOptions(e, f);
+      for (std::size_t i = 0; i < f.options.size(); ++i) {
+        paramWidget(f.options[i].info, values[i], f.options[i].info.max, {});
+      }
+      ImGui::PopID();
+      ImGui::Unindent();
+    }
+    if (f.needs == OutputNeeds::Window) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+      ImGui::SliderInt("px", &e.viewWidth, 256, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
+      tooltip("Width of the rendered view; its height follows the view's shape");
+    }
+  }
+}
+
+// Where, under which name, at which size; the Export button and, while an
+// export runs, its progress and Cancel; then the formats, scrolling on
+// their own, so the button and the bar stay in sight however many are ticked.
+PanelActions exportSection(AppState& s) {
+  PanelActions a;
+  auto& e = s.exporting;
+  ImGui::InputText("Directory", &e.directory);
+  tooltip("Where the files go (absolute, or relative to where the explorer was started)");
+  const std::string fallback = defaultFileStem(s.shownDoc);
+  ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
+  tooltip("Without extension; empty = " + fallback);
+  engineSizeSection(s);
+  ImGui::Checkbox("Sidecar JSON", &e.sidecar);
+  tooltip(
+      "<first file>.json: sizes, metres per cell, height range, each file's format and the "
+      "engine settings (Unreal Z and X/Y scale, Unity terrain size)");
+  ImGui::BeginDisabled(!s.field || e.formats.empty() || e.running);
+  a.exportNow = ImGui::Button("Export");
+  ImGui::EndDisabled();
+  tooltip(e.running ? "An export is under way: wait for it, or cancel it"
+                    : "Write the ticked formats of the terrain on screen, in the background");
+  if (e.running) {
+    ImGui::SameLine();
+    a.cancelExport = progressRow(e);
+  } else {
+    statusLine(e.status);
+  }
+  ImGui::Separator();
+  ImGui::BeginChild("formats");
+  formatList(s);
+  ImGui::EndChild();
+  return a;
+}
+
+}  // namespace
+
+std::string engineSizeLabel(const EngineSize& size) {
+  return std::string(size.engine) + " " + std::to_string(size.side);
+}
+
+PanelActions drawExportWindow(AppState& s, float panelWidth) {
+  PanelActions a;
+  if (!s.exporting.open) return a;
+  ImGui::SetNextWindowPos(ImVec2(panelWidth + 12.0f, 12.0f), ImGuiCond_Appearing);
+  const float tallest = ImGui::GetIO().DisplaySize.y - 24.0f;
+  ImGui::SetNextWindowSize(ImVec2(panelWidth * 1.15f, std::min(tallest, panelWidth * 2.2f)),
+                           ImGuiCond_Appearing);
+  if (ImGui::Begin("Export", &s.exporting.open,
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
+    a = exportSection(s);
+    ImGui::PopItemWidth();
+  }
+  ImGui::End();
+  return a;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,106 @@
+#pragma once
+// The window's export, off the UI thread: the files of one job are written
+// one after another by the table's writers (core/outputs.hpp), as by
+// `terrain-explorer export`, while the UI keeps drawing and shows progress.
+// Cancel stops the file being written at its next write (its temporary is
+// removed, the file it would replace is left as it was: see
+// core/atomic_file.hpp's WriteCancelScope) and writes nothing after it;
+// files finished before the cancel stay, and the outcome names them.
+// One job at a time; the destructor cancels a running job and joins it.
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/color.hpp"
+#include "core/document.hpp"
+#include "core/engine_size.hpp"
+#include "core/heightfield.hpp"
+#include "core/image.hpp"
+#include "core/outputs.hpp"
+
+namespace terrain::app {
+
+// Everything one export needs, held by value (or shared, never changed), so
+// the window may change its document or show a new terrain meanwhile.
+struct ExportJob {
+  Document doc;                               // the document on screen
+  std::shared_ptr<const Heightfield> field;   // its terrain, already computed
+  ColorRamp ramp = ColorRamp::grayscale();    // the look's ramp, loaded
+  std::vector<OutputRequest> outputs;         // Heights and Look formats, in order
+  // The rendered view (made on the UI thread, which owns GL), written as a
+  // PNG to viewPath; none when viewPath is empty.
+  RgbImage view;
+  std::string viewPath;
+  bool sidecar = true;  // <first output>.json (core/export/sidecar.hpp)
+  // An engine size: the map brought to its side (core/engine_size.hpp); the
+  // terrain is generated again only when the one on screen is not the size
+  // the source makes for it.
+  const EngineSize* engineSize = nullptr;
+  FitMode fit = FitMode::Crop;
+  Execution exec;
+};
+
+struct ExportProgress {
+  float fraction = 0.0f;  // 0..1 of the whole job
+  std::string what;       // "generating at 1025", "heightmap (16-bit PNG), 2 of 5"
+  std::size_t file = 0;   // the file being written, 0-based (of files)
+  std::size_t files = 0;
+  std::size_t fileBytes = 0;  // written so far of that file
+  bool generating = false;  // the engine size's terrain is being generated
+};
+
+struct ExportOutcome {
+  bool ok = false;
+  bool cancelled = false;
+  std::vector<std::string> written;  // complete files, in the order written
+  std::string message;               // for the status line: what was written, or why not
+};
+
+class ExportWorker {
+ public:
+  // onProgress runs on the export's thread at each step (each write of a
+  // file, so it must be cheap; it may call cancel()); onFinished after the
+  // outcome is ready (e.g. to wake the UI's event wait).
+  explicit ExportWorker(std::function<void(const ExportProgress&)> onProgress = {},
+                        std::function<void()> onFinished = {});
+  ~ExportWorker();
+  ExportWorker(const ExportWorker&) = delete;
+  ExportWorker& operator=(const ExportWorker&) = delete;
+
+  // Starts the job on a thread of its own; false (and nothing starts) while
+  // another runs.
+  bool start(ExportJob job);
+  // Asks the running job to stop at its next write or checkpoint.
+  void cancel();
+  // A cancel was asked for the running job (it may not have stopped yet).
+  bool cancelRequested() const { return cancel_.load(); }
+  bool running() const;
+  // Where the running (or last) job is.
+  std::optional<ExportProgress> progress() const;
+  // The finished job's outcome, once; nullopt while running or when taken.
+  std::optional<ExportOutcome> takeOutcome();
+  // Blocks until the running job (if any) ends.
+  void wait();
+
+ private:
+  void run(ExportJob job);
+  ExportOutcome write(ExportJob& job);
+  void report(ExportProgress p);
+
+  std::function<void(const ExportProgress&)> onProgress_;
+  std::function<void()> onFinished_;
+  mutable std::mutex mutex_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> running_{false};
+  std::optional<ExportProgress> progress_;
+  std::optional<ExportOutcome> outcome_;
+  std::thread thread_;
+};
+
+}  // namespace terrain::app

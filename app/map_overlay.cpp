@@ -1,0 +1,49 @@
+#include "app/map_overlay.hpp"
+
+#include <algorithm>
+
+#include "core/masks.hpp"
+#include "core/splat.hpp"
+
+namespace terrain::app {
+namespace {
+
+// The overlay's colour for each mask, in MaskKind order: slope orange,
+// flow blue, wear red, deposition yellow. (The splat overlay has its own
+// tints: render::ViewSettings::splatColors.)
+glm::vec3 overlayColor(int overlay) {
+  static const glm::vec3 colors[] = {
+      {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};
+  return colors[std::clamp(overlay - 1, 0, 3)];
+}
+
+}  // namespace
+
+// A mask this terrain lacks shows nothing.
+void syncOverlay(AppState& s, render::TerrainView& view) {
+  auto& v = s.viewSettings;
+  const int overlay = s.doc.view.overlay;
+  const bool splat = overlay == kSplatOverlay;
+  // Masks do not depend on the look: a ramp change does not recompute them.
+  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world,
+                                      splat ? s.doc.look : Look{}};
+  v.overlayColor = overlayColor(overlay);
+  if (overlay <= 0 || overlay > kSplatOverlay || !s.field) {
+    v.showOverlay = false;
+    return;
+  }
+  if (splat) {
+    v.showOverlay = !s.field->isProfile();
+    if (!v.showOverlay || wanted == s.overlayShown) return;
+    view.setSplatOverlay(computeSplat(*s.field, s.doc.look, s.doc.world));
+    s.overlayShown = wanted;
+    return;
+  }
+  const auto kind = static_cast<MaskKind>(overlay - 1);
+  v.showOverlay = maskUnavailable(*s.field, kind).empty();
+  if (!v.showOverlay || wanted == s.overlayShown) return;
+  view.setOverlay(computeMask(*s.field, kind, s.doc.world));
+  s.overlayShown = wanted;
+}
+
+}  // namespace terrain::app
