@@ -256,8 +256,7 @@ constexpr TerrainNoiseKernel kKernel{kTerrainNoiseKernelVersion,
 }  // namespace terrain
 
 // The module's one exported symbol (noise_kernel_module.hpp).
-extern "C" __attribute__((visibility("default"))) const TerrainNoiseKernel*
-terrain_noise_kernel() {
+extern "C" __attribute__((visibility("default"))) const TerrainNoiseKernel* terrain_noise_kernel() {
   return &terrain::kKernel;
 }
 #endif  // HWY_ONCE
