@@ -57,7 +57,14 @@ void writeSideViewPng(const std::string& path, const Heightfield& profile, const
 
 void writeRawFloat32(const std::string& path, const Heightfield& field) {
   writeFileAtomically(path, [&](AtomicFile& file) {
-    std::vector<std::uint8_t> chunk(kRawChunk * 4);
+    // A little-endian host's floats are the file's bytes already: no copy
+    // (and no chunk to fault in, which for a small map cost more than its
+    // whole write: issue 9, start-up).
+    if constexpr (std::endian::native == std::endian::little) {
+      file.write(field.heights.data(), field.heights.size() * sizeof(float));
+      return;
+    }
+    std::vector<std::uint8_t> chunk(std::min(kRawChunk, field.heights.size()) * 4);
     for (std::size_t first = 0; first < field.heights.size(); first += kRawChunk) {
       const std::size_t count = std::min(kRawChunk, field.heights.size() - first);
       for (std::size_t i = 0; i < count; ++i) {
