@@ -481,10 +481,7 @@ Document documentFromJson(const Json& root) {
   return doc;
 }
 
-}  // namespace
-
-std::string projectToJson(const Document& doc) {
-  validate(doc);
+std::string documentJsonText(const Document& doc) {
   try {
     return documentToJson(doc).dump(2) + "\n";
   } catch (const Json::type_error&) {
@@ -493,6 +490,26 @@ std::string projectToJson(const Document& doc) {
                      "' is not valid UTF-8, which a JSON file cannot hold; rename the file");
   }
 }
+
+}  // namespace
+
+std::string projectToJson(const Document& doc) {
+  validate(doc);
+  return documentJsonText(doc);
+}
+
+std::string tiledWorldToJson(const Document& doc) {
+  Document check = doc;
+  const SourceStage& source = sourceStage(doc.source.key);
+  const std::size_t size = source.sizeIndex();
+  check.source.values[size] = std::min(check.source.values[size], static_cast<double>(source.maxSize()));
+  if (!source.sizeAllowed(static_cast<int>(check.source.values[size]))) {
+    check.source.values[size] = source.snapSize(source.maxSize());
+  }
+  validate(check);
+  return documentJsonText(doc);
+}
+
 
 Document projectFromJson(std::string_view text) {
   try {

@@ -30,6 +30,9 @@ inline constexpr std::size_t kMaxProjectModifiers = 256;
 
 // Throws InputError when the document does not validate.
 std::string projectToJson(const Document& doc);
+// The same for a document whose source size is a tiled world's (issue 9),
+// which may pass the map cap: checked as the largest map, written as it is.
+std::string tiledWorldToJson(const Document& doc);
 // Throws InputError naming the problem ("project: line 3, column 7: ...",
 // "project: 'source.params.roughness' must be a number", "project: version
 // 3 is newer than this program's (1); update terrain-explorer"). The

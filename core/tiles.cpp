@@ -97,6 +97,96 @@ void applyModifiers(const Document& worldDoc, Heightfield& field,
   }
 }
 
+// The coarse world's heights on the world's shared scale (the coarse
+// source's own scale differs: noise has fewer octaves at fewer samples).
+Heightfield coarseSource(const Document& coarseDoc, const TileScale& worldScale,
+                         const PipelineControl& control) {
+  const SourceStage& source = sourceStage(coarseDoc.source.key);
+  const int side = source.size(coarseDoc.source.values);
+  Heightfield field = source.generateWindow(coarseDoc.seed, coarseDoc.source.values,
+                                            {0, 0, side, side}, {control.exec, control.cancel, {}});
+  const TileScale own = *source.tileScale(coarseDoc.seed, coarseDoc.source.values);
+  const double ownSpan = own.high - own.low;
+  const double worldSpan = worldScale.high - worldScale.low;
+  for (float& h : field.heights) {
+    h = static_cast<float>((h * ownSpan + own.low - worldScale.low) / worldSpan);
+  }
+  return field;
+}
+
+// Bilinear sample of a coarse layer at world sample (x, y) of a world of
+// `cells` cells a side (the coarse one has coarseCells).
+float upsample(const std::vector<float>& layer, int coarseWidth, std::int64_t coarseCells,
+               std::int64_t cells, bool wraps, std::int64_t x, std::int64_t y) {
+  const auto at = [&](std::int64_t cx, std::int64_t cy) {
+    if (wraps) {
+      cx %= coarseCells;
+      cy %= coarseCells;
+    }
+    return layer[static_cast<std::size_t>(cy * coarseWidth + cx)];
+  };
+  // Exact integer positions: x * coarseCells / cells, remainder as the fraction.
+  const std::int64_t ax = x * coarseCells;
+  const std::int64_t ay = y * coarseCells;
+  const std::int64_t cx = ax / cells;
+  const std::int64_t cy = ay / cells;
+  const float tx = static_cast<float>(ax % cells) / static_cast<float>(cells);
+  const float ty = static_cast<float>(ay % cells) / static_cast<float>(cells);
+  const std::int64_t nx = tx > 0.0f ? cx + 1 : cx;
+  const std::int64_t ny = ty > 0.0f ? cy + 1 : cy;
+  const float top = at(cx, cy) * (1.0f - tx) + at(nx, cy) * tx;
+  const float bottom = at(cx, ny) * (1.0f - tx) + at(nx, ny) * tx;
+  return top * (1.0f - ty) + bottom * ty;
+}
+
+Heightfield twoStageTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
+                         const MapWindow& window, const PipelineControl& control) {
+  const SourceStage& source = sourceStage(worldDoc.source.key);
+  Document coarseDoc = worldDoc;
+  coarseDoc.source.values[source.sizeIndex()] = plan.coarseSide;
+  const Heightfield before = coarseSource(coarseDoc, *plan.scale, control);
+  Heightfield after = before;
+  applyModifiers(coarseDoc, after, control);
+  // What the stages changed, per coarse sample; the erosion maps as they are.
+  std::vector<float> change(before.size());
+  for (std::size_t i = 0; i < change.size(); ++i) change[i] = after.heights[i] - before.heights[i];
+
+  Heightfield tile = source.generateWindow(worldDoc.seed, worldDoc.source.values, window,
+                                           {control.exec, control.cancel, {}});
+  const bool wraps = grid.wraps;
+  const std::int64_t cells = grid.cells();
+  const std::int64_t coarseCells = wraps ? plan.coarseSide : plan.coarseSide - 1;
+  // A flow count is in coarse cells; a fine cell is this much smaller.
+  const double cellsPerCoarse = static_cast<double>(cells) / static_cast<double>(coarseCells);
+  const auto flowScale = static_cast<float>(cellsPerCoarse * cellsPerCoarse);
+  ErosionMaps maps;
+  const ErosionMaps* coarseMaps = after.erosion.get();
+  const auto sized = [&](const std::vector<float>& layer) {
+    return layer.empty() ? std::vector<float>{} : std::vector<float>(tile.size());
+  };
+  if (coarseMaps != nullptr) {
+    maps = {sized(coarseMaps->flow), sized(coarseMaps->wear), sized(coarseMaps->deposition)};
+  }
+  parallelFor(control.exec, 0, window.height, 8, [&](std::int64_t a, std::int64_t b) {
+    for (std::int64_t row = a; row < b; ++row) {
+      const std::int64_t y = worldSample(window.y0 + row, grid.worldSize, wraps);
+      for (int column = 0; column < window.width; ++column) {
+        const std::int64_t x = worldSample(window.x0 + column, grid.worldSize, wraps);
+        const std::size_t i = tile.index(column, static_cast<int>(row));
+        const auto sample = [&](const std::vector<float>& layer) {
+          return upsample(layer, plan.coarseSide, coarseCells, cells, wraps, x, y);
+        };
+        tile.heights[i] += sample(change);
+        if (!maps.flow.empty()) maps.flow[i] = sample(coarseMaps->flow) * flowScale;
+        if (!maps.wear.empty()) maps.wear[i] = sample(coarseMaps->wear);
+        if (!maps.deposition.empty()) maps.deposition[i] = sample(coarseMaps->deposition);
+      }
+    }
+  });
+  if (coarseMaps != nullptr) tile.erosion = std::make_shared<const ErosionMaps>(std::move(maps));
+  return tile;
+}
+
 }  // namespace
 
 std::span<const std::string_view> tileNamingNames() {
@@ -226,13 +316,20 @@ TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
       plan.why = std::string(stage.title()) + " looks beyond each cell";
     }
   }
-  plan.windowed = plan.why.empty();
-  if (!plan.windowed) plan.scale.reset();
-  if (!plan.windowed && grid.worldSize > source.maxSize()) {
+  if (plan.why.empty()) {
+    plan.build = TileBuild::Windowed;
+  } else if (plan.scale && grid.worldSize > kWholeWorldTileLimit) {
+    plan.build = TileBuild::TwoStage;
+    plan.coarseSide = source.snapSize(kTwoStageCoarseSide);
+  } else {
+    plan.build = TileBuild::WholeWorld;
+    plan.scale.reset();
+  }
+  if (plan.build == TileBuild::WholeWorld && grid.worldSize > source.maxSize()) {
     throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
                      "must then be at most " + std::to_string(source.maxSize()) +
                      " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (gradient noise or diamond-square with only curve, terrace and clamp tiles any world)");
+                     " (gradient noise and diamond-square tile any world)");
   }
   return plan;
 }
@@ -259,10 +356,13 @@ Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& p
   const MapWindow window = tileWindow(grid, tile);
   Tile out;
   bool worldWraps = false;
-  if (plan.windowed) {
+  if (plan.build == TileBuild::Windowed) {
     const RunControl rc{control.exec, control.cancel, {}};
     out.field = source.generateWindow(worldDoc.seed, worldDoc.source.values, window, rc);
     applyModifiers(worldDoc, out.field, control);
+    worldWraps = source.wraps(worldDoc.source.values);
+  } else if (plan.build == TileBuild::TwoStage) {
+    out.field = twoStageTile(worldDoc, grid, plan, window, control);
     worldWraps = source.wraps(worldDoc.source.values);
   } else {
     const Heightfield whole = runPipeline(worldDoc, control);

@@ -4,12 +4,20 @@
 // and Unreal's tiled terrains expect (a 2x2 tiling of a 513 world is four
 // 257 tiles), each grown by `overlap` samples on every side.
 //
-// A tile is the window of the world it covers, computed alone when the
-// source can compute windows (its samples are pure functions of seed and
-// position) and every modifier is pointwise: then it needs memory for the
-// tile, not the world, and is bit for bit that window of the whole world.
-// Otherwise every tile computes the whole world (at most the map cap,
-// 16385) and cuts its window, so the tiles still agree; the plan says which.
+// How a tile is made (the plan says which, and the manifest):
+// - Windowed: the source computes windows (its samples are pure functions
+//   of seed and position) and every modifier is pointwise: the tile alone,
+//   in memory for the tile, bit for bit that window of the whole world.
+// - Two-stage: the source computes windows but a modifier looks beyond each
+//   cell (erosion, smoothing) and the world is large: the whole world runs
+//   every stage at a coarse size, and each tile adds the source's own finer
+//   detail to that: tile = source window + (what the stages changed at the
+//   coarse size, upsampled bilinearly). The coarse world's valleys, fine
+//   detail on top, uneroded at the finest scales.
+// - Whole world: a source that cannot compute windows, or a small world:
+//   every tile computes the whole world (at most the map cap, 16385) and
+//   cuts its window.
+// Each is a pure function of the world position, so tiles always agree.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -78,11 +86,19 @@ std::string tileSuffix(const TileGrid& grid, TileIndex tile);
 // name "world.r16" -> "world_x1_y0.r16": the suffix before the extension.
 std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex tile);
 
+enum class TileBuild : std::uint8_t { Windowed, TwoStage, WholeWorld };
+
+// Worlds up to this side with a modifier that looks beyond each cell are
+// made whole (exact); larger ones in two stages at kTwoStageCoarseSide.
+inline constexpr std::int64_t kWholeWorldTileLimit = 2049;
+inline constexpr int kTwoStageCoarseSide = 1025;
+
 // How the tiles of a document's world are made.
 struct TilePlan {
-  bool windowed = false;  // each tile alone; else each cuts the whole world
-  std::optional<TileScale> scale;  // the shared raw range of a windowed plan
-  std::string why;  // why not windowed ("" when windowed), for messages and the manifest
+  TileBuild build = TileBuild::WholeWorld;
+  std::optional<TileScale> scale;  // the shared raw range (Windowed, TwoStage)
+  int coarseSide = kTwoStageCoarseSide;  // TwoStage: the coarse world's side
+  std::string why;  // why not Windowed ("" when it is), for messages and the manifest
 };
 // Throws InputError when neither works (a world over the map cap whose
 // source or modifiers cannot compute windows), naming what stops it.

@@ -88,7 +88,7 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
   for (const OutputRequest& out : outputs) {
     if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath));
   }
-  const Json project = Json::parse(projectToJson(in.doc));
+  const Json project = Json::parse(tiledWorldToJson(in.doc));
   Json sidecar = {{"format", "terrain-explorer-export"},
                   {"version", kSidecarVersion},
                   {"width", f.width},

@@ -63,7 +63,7 @@ void writeText(const std::string& path, const std::string& text) {
 
 std::string tiledWorldFingerprint(const Document& worldDoc, const TileGrid& grid,
                                   std::span<const OutputRequest> patterns) {
-  Json what = {{"document", Json::parse(projectToJson(worldDoc))},
+  Json what = {{"document", Json::parse(tiledWorldToJson(worldDoc))},
                {"world-size", grid.worldSize},
                {"grid", gridJson(grid)}};
   for (const OutputRequest& out : patterns) {
@@ -138,18 +138,24 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                    {"world-width-m", worldDoc.world.width},
                    {"height-range-m", {{"min", 0.0}, {"max", worldDoc.world.heightRange}}},
                    {"grid", gridJson(grid)}};
-  if (plan.windowed) {
-    manifest["build"] = "windowed: each tile computed alone, bit for bit its window of the world";
+  if (plan.build == TileBuild::WholeWorld) {
+    manifest["build"] = "whole world: every tile computes the whole world and cuts its window (" +
+                        plan.why + ")";
+    manifest["height-scale"] = {{"basis", "the whole world's minimum and maximum"}};
+  } else {
+    manifest["build"] =
+        plan.build == TileBuild::Windowed
+            ? std::string("windowed: each tile computed alone, bit for bit its window of the world")
+            : "two-stage (" + plan.why + "): every stage runs on the whole world at " +
+                  std::to_string(plan.coarseSide) +
+                  " samples; each tile is its source's window plus what the stages changed "
+                  "there, upsampled bilinearly";
     manifest["height-scale"] = {{"raw-low", plan.scale->low},
                                 {"raw-high", plan.scale->high},
                                 {"basis", plan.scale->basis},
                                 {"height", "(raw - raw-low) / (raw-high - raw-low)"}};
-  } else {
-    manifest["build"] = "whole world: every tile computes the whole world and cuts its window (" +
-                        plan.why + ")";
-    manifest["height-scale"] = {{"basis", "the whole world's minimum and maximum"}};
   }
-  const Json project = Json::parse(projectToJson(worldDoc));
+  const Json project = Json::parse(tiledWorldToJson(worldDoc));
   manifest["seed"] = project.at("seed");
   manifest["source"] = project.at("source");
   manifest["modifiers"] = project.at("modifiers");
