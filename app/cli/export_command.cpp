@@ -107,10 +107,7 @@ int runExport(std::span<char*> args) {
     FittedMap fitted = fitToSide(field, o.doc.world, o.engineSize->side, o.fit);
     field = std::move(fitted.field);
     outputDoc.world = fitted.world;
-    engineFit = std::string(o.engineSize->key) + ": generated at " + std::to_string(generated) +
-                (generated == o.engineSize->side ? ", kept as it is"
-                 : o.fit == FitMode::Crop        ? ", cropped to the north-west corner"
-                                                 : ", resampled (bilinear)");
+    engineFit = describeFit(*o.engineSize, generated, o.fit);
   }
   const OutputInput input{outputDoc, field, *ramp, exec, o.sideWidth, o.sideHeight, engineFit};
   // Before any file: a format this terrain cannot give (a flow mask with no

@@ -266,10 +266,7 @@ class DiamondSquareSource final
   Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
                              const MapWindow& window, const RunControl& control) const override {
     const DiamondSquareParams p = unpack(values);
-    Heightfield field = generateDiamondSquareWindow(p, seed, window, control);
-    const DiamondSquareRange range = diamondSquareTileRange(p, seed);
-    mapRangeToUnit(field, range.low, range.high, control.exec);
-    return field;
+    return generateDiamondSquareWindow(p, seed, window, control, diamondSquareTileRange(p, seed));
   }
   std::optional<ArticlePreset> articlePreset() const override {
     DiamondSquareParams p;

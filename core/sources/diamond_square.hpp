@@ -34,13 +34,18 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
                                         const MapWindow& window, const RunControl& control);
 
 // A range every raw height of the world lies in, for tiles: the extremes of
-// its 1025 lattice (exact points of the world), widened by what the finer
+// its 257 lattice (exact points of the world), widened by what the finer
 // levels can add.
 struct DiamondSquareRange {
   double low = 0.0;
   double high = 1.0;
 };
 DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std::uint64_t seed);
+// The window on that range's scale, (h - low) / (high - low), in the pass
+// that writes it.
+Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::uint64_t seed,
+                                        const MapWindow& window, const RunControl& control,
+                                        const DiamondSquareRange& range);
 
 const SourceStage& diamondSquareSource();
 

@@ -10,6 +10,7 @@
 // window's bits are those of the whole map's; tests hold the two together.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "core/portable_math.hpp"
@@ -31,22 +32,23 @@ struct Region {
   std::int64_t height() const { return y1 - y0 + 1; }
 };
 
+// A level's points over a region. Left uninitialised when made (new
+// float[]): every point read is written first, and a 4097 window's patch
+// would otherwise be filled with zeros for nothing.
 struct Patch {
   Region region;
-  std::vector<float> values;
+  std::unique_ptr<float[]> values;
 
-  float& at(std::int64_t x, std::int64_t y) {
-    return values[static_cast<std::size_t>((y - region.y0) * region.width() + (x - region.x0))];
-  }
-  float at(std::int64_t x, std::int64_t y) const {
-    return values[static_cast<std::size_t>((y - region.y0) * region.width() + (x - region.x0))];
-  }
+  explicit Patch(const Region& r)
+      : region(r), values(new float[static_cast<std::size_t>(r.width() * r.height())]) {}
+
+  float at(std::int64_t x, std::int64_t y) const { return row(y)[x - region.x0]; }
   // Row y's first point, (region.x0, y).
   float* row(std::int64_t y) {
-    return values.data() + static_cast<std::size_t>((y - region.y0) * region.width());
+    return values.get() + static_cast<std::size_t>((y - region.y0) * region.width());
   }
   const float* row(std::int64_t y) const {
-    return values.data() + static_cast<std::size_t>((y - region.y0) * region.width());
+    return values.get() + static_cast<std::size_t>((y - region.y0) * region.width());
   }
 };
 
@@ -82,9 +84,8 @@ Patch refine(const Patch& previous, const Region& target, int level,
   const float amp = diamondSquareAmplitude(params, level);
   const RandomStream square(seed, diamondSquareStream(level, DiamondSquarePhase::Square));
   const RandomStream diamond(seed, diamondSquareStream(level, DiamondSquarePhase::Diamond));
-  Patch work{grown(target, last), {}};
+  Patch work(grown(target, last));
   const Region& w = work.region;
-  work.values.resize(static_cast<std::size_t>(w.width() * w.height()));
   // Rows as spans indexed by lattice x: [x - x0] of the row's first point.
   const std::int64_t wx = w.x0;
   const std::int64_t px = previous.region.x0;
@@ -160,13 +161,13 @@ Patch latticePatch(const DiamondSquareParams& params, std::uint64_t seed, int ru
     regions[static_cast<std::size_t>(level) - 1] =
         coarser(regions[static_cast<std::size_t>(level)], std::int64_t{1} << (level - 1));
   }
-  Patch patch{{0, 0, 1, 1}, {}};
+  Patch patch({0, 0, 1, 1});
   const bool article = params.scaling == OffsetScaling::Article;
   const RandomStream corners(seed, diamondSquareStream(0, DiamondSquarePhase::Square));
   for (std::uint64_t cy = 0; cy < 2; ++cy) {
     for (std::uint64_t cx = 0; cx < 2; ++cx) {
-      patch.values.push_back(article ? diamondSquareArticleCorner(params)
-                                     : corners.signedUnit(latticeIndex(cx, cy)));
+      patch.row(static_cast<std::int64_t>(cy))[cx] =
+          article ? diamondSquareArticleCorner(params) : corners.signedUnit(latticeIndex(cx, cy));
     }
   }
   for (int level = 1; level <= run; ++level) {
@@ -177,24 +178,6 @@ Patch latticePatch(const DiamondSquareParams& params, std::uint64_t seed, int ru
   return patch;
 }
 
-// The last level's patch is the window with a margin: its rows moved to
-// the front in place (each row lands at or before where it was), so the
-// window costs no second map of fresh memory.
-Heightfield compacted(Patch lattice, const MapWindow& window) {
-  const Region& r = lattice.region;
-  float* base = lattice.values.data();
-  for (int row = 0; row < window.height; ++row) {
-    const float* from = lattice.row(window.y0 + row) + (window.x0 - r.x0);
-    std::copy(from, from + window.width, base + static_cast<std::ptrdiff_t>(row) * window.width);
-  }
-  Heightfield field;
-  field.width = window.width;
-  field.height = window.height;
-  lattice.values.resize(Heightfield::cellCount(window.width, window.height));
-  field.heights = std::move(lattice.values);
-  return field;
-}
-
 int levelsRun(const DiamondSquareParams& params) {
   return std::clamp(params.iterations, 0, levelsOfPowerPlusOne(params.size));
 }
@@ -203,6 +186,15 @@ int levelsRun(const DiamondSquareParams& params) {
 
 Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::uint64_t seed,
                                         const MapWindow& window, const RunControl& control) {
+  // (h - 0) / 1 is h: the raw heights, bit for bit.
+  return generateDiamondSquareWindow(params, seed, window, control, {0.0, 1.0});
+}
+
+Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::uint64_t seed,
+                                        const MapWindow& window, const RunControl& control,
+                                        const DiamondSquareRange& range) {
+  const auto low = static_cast<float>(range.low);
+  const auto span = static_cast<float>(range.high - range.low);
   const std::int64_t n = params.size;
   const int run = levelsRun(params);
   const std::int64_t step = (n - 1) >> run;  // samples between the last lattice's points
@@ -212,14 +204,12 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
                        clampSample(window.y0 + window.height - 1)};
   const Region target{samples.x0 / step, samples.y0 / step, ceilDiv(samples.x1, step),
                       ceilDiv(samples.y1, step)};
-  Patch lattice = latticePatch(params, seed, run, target, control);
+  const Patch lattice = latticePatch(params, seed, run, target, control);
   control.checkpoint(1.0f);
-  const bool inside = window.x0 >= 0 && window.y0 >= 0 && window.x0 + window.width <= n &&
-                      window.y0 + window.height <= n;
-  if (step == 1 && inside) return compacted(std::move(lattice), window);
 
-  // Levels not run: the whole map's bilinear interpolation, lattice rows
-  // along x first, then between them along y, as diamond_square.cpp does.
+  // The window on the range's scale. Levels not run: the whole map's
+  // bilinear interpolation, lattice rows along x first, then between them
+  // along y, as diamond_square.cpp does.
   const float inv = 1.0f / static_cast<float>(step);
   const auto alongRow = [&](std::int64_t x, std::int64_t latticeRow) {
     const std::int64_t cell = x / step;
@@ -236,7 +226,7 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
         float* out = &field.at(0, static_cast<int>(row));
         const float* from = lattice.row(y);
         for (int column = 0; column < window.width; ++column) {
-          out[column] = from[clampSample(window.x0 + column) - lattice.region.x0];
+          out[column] = (from[clampSample(window.x0 + column) - lattice.region.x0] - low) / span;
         }
         continue;
       }
@@ -246,8 +236,9 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
       float* out = &field.at(0, static_cast<int>(row));
       for (int column = 0; column < window.width; ++column) {
         const std::int64_t x = clampSample(window.x0 + column);
-        out[column] = j == 0 ? alongRow(x, cell)
-                             : alongRow(x, cell) * (1.0f - t) + alongRow(x, cell + 1) * t;
+        const float h = j == 0 ? alongRow(x, cell)
+                               : alongRow(x, cell) * (1.0f - t) + alongRow(x, cell + 1) * t;
+        out[column] = (h - low) / span;
       }
     }
   });
@@ -259,9 +250,10 @@ DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std
   const int run = levelsRun(params);
   const int coarse = std::min(run, kCoarseLevels);
   const std::int64_t side = std::int64_t{1} << coarse;
-  const Patch lattice =
-      latticePatch(params, seed, coarse, {0, 0, side, side}, RunControl{});
-  const auto [low, high] = std::minmax_element(lattice.values.begin(), lattice.values.end());
+  const Patch lattice = latticePatch(params, seed, coarse, {0, 0, side, side}, RunControl{});
+  const float* first = lattice.values.get();
+  const float* end = first + (side + 1) * (side + 1);
+  const auto [low, high] = std::minmax_element(first, end);
   // With every point of level l - 1 within b of the coarse range, a square
   // centre is within b + a (a = that level's amplitude); a diamond's mean
   // takes in at most two thirds square centres (3 neighbours on the border),
