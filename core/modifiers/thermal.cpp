@@ -15,9 +15,9 @@
 // h_i - h_j as -(h_j - h_i), which IEEE gives exactly), so material is moved,
 // never made, to float rounding; and no cell's result depends on the order
 // cells are visited in, so the bits never depend on the thread count.
-// Interior columns run in thermal_kernel.cpp's vector code (Highway, the
-// CPU's widest SIMD) with the same operations in the same order as the
-// scalar code here, so every SIMD path gives the same bits too.
+// Interior columns run in thermal_kernel.cpp's vector code (the CPU's
+// widest: 16, 8 or 4 floats) with the same operations in the same order as
+// the scalar code here, so every SIMD path gives the same bits too.
 //
 // Maps that wrap erode across their edges; others treat the edge as a wall
 // nothing slides through (a neighbour beyond it is never lower).

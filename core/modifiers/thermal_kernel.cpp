@@ -1,153 +1,221 @@
-// The thermal modifier's row loops (see thermal_kernel.hpp). Highway
-// compiles this file once per SIMD target (foreach_target re-includes it)
-// and picks the best one the CPU has at run time. The expressions are
-// thermal.cpp's outflowScale and relaxed, operation for operation.
-
-#undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "core/modifiers/thermal_kernel.cpp"
-#include <hwy/foreach_target.h>  // IWYU pragma: keep
-
-#include <hwy/highway.h>
-
-#include <cstddef>
-#include <limits>
-
+// The thermal modifier's row loops (see thermal_kernel.hpp). One template
+// body, instantiated for each vector width inside a function compiled for
+// the instructions that width needs; the expressions are thermal.cpp's
+// outflowScale and relaxed, operation for operation.
 #include "core/modifiers/thermal_kernel.hpp"
 
-HWY_BEFORE_NAMESPACE();
-namespace terrain::HWY_NAMESPACE {
-namespace hn = hwy::HWY_NAMESPACE;
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstring>
+#include <limits>
 
-using DF = hn::ScalableTag<float>;
-using VF = hn::Vec<DF>;
+namespace terrain {
+namespace {
 
-// a < b ? b : a, lane by lane (a NaN b gives a; of +0 and -0, a), as
-// thermal.cpp's larger. x86's maxps(b, a) is b > a ? b : a, the same thing
-// in one instruction, ties and NaN included.
-HWY_INLINE VF Larger(VF a, VF b) {
-#if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
-  return hn::Max(b, a);
-#else
-  return hn::IfThenElse(hn::Lt(a, b), b, a);
+#if defined(__GNUC__) || defined(__clang__)
+#define TERRAIN_THERMAL_VECTORS 1
+#define TERRAIN_THERMAL_INLINE [[gnu::always_inline]] inline
+#if defined(__x86_64__) || defined(__i386__)
+#define TERRAIN_THERMAL_X86 1
 #endif
-}
+#endif
 
-// Calls fn(row, dx, diagonal) for the eight neighbours in thermal.cpp's
-// order: the row above left to right, left, right, the row below left to
-// right.
-template <class Fn>
-HWY_INLINE void ForNeighbours(const Fn& fn) {
-  fn(0, -1, true);
-  fn(0, 0, false);
-  fn(0, 1, true);
-  fn(1, -1, false);
-  fn(1, 1, false);
-  fn(2, -1, true);
-  fn(2, 0, false);
-  fn(2, 1, true);
-}
+#if TERRAIN_THERMAL_VECTORS
 
-// Columns x.. of row `row` of r, shifted by dx.
-HWY_INLINE VF At(const ThermalRows& r, int row, int dx, std::size_t x) {
-  return hn::LoadU(DF(), r.r[row] + static_cast<std::ptrdiff_t>(x) + dx);
-}
+// The eight neighbours in thermal.cpp's order: the row above left to
+// right, left, right, the row below left to right.
+constexpr int kRow[8] = {0, 0, 0, 1, 1, 2, 2, 2};
+constexpr int kDx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+constexpr bool kDiagonal[8] = {true, false, true, false, false, true, false, true};
+
+// N floats in one vector. No function takes or returns one (only inlined
+// bodies use them), so no call's ABI depends on the instruction set.
+template <int N>
+struct Lanes {
+  typedef float type __attribute__((vector_size(N * sizeof(float))));
+};
+
+// larger(a, b) is written out as a < b ? b : a below, lane by lane.
 
 // outflowScale: half * max_j e_ij / max(sum_j e_ij, FLT_MIN),
-// e_ij = max(0, h_i - h_j - t).
-HWY_INLINE void ScaleAt(const ThermalRows& h, const ThermalConstants& k, float* s, std::size_t x) {
-  const DF df;
-  const VF zero = hn::Zero(df);
-  const VF straight = hn::Set(df, k.straight);
-  const VF diagonal = hn::Set(df, k.diagonal);
-  const VF c = At(h, 1, 0, x);
-  VF sum = zero;
-  VF most = zero;
-  ForNeighbours([&](int row, int dx, bool diag) {
-    const VF e = Larger(zero, hn::Sub(hn::Sub(c, At(h, row, dx, x)), diag ? diagonal : straight));
-    sum = hn::Add(sum, e);
-    most = Larger(most, e);
-  });
-  const VF tiny = hn::Set(df, std::numeric_limits<float>::min());
-  hn::StoreU(hn::Div(hn::Mul(hn::Set(df, k.half), most), Larger(sum, tiny)), df, s + x);
+// e_ij = max(0, h_i - h_j - t), for columns x..x+N-1.
+template <int N>
+TERRAIN_THERMAL_INLINE void scaleAt(const ThermalRows& h, const ThermalConstants& k, float* s,
+                                    std::size_t x) {
+  using V = typename Lanes<N>::type;
+  const V zero = V{} + 0.0f;
+  V c;
+  std::memcpy(&c, h.r[1] + x, sizeof c);
+  V sum = zero;
+  V most = zero;
+  for (int i = 0; i < 8; ++i) {
+    V n;
+    std::memcpy(&n, h.r[kRow[i]] + static_cast<std::ptrdiff_t>(x) + kDx[i], sizeof n);
+    const V d = (c - n) - (zero + (kDiagonal[i] ? k.diagonal : k.straight));
+    const V e = zero < d ? d : zero;
+    sum += e;
+    most = most < e ? e : most;
+  }
+  const V tiny = zero + std::numeric_limits<float>::min();
+  const V out = (zero + k.half) * most / (sum < tiny ? tiny : sum);
+  std::memcpy(s + x, &out, sizeof out);
 }
 
 // relaxed: the height plus, neighbour by neighbour, the inflow minus the
 // outflow (n - c serves both directions: c - n is its exact negative).
-HWY_INLINE void RelaxAt(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k,
-                        float* out, std::size_t x) {
-  const DF df;
-  const VF zero = hn::Zero(df);
-  const VF straight = hn::Set(df, k.straight);
-  const VF diagonal = hn::Set(df, k.diagonal);
-  const VF c = At(h, 1, 0, x);
-  const VF sc = At(s, 1, 0, x);
-  VF delta = zero;
-  ForNeighbours([&](int row, int dx, bool diag) {
-    const VF t = diag ? diagonal : straight;
-    const VF up = hn::Sub(At(h, row, dx, x), c);
-    const VF in = hn::Mul(At(s, row, dx, x), Larger(zero, hn::Sub(up, t)));
-    const VF outflow = hn::Mul(sc, Larger(zero, hn::Sub(hn::Neg(up), t)));
-    delta = hn::Add(delta, hn::Sub(in, outflow));
-  });
-  hn::StoreU(hn::Add(c, delta), df, out + x);
+template <int N>
+TERRAIN_THERMAL_INLINE void relaxAt(const ThermalRows& h, const ThermalRows& s,
+                                    const ThermalConstants& k, float* out, std::size_t x) {
+  using V = typename Lanes<N>::type;
+  const V zero = V{} + 0.0f;
+  V c;
+  V sc;
+  std::memcpy(&c, h.r[1] + x, sizeof c);
+  std::memcpy(&sc, s.r[1] + x, sizeof sc);
+  V delta = zero;
+  for (int i = 0; i < 8; ++i) {
+    const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(x) + kDx[i];
+    V n;
+    V sn;
+    std::memcpy(&n, h.r[kRow[i]] + at, sizeof n);
+    std::memcpy(&sn, s.r[kRow[i]] + at, sizeof sn);
+    const V t = zero + (kDiagonal[i] ? k.diagonal : k.straight);
+    const V up = n - c;
+    const V in = up - t;
+    const V outflow = -up - t;
+    delta += sn * (zero < in ? in : zero) - sc * (zero < outflow ? outflow : zero);
+  }
+  const V result = c + delta;
+  std::memcpy(out + x, &result, sizeof result);
 }
 
 // Columns 1..width-2 in whole vectors, the last one overlapping the one
 // before; returns the first column left undone.
-template <class Fn>
-HWY_INLINE int Interior(int width, const Fn& fn) {
-  const std::size_t lanes = hn::Lanes(DF());
-  if (width < 2 || static_cast<std::size_t>(width - 2) < lanes) return 1;
+template <int N, class Fn>
+TERRAIN_THERMAL_INLINE int interior(int width, const Fn& fn) {
+  if (width < N + 2) return 1;
   const auto inner = static_cast<std::size_t>(width - 1);
+  const std::size_t lanes = N;
   std::size_t x = 1;
   for (; x + lanes <= inner; x += lanes) fn(x);
   if (x < inner) fn(inner - lanes);
   return width - 1;
 }
 
-int ThermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width) {
-  return Interior(width, [&](std::size_t x) { ScaleAt(h, k, s, x); });
+template <int N>
+TERRAIN_THERMAL_INLINE int scaleRow(const ThermalRows& h, const ThermalConstants& k, float* s,
+                                    int width) {
+  return interior<N>(width, [&](std::size_t x) { scaleAt<N>(h, k, s, x); });
 }
 
-int ThermalRelaxRow(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k,
-                    float* out, int width) {
-  return Interior(width, [&](std::size_t x) { RelaxAt(h, s, k, out, x); });
+template <int N>
+TERRAIN_THERMAL_INLINE int relaxRow(const ThermalRows& h, const ThermalRows& s,
+                                    const ThermalConstants& k, float* out, int width) {
+  return interior<N>(width, [&](std::size_t x) { relaxAt<N>(h, s, k, out, x); });
 }
 
-std::int64_t ThermalTarget() {
-  return HWY_TARGET;
+// One pair of entry points per width, each compiled for its instructions.
+int scaleRow4(const ThermalRows& h, const ThermalConstants& k, float* s, int width) {
+  return scaleRow<4>(h, k, s, width);
+}
+int relaxRow4(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k, float* out,
+              int width) {
+  return relaxRow<4>(h, s, k, out, width);
+}
+#if TERRAIN_THERMAL_X86
+__attribute__((target("avx2"))) int scaleRow8(const ThermalRows& h, const ThermalConstants& k,
+                                              float* s, int width) {
+  return scaleRow<8>(h, k, s, width);
+}
+__attribute__((target("avx2"))) int relaxRow8(const ThermalRows& h, const ThermalRows& s,
+                                              const ThermalConstants& k, float* out, int width) {
+  return relaxRow<8>(h, s, k, out, width);
+}
+__attribute__((target("avx512f"))) int scaleRow16(const ThermalRows& h, const ThermalConstants& k,
+                                                  float* s, int width) {
+  return scaleRow<16>(h, k, s, width);
+}
+__attribute__((target("avx512f"))) int relaxRow16(const ThermalRows& h, const ThermalRows& s,
+                                                  const ThermalConstants& k, float* out,
+                                                  int width) {
+  return relaxRow<16>(h, s, k, out, width);
+}
+#endif
+
+#endif  // TERRAIN_THERMAL_VECTORS
+
+std::vector<int> supportedWidths() {
+  std::vector<int> widths;
+#if TERRAIN_THERMAL_X86
+  if (__builtin_cpu_supports("avx512f")) widths.push_back(16);
+  if (__builtin_cpu_supports("avx2")) widths.push_back(8);
+#endif
+#if TERRAIN_THERMAL_VECTORS
+  widths.push_back(4);
+#endif
+  widths.push_back(1);
+  return widths;
 }
 
-}  // namespace terrain::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+const std::vector<int>& widths() {
+  static const std::vector<int> all = supportedWidths();
+  return all;
+}
 
-#if HWY_ONCE
-namespace terrain {
+std::atomic<int> forcedWidth{0};  // 0: the widest; set only by ThermalKernelWidth
 
-HWY_EXPORT(ThermalScaleRow);
-HWY_EXPORT(ThermalRelaxRow);
-HWY_EXPORT(ThermalTarget);
+}  // namespace
+
+std::vector<int> thermalKernelWidths() {
+  return widths();
+}
+
+int thermalKernelWidth() {
+  const int forced = forcedWidth.load(std::memory_order_relaxed);
+  return forced != 0 ? forced : widths().front();
+}
+
+ThermalKernelWidth::ThermalKernelWidth(int width)
+    : previous_(forcedWidth.exchange(width, std::memory_order_relaxed)) {}
+
+ThermalKernelWidth::~ThermalKernelWidth() {
+  forcedWidth.store(previous_, std::memory_order_relaxed);
+}
 
 int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width) {
-  return HWY_DYNAMIC_DISPATCH(ThermalScaleRow)(h, k, s, width);
+  switch (thermalKernelWidth()) {
+#if TERRAIN_THERMAL_X86
+    case 16:
+      return scaleRow16(h, k, s, width);
+    case 8:
+      return scaleRow8(h, k, s, width);
+#endif
+#if TERRAIN_THERMAL_VECTORS
+    case 4:
+      return scaleRow4(h, k, s, width);
+#endif
+    default:
+      return 1;
+  }
 }
 
 int thermalRelaxRow(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k,
                     float* out, int width) {
-  return HWY_DYNAMIC_DISPATCH(ThermalRelaxRow)(h, s, k, out, width);
-}
-
-std::int64_t thermalKernelTarget() {
-  return HWY_DYNAMIC_DISPATCH(ThermalTarget)();
-}
-
-std::vector<std::int64_t> thermalKernelTargets() {
-  return hwy::SupportedAndGeneratedTargets();
-}
-
-std::string thermalTargetName(std::int64_t target) {
-  return hwy::TargetName(target);
+  switch (thermalKernelWidth()) {
+#if TERRAIN_THERMAL_X86
+    case 16:
+      return relaxRow16(h, s, k, out, width);
+    case 8:
+      return relaxRow8(h, s, k, out, width);
+#endif
+#if TERRAIN_THERMAL_VECTORS
+    case 4:
+      return relaxRow4(h, s, k, out, width);
+#endif
+    default:
+      return 1;
+  }
 }
 
 }  // namespace terrain
-#endif  // HWY_ONCE
