@@ -4,7 +4,6 @@
 // outflowScale and relaxed, operation for operation.
 #include "core/modifiers/thermal_kernel.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstring>
