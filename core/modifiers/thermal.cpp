@@ -15,6 +15,9 @@
 // h_i - h_j as -(h_j - h_i), which IEEE gives exactly), so material is moved,
 // never made, to float rounding; and no cell's result depends on the order
 // cells are visited in, so the bits never depend on the thread count.
+// Interior columns run in thermal_kernel.cpp's vector code (the CPU's
+// widest: 16, 8 or 4 floats) with the same operations in the same order as
+// the scalar code here, so every SIMD path gives the same bits too.
 //
 // Maps that wrap erode across their edges; others treat the edge as a wall
 // nothing slides through (a neighbour beyond it is never lower).
@@ -23,10 +26,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <numbers>
 #include <vector>
+
+#include "core/modifiers/thermal_kernel.hpp"
 
 namespace terrain {
 namespace {
@@ -51,86 +55,44 @@ constexpr int kDx[kNeighbours] = {-1, 0, 1, -1, 1, -1, 0, 1};
 constexpr int kDy[kNeighbours] = {-1, -1, -1, 0, 0, 1, 1, 1};
 constexpr bool kDiagonal[kNeighbours] = {true, false, true, false, false, true, false, true};
 
-// Four floats in one SSE2 or NEON register where GCC or clang are at hand
-// (each lane's arithmetic is the plain IEEE float operation, so a lane gives
-// the bits a lone float would); a plain float elsewhere. Written out because
-// GCC will not vectorise a loop with both a max and a division in it.
-#if defined(__GNUC__) || defined(__clang__)
-typedef float Lanes __attribute__((vector_size(4 * sizeof(float))));
-constexpr int kLanes = 4;
-#else
-using Lanes = float;
-constexpr int kLanes = 1;
-#endif
-
-template <class T>
-T splat(float v) {
-  return T{} + v;
-}
-template <class T>
-T load(const float* p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-template <class T>
-void store(float* p, T v) {
-  std::memcpy(p, &v, sizeof v);
-}
-// max(a, b) as a < b ? b : a, lane by lane (a NaN b gives a).
+// max(a, b) as a < b ? b : a (a NaN b gives a): what the vector kernel
+// (thermal_kernel.cpp) computes too.
 inline float larger(float a, float b) {
   return a < b ? b : a;
 }
-#if defined(__GNUC__) || defined(__clang__)
-inline Lanes larger(Lanes a, Lanes b) {
-  return a < b ? b : a;
-}
-#endif
 
-template <class T>
-T excess(T from, T to, T talus) {
-  return larger(splat<T>(0.0f), from - to - talus);
+float excess(float from, float to, float talus) {
+  return larger(0.0f, from - to - talus);
 }
 
-template <class T>
-struct Thresholds {
-  T straight;
-  T diagonal;
-  T of(int k) const { return kDiagonal[k] ? diagonal : straight; }
-};
-
-template <class T>
-Thresholds<T> thresholds(const Talus& t) {
-  return {splat<T>(t.straight), splat<T>(t.diagonal)};
+float thresholdOf(const Talus& t, int k) {
+  return kDiagonal[k] ? t.diagonal : t.straight;
 }
 
 // s_i from the cell's height and its neighbours' (n in kDx order). With no
 // excess, max and sum are 0 and so is s.
-template <class T>
-T outflowScale(T c, const T (&n)[kNeighbours], const Thresholds<T>& t, T half) {
-  T sum = splat<T>(0.0f);
-  T most = splat<T>(0.0f);
+float outflowScale(float c, const float (&n)[kNeighbours], const Talus& t, float half) {
+  float sum = 0.0f;
+  float most = 0.0f;
   for (int k = 0; k < kNeighbours; ++k) {
-    const T e = excess(c, n[k], t.of(k));
+    const float e = excess(c, n[k], thresholdOf(t, k));
     sum += e;
     most = larger(most, e);
   }
-  return half * most / larger(sum, splat<T>(std::numeric_limits<float>::min()));
+  return half * most / larger(sum, std::numeric_limits<float>::min());
 }
 
 // The cell's new height: inflows minus outflows, neighbour by neighbour.
-template <class T>
-T relaxed(T c, T sc, const T (&n)[kNeighbours], const T (&sn)[kNeighbours],
-          const Thresholds<T>& t) {
-  T delta = splat<T>(0.0f);
+float relaxed(float c, float sc, const float (&n)[kNeighbours], const float (&sn)[kNeighbours],
+              const Talus& t) {
+  float delta = 0.0f;
   for (int k = 0; k < kNeighbours; ++k) {
     // n - c and c - n are exact negatives in IEEE arithmetic: one
     // subtraction serves both directions, and the neighbour's own pass
     // (with the roles swapped) computes the same two products.
-    const T tk = t.of(k);
-    const T up = n[k] - c;
-    const T zero = splat<T>(0.0f);
-    delta += sn[k] * larger(zero, up - tk) - sc * larger(zero, -up - tk);
+    const float tk = thresholdOf(t, k);
+    const float up = n[k] - c;
+    delta += sn[k] * larger(0.0f, up - tk) - sc * larger(0.0f, -up - tk);
   }
   return c + delta;
 }
@@ -165,12 +127,9 @@ class Grid {
 };
 
 // The three rows around row y of a grid, walls as rows of `wall`.
-struct Rows {
-  const float* r[3];
-};
-
-Rows rowsAround(const Grid& grid, const float* cells, int y, const std::vector<float>& wall) {
-  Rows rows{};
+ThermalRows rowsAround(const Grid& grid, const float* cells, int y,
+                       const std::vector<float>& wall) {
+  ThermalRows rows{};
   for (int k = 0; k < 3; ++k) {
     const float* p = grid.row(cells, y - 1 + k);
     rows.r[k] = p != nullptr ? p : wall.data();
@@ -179,24 +138,17 @@ Rows rowsAround(const Grid& grid, const float* cells, int y, const std::vector<f
 }
 
 // The neighbours of column x (any x: edge columns wrap or see the wall).
-void gatherAt(const Grid& grid, const Rows& rows, int x, float wall, float (&n)[kNeighbours]) {
+void gatherAt(const Grid& grid, const ThermalRows& rows, int x, float wall,
+              float (&n)[kNeighbours]) {
   for (int k = 0; k < kNeighbours; ++k) {
     const int col = grid.column(x + kDx[k]);
     n[k] = col < 0 ? wall : rows.r[kDy[k] + 1][col];
   }
 }
 
-// Interior columns: the same gather with no tests, kLanes columns at a time.
-template <class T>
-void gatherInner(const Rows& rows, int x, T (&n)[kNeighbours]) {
-  n[0] = load<T>(rows.r[0] + x - 1);
-  n[1] = load<T>(rows.r[0] + x);
-  n[2] = load<T>(rows.r[0] + x + 1);
-  n[3] = load<T>(rows.r[1] + x - 1);
-  n[4] = load<T>(rows.r[1] + x + 1);
-  n[5] = load<T>(rows.r[2] + x - 1);
-  n[6] = load<T>(rows.r[2] + x);
-  n[7] = load<T>(rows.r[2] + x + 1);
+// Interior columns: the same gather with no tests.
+void gatherInner(const ThermalRows& rows, int x, float (&n)[kNeighbours]) {
+  for (int k = 0; k < kNeighbours; ++k) n[k] = rows.r[kDy[k] + 1][x + kDx[k]];
 }
 
 // The edge columns of a row, which wrap or see walls.
@@ -264,65 +216,52 @@ class Relaxation {
     fill(begin);
     for (int y = begin; y < end; ++y) {
       fill(y + 1);
-      relaxRow(h, y, Rows{{scalesOf(y - 1), scalesOf(y), scalesOf(y + 1)}});
+      relaxRow(h, y, ThermalRows{{scalesOf(y - 1), scalesOf(y), scalesOf(y + 1)}});
     }
   }
 
+  // The interior columns in the vector kernel, then whatever it left and
+  // the edge columns here.
   void scaleRow(const float* h, int y, float half, float* s) const {
-    const Rows rows = rowsAround(grid_, h, y, wallHeights_);
+    const ThermalRows rows = rowsAround(grid_, h, y, wallHeights_);
     const float* mid = rows.r[1];
     const int inner = grid_.width() - 1;  // interior columns are 1..inner-1
-    const auto lanes = thresholds<Lanes>(talus_);
-    const auto one = thresholds<float>(talus_);
-    int x = 1;
-    for (; x + kLanes <= inner; x += kLanes) {
-      Lanes n[kNeighbours];
-      gatherInner(rows, x, n);
-      store(s + x, outflowScale(load<Lanes>(mid + x), n, lanes, splat<Lanes>(half)));
-    }
-    for (; x < inner; ++x) {
+    for (int x = thermalScaleRow(rows, constants(half), s, grid_.width()); x < inner; ++x) {
       float n[kNeighbours];
       gatherInner(rows, x, n);
-      s[x] = outflowScale(mid[x], n, one, half);
+      s[x] = outflowScale(mid[x], n, talus_, half);
     }
     forEdgeColumns(grid_.width(), [&](int col) {
       float n[kNeighbours];
       gatherAt(grid_, rows, col, kWall, n);
-      s[col] = outflowScale(mid[col], n, one, half);
+      s[col] = outflowScale(mid[col], n, talus_, half);
     });
   }
 
-  void relaxRow(const float* h, int y, const Rows& scales) {
-    const Rows rows = rowsAround(grid_, h, y, wallHeights_);
+  void relaxRow(const float* h, int y, const ThermalRows& scales) {
+    const ThermalRows rows = rowsAround(grid_, h, y, wallHeights_);
     float* out = next_.data() + static_cast<std::ptrdiff_t>(y) * grid_.width();
     const float* mid = rows.r[1];
     const float* sMid = scales.r[1];
     const int inner = grid_.width() - 1;
-    const auto lanes = thresholds<Lanes>(talus_);
-    const auto one = thresholds<float>(talus_);
-    int x = 1;
-    for (; x + kLanes <= inner; x += kLanes) {
-      Lanes n[kNeighbours];
-      Lanes sn[kNeighbours];
-      gatherInner(rows, x, n);
-      gatherInner(scales, x, sn);
-      store(out + x, relaxed(load<Lanes>(mid + x), load<Lanes>(sMid + x), n, sn, lanes));
-    }
-    for (; x < inner; ++x) {
+    for (int x = thermalRelaxRow(rows, scales, constants(0.0f), out, grid_.width()); x < inner;
+         ++x) {
       float n[kNeighbours];
       float sn[kNeighbours];
       gatherInner(rows, x, n);
       gatherInner(scales, x, sn);
-      out[x] = relaxed(mid[x], sMid[x], n, sn, one);
+      out[x] = relaxed(mid[x], sMid[x], n, sn, talus_);
     }
     forEdgeColumns(grid_.width(), [&](int col) {
       float n[kNeighbours];
       float sn[kNeighbours];
       gatherAt(grid_, rows, col, kWall, n);
       gatherAt(grid_, scales, col, 0.0f, sn);
-      out[col] = relaxed(mid[col], sMid[col], n, sn, one);
+      out[col] = relaxed(mid[col], sMid[col], n, sn, talus_);
     });
   }
+
+  ThermalConstants constants(float half) const { return {talus_.straight, talus_.diagonal, half}; }
 
   Grid grid_;
   Talus talus_;

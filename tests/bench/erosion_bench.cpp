@@ -14,6 +14,7 @@
 
 #include "core/modifiers/droplets.hpp"
 #include "core/modifiers/thermal.hpp"
+#include "core/modifiers/thermal_kernel.hpp"
 #include "core/random.hpp"
 #include "core/registry.hpp"
 
@@ -83,6 +84,7 @@ void BM_Thermal1025(benchmark::State& state) {
       cpu * 1000.0 / (static_cast<double>(state.iterations()) * kIterations);
   state.counters["fill_ratio"] = msPerIteration / fillMs();
   state.counters["budget_ms"] = 2.0;
+  state.SetLabel(std::to_string(thermalKernelWidth()) + " floats a vector");
 }
 BENCHMARK(BM_Thermal1025)->UseManualTime()->Unit(benchmark::kMillisecond);
 
