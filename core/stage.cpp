@@ -196,7 +196,10 @@ void SourceStage::validate(const ParamValues& values) const {
 }
 
 bool SourceStage::sizeAllowed(int n) const {
-  if (n < minSize() || n > maxSize()) return false;
+  return n >= minSize() && n <= maxSize() && sizeOnGrid(n);
+}
+
+bool SourceStage::sizeOnGrid(std::int64_t n) const {
   switch (sizeRule()) {
     case SizeRule::Any:
       return true;

@@ -148,6 +148,8 @@ class SourceStage : public Stage {
   int size(const ParamValues& values) const;
 
   bool sizeAllowed(int size) const;
+  // The size rule alone, without the map cap (a tiled world may be larger).
+  bool sizeOnGrid(std::int64_t size) const;
   int snapSize(int size) const;  // nearest allowed size
   std::vector<int> suggestedSizes() const;
   std::string sizeRuleText() const;  // e.g. "2^k+1 between 3 and 16385"

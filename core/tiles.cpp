@@ -51,19 +51,6 @@ void requireSplits(const TileGrid& grid, int count, std::string_view what) {
   throw InputError(message);
 }
 
-bool sizeFollowsRule(const SourceStage& source, std::int64_t n) {
-  const auto powerOfTwo = [](std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; };
-  switch (source.sizeRule()) {
-    case SizeRule::Any:
-      return true;
-    case SizeRule::PowerOfTwo:
-      return powerOfTwo(n);
-    case SizeRule::PowerOfTwoPlusOne:
-      return powerOfTwo(n - 1);
-  }
-  return false;
-}
-
 std::vector<const ModifierSettings*> enabledModifiers(const Document& doc) {
   std::vector<const ModifierSettings*> out;
   for (const ModifierSettings& m : doc.modifiers) {
@@ -292,7 +279,7 @@ TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
     throw InputError("--tiles: " + std::string(source.key()) +
                      " makes a profile (one row); tiles are for maps");
   }
-  if (!sizeFollowsRule(source, grid.worldSize) || grid.worldSize < source.minSize()) {
+  if (!source.sizeOnGrid(grid.worldSize) || grid.worldSize < source.minSize()) {
     throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " +
                      std::string(source.key()) + "; allowed: " + source.sizeRuleText() +
                      (source.tileScale(worldDoc.seed, worldDoc.source.values)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
+#include "app/cli/export_status.hpp"
 #include "app/cli/tile_export.hpp"
 #include "core/atomic_file.hpp"
 #include "core/color.hpp"
@@ -22,18 +23,11 @@
 namespace terrain {
 namespace {
 
-constexpr int kExitWritten = 0;
-constexpr int kExitWriteFailed = 1;
-constexpr int kExitBadInput = 2;
+using cli::failExport;
+using cli::kExitBadInput;
+using cli::kExitWriteFailed;
+using cli::kExitWritten;
 
-// Exactly one line on stderr, whatever the message holds.
-int fail(int status, std::string message) {
-  for (char& c : message) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::fprintf(stderr, "terrain-explorer export: %s\n", message.c_str());
-  return status;
-}
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -45,7 +39,7 @@ int runExport(std::span<char*> args) {
   try {
     o = cli::parseExportOptions(args);
   } catch (const std::runtime_error& e) {  // InputError, or IoError reading --project
-    return fail(kExitBadInput, e.what());
+    return failExport(kExitBadInput, e.what());
   }
   if (o.action == cli::ExportOptions::Action::Help) {
     std::fputs(cli::exportHelpText().c_str(), stdout);
@@ -60,7 +54,7 @@ int runExport(std::span<char*> args) {
   try {
     ramp = loadLookRamp(o.doc);
   } catch (const std::runtime_error& e) {  // InputError or IoError: bad input either way
-    return fail(kExitBadInput, std::string("--ramp: ") + e.what());
+    return failExport(kExitBadInput, std::string("--ramp: ") + e.what());
   }
   if (o.tiles) return cli::runTiledExport(o, *ramp);
   // Before generating, so a long generation is not wasted on a bad path.
@@ -68,14 +62,14 @@ int runExport(std::span<char*> args) {
     try {
       checkWritable(out.path);
     } catch (const IoError& e) {
-      return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
+      return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
     }
   }
   if (o.sidecar) {
     try {
       checkWritable(*o.sidecar);
     } catch (const IoError& e) {
-      return fail(kExitBadInput, "--" + std::string(o.outputs.front().format->key) +
+      return failExport(kExitBadInput, "--" + std::string(o.outputs.front().format->key) +
                                      "'s sidecar (--no-sidecar leaves it out): " + e.what());
     }
   }
@@ -83,7 +77,7 @@ int runExport(std::span<char*> args) {
     try {
       checkWritable(*o.projectOutput);
     } catch (const IoError& e) {
-      return fail(kExitBadInput, std::string("--save-project: ") + e.what());
+      return failExport(kExitBadInput, std::string("--save-project: ") + e.what());
     }
   }
 
@@ -92,9 +86,9 @@ int runExport(std::span<char*> args) {
   try {
     field = runPipeline(o.doc, PipelineControl{exec, nullptr, {}});
   } catch (const InputError& e) {
-    return fail(kExitBadInput, e.what());
+    return failExport(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
-    return fail(kExitWriteFailed,
+    return failExport(kExitWriteFailed,
                 "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
 
@@ -115,7 +109,7 @@ int runExport(std::span<char*> args) {
   for (const OutputRequest& out : o.outputs) {
     if (out.format->unavailable == nullptr) continue;
     if (const std::string why = out.format->unavailable(input); !why.empty()) {
-      return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
+      return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
     }
   }
   // Bytes piped to standard output ("-") are not mixed with the report.
@@ -126,7 +120,7 @@ int runExport(std::span<char*> args) {
     try {
       out.format->write(out.path, input, out.options);
     } catch (const IoError& e) {
-      return fail(kExitWriteFailed, "--" + std::string(out.format->key) + ": " + e.what());
+      return failExport(kExitWriteFailed, "--" + std::string(out.format->key) + ": " + e.what());
     }
     if (!o.quiet) {
       std::error_code ec;
@@ -140,7 +134,7 @@ int runExport(std::span<char*> args) {
     try {
       writeSidecar(*o.sidecar, input, o.outputs, o.projectInput.value_or(""));
     } catch (const IoError& e) {
-      return fail(kExitWriteFailed, "sidecar: " + std::string(e.what()));
+      return failExport(kExitWriteFailed, "sidecar: " + std::string(e.what()));
     }
     if (!o.quiet) std::fprintf(piped ? stderr : stdout, "%s: sidecar JSON\n", o.sidecar->c_str());
   }
@@ -148,7 +142,7 @@ int runExport(std::span<char*> args) {
     try {
       saveProject(*o.projectOutput, o.doc);
     } catch (const IoError& e) {
-      return fail(kExitWriteFailed, std::string("--save-project: ") + e.what());
+      return failExport(kExitWriteFailed, std::string("--save-project: ") + e.what());
     }
     if (!o.quiet) std::printf("%s: project\n", o.projectOutput->c_str());
   }
@@ -161,9 +155,9 @@ int runExportCommand(std::span<char*> args) {
   try {
     return runExport(args);
   } catch (const std::exception& e) {
-    return fail(kExitWriteFailed, e.what());
+    return failExport(kExitWriteFailed, e.what());
   } catch (...) {
-    return fail(kExitWriteFailed, "unexpected error");
+    return failExport(kExitWriteFailed, "unexpected error");
   }
 }
 

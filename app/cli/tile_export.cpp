@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/export_status.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/export/tile_manifest.hpp"
@@ -14,17 +15,6 @@
 namespace terrain::cli {
 namespace {
 
-constexpr int kExitWritten = 0;
-constexpr int kExitWriteFailed = 1;
-constexpr int kExitBadInput = 2;
-
-int fail(int status, std::string message) {
-  for (char& c : message) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::fprintf(stderr, "terrain-explorer export: %s\n", message.c_str());
-  return status;
-}
 
 std::vector<TileIndex> tilesToMake(const ExportOptions::Tiles& tiles) {
   if (tiles.only) return {*tiles.only};
@@ -58,9 +48,9 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     plan = planTiles(o.doc, grid);
     prepareOutDir(tiles.outDir);
   } catch (const InputError& e) {
-    return fail(kExitBadInput, e.what());
+    return failExport(kExitBadInput, e.what());
   } catch (const IoError& e) {
-    return fail(kExitBadInput, e.what());
+    return failExport(kExitBadInput, e.what());
   }
   const std::string fingerprint = tiledWorldFingerprint(o.doc, grid, o.outputs);
   const Execution exec{o.threads};
@@ -76,9 +66,9 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     try {
       made = buildTile(o.doc, grid, plan, tile, PipelineControl{exec, nullptr, {}});
     } catch (const InputError& e) {
-      return fail(kExitBadInput, e.what());
+      return failExport(kExitBadInput, e.what());
     } catch (const std::bad_alloc&) {
-      return fail(kExitWriteFailed, "out of memory making tile " + name);
+      return failExport(kExitWriteFailed, "out of memory making tile " + name);
     }
     Document tileDoc = o.doc;
     tileDoc.world = made.world;
@@ -86,7 +76,7 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     for (const OutputRequest& out : files) {
       if (out.format->unavailable == nullptr) continue;
       if (const std::string why = out.format->unavailable(input); !why.empty()) {
-        return fail(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
+        return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
       }
     }
     try {
@@ -94,7 +84,7 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
       // Last: the sidecar is what marks the tile complete.
       writeTileSidecar(sidecar, input, files, grid, tile, fingerprint);
     } catch (const IoError& e) {
-      return fail(kExitWriteFailed, e.what());
+      return failExport(kExitWriteFailed, e.what());
     }
     if (!o.quiet) {
       std::printf("%s: %dx%d, %zu files\n", name.c_str(), made.field.width, made.field.height,
@@ -105,7 +95,7 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   try {
     writeTileManifest(manifest, o.doc, grid, plan, o.outputs, fingerprint);
   } catch (const IoError& e) {
-    return fail(kExitWriteFailed, e.what());
+    return failExport(kExitWriteFailed, e.what());
   }
   if (!o.quiet) std::printf("%s: manifest of %d tiles\n", manifest.c_str(), grid.count());
   return kExitWritten;
