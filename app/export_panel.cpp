@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/file_dialog.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/window_export.hpp"
 #include "core/engine_size.hpp"
@@ -144,14 +145,41 @@ void formatList(AppState& s) {
   }
 }
 
+// The directory field, and beside it "Browse..." for the desktop's folder
+// chooser (blocking, as a modal dialog is); without zenity the button is
+// greyed out with the reason and the field is the way in.
+void directoryRow(AppState& s) {
+  auto& e = s.exporting;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const char* browse = "Browse...";
+  const float button = ImGui::CalcTextSize(browse).x + 2.0f * style.FramePadding.x;
+  // The field, the button and the label fill what one labelled item does,
+  // so "Directory" lines up with the labels below.
+  ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth() - button - style.ItemInnerSpacing.x,
+                                   ImGui::GetFontSize() * 4.0f));
+  ImGui::InputText("##directory", &e.directory);
+  tooltip("Where the files go (absolute, or relative to where the explorer was started)");
+  ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+  const bool chooser = fileDialogAvailable();
+  ImGui::BeginDisabled(!chooser);
+  if (ImGui::Button(browse)) {
+    if (auto chosen = chooseFolder(exportDirectory(s).string())) e.directory = std::move(*chosen);
+  }
+  ImGui::EndDisabled();
+  tooltip(chooser ? std::string("Choose the folder in the desktop's folder chooser")
+                  : "No folder chooser: zenity is not installed (Debian: apt install zenity); "
+                    "type the folder in the field");
+  ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+  ImGui::TextUnformatted("Directory");
+}
+
 // Where, under which name, at which size; the Export button and, while an
 // export runs, its progress and Cancel; then the formats, scrolling on
 // their own, so the button and the bar stay in sight however many are ticked.
 PanelActions exportSection(AppState& s) {
   PanelActions a;
   auto& e = s.exporting;
-  ImGui::InputText("Directory", &e.directory);
-  tooltip("Where the files go (absolute, or relative to where the explorer was started)");
+  directoryRow(s);
   const std::string fallback = defaultFileStem(s.shownDoc);
   ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
   tooltip("Without extension; empty = " + fallback);

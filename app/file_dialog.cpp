@@ -67,6 +67,17 @@ std::optional<std::pair<std::string, int>> runCapturing(const std::vector<std::s
   return std::pair{out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+// What the chooser run by `args` printed, less its newline; nullopt when
+// it could not run or the designer cancelled (zenity exits 1).
+std::optional<std::string> chosenPath(const std::vector<std::string>& args) {
+  const auto result = runCapturing(args);
+  if (!result || result->second != 0) return std::nullopt;
+  std::string chosen = result->first;
+  while (!chosen.empty() && (chosen.back() == '\n' || chosen.back() == '\r')) chosen.pop_back();
+  if (chosen.empty()) return std::nullopt;
+  return chosen;
+}
+
 }  // namespace
 
 bool fileDialogAvailable() {
@@ -87,12 +98,17 @@ std::optional<std::string> chooseProjectFile(FileDialogKind kind, const std::str
     args.emplace_back("--title=Open a terrain project");
   }
   if (!start.empty()) args.push_back("--filename=" + start);
-  const auto result = runCapturing(args);
-  if (!result || result->second != 0) return std::nullopt;  // 1: cancelled
-  std::string chosen = result->first;
-  while (!chosen.empty() && (chosen.back() == '\n' || chosen.back() == '\r')) chosen.pop_back();
-  if (chosen.empty()) return std::nullopt;
-  return chosen;
+  return chosenPath(args);
+}
+
+std::optional<std::string> chooseFolder(const std::string& start) {
+  const auto program = findOnPath(kProgram);
+  if (!program) return std::nullopt;
+  std::vector<std::string> args = {program->string(), "--file-selection", "--directory",
+                                   "--title=Choose the export folder"};
+  // A trailing slash opens the chooser inside the folder, not at its parent.
+  if (!start.empty()) args.push_back("--filename=" + start + (start.back() == '/' ? "" : "/"));
+  return chosenPath(args);
 }
 
 }  // namespace terrain::app

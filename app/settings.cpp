@@ -14,9 +14,9 @@ namespace {
 
 constexpr std::size_t kMaxFileBytes = 64 * 1024;  // a settings file is a few lines
 // The longest path the system can open (PATH_MAX less its NUL); a longer
-// remembered ramp could never load, and its error message alone would be
-// more text than the panel can draw.
-constexpr std::size_t kMaxRampPathBytes = PATH_MAX - 1;
+// remembered ramp or folder could never be used, and its error message
+// alone would be more text than the panel can draw.
+constexpr std::size_t kMaxPathBytes = PATH_MAX - 1;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -29,11 +29,12 @@ bool knownRamp(std::string_view name) {
   return name == kAutoRamp || name == "earth" || name == "grayscale" || name == "coastline";
 }
 
-// Why a remembered ramp path cannot be used; empty when it can be tried.
-std::string unusableRampPath(std::string_view path) {
-  if (path.size() > kMaxRampPathBytes) {
+// Why a remembered path (a ramp, a folder) cannot be used; empty when it
+// can be tried.
+std::string unusablePath(std::string_view path) {
+  if (path.size() > kMaxPathBytes) {
     return "a path of " + std::to_string(path.size()) + " bytes; at most " +
-           std::to_string(kMaxRampPathBytes);
+           std::to_string(kMaxPathBytes);
   }
   for (const char c : path) {
     const auto byte = static_cast<unsigned char>(c);
@@ -71,7 +72,7 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
   std::string line;
   int lineNo = 0;
   std::string bad;
-  std::string rampNote;
+  std::string pathNote;  // the first remembered path dropped, and why
   while (std::getline(in, line)) {
     ++lineNo;
     const std::string_view l = trim(line);
@@ -87,13 +88,13 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
     } else if (ok && key == "ramp") {
       ok = knownRamp(value);
       if (ok) out.settings.ramp = std::string(value);
-    } else if (ok && key == "ramp_png") {
-      const std::string why = unusableRampPath(value);
+    } else if (ok && (key == "ramp_png" || key == "export_dir")) {
+      const std::string why = unusablePath(value);
       if (why.empty()) {
-        out.settings.rampPng = std::string(value);
-      } else if (rampNote.empty()) {
-        rampNote = "settings: ignored ramp_png on line " + std::to_string(lineNo) + " of " +
-                   path.string() + " (" + why + ")";
+        (key == "ramp_png" ? out.settings.rampPng : out.settings.exportDir) = std::string(value);
+      } else if (pathNote.empty()) {
+        pathNote = "settings: ignored " + std::string(key) + " on line " + std::to_string(lineNo) +
+                   " of " + path.string() + " (" + why + ")";
       }
     }  // unknown keys: a newer version's, kept quiet
     if (!ok && bad.empty()) bad = "line " + std::to_string(lineNo);
@@ -101,7 +102,7 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
   if (!bad.empty()) {
     out.note = "settings: ignored " + bad + " of " + path.string() + " (not understood)";
   }
-  if (!rampNote.empty()) out.note += (out.note.empty() ? "" : "; ") + rampNote;
+  if (!pathNote.empty()) out.note += (out.note.empty() ? "" : "; ") + pathNote;
   return out;
 }
 
@@ -109,11 +110,16 @@ std::string saveSettings(const std::filesystem::path& path, const Settings& sett
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  // A path that could not be read back (a newline in it would split the
+  // line and garble the file) is not remembered.
+  const auto storable = [](const std::string& p) { return unusablePath(p).empty() ? p : ""; };
   const std::string text =
-      "# terrain-explorer settings (rewritten when the view or ramp changes)\n"
+      "# terrain-explorer settings (rewritten when the view, the ramp or the export folder "
+      "changes)\n"
       "view=" +
       std::string(viewName(settings.view)) + "\n" + "ramp=" + settings.ramp + "\n" +
-      "ramp_png=" + settings.rampPng + "\n";
+      "ramp_png=" + storable(settings.rampPng) + "\n" +
+      "export_dir=" + storable(settings.exportDir) + "\n";
   try {
     // The one atomic writer: a random O_EXCL temporary, never a fixed name a
     // planted symlink could redirect.

@@ -1,6 +1,8 @@
 #pragma once
-// What the window remembers across runs: the view and the colour ramp.
-// A small key=value file; anything unreadable is ignored with a note.
+// What the window remembers across runs: the view, the colour ramp and
+// the last export folder. A small key=value file; anything unreadable is
+// ignored with a note, and a key it does not know (an older or newer
+// version's) is skipped, so files from either load.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -13,6 +15,7 @@ struct Settings {
   ViewChoice view = ViewChoice::Map;
   std::string ramp = "auto";  // "auto" or a built-in ramp name
   std::string rampPng;        // a loaded ramp PNG (wins over ramp when it loads)
+  std::string exportDir;      // the folder the last export went to, absolute ("" = none yet)
 
   bool operator==(const Settings&) const = default;
 };

@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <system_error>
 
 #include "app/app_state.hpp"
 #include "app/export_worker.hpp"
@@ -225,8 +226,11 @@ void syncViewSettings(AppState& s) {
   v.markCrossSection = true;
 }
 
-Settings currentSettings(const AppState& s) {
+// What the settings file should say now; `exportDir`: the folder the last
+// export that started went to.
+Settings currentSettings(const AppState& s, const std::string& exportDir) {
   Settings out;
+  out.exportDir = exportDir;
   out.view = s.doc.view.kind;
   const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
   out.ramp = builtin ? s.doc.look.ramp : "auto";
@@ -570,7 +574,14 @@ int runWindow(const AppOptions& options) {
       state.doc.view.row = render::crossSectionFraction(options.crossSectionRow, rows);
     }
     state.history = History(state.doc);
-    state.exporting.directory = std::filesystem::current_path().string();
+    // The Export window opens on the last export's folder while it still
+    // exists (a drive may be gone), else where the explorer was started.
+    std::string exportDirSetting = saved.exportDir;
+    std::error_code dirError;
+    state.exporting.directory =
+        !saved.exportDir.empty() && std::filesystem::is_directory(saved.exportDir, dirError)
+            ? saved.exportDir
+            : std::filesystem::current_path().string();
     resetView(state);
 
     std::optional<render::TerrainView> view;
@@ -746,7 +757,9 @@ int runWindow(const AppOptions& options) {
           testExportStarted = true;
           actions.exportNow = setUpTestExport(state, testExportDir, testExportEngine);
         }
-        driveExport(state, actions, exporter, *view);
+        if (driveExport(state, actions, exporter, *view)) {
+          exportDirSetting = exportDirectory(state).string();  // remembered once it worked
+        }
         drawCrossSectionMarker(state, layout.view);
         drawViewStatus(state, layout.view);
         ImGui::Render();
@@ -818,8 +831,8 @@ int runWindow(const AppOptions& options) {
           }
           break;
         }
-        if (settingsFile && currentSettings(state) != saved) {
-          saved = currentSettings(state);
+        if (settingsFile && currentSettings(state, exportDirSetting) != saved) {
+          saved = currentSettings(state, exportDirSetting);
           const std::string err = saveSettings(*settingsFile, saved);
           if (!err.empty()) state.settingsNote = "settings not saved: " + err;
         }

@@ -112,9 +112,10 @@ StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped
 // The Export window's buttons and the worker's news: start a job (the
 // terrain on screen, in the background), cancel it, show its progress and,
 // when it ends, what was written, cancelled or failed.
-void driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
+bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
                  render::TerrainView& view) {
   auto& e = s.exporting;
+  bool started = false;
   if (a.cancelExport && worker.running()) {
     worker.cancel();
     e.cancelling = true;
@@ -125,6 +126,7 @@ void driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
       e.status = {};
       e.skipped = prepared.skipped;
       e.cancelling = false;
+      started = true;
     } else {
       e.status = prepared.status;
     }
@@ -135,12 +137,13 @@ void driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
   }
   e.running = worker.running();
   e.progress = e.running ? worker.progress() : std::nullopt;
+  return started;
 }
 
 bool setUpTestExport(AppState& s, const char* directory, const char* engine) {
   auto& e = s.exporting;
   e.open = true;
-  e.directory = directory;
+  if (*directory != '\0') e.directory = directory;
   e.formats.clear();
   for (const OutputFormat& f : outputFormats()) e.formats.emplace_back(f.key);
   if (engine != nullptr) {

@@ -41,12 +41,14 @@ StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped
 // The Export window's buttons and the worker's news, once a frame: starts
 // a job (in the background), cancels it, copies its progress into the
 // state for the bar and, when it ends, says what was written, cancelled or
-// failed on the status line.
-void driveExport(AppState& state, const PanelActions& actions, ExportWorker& worker,
+// failed on the status line. Returns whether a job started this frame
+// (so the window remembers its folder).
+bool driveExport(AppState& state, const PanelActions& actions, ExportWorker& worker,
                  render::TerrainView& view);
 
 // Test hook (TERRAIN_EXPLORER_TEST_EXPORT): every output ticked, into
-// `directory`, the Export window open; `engine` ("unreal-1009",
+// `directory` ("" = the Export window's own, as restored from the
+// settings), the Export window open; `engine` ("unreal-1009",
 // "unity-257:resample") or null for the map's size. Returns true: press
 // "Export".
 bool setUpTestExport(AppState& state, const char* directory, const char* engine);

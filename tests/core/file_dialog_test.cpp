@@ -1,4 +1,4 @@
-// The project file chooser runs zenity without a shell: a stand-in zenity on
+// The project file and export folder choosers run zenity without a shell: a stand-in zenity on
 // the PATH records its arguments and answers as the real one does.
 #include "app/file_dialog.hpp"
 
@@ -66,6 +66,30 @@ TEST_F(FileDialog, CancellingOrNoChooserGivesNothing) {
   fs::remove(dir_ / "zenity");
   EXPECT_FALSE(fileDialogAvailable());
   EXPECT_EQ(chooseProjectFile(FileDialogKind::Save, "x.json"), std::nullopt);
+}
+
+TEST_F(FileDialog, TheFolderChooserAsksForADirectoryAndReturnsTheOneChosen) {
+  const std::string chosen = (dir_ / "unreal exports; $(rm -rf y)").string();
+  fakeZenity(chosen, 0);
+  EXPECT_EQ(chooseFolder("/home/designer/maps"), chosen);
+  const std::string args = arguments();
+  EXPECT_NE(args.find("--file-selection\n"), std::string::npos) << args;
+  EXPECT_NE(args.find("--directory\n"), std::string::npos) << args;
+  EXPECT_NE(args.find("--title="), std::string::npos) << args;
+  // Opens inside the start folder, not beside it.
+  EXPECT_NE(args.find("--filename=/home/designer/maps/\n"), std::string::npos) << args;
+  EXPECT_EQ(args.find("--save"), std::string::npos) << args;
+  EXPECT_EQ(chooseFolder(""), chosen);
+  EXPECT_EQ(arguments().find("--filename"), std::string::npos) << arguments();
+}
+
+TEST_F(FileDialog, ACancelledOrMissingFolderChooserGivesNothing) {
+  fakeZenity("", 1);
+  EXPECT_EQ(chooseFolder("/tmp"), std::nullopt);
+  EXPECT_NE(arguments().find("--directory\n"), std::string::npos) << "the chooser never ran";
+  ::setenv("PATH", dir_.string().c_str(), 1);
+  fs::remove(dir_ / "zenity");
+  EXPECT_EQ(chooseFolder("/tmp"), std::nullopt);
 }
 
 }  // namespace

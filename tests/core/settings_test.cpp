@@ -57,6 +57,48 @@ TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
   EXPECT_EQ(loaded.note, "");
 }
 
+TEST_F(SettingsFile, TheLastExportFolderLoadsBackAsItWas) {
+  Settings s;
+  s.view = ViewChoice::Side;
+  s.exportDir = "/home/designer/Unreal exports/island #2";  // spaces and a '#' kept
+  ASSERT_EQ(saveSettings(file_, s), "");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.settings.exportDir, s.exportDir);
+  EXPECT_EQ(loaded.settings, s);
+  EXPECT_EQ(loaded.note, "");
+}
+
+// Files written before the export folder was remembered have no export_dir:
+// they load whole, without a note, and the folder is simply not known yet.
+TEST_F(SettingsFile, AnOlderFileWithoutTheExportFolderLoadsWithoutANote) {
+  writeSettings(
+      "# terrain-explorer settings (rewritten when the view or ramp changes)\n"
+      "view=3d\nramp=coastline\nramp_png=\n");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.note, "");
+  EXPECT_EQ(loaded.settings.view, ViewChoice::Mesh);
+  EXPECT_EQ(loaded.settings.ramp, "coastline");
+  EXPECT_EQ(loaded.settings.exportDir, "");
+}
+
+// A folder with a newline in its name would split its line; it is not
+// remembered, and the rest of the file stays readable.
+TEST_F(SettingsFile, AnExportFolderThatCannotBeWrittenBackIsDroppedAndTheRestKept) {
+  Settings s;
+  s.ramp = "earth";
+  s.exportDir = "/tmp/two\nlines";
+  ASSERT_EQ(saveSettings(file_, s), "");
+  const LoadedSettings loaded = loadSettings(file_);
+  EXPECT_EQ(loaded.note, "");
+  EXPECT_EQ(loaded.settings.exportDir, "");
+  EXPECT_EQ(loaded.settings.ramp, "earth");
+  writeSettings("view=side\nexport_dir=/" + std::string(5000, 'd') + "\n");
+  const LoadedSettings tooLong = loadSettings(file_);
+  EXPECT_EQ(tooLong.settings.exportDir, "");
+  EXPECT_EQ(tooLong.settings.view, ViewChoice::Side);
+  EXPECT_NE(tooLong.note.find("export_dir on line 2"), std::string::npos) << tooLong.note;
+}
+
 // The old writer used the fixed name settings.ini.tmp: a symlink there sent
 // the settings into another file and left settings.ini a symlink.
 TEST_F(SettingsFile, ASymlinkAtAnyTemporaryNameIsNeverFollowed) {

@@ -344,6 +344,34 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
 }
 
+// The Export window opens on the folder the settings remember (the test
+// export with no folder of its own writes where the window points), and on
+// the folder the explorer was started in when the remembered one is gone.
+TEST_F(AppTest, TheExportWindowOpensOnTheRememberedFolderWhileItExists) {
+  REQUIRE_DISPLAY();
+  const fs::path remembered = dir_ / "remembered exports";
+  const fs::path started = dir_ / "started here";
+  fs::create_directories(remembered);
+  fs::create_directories(started);
+  fs::create_directories(dir_ / "config" / "terrain-explorer");
+  const auto rememberAndRun = [&](const fs::path& folder) {
+    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
+        << "view=map\nexport_dir=" << folder.string() << "\n";
+    return run("--generator diamond-square --size 65 --seed 5 --frames 2",
+               "cd " + shellQuote(started.string()) + " && TERRAIN_EXPLORER_TEST_EXPORT=");
+  };
+  const std::string file = "diamond-square-s5-65-height16.png";
+  const RunResult r = rememberAndRun(remembered);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(terrain::readPngGray16((remembered / file).string()).width, 65);
+  EXPECT_FALSE(fs::exists(started / file));
+
+  const RunResult gone = rememberAndRun(dir_ / "unplugged drive");
+  ASSERT_EQ(gone.status, 0) << gone.err;
+  EXPECT_TRUE(fs::exists(started / file));
+  EXPECT_FALSE(fs::exists(dir_ / "unplugged drive"));
+}
+
 // The window exports through the same writers as the CLI: for the same
 // document the files are the same bytes (a 2049 map with every level, a
 // terrace stage and a non-default look, so "all iterations" and the look
