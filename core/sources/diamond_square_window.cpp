@@ -10,7 +10,6 @@
 // window's bits are those of the whole map's; tests hold the two together.
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <vector>
 
 #include "core/portable_math.hpp"
@@ -32,23 +31,25 @@ struct Region {
   std::int64_t height() const { return y1 - y0 + 1; }
 };
 
-// A level's points over a region. Left uninitialised when made (new
-// float[]): every point read is written first, and a 4097 window's patch
-// would otherwise be filled with zeros for nothing.
+// A level's points over a region, in storage handed down from an older
+// level when it is large enough (the levels alternate between two
+// buffers, so only the last level's memory is fresh).
 struct Patch {
   Region region;
-  std::unique_ptr<float[]> values;
+  std::vector<float> values;  // at least the region's points
 
-  explicit Patch(const Region& r)
-      : region(r), values(new float[static_cast<std::size_t>(r.width() * r.height())]) {}
+  Patch(const Region& r, std::vector<float> storage) : region(r), values(std::move(storage)) {
+    const auto points = static_cast<std::size_t>(r.width() * r.height());
+    if (values.size() < points) values.resize(points);
+  }
 
   float at(std::int64_t x, std::int64_t y) const { return row(y)[x - region.x0]; }
   // Row y's first point, (region.x0, y).
   float* row(std::int64_t y) {
-    return values.get() + static_cast<std::size_t>((y - region.y0) * region.width());
+    return values.data() + static_cast<std::size_t>((y - region.y0) * region.width());
   }
   const float* row(std::int64_t y) const {
-    return values.get() + static_cast<std::size_t>((y - region.y0) * region.width());
+    return values.data() + static_cast<std::size_t>((y - region.y0) * region.width());
   }
 };
 
@@ -79,12 +80,13 @@ Region grown(const Region& r, std::int64_t last) {
 // in that margin are not computed, and no later level reads them).
 // Lattice units of this level: `last` = 2^level cells a side.
 Patch refine(const Patch& previous, const Region& target, int level,
-             const DiamondSquareParams& params, std::uint64_t seed, const Execution& exec) {
+             const DiamondSquareParams& params, std::uint64_t seed, const Execution& exec,
+             std::vector<float> storage) {
   const std::int64_t last = std::int64_t{1} << level;
   const float amp = diamondSquareAmplitude(params, level);
   const RandomStream square(seed, diamondSquareStream(level, DiamondSquarePhase::Square));
   const RandomStream diamond(seed, diamondSquareStream(level, DiamondSquarePhase::Diamond));
-  Patch work(grown(target, last));
+  Patch work(grown(target, last), std::move(storage));
   const Region& w = work.region;
   // Rows as spans indexed by lattice x: [x - x0] of the row's first point.
   const std::int64_t wx = w.x0;
@@ -161,7 +163,7 @@ Patch latticePatch(const DiamondSquareParams& params, std::uint64_t seed, int ru
     regions[static_cast<std::size_t>(level) - 1] =
         coarser(regions[static_cast<std::size_t>(level)], std::int64_t{1} << (level - 1));
   }
-  Patch patch({0, 0, 1, 1});
+  Patch patch({0, 0, 1, 1}, {});
   const bool article = params.scaling == OffsetScaling::Article;
   const RandomStream corners(seed, diamondSquareStream(0, DiamondSquarePhase::Square));
   for (std::uint64_t cy = 0; cy < 2; ++cy) {
@@ -170,12 +172,36 @@ Patch latticePatch(const DiamondSquareParams& params, std::uint64_t seed, int ru
           article ? diamondSquareArticleCorner(params) : corners.signedUnit(latticeIndex(cx, cy));
     }
   }
+  // The last level in memory of its own, exactly its size (the window is
+  // cut from it in place); the others in two buffers taken in turn.
+  std::vector<float> spare;
   for (int level = 1; level <= run; ++level) {
     control.checkpoint(static_cast<float>(level) / static_cast<float>(run + 1));
-    patch = refine(patch, regions[static_cast<std::size_t>(level)], level, params, seed,
-                   control.exec);
+    Patch next = refine(patch, regions[static_cast<std::size_t>(level)], level, params, seed,
+                        control.exec, level == run ? std::vector<float>{} : std::move(spare));
+    spare = std::move(patch.values);
+    patch = std::move(next);
   }
   return patch;
+}
+
+// The last level's patch holds the window with a margin: the window's rows
+// moved to the front, scaled on the way ((h - low) / span), in place: each
+// sample lands at or before where it was, and is read before anything is
+// written there. The window costs no second map of fresh memory.
+Heightfield cutInPlace(Patch lattice, const MapWindow& window, float low, float span) {
+  float* base = lattice.values.data();
+  std::size_t out = 0;
+  for (int row = 0; row < window.height; ++row) {
+    const float* from = lattice.row(window.y0 + row) + (window.x0 - lattice.region.x0);
+    for (int column = 0; column < window.width; ++column) base[out++] = (from[column] - low) / span;
+  }
+  Heightfield field;
+  field.width = window.width;
+  field.height = window.height;
+  lattice.values.resize(out);
+  field.heights = std::move(lattice.values);
+  return field;
 }
 
 int levelsRun(const DiamondSquareParams& params) {
@@ -204,8 +230,11 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
                        clampSample(window.y0 + window.height - 1)};
   const Region target{samples.x0 / step, samples.y0 / step, ceilDiv(samples.x1, step),
                       ceilDiv(samples.y1, step)};
-  const Patch lattice = latticePatch(params, seed, run, target, control);
+  Patch lattice = latticePatch(params, seed, run, target, control);
   control.checkpoint(1.0f);
+  const bool inside = window.x0 >= 0 && window.y0 >= 0 && window.x0 + window.width <= n &&
+                      window.y0 + window.height <= n;
+  if (step == 1 && inside && run > 0) return cutInPlace(std::move(lattice), window, low, span);
 
   // The window on the range's scale. Levels not run: the whole map's
   // bilinear interpolation, lattice rows along x first, then between them
@@ -251,7 +280,7 @@ DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std
   const int coarse = std::min(run, kCoarseLevels);
   const std::int64_t side = std::int64_t{1} << coarse;
   const Patch lattice = latticePatch(params, seed, coarse, {0, 0, side, side}, RunControl{});
-  const float* first = lattice.values.get();
+  const float* first = lattice.values.data();
   const float* end = first + (side + 1) * (side + 1);
   const auto [low, high] = std::minmax_element(first, end);
   // With every point of level l - 1 within b of the coarse range, a square
