@@ -39,29 +39,22 @@
 #include "core/portable_math.hpp"
 #include "core/random.hpp"
 #include "core/sources/coastline.hpp"
+#include "core/sources/coastline_lattice.hpp"
 
 namespace terrain {
 namespace {
+
+using coastline_detail::coinWord;
+using coastline_detail::kCoinStreamBase;
+using coastline_detail::kOffsetStreamBase;
+using coastline_detail::startClasses;
+using coastline_detail::startHeights;
+using coastline_detail::startSide;
 
 // The parameters and the seed: everything one map depends on.
 struct CoastlineJob : CoastlineParams {
   std::uint64_t seed = 0;
 };
-
-// Stream ids: purpose in the high byte, refinement level in the low bits.
-constexpr std::uint64_t kStartClassStream = 0x0100;
-constexpr std::uint64_t kStartHeightStream = 0x0200;
-constexpr std::uint64_t kCoinStreamBase = 0x0300;    // + level
-constexpr std::uint64_t kOffsetStreamBase = 0x0400;  // + level
-
-// Corner choice of a cell: one 64-bit hash per 32 cells of a lattice row,
-// 2 bits per cell. Bit 0 is the x coin, bit 1 the y coin; a set coin keeps
-// the lower corner (the article's `coin ? 0 : step`), a clear one takes the
-// next corner along that axis, wrapped.
-std::uint64_t coinWord(const RandomStream& coins, int gx, int gy) {
-  return coins.bits(
-      latticeIndex(static_cast<std::uint64_t>(gx) >> 5, static_cast<std::uint64_t>(gy)));
-}
 
 std::size_t cellIndex(int x, int y, int side) {
   return static_cast<std::size_t>(y) * static_cast<std::size_t>(side) + static_cast<std::size_t>(x);
@@ -72,36 +65,7 @@ std::int64_t rowsPerChunk(int side) {
   return std::max<std::int64_t>(1, 16384 / side);
 }
 
-int startSide(const CoastlineParams& params) {
-  return params.start == CoastStart::Applet ? 2 : params.startCells;
-}
-
-// The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
-// land. As grid cells: everything sea but (1,1).
-bool appletLand(int gx, int gy) {
-  return gx == 1 && gy == 1;
-}
-
 // ---- classes ---------------------------------------------------------------
-
-std::vector<std::uint8_t> startClasses(const CoastlineJob& spec) {
-  const int s = startSide(spec);
-  const int classes = spec.classes;
-  std::vector<std::uint8_t> grid(cellIndex(0, s, s));
-  const RandomStream draw(spec.seed, kStartClassStream);
-  for (int gy = 0; gy < s; ++gy) {
-    for (int gx = 0; gx < s; ++gx) {
-      const std::uint32_t c =
-          spec.start == CoastStart::Applet
-              ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
-              : draw.below(
-                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
-                    static_cast<std::uint32_t>(classes));
-      grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
-    }
-  }
-  return grid;
-}
 
 // Refines parent rows k and k+1 (wrapped) into lattice rows 2k and 2k+1 of
 // a level with n cells per side. `rows` holds the two parent rows, already
@@ -168,7 +132,7 @@ Heightfield generateClasses(const CoastlineJob& spec, int levels, int run, const
   }
   const auto toHeight = [&height](std::uint8_t c) { return height[c]; };
 
-  std::vector<std::uint8_t> grid = startClasses(spec);
+  std::vector<std::uint8_t> grid = startClasses(spec, spec.seed);
   int n = startSide(spec);
   const bool finestRuns = run == levels && levels > 0;
   const int compactLevels = finestRuns ? run - 1 : run;
@@ -203,22 +167,6 @@ Heightfield generateClasses(const CoastlineJob& spec, int levels, int run, const
 
 // ---- heights ---------------------------------------------------------------
 
-std::vector<float> startHeights(const CoastlineJob& spec) {
-  const int s = startSide(spec);
-  std::vector<float> grid(cellIndex(0, s, s));
-  const RandomStream draw(spec.seed, kStartHeightStream);
-  for (int gy = 0; gy < s; ++gy) {
-    for (int gx = 0; gx < s; ++gx) {
-      grid[cellIndex(gx, gy, s)] =
-          spec.start == CoastStart::Applet
-              ? (appletLand(gx, gy) ? 1.0f : 0.0f)
-              : static_cast<float>(draw.uniform(
-                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
-    }
-  }
-  return grid;
-}
-
 // Lattice row gy of a heights level: candidates' mean + offset * amplitude.
 void refineHeightRow(const float* parent, int n, int gy, const RandomStream& offsets,
                      float amplitude, float* out) {
@@ -245,13 +193,12 @@ void refineHeightRow(const float* parent, int n, int gy, const RandomStream& off
 
 Heightfield generateHeights(const CoastlineJob& spec, int run, const Execution& exec) {
   const int size = spec.size;
-  const double hurst = 1.0 - spec.roughness;
-  std::vector<float> grid = startHeights(spec);
+  std::vector<float> grid = startHeights(spec, spec.seed);
   int n = startSide(spec);
   for (int level = 1; level <= run; ++level) {
     n *= 2;
     const RandomStream offsets(spec.seed, kOffsetStreamBase + static_cast<std::uint64_t>(level));
-    const auto amplitude = static_cast<float>(portableExp2(-hurst * level));
+    const float amplitude = coastline_detail::offsetAmplitude(spec, level);
     std::vector<float> child(cellIndex(0, n, n));
     parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
       for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
@@ -293,6 +240,63 @@ Heightfield generateHeights(const CoastlineJob& spec, int run, const Execution& 
 }
 
 }  // namespace
+
+namespace coastline_detail {
+namespace {
+
+// The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
+// land. As grid cells: everything sea but (1,1).
+bool appletLand(int gx, int gy) {
+  return gx == 1 && gy == 1;
+}
+
+}  // namespace
+
+int startSide(const CoastlineParams& params) {
+  return params.start == CoastStart::Applet ? 2 : params.startCells;
+}
+
+std::vector<std::uint8_t> startClasses(const CoastlineParams& params, std::uint64_t seed) {
+  const int s = startSide(params);
+  const int classes = params.classes;
+  std::vector<std::uint8_t> grid(cellIndex(0, s, s));
+  const RandomStream draw(seed, kStartClassStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      const std::uint32_t c =
+          params.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
+              : draw.below(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
+                    static_cast<std::uint32_t>(classes));
+      grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
+    }
+  }
+  return grid;
+}
+
+std::vector<float> startHeights(const CoastlineParams& params, std::uint64_t seed) {
+  const int s = startSide(params);
+  std::vector<float> grid(cellIndex(0, s, s));
+  const RandomStream draw(seed, kStartHeightStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      grid[cellIndex(gx, gy, s)] =
+          params.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? 1.0f : 0.0f)
+              : static_cast<float>(draw.uniform(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
+    }
+  }
+  return grid;
+}
+
+float offsetAmplitude(const CoastlineParams& params, int level) {
+  const double hurst = 1.0 - params.roughness;
+  return static_cast<float>(portableExp2(-hurst * level));
+}
+
+}  // namespace coastline_detail
 
 int coastlineLevels(const CoastlineParams& params) {
   const int start = startSide(params);
