@@ -321,6 +321,38 @@ Heightfield generateCoastline(const CoastlineParams& params, std::uint64_t seed,
   return field;
 }
 
+TileScale coastlineTileScale(const CoastlineParams& params, std::uint64_t seed) {
+  if (params.mode == CoastMode::Classes) {
+    return {0.0, 1.0, "class c of K is c / (K - 1), 0 to 1"};
+  }
+  // The coarse map's lattice is the world's (draws depend on the cell, not
+  // the size). Each finer level's cell is a mean of cells of the level
+  // before plus an offset of at most that level's amplitude, and the
+  // bilinear fill of levels not run stays between lattice points: the
+  // world lies in the coarse range widened by the finer amplitudes.
+  constexpr int kCoarseSide = 256;
+  const int run = std::clamp(params.iterations, 0, coastlineLevels(params));
+  CoastlineParams coarse = params;
+  coarse.size = std::min(params.size, kCoarseSide);
+  coarse.iterations = std::min(run, coastlineLevels(coarse));
+  const Heightfield map = generateCoastline(coarse, seed, RunControl{});
+  const auto [low, high] = std::minmax_element(map.heights.begin(), map.heights.end());
+  double finer = 0.0;
+  for (int level = coarse.iterations + 1; level <= run; ++level) {
+    finer += static_cast<double>(coastline_detail::offsetAmplitude(params, level));
+  }
+  double lowest = static_cast<double>(*low) - finer;
+  double highest = static_cast<double>(*high) + finer;
+  // Float sums stray from the exact ones by a few units in the last place
+  // per level (at most 14 levels): well under 1e-5 of the largest magnitude.
+  const double rounding =
+      1e-6 + 1e-5 * (std::max(std::fabs(lowest), std::fabs(highest)) + (highest - lowest));
+  lowest -= rounding;
+  highest += rounding;
+  return {lowest, highest,
+          "a coarse map's range, widened by the finer levels' offset amplitudes"};
+}
+
 namespace {
 
 constexpr std::string_view kModeNames[] = {"classes", "heights"};
@@ -371,6 +403,18 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
            "random corner of its square (article 002)";
   }
   bool profile() const override { return false; }
+  bool wraps(const ParamValues& /*values*/) const override { return true; }  // always a torus
+  std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
+    return coastlineTileScale(unpack(values), seed);
+  }
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
+                             const MapWindow& window, const RunControl& control) const override {
+    const CoastlineParams p = unpack(values);
+    Heightfield field = generateCoastlineWindow(p, seed, window, control);
+    const TileScale scale = coastlineTileScale(p, seed);
+    mapRangeToUnit(field, scale.low, scale.high, control.exec);
+    return field;
+  }
   SizeRule sizeRule() const override { return SizeRule::PowerOfTwo; }
   int minSize() const override { return 4; }
   int maxSize() const override { return static_cast<int>(kMaxMapSide - 1); }

@@ -34,6 +34,11 @@ Heightfield generateCoastline(const CoastlineParams& params, std::uint64_t seed,
 Heightfield generateCoastlineWindow(const CoastlineParams& params, std::uint64_t seed,
                                     const MapWindow& window, const RunControl& control);
 
+// A range that holds every raw height of the map, for tiles: classes mode
+// [0, 1]; heights mode the range of a coarse map of the same lattice (at
+// most 256 a side) widened by the finer levels' amplitudes.
+TileScale coastlineTileScale(const CoastlineParams& params, std::uint64_t seed);
+
 const SourceStage& coastlineSource();
 
 }  // namespace terrain
