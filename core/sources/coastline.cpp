@@ -39,29 +39,22 @@
 #include "core/portable_math.hpp"
 #include "core/random.hpp"
 #include "core/sources/coastline.hpp"
+#include "core/sources/coastline_lattice.hpp"
 
 namespace terrain {
 namespace {
+
+using coastline_detail::coinWord;
+using coastline_detail::kCoinStreamBase;
+using coastline_detail::kOffsetStreamBase;
+using coastline_detail::startClasses;
+using coastline_detail::startHeights;
+using coastline_detail::startSide;
 
 // The parameters and the seed: everything one map depends on.
 struct CoastlineJob : CoastlineParams {
   std::uint64_t seed = 0;
 };
-
-// Stream ids: purpose in the high byte, refinement level in the low bits.
-constexpr std::uint64_t kStartClassStream = 0x0100;
-constexpr std::uint64_t kStartHeightStream = 0x0200;
-constexpr std::uint64_t kCoinStreamBase = 0x0300;    // + level
-constexpr std::uint64_t kOffsetStreamBase = 0x0400;  // + level
-
-// Corner choice of a cell: one 64-bit hash per 32 cells of a lattice row,
-// 2 bits per cell. Bit 0 is the x coin, bit 1 the y coin; a set coin keeps
-// the lower corner (the article's `coin ? 0 : step`), a clear one takes the
-// next corner along that axis, wrapped.
-std::uint64_t coinWord(const RandomStream& coins, int gx, int gy) {
-  return coins.bits(
-      latticeIndex(static_cast<std::uint64_t>(gx) >> 5, static_cast<std::uint64_t>(gy)));
-}
 
 std::size_t cellIndex(int x, int y, int side) {
   return static_cast<std::size_t>(y) * static_cast<std::size_t>(side) + static_cast<std::size_t>(x);
@@ -72,36 +65,7 @@ std::int64_t rowsPerChunk(int side) {
   return std::max<std::int64_t>(1, 16384 / side);
 }
 
-int startSide(const CoastlineParams& params) {
-  return params.start == CoastStart::Applet ? 2 : params.startCells;
-}
-
-// The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
-// land. As grid cells: everything sea but (1,1).
-bool appletLand(int gx, int gy) {
-  return gx == 1 && gy == 1;
-}
-
 // ---- classes ---------------------------------------------------------------
-
-std::vector<std::uint8_t> startClasses(const CoastlineJob& spec) {
-  const int s = startSide(spec);
-  const int classes = spec.classes;
-  std::vector<std::uint8_t> grid(cellIndex(0, s, s));
-  const RandomStream draw(spec.seed, kStartClassStream);
-  for (int gy = 0; gy < s; ++gy) {
-    for (int gx = 0; gx < s; ++gx) {
-      const std::uint32_t c =
-          spec.start == CoastStart::Applet
-              ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
-              : draw.below(
-                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
-                    static_cast<std::uint32_t>(classes));
-      grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
-    }
-  }
-  return grid;
-}
 
 // Refines parent rows k and k+1 (wrapped) into lattice rows 2k and 2k+1 of
 // a level with n cells per side. `rows` holds the two parent rows, already
@@ -168,7 +132,7 @@ Heightfield generateClasses(const CoastlineJob& spec, int levels, int run, const
   }
   const auto toHeight = [&height](std::uint8_t c) { return height[c]; };
 
-  std::vector<std::uint8_t> grid = startClasses(spec);
+  std::vector<std::uint8_t> grid = startClasses(spec, spec.seed);
   int n = startSide(spec);
   const bool finestRuns = run == levels && levels > 0;
   const int compactLevels = finestRuns ? run - 1 : run;
@@ -203,22 +167,6 @@ Heightfield generateClasses(const CoastlineJob& spec, int levels, int run, const
 
 // ---- heights ---------------------------------------------------------------
 
-std::vector<float> startHeights(const CoastlineJob& spec) {
-  const int s = startSide(spec);
-  std::vector<float> grid(cellIndex(0, s, s));
-  const RandomStream draw(spec.seed, kStartHeightStream);
-  for (int gy = 0; gy < s; ++gy) {
-    for (int gx = 0; gx < s; ++gx) {
-      grid[cellIndex(gx, gy, s)] =
-          spec.start == CoastStart::Applet
-              ? (appletLand(gx, gy) ? 1.0f : 0.0f)
-              : static_cast<float>(draw.uniform(
-                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
-    }
-  }
-  return grid;
-}
-
 // Lattice row gy of a heights level: candidates' mean + offset * amplitude.
 void refineHeightRow(const float* parent, int n, int gy, const RandomStream& offsets,
                      float amplitude, float* out) {
@@ -245,13 +193,12 @@ void refineHeightRow(const float* parent, int n, int gy, const RandomStream& off
 
 Heightfield generateHeights(const CoastlineJob& spec, int run, const Execution& exec) {
   const int size = spec.size;
-  const double hurst = 1.0 - spec.roughness;
-  std::vector<float> grid = startHeights(spec);
+  std::vector<float> grid = startHeights(spec, spec.seed);
   int n = startSide(spec);
   for (int level = 1; level <= run; ++level) {
     n *= 2;
     const RandomStream offsets(spec.seed, kOffsetStreamBase + static_cast<std::uint64_t>(level));
-    const auto amplitude = static_cast<float>(portableExp2(-hurst * level));
+    const float amplitude = coastline_detail::offsetAmplitude(spec, level);
     std::vector<float> child(cellIndex(0, n, n));
     parallelFor(exec, 0, n, rowsPerChunk(n), [&](std::int64_t begin, std::int64_t end) {
       for (auto gy = static_cast<int>(begin); gy < end; ++gy) {
@@ -294,6 +241,63 @@ Heightfield generateHeights(const CoastlineJob& spec, int run, const Execution& 
 
 }  // namespace
 
+namespace coastline_detail {
+namespace {
+
+// The applet's start: (0,0), (size/2,0), (0,size/2) sea, (size/2,size/2)
+// land. As grid cells: everything sea but (1,1).
+bool appletLand(int gx, int gy) {
+  return gx == 1 && gy == 1;
+}
+
+}  // namespace
+
+int startSide(const CoastlineParams& params) {
+  return params.start == CoastStart::Applet ? 2 : params.startCells;
+}
+
+std::vector<std::uint8_t> startClasses(const CoastlineParams& params, std::uint64_t seed) {
+  const int s = startSide(params);
+  const int classes = params.classes;
+  std::vector<std::uint8_t> grid(cellIndex(0, s, s));
+  const RandomStream draw(seed, kStartClassStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      const std::uint32_t c =
+          params.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? static_cast<std::uint32_t>(classes - 1) : 0U)
+              : draw.below(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy)),
+                    static_cast<std::uint32_t>(classes));
+      grid[cellIndex(gx, gy, s)] = static_cast<std::uint8_t>(c);
+    }
+  }
+  return grid;
+}
+
+std::vector<float> startHeights(const CoastlineParams& params, std::uint64_t seed) {
+  const int s = startSide(params);
+  std::vector<float> grid(cellIndex(0, s, s));
+  const RandomStream draw(seed, kStartHeightStream);
+  for (int gy = 0; gy < s; ++gy) {
+    for (int gx = 0; gx < s; ++gx) {
+      grid[cellIndex(gx, gy, s)] =
+          params.start == CoastStart::Applet
+              ? (appletLand(gx, gy) ? 1.0f : 0.0f)
+              : static_cast<float>(draw.uniform(
+                    latticeIndex(static_cast<std::uint64_t>(gx), static_cast<std::uint64_t>(gy))));
+    }
+  }
+  return grid;
+}
+
+float offsetAmplitude(const CoastlineParams& params, int level) {
+  const double hurst = 1.0 - params.roughness;
+  return static_cast<float>(portableExp2(-hurst * level));
+}
+
+}  // namespace coastline_detail
+
 int coastlineLevels(const CoastlineParams& params) {
   const int start = startSide(params);
   if (params.size < start || start < 1) return 0;
@@ -315,6 +319,38 @@ Heightfield generateCoastline(const CoastlineParams& params, std::uint64_t seed,
   field.wraps = true;
   control.checkpoint(1.0f);
   return field;
+}
+
+TileScale coastlineTileScale(const CoastlineParams& params, std::uint64_t seed) {
+  if (params.mode == CoastMode::Classes) {
+    return {0.0, 1.0, "class c of K is c / (K - 1), 0 to 1"};
+  }
+  // The coarse map's lattice is the world's (draws depend on the cell, not
+  // the size). Each finer level's cell is a mean of cells of the level
+  // before plus an offset of at most that level's amplitude, and the
+  // bilinear fill of levels not run stays between lattice points: the
+  // world lies in the coarse range widened by the finer amplitudes.
+  constexpr int kCoarseSide = 256;
+  const int run = std::clamp(params.iterations, 0, coastlineLevels(params));
+  CoastlineParams coarse = params;
+  coarse.size = std::min(params.size, kCoarseSide);
+  coarse.iterations = std::min(run, coastlineLevels(coarse));
+  const Heightfield map = generateCoastline(coarse, seed, RunControl{});
+  const auto [low, high] = std::minmax_element(map.heights.begin(), map.heights.end());
+  double finer = 0.0;
+  for (int level = coarse.iterations + 1; level <= run; ++level) {
+    finer += static_cast<double>(coastline_detail::offsetAmplitude(params, level));
+  }
+  double lowest = static_cast<double>(*low) - finer;
+  double highest = static_cast<double>(*high) + finer;
+  // Float sums stray from the exact ones by a few units in the last place
+  // per level (at most 14 levels): well under 1e-5 of the largest magnitude.
+  const double rounding =
+      1e-6 + 1e-5 * (std::max(std::fabs(lowest), std::fabs(highest)) + (highest - lowest));
+  lowest -= rounding;
+  highest += rounding;
+  return {lowest, highest,
+          "a coarse map's range, widened by the finer levels' offset amplitudes"};
 }
 
 namespace {
@@ -367,6 +403,18 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
            "random corner of its square (article 002)";
   }
   bool profile() const override { return false; }
+  bool wraps(const ParamValues& /*values*/) const override { return true; }  // always a torus
+  std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
+    return coastlineTileScale(unpack(values), seed);
+  }
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
+                             const MapWindow& window, const RunControl& control) const override {
+    const CoastlineParams p = unpack(values);
+    Heightfield field = generateCoastlineWindow(p, seed, window, control);
+    const TileScale scale = coastlineTileScale(p, seed);
+    mapRangeToUnit(field, scale.low, scale.high, control.exec);
+    return field;
+  }
   SizeRule sizeRule() const override { return SizeRule::PowerOfTwo; }
   int minSize() const override { return 4; }
   int maxSize() const override { return static_cast<int>(kMaxMapSide - 1); }

@@ -2,6 +2,7 @@
 // Article 002: fractal coastlines on a square torus of side 2^k.
 #include <cstdint>
 
+#include "core/map_window.hpp"
 #include "core/sources/common_params.hpp"
 #include "core/stage.hpp"
 
@@ -26,6 +27,17 @@ int coastlineLevels(const CoastlineParams& params);
 // Raw heights (classes as c / (classes-1), or heights mode), wrapping.
 Heightfield generateCoastline(const CoastlineParams& params, std::uint64_t seed,
                               const RunControl& control);
+
+// A window of the world (the torus of params.size, wrapped past its edges)
+// computed alone: bit for bit that window of generateCoastline's map, in
+// memory for the window and the lattice cells around it.
+Heightfield generateCoastlineWindow(const CoastlineParams& params, std::uint64_t seed,
+                                    const MapWindow& window, const RunControl& control);
+
+// A range that holds every raw height of the map, for tiles: classes mode
+// [0, 1]; heights mode the range of a coarse map of the same lattice (at
+// most 256 a side) widened by the finer levels' amplitudes.
+TileScale coastlineTileScale(const CoastlineParams& params, std::uint64_t seed);
 
 const SourceStage& coastlineSource();
 
