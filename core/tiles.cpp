@@ -316,7 +316,7 @@ TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
     throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
                      "must then be at most " + std::to_string(source.maxSize()) +
                      " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (gradient noise and diamond-square tile any world)");
+                     " (gradient noise, diamond-square and coastline tile any world)");
   }
   return plan;
 }
