@@ -261,7 +261,7 @@ class DiamondSquareSource final
                                      const ParamValues& values) const override {
     const DiamondSquareRange range = diamondSquareTileRange(unpack(values), seed);
     return TileScale{range.low, range.high,
-                     "the world's 1025 lattice, widened by what finer levels can add"};
+                     "the world's 129 lattice, widened by what finer levels can add"};
   }
   Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
                              const MapWindow& window, const RunControl& control) const override {

@@ -34,7 +34,7 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
                                         const MapWindow& window, const RunControl& control);
 
 // A range every raw height of the world lies in, for tiles: the extremes of
-// its 257 lattice (exact points of the world), widened by what the finer
+// its 129 lattice (exact points of the world), widened by what the finer
 // levels can add.
 struct DiamondSquareRange {
   double low = 0.0;

@@ -275,14 +275,25 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
 }
 
 DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std::uint64_t seed) {
-  constexpr int kCoarseLevels = 8;  // a 257 lattice: ~6% of a 1025 tile's work
+  constexpr int kCoarseLevels = 7;  // a 129 lattice: ~3% of a 1025 tile
   const int run = levelsRun(params);
   const int coarse = std::min(run, kCoarseLevels);
   const std::int64_t side = std::int64_t{1} << coarse;
-  const Patch lattice = latticePatch(params, seed, coarse, {0, 0, side, side}, RunControl{});
-  const float* first = lattice.values.data();
-  const float* end = first + (side + 1) * (side + 1);
-  const auto [low, high] = std::minmax_element(first, end);
+  // The world's lattice of `coarse` levels. With fractal scaling it is the
+  // whole map of side + 1 samples (offsets depend on the level alone), made
+  // by the whole-map generator in place; the article's offsets and corners
+  // depend on the size, so its lattice is a patch of the world's.
+  std::vector<float> lattice;
+  if (params.scaling == OffsetScaling::Fractal) {
+    DiamondSquareParams small = params;
+    small.size = static_cast<int>(side) + 1;
+    small.iterations = coarse;
+    lattice = generateDiamondSquare(small, seed, RunControl{}).heights;
+  } else {
+    lattice = latticePatch(params, seed, coarse, {0, 0, side, side}, RunControl{}).values;
+    lattice.resize(static_cast<std::size_t>((side + 1) * (side + 1)));
+  }
+  const auto [low, high] = std::minmax_element(lattice.begin(), lattice.end());
   // With every point of level l - 1 within b of the coarse range, a square
   // centre is within b + a (a = that level's amplitude); a diamond's mean
   // takes in at most two thirds square centres (3 neighbours on the border),
