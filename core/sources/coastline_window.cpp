@@ -20,6 +20,7 @@
 #include "core/random.hpp"
 #include "core/sources/coastline.hpp"
 #include "core/sources/coastline_lattice.hpp"
+#include "core/sources/lattice_region.hpp"
 
 namespace terrain {
 namespace {
@@ -28,16 +29,8 @@ using coastline_detail::coinWord;
 using coastline_detail::kCoinStreamBase;
 using coastline_detail::kOffsetStreamBase;
 
-// Lattice cells [x0, x1] x [y0, y1] (inclusive) of one level, unwrapped.
-struct Region {
-  std::int64_t x0 = 0;
-  std::int64_t y0 = 0;
-  std::int64_t x1 = 0;
-  std::int64_t y1 = 0;
-
-  std::int64_t width() const { return x1 - x0 + 1; }
-  std::int64_t height() const { return y1 - y0 + 1; }
-};
+// Lattice cells of one level, unwrapped (beyond the world they repeat it).
+using Region = LatticeRegion;
 
 // The parent cells a region's cells read: halved, one more on the far sides.
 Region parentRegion(const Region& r) {

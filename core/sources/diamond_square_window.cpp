@@ -15,21 +15,12 @@
 #include "core/portable_math.hpp"
 #include "core/random.hpp"
 #include "core/sources/diamond_square.hpp"
+#include "core/sources/lattice_region.hpp"
 
 namespace terrain {
 namespace {
 
-// Lattice points [x0, x1] x [y0, y1] (inclusive) of one level, in that
-// level's lattice units.
-struct Region {
-  std::int64_t x0 = 0;
-  std::int64_t y0 = 0;
-  std::int64_t x1 = 0;
-  std::int64_t y1 = 0;
-
-  std::int64_t width() const { return x1 - x0 + 1; }
-  std::int64_t height() const { return y1 - y0 + 1; }
-};
+using Region = LatticeRegion;
 
 // A level's points over a region, in storage handed down from an older
 // level when it is large enough (the levels alternate between two

@@ -19,13 +19,7 @@ using testing::paramsOf;
 using testing::setParam;
 
 TileGrid torusGrid(std::int64_t worldSize, int columns, int rows, int overlap = 0) {
-  TileGrid grid;
-  grid.wraps = true;
-  grid.worldSize = worldSize;
-  grid.columns = columns;
-  grid.rows = rows;
-  grid.overlap = overlap;
-  return grid;
+  return testing::tileGrid(worldSize, columns, rows, overlap, /*wraps=*/true);
 }
 
 struct Case {

@@ -16,6 +16,7 @@
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
 #include "core/stage.hpp"
+#include "core/tiles.hpp"
 
 namespace terrain::testing {
 
@@ -178,6 +179,19 @@ Params paramsOf(const Document& doc) {
     throw std::invalid_argument(doc.source.key + " does not take these parameters");
   }
   return typed->unpack(doc.source.values);
+}
+
+// A tile grid of a world `worldSize` samples a side (a torus of that many
+// cells when wraps).
+inline TileGrid tileGrid(std::int64_t worldSize, int columns, int rows, int overlap = 0,
+                         bool wraps = false) {
+  TileGrid grid;
+  grid.worldSize = worldSize;
+  grid.columns = columns;
+  grid.rows = rows;
+  grid.overlap = overlap;
+  grid.wraps = wraps;
+  return grid;
 }
 
 }  // namespace terrain::testing

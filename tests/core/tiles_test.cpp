@@ -21,13 +21,7 @@ using testing::setParam;
 
 TileGrid gridOf(std::int64_t worldSize, int columns, int rows, int overlap = 0,
                bool wraps = false) {
-  TileGrid grid;
-  grid.wraps = wraps;
-  grid.worldSize = worldSize;
-  grid.columns = columns;
-  grid.rows = rows;
-  grid.overlap = overlap;
-  return grid;
+  return testing::tileGrid(worldSize, columns, rows, overlap, wraps);
 }
 
 // The whole world on the tiles' shared scale: its one window that is all of it.
