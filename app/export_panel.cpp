@@ -94,8 +94,9 @@ bool progressRow(const ExportPanelState& e) {
   ImGui::BeginDisabled(e.cancelling);
   const bool cancel = ImGui::Button("Cancel");
   ImGui::EndDisabled();
-  tooltip("Stop now: the file being written is discarded (a file it would replace stays as it "
-          "was); files already written stay");
+  tooltip(
+      "Stop now: the file being written is discarded (a file it would replace stays as it "
+      "was); files already written stay");
   return cancel;
 }
 

@@ -44,9 +44,8 @@ std::string joined(const std::vector<std::string>& paths) {
   }
   bool first = true;
   for (const std::string& p : paths) {
-    out.append(first ? "" : ", ").append(together && paths.size() > 1
-                                              ? fs::path(p).filename().string()
-                                              : p);
+    out.append(first ? "" : ", ")
+        .append(together && paths.size() > 1 ? fs::path(p).filename().string() : p);
     first = false;
   }
   return out;
@@ -147,12 +146,12 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
       filesFrom = kGenerateShare;
       const std::string what = "generating at " + std::to_string(sizedSide);
       report({0.0f, what, 0, files, 0, true});
-      const PipelineControl control{job.exec, &cancel_, [&](const PipelineProgress& p) {
-                                      const float stage = (static_cast<float>(p.index) + p.fraction) /
-                                                          static_cast<float>(std::max(p.count, 1));
-                                      report({kGenerateShare * stage, what + ": " + p.stage, 0,
-                                              files, 0, true});
-                                    }};
+      const PipelineControl control{
+          job.exec, &cancel_, [&](const PipelineProgress& p) {
+            const float stage = (static_cast<float>(p.index) + p.fraction) /
+                                static_cast<float>(std::max(p.count, 1));
+            report({kGenerateShare * stage, what + ": " + p.stage, 0, files, 0, true});
+          }};
       field = std::make_shared<const Heightfield>(runPipeline(sized, control));
     }
     const int generated = field->width;
@@ -171,7 +170,10 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
     if (cancel_.load()) throw Cancelled{};
     const float from = filesFrom + fileShare * static_cast<float>(index);
     std::string what(title);
-    what.append(", ").append(std::to_string(index + 1)).append(" of ").append(std::to_string(files));
+    what.append(", ")
+        .append(std::to_string(index + 1))
+        .append(" of ")
+        .append(std::to_string(files));
     report({from, what, index, files, 0, false});
     std::size_t bytes = 0;
     const WriteCancelScope scope(&cancel_, [&](std::size_t n) {
@@ -206,8 +208,8 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
     outcome.message = outcome.written.empty()
                           ? "export cancelled: nothing written"
                           : "export cancelled (already written: " + joined(outcome.written) + ")";
-    report({filesFrom + fileShare * static_cast<float>(index), "cancelled", index, files, 0,
-            false});
+    report(
+        {filesFrom + fileShare * static_cast<float>(index), "cancelled", index, files, 0, false});
     return outcome;
   } catch (const std::exception& e) {
     outcome.message = e.what();

@@ -29,10 +29,10 @@ namespace terrain::app {
 // Everything one export needs, held by value (or shared, never changed), so
 // the window may change its document or show a new terrain meanwhile.
 struct ExportJob {
-  Document doc;                               // the document on screen
-  std::shared_ptr<const Heightfield> field;   // its terrain, already computed
-  ColorRamp ramp = ColorRamp::grayscale();    // the look's ramp, loaded
-  std::vector<OutputRequest> outputs;         // Heights and Look formats, in order
+  Document doc;                              // the document on screen
+  std::shared_ptr<const Heightfield> field;  // its terrain, already computed
+  ColorRamp ramp = ColorRamp::grayscale();   // the look's ramp, loaded
+  std::vector<OutputRequest> outputs;        // Heights and Look formats, in order
   // The rendered view (made on the UI thread, which owns GL), written as a
   // PNG to viewPath; none when viewPath is empty.
   RgbImage view;
@@ -52,7 +52,7 @@ struct ExportProgress {
   std::size_t file = 0;   // the file being written, 0-based (of files)
   std::size_t files = 0;
   std::size_t fileBytes = 0;  // written so far of that file
-  bool generating = false;  // the engine size's terrain is being generated
+  bool generating = false;    // the engine size's terrain is being generated
 };
 
 struct ExportOutcome {

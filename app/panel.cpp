@@ -467,8 +467,9 @@ void splatLegend(const AppState& s) {
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted(kMaterials[i]);
   }
-  tooltip("The splat map's materials blended by their weights (the look's rules: rock slope, "
-          "snow line, sediment flow)");
+  tooltip(
+      "The splat map's materials blended by their weights (the look's rules: rock slope, "
+      "snow line, sediment flow)");
 }
 
 // A mask or the splat map over the map view; masks this terrain lacks are
@@ -476,8 +477,9 @@ void splatLegend(const AppState& s) {
 bool overlayCombo(AppState& s) {
   const auto names = maskNames();
   const int current = std::clamp(s.doc.view.overlay, 0, kSplatOverlay);
-  const std::string preview = current == 0               ? "none"
-                              : current == kSplatOverlay ? "splat"
+  const std::string preview = current == 0 ? "none"
+                              : current == kSplatOverlay
+                                  ? "splat"
                                   : std::string(names[static_cast<std::size_t>(current - 1)]);
   bool changed = false;
   const auto choose = [&](int choice) {
@@ -504,8 +506,9 @@ bool overlayCombo(AppState& s) {
     tooltip("The splat map's materials: grass, rock, sediment, snow");
     ImGui::EndCombo();
   }
-  tooltip("Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
-          "splat map's materials");
+  tooltip(
+      "Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
+      "splat map's materials");
   if (current == kSplatOverlay) splatLegend(s);
   return changed;
 }

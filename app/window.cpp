@@ -25,12 +25,12 @@
 #include "app/export_worker.hpp"
 #include "app/file_dialog.hpp"
 #include "app/generation_worker.hpp"
+#include "app/map_overlay.hpp"
 #include "app/panel.hpp"
 #include "app/screenshot.hpp"
 #include "app/seed_gallery.hpp"
 #include "app/settings.hpp"
 #include "app/soak.hpp"
-#include "app/map_overlay.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "core/outputs.hpp"
@@ -623,8 +623,8 @@ int runWindow(const AppOptions& options) {
         // ends once it has finished.
         const bool framesDone = scripted && !stepDue && frame >= options.frames - 1;
         const bool testExportDue = framesDone && testExportDir != nullptr && !testExportStarted;
-        const bool lastFrame = framesDone && !testExportDue && !exporter.running() &&
-                               !state.exporting.running;
+        const bool lastFrame =
+            framesDone && !testExportDue && !exporter.running() && !state.exporting.running;
         if (scripted || wake.framesToDraw > 0 || worker.pending() || held) {
           glfwPollEvents();
         } else if (exporter.running()) {
@@ -802,9 +802,9 @@ int runWindow(const AppOptions& options) {
 
         // TERRAIN_EXPLORER_TEST_EXPORT_SHOT_AT=F: the screenshot shows the
         // export's progress bar once it has passed F (0..1).
-        const bool shotMidExport = testExportShotAt != nullptr && !testShotTaken &&
-                                   state.exporting.progress &&
-                                   state.exporting.progress->fraction >= std::atof(testExportShotAt);
+        const bool shotMidExport =
+            testExportShotAt != nullptr && !testShotTaken && state.exporting.progress &&
+            state.exporting.progress->fraction >= std::atof(testExportShotAt);
         if (options.screenshot && ((lastFrame && !testShotTaken) || shotMidExport)) {
           testShotTaken = true;
           try {

@@ -93,9 +93,9 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
       }
     }
     if (job.outputs.empty() && job.viewPath.empty()) {
-      out.status = {out.skipped.empty() ? "nothing selected to export"
-                                        : "nothing written" + out.skipped,
-                    false};
+      out.status = {
+          out.skipped.empty() ? "nothing selected to export" : "nothing written" + out.skipped,
+          false};
       return out;
     }
     out.job = std::move(job);

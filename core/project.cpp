@@ -30,8 +30,8 @@ constexpr std::size_t kMaxRampPath = 4096;  // PATH_MAX
 constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
 // "none", then the masks in MaskKind order, then the splat map
 // (kSplatOverlay). New names go last, so older projects keep their meaning.
-constexpr std::string_view kOverlayNames[] = {"none", "slope", "flow", "wear", "deposition",
-                                              "splat"};
+constexpr std::string_view kOverlayNames[] = {"none", "slope",      "flow",
+                                              "wear", "deposition", "splat"};
 constexpr ParamInfo kViewParams[] = {
     {"kind", "View", "", "Which view the window shows", ParamType::Choice, 0, 2, kViewNames},
     {"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom", ParamType::Real, 0,
@@ -502,14 +502,14 @@ std::string tiledWorldToJson(const Document& doc) {
   Document check = doc;
   const SourceStage& source = sourceStage(doc.source.key);
   const std::size_t size = source.sizeIndex();
-  check.source.values[size] = std::min(check.source.values[size], static_cast<double>(source.maxSize()));
+  check.source.values[size] =
+      std::min(check.source.values[size], static_cast<double>(source.maxSize()));
   if (!source.sizeAllowed(static_cast<int>(check.source.values[size]))) {
     check.source.values[size] = source.snapSize(source.maxSize());
   }
   validate(check);
   return documentJsonText(doc);
 }
-
 
 Document projectFromJson(std::string_view text) {
   try {

@@ -13,8 +13,7 @@ constexpr std::string_view kNamingNames[] = {"unreal", "unity"};
 constexpr int kMaxTilesPerSide = 1024;
 
 // A whole number in [min, max] or nullopt.
-std::optional<std::int64_t> wholeNumber(std::string_view text, std::int64_t min,
-                                        std::int64_t max) {
+std::optional<std::int64_t> wholeNumber(std::string_view text, std::int64_t min, std::int64_t max) {
   std::int64_t value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size()) return std::nullopt;
@@ -75,12 +74,11 @@ std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int
 }
 
 // Runs the pointwise modifiers on a window, as the pipeline would.
-void applyModifiers(const Document& worldDoc, Heightfield& field,
-                    const PipelineControl& control) {
+void applyModifiers(const Document& worldDoc, Heightfield& field, const PipelineControl& control) {
   for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
     const RunControl rc{control.exec, control.cancel, {}};
-    field = modifierStage(m->key).apply(std::move(field), StageContext{worldDoc.seed, worldDoc.world},
-                                        m->values, rc);
+    field = modifierStage(m->key).apply(std::move(field),
+                                        StageContext{worldDoc.seed, worldDoc.world}, m->values, rc);
   }
 }
 
@@ -190,8 +188,8 @@ TileNaming tileNaming(std::string_view name) {
 
 TileCount parseTileCount(std::string_view text) {
   const auto x = text.find('x');
-  const std::string allowed = "COLUMNSxROWS, each 1 to " + std::to_string(kMaxTilesPerSide) +
-                              " (e.g. 2x2, 4x8)";
+  const std::string allowed =
+      "COLUMNSxROWS, each 1 to " + std::to_string(kMaxTilesPerSide) + " (e.g. 2x2, 4x8)";
   if (x == std::string_view::npos) {
     throw InputError("--tiles: '" + std::string(text) + "' is not " + allowed);
   }
@@ -266,7 +264,8 @@ std::string tileSuffix(const TileGrid& grid, TileIndex tile) {
 
 std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex tile) {
   const auto dot = name.rfind('.');
-  const std::string_view stem = dot == std::string_view::npos || dot == 0 ? name : name.substr(0, dot);
+  const std::string_view stem =
+      dot == std::string_view::npos || dot == 0 ? name : name.substr(0, dot);
   const std::string_view extension = stem.size() == name.size() ? "" : name.substr(stem.size());
   std::string out(stem);
   out.append(tileSuffix(grid, tile)).append(extension);
@@ -337,8 +336,8 @@ Heightfield cutWindow(const Heightfield& world, const MapWindow& window) {
   return out;
 }
 
-Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
-               TileIndex tile, const PipelineControl& control) {
+Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan, TileIndex tile,
+               const PipelineControl& control) {
   const SourceStage& source = sourceStage(worldDoc.source.key);
   const MapWindow window = tileWindow(grid, tile);
   Tile out;

@@ -96,7 +96,7 @@ inline constexpr int kTwoStageCoarseSide = 1025;
 // How the tiles of a document's world are made.
 struct TilePlan {
   TileBuild build = TileBuild::WholeWorld;
-  std::optional<TileScale> scale;  // the shared raw range (Windowed, TwoStage)
+  std::optional<TileScale> scale;        // the shared raw range (Windowed, TwoStage)
   int coarseSide = kTwoStageCoarseSide;  // TwoStage: the coarse world's side
   std::string why;  // why not Windowed ("" when it is), for messages and the manifest
 };
@@ -110,8 +110,8 @@ struct Tile {
 };
 // worldDoc's size is the world's. Throws InputError, Cancelled as
 // runPipeline does.
-Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
-               TileIndex tile, const PipelineControl& control = {});
+Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan, TileIndex tile,
+               const PipelineControl& control = {});
 
 // The window of a whole map: samples beyond it repeat its edge (wrap on a
 // torus). Erosion maps are cut alike.

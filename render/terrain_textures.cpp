@@ -206,7 +206,8 @@ void TerrainTextures::uploadSplatOverlay(std::span<const std::array<std::uint8_t
     return;
   }
   if (isProfile() || weights.size() != Heightfield::cellCount(width, height)) {
-    throw std::invalid_argument("TerrainView::setSplatOverlay: the splat map does not match the map");
+    throw std::invalid_argument(
+        "TerrainView::setSplatOverlay: the splat map does not match the map");
   }
   std::vector<std::array<std::uint8_t, 4>> shown;
   decimate(weights.data(), width, height, decimationStep_, textureWidth, textureHeight, shown);

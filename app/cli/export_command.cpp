@@ -28,7 +28,6 @@ using cli::kExitBadInput;
 using cli::kExitWriteFailed;
 using cli::kExitWritten;
 
-
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
@@ -70,7 +69,7 @@ int runExport(std::span<char*> args) {
       checkWritable(*o.sidecar);
     } catch (const IoError& e) {
       return failExport(kExitBadInput, "--" + std::string(o.outputs.front().format->key) +
-                                     "'s sidecar (--no-sidecar leaves it out): " + e.what());
+                                           "'s sidecar (--no-sidecar leaves it out): " + e.what());
     }
   }
   if (o.projectOutput) {
@@ -89,7 +88,7 @@ int runExport(std::span<char*> args) {
     return failExport(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
     return failExport(kExitWriteFailed,
-                "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
+                      "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
 
   // An engine size: the map generated at the next size the source makes,

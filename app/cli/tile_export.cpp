@@ -15,7 +15,6 @@
 namespace terrain::cli {
 namespace {
 
-
 std::vector<TileIndex> tilesToMake(const ExportOptions::Tiles& tiles) {
   if (tiles.only) return {*tiles.only};
   std::vector<TileIndex> all;

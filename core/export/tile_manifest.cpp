@@ -67,12 +67,11 @@ std::string tiledWorldFingerprint(const Document& worldDoc, const TileGrid& grid
                {"world-size", grid.worldSize},
                {"grid", gridJson(grid)}};
   for (const OutputRequest& out : patterns) {
-    what["outputs"].push_back({{"format", out.format->key}, {"name", out.path},
-                               {"options", out.options}});
+    what["outputs"].push_back(
+        {{"format", out.format->key}, {"name", out.path}, {"options", out.options}});
   }
   char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx",
-                static_cast<unsigned long long>(fnv1a(what.dump())));
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(what.dump())));
   return hex;
 }
 
@@ -114,8 +113,8 @@ bool tileComplete(const std::string& sidecarPath, std::span<const OutputRequest>
 }
 
 void writeTileSidecar(const std::string& path, const OutputInput& tileInput,
-                      std::span<const OutputRequest> files, const TileGrid& grid,
-                      TileIndex tile, const std::string& fingerprint) {
+                      std::span<const OutputRequest> files, const TileGrid& grid, TileIndex tile,
+                      const std::string& fingerprint) {
   Json sidecar = Json::parse(sidecarJson(tileInput, files, path));
   Json place = windowJson(grid, tile);
   place["world-size"] = grid.worldSize;
@@ -139,8 +138,8 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                    {"height-range-m", {{"min", 0.0}, {"max", worldDoc.world.heightRange}}},
                    {"grid", gridJson(grid)}};
   if (plan.build == TileBuild::WholeWorld) {
-    manifest["build"] = "whole world: every tile computes the whole world and cuts its window (" +
-                        plan.why + ")";
+    manifest["build"] =
+        "whole world: every tile computes the whole world and cuts its window (" + plan.why + ")";
     manifest["height-scale"] = {{"basis", "the whole world's minimum and maximum"}};
   } else {
     manifest["build"] =
@@ -167,9 +166,8 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
       Json names = Json::array();
       for (const OutputRequest& f : tileOutputs(patterns, "", grid, tile)) names.push_back(f.path);
       entry["files"] = names;
-      entry["sidecar"] = std::filesystem::path(tileSidecarPath(patterns, dir, grid, tile))
-                             .filename()
-                             .string();
+      entry["sidecar"] =
+          std::filesystem::path(tileSidecarPath(patterns, dir, grid, tile)).filename().string();
       tiles.push_back(entry);
     }
   }

@@ -349,8 +349,7 @@ TileScale coastlineTileScale(const CoastlineParams& params, std::uint64_t seed) 
       1e-6 + 1e-5 * (std::max(std::fabs(lowest), std::fabs(highest)) + (highest - lowest));
   lowest -= rounding;
   highest += rounding;
-  return {lowest, highest,
-          "a coarse map's range, widened by the finer levels' offset amplitudes"};
+  return {lowest, highest, "a coarse map's range, widened by the finer levels' offset amplitudes"};
 }
 
 namespace {
@@ -407,8 +406,8 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
   std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
     return coastlineTileScale(unpack(values), seed);
   }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
-                             const MapWindow& window, const RunControl& control) const override {
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                             const RunControl& control) const override {
     const CoastlineParams p = unpack(values);
     Heightfield field = generateCoastlineWindow(p, seed, window, control);
     const TileScale scale = coastlineTileScale(p, seed);

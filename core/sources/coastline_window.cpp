@@ -128,9 +128,9 @@ Patch<float> refineHeights(const Patch<float>& parent, const Region& target, int
                   const float* far = parent.row((y >> 1) + 1);
                   float* dst = out.row(y);
                   const auto offset = [&](std::int64_t gx) {
-                    return amplitude * offsets.signedUnit(latticeIndex(
-                                           static_cast<std::uint64_t>(gx),
-                                           static_cast<std::uint64_t>(gy)));
+                    return amplitude *
+                           offsets.signedUnit(latticeIndex(static_cast<std::uint64_t>(gx),
+                                                           static_cast<std::uint64_t>(gy)));
                   };
                   for (std::int64_t x = target.x0; x <= target.x1; ++x) {
                     const std::int64_t gx = x & mask;
@@ -153,8 +153,8 @@ Patch<float> refineHeights(const Patch<float>& parent, const Region& target, int
 
 // The lattice of `run` levels over `target` (in that level's cells).
 template <typename T, typename Start, typename Refine>
-Patch<T> latticePatch(int s, int run, const Region& target, const RunControl& control,
-                      Start start, Refine refine) {
+Patch<T> latticePatch(int s, int run, const Region& target, const RunControl& control, Start start,
+                      Refine refine) {
   std::vector<Region> regions(static_cast<std::size_t>(run) + 1);
   regions[static_cast<std::size_t>(run)] = target;
   for (int level = run; level > 0; --level) {
@@ -200,23 +200,23 @@ Heightfield generateCoastlineWindow(const CoastlineParams& params, std::uint64_t
           static_cast<float>(c) / static_cast<float>(params.classes - 1);
     }
     const Patch<std::uint8_t> lattice = latticePatch<std::uint8_t>(
-        s, run, target, control,
-        [&] { return coastline_detail::startClasses(params, seed); },
+        s, run, target, control, [&] { return coastline_detail::startClasses(params, seed); },
         [&](const Patch<std::uint8_t>& parent, const Region& r, int level, std::int64_t cells) {
           return refineClasses(parent, r, level, cells, seed, control.exec);
         });
     // Block fill (or, every level run, the cells themselves): the top-left
     // corner of each sample's lattice square.
     const std::int64_t px = lattice.region.x0;
-    parallelFor(control.exec, 0, window.height, rowChunk, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t row = begin; row < end; ++row) {
-        const std::uint8_t* src = lattice.row((wy0 + row) >> shift);
-        float* dst = &field.at(0, static_cast<int>(row));
-        for (int column = 0; column < window.width; ++column) {
-          dst[column] = height[src[((wx0 + column) >> shift) - px]];
-        }
-      }
-    });
+    parallelFor(control.exec, 0, window.height, rowChunk,
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t row = begin; row < end; ++row) {
+                    const std::uint8_t* src = lattice.row((wy0 + row) >> shift);
+                    float* dst = &field.at(0, static_cast<int>(row));
+                    for (int column = 0; column < window.width; ++column) {
+                      dst[column] = height[src[((wx0 + column) >> shift) - px]];
+                    }
+                  }
+                });
     control.checkpoint(1.0f);
     return field;
   }
@@ -228,12 +228,13 @@ Heightfield generateCoastlineWindow(const CoastlineParams& params, std::uint64_t
       });
   const std::int64_t px = lattice.region.x0;
   if (step == 1) {  // every level ran: the lattice is the map
-    parallelFor(control.exec, 0, window.height, rowChunk, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t row = begin; row < end; ++row) {
-        const float* src = lattice.row(wy0 + row) + (wx0 - px);
-        std::copy(src, src + window.width, &field.at(0, static_cast<int>(row)));
-      }
-    });
+    parallelFor(control.exec, 0, window.height, rowChunk,
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t row = begin; row < end; ++row) {
+                    const float* src = lattice.row(wy0 + row) + (wx0 - px);
+                    std::copy(src, src + window.width, &field.at(0, static_cast<int>(row)));
+                  }
+                });
     control.checkpoint(1.0f);
     return field;
   }

@@ -257,14 +257,13 @@ class DiamondSquareSource final
     }
     return {};
   }
-  std::optional<TileScale> tileScale(std::uint64_t seed,
-                                     const ParamValues& values) const override {
+  std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
     const DiamondSquareRange range = diamondSquareTileRange(unpack(values), seed);
     return TileScale{range.low, range.high,
                      "the world's 129 lattice, widened by what finer levels can add"};
   }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
-                             const MapWindow& window, const RunControl& control) const override {
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                             const RunControl& control) const override {
     const DiamondSquareParams p = unpack(values);
     return generateDiamondSquareWindow(p, seed, window, control, diamondSquareTileRange(p, seed));
   }

@@ -56,8 +56,8 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
 // centres one cell out), kept inside the lattice of `last` cells.
 Region coarser(const Region& r, std::int64_t last) {
   return {std::max<std::int64_t>(0, floorDiv(r.x0, 2) - 1),
-          std::max<std::int64_t>(0, floorDiv(r.y0, 2) - 1),
-          std::min(last, ceilDiv(r.x1, 2) + 1), std::min(last, ceilDiv(r.y1, 2) + 1)};
+          std::max<std::int64_t>(0, floorDiv(r.y0, 2) - 1), std::min(last, ceilDiv(r.x1, 2) + 1),
+          std::min(last, ceilDiv(r.y1, 2) + 1)};
 }
 
 Region grown(const Region& r, std::int64_t last) {
@@ -256,8 +256,8 @@ Heightfield generateDiamondSquareWindow(const DiamondSquareParams& params, std::
       float* out = &field.at(0, static_cast<int>(row));
       for (int column = 0; column < window.width; ++column) {
         const std::int64_t x = clampSample(window.x0 + column);
-        const float h = j == 0 ? alongRow(x, cell)
-                               : alongRow(x, cell) * (1.0f - t) + alongRow(x, cell + 1) * t;
+        const float h =
+            j == 0 ? alongRow(x, cell) : alongRow(x, cell) * (1.0f - t) + alongRow(x, cell + 1) * t;
         out[column] = (h - low) / span;
       }
     }

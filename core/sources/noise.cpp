@@ -153,8 +153,9 @@ std::vector<float> mapCoordinates(std::int64_t first, int count, const NoisePara
 NoiseJob makeJob(const NoiseParams& p, std::uint64_t seed, const MapWindow& window) {
   NoiseJob job;
   job.params = p;
-  job.heights = octaveSet(p, seed, kHeightStream, p.features, noiseOctaves(p),
-                          [&p](int o) { return noiseOctaveAmplitude(p, o); }, window);
+  job.heights = octaveSet(
+      p, seed, kHeightStream, p.features, noiseOctaves(p),
+      [&p](int o) { return noiseOctaveAmplitude(p, o); }, window);
   if (p.warp <= 0.0) return job;
   job.warpX = octaveSet(p, seed, kWarpXStream, p.warpScale, kWarpOctaves, warpAmplitude, window);
   job.warpY = octaveSet(p, seed, kWarpYStream, p.warpScale, kWarpOctaves, warpAmplitude, window);
@@ -338,8 +339,8 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
     const NoiseScale scale = noiseScale(unpack(values));
     return TileScale{scale.low, scale.high, "the octaves' amplitude bound"};
   }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values,
-                             const MapWindow& window, const RunControl& control) const override {
+  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                             const RunControl& control) const override {
     const NoiseParams p = unpack(values);
     Heightfield field = generateNoiseWindow(p, seed, window, control);
     const NoiseScale scale = noiseScale(p);

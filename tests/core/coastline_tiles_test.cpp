@@ -44,7 +44,8 @@ CoastlineParams paramsOfCase(const Case& c) {
 }
 
 std::string describe(const Case& c) {
-  return "size " + std::to_string(c.size) + (c.mode == CoastMode::Classes ? " classes" : " heights") +
+  return "size " + std::to_string(c.size) +
+         (c.mode == CoastMode::Classes ? " classes" : " heights") +
          (c.start == CoastStart::Applet ? " applet" : " random") + " iterations " +
          std::to_string(c.iterations) + " start-cells " + std::to_string(c.startCells);
 }
@@ -163,8 +164,8 @@ TEST(CoastlineTiles, CoastlineWorldsAreMadeATileAtATime) {
     const TilePlan plan = planTiles(doc, grid);
     ASSERT_EQ(plan.build, TileBuild::Windowed) << plan.why;
     ASSERT_TRUE(plan.scale.has_value());
-    Heightfield raw = generateCoastline(paramsOf<CoastlineParams>(doc), doc.seed,
-                                        testing::control());
+    Heightfield raw =
+        generateCoastline(paramsOf<CoastlineParams>(doc), doc.seed, testing::control());
     mapRangeToUnit(raw, plan.scale->low, plan.scale->high);
     for (int row = 0; row < grid.rows; ++row) {
       for (int column = 0; column < grid.columns; ++column) {

@@ -45,8 +45,8 @@ class ExportWorkerTest : public testing::ScratchDirTest {
     j.field = std::make_shared<const Heightfield>(runPipeline(j.doc));
     for (const std::string_view key : formats) {
       const OutputFormat* format = findOutputFormat(key);
-      j.outputs.push_back({format, path(std::string("t").append(format->fileSuffix)),
-                           format->defaultOptions()});
+      j.outputs.push_back(
+          {format, path(std::string("t").append(format->fileSuffix)), format->defaultOptions()});
     }
     return j;
   }

@@ -31,10 +31,10 @@ class TiledExport : public testing::ScratchDirTest {
   }
   // A 513 noise world (ridged, warped) in 2x2 tiles of 257 into `out`.
   std::vector<std::string> world(const std::string& out, std::vector<std::string> more = {}) const {
-    std::vector<std::string> args = {"--generator", "noise", "--size",  "513", "--fractal",
-                                     "ridged",      "--warp", "0.3",    "--seed", "21",
-                                     "--tiles",     "2x2",    "--out-dir", path(out),
-                                     "--r16",       "w.r16",  "--heightmap", "w.png"};
+    std::vector<std::string> args = {
+        "--generator", "noise",   "--size", "513",   "--fractal",   "ridged",
+        "--warp",      "0.3",     "--seed", "21",    "--tiles",     "2x2",
+        "--out-dir",   path(out), "--r16",  "w.r16", "--heightmap", "w.png"};
     args.insert(args.end(), more.begin(), more.end());
     return args;
   }
@@ -130,8 +130,8 @@ TEST_F(TiledExport, OneTileAloneIsTheSameBytesAndAReRunSkipsCompleteTiles) {
   ASSERT_EQ(run(world("full")).status, 0);
   const testing::AppRun alone = run(world("alone", {"--tile", "1,1"}));
   ASSERT_EQ(alone.status, 0) << alone.err;
-  EXPECT_EQ(filesIn("alone"), (std::set<std::string>{"w.json", "w_x1_y1.json", "w_x1_y1.png",
-                                                     "w_x1_y1.r16"}));
+  EXPECT_EQ(filesIn("alone"),
+            (std::set<std::string>{"w.json", "w_x1_y1.json", "w_x1_y1.png", "w_x1_y1.r16"}));
   for (const char* name : {"w_x1_y1.r16", "w_x1_y1.png", "w_x1_y1.json", "w.json"}) {
     EXPECT_EQ(testing::readFile(path(std::string("alone/") + name)),
               testing::readFile(path(std::string("full/") + name)))
@@ -165,8 +165,8 @@ TEST_F(TiledExport, GnuParallelWithTwoWorkersMakesTheSameWorld) {
   ASSERT_EQ(::system("command -v parallel >/dev/null 2>&1"), 0)
       << "GNU parallel is missing: ./dev.sh deps installs Debian's 'parallel'";
   ASSERT_EQ(run(world("one")).status, 0);
-  std::string command = "parallel --will-cite --halt now,fail=1 -j2 " +
-                        std::string(TERRAIN_EXPLORER_BIN) + " export";
+  std::string command =
+      "parallel --will-cite --halt now,fail=1 -j2 " + std::string(TERRAIN_EXPLORER_BIN) + " export";
   for (const std::string& arg : world("farm", {"--quiet"})) command += " '" + arg + "'";
   command += " --tile {} ::: 0 1 2 3 > " + path("parallel.txt") + " 2>&1";
   ASSERT_EQ(::system(command.c_str()), 0) << testing::readFile(path("parallel.txt"));
@@ -180,9 +180,9 @@ TEST_F(TiledExport, GnuParallelWithTwoWorkersMakesTheSameWorld) {
 TEST_F(TiledExport, AnInterruptedTileLeavesNoTemporaryAndNoPartialTile) {
   // A 2049 world of 1025 tiles at 16 octaves: long enough to be stopped.
   const std::vector<std::string> args = {
-      "export", "--generator", "noise", "--size", "8193", "--iterations", "16", "--warp", "0.5",
-      "--tiles", "8x8", "--out-dir", path("big"), "--r16", "w.r16", "--exr", "w.exr",
-      "--threads", "1"};
+      "export", "--generator", "noise",   "--size",    "8193",      "--iterations", "16",
+      "--warp", "0.5",         "--tiles", "8x8",       "--out-dir", path("big"),    "--r16",
+      "w.r16",  "--exr",       "w.exr",   "--threads", "1"};
   const testing::StartedApp app = testing::startApp(args, dir_);
   ASSERT_TRUE(app.error.empty()) << app.error;
   // Wait until the first tile is on disk, then stop it.
@@ -222,9 +222,9 @@ TEST_F(TiledExport, OneTileOfAWorldLargerThanAnyMap) {
   EXPECT_EQ(windowed["tiles"].size(), 4096U);
   EXPECT_EQ(windowed["source"]["params"]["size"], 65537);
   const testing::AppRun eroded =
-      run({"--generator", "diamond-square", "--size", "65537", "--stage", "thermal",
-           "--iterations", "10", "--tiles", "256x256", "--tile", "3", "--out-dir", path("ds"),
-           "--r16", "w.r16", "--mask", "wear=w-wear.png", "--quiet"});
+      run({"--generator", "diamond-square", "--size", "65537", "--stage", "thermal", "--iterations",
+           "10", "--tiles", "256x256", "--tile", "3", "--out-dir", path("ds"), "--r16", "w.r16",
+           "--mask", "wear=w-wear.png", "--quiet"});
   ASSERT_EQ(eroded.status, 0) << eroded.err;
   EXPECT_EQ(fs::file_size(path("ds/w_x3_y0.r16")), 257U * 257U * 2U);
   EXPECT_TRUE(fs::exists(path("ds/w-wear_x3_y0.png")));
@@ -254,9 +254,8 @@ TEST_F(TiledExport, BadTileRequestsAreRefusedBeforeAnythingIsWritten) {
     EXPECT_EQ(testing::countLines(r.err), 1) << r.err;
     EXPECT_FALSE(fs::exists(path("bad"))) << c.message;
   }
-  const testing::AppRun split =
-      run({"--generator", "noise", "--size", "513", "--tiles", "3x2", "--out-dir", path("bad"),
-           "--r16", "w.r16"});
+  const testing::AppRun split = run({"--generator", "noise", "--size", "513", "--tiles", "3x2",
+                                     "--out-dir", path("bad"), "--r16", "w.r16"});
   EXPECT_EQ(split.status, 2);
   EXPECT_NE(split.err.find("counts that do: 1, 2, 4, 8"), std::string::npos) << split.err;
   const testing::AppRun huge = run({"--generator", "rectangles", "--size", "32768", "--tiles",
@@ -266,8 +265,7 @@ TEST_F(TiledExport, BadTileRequestsAreRefusedBeforeAnythingIsWritten) {
                           "whole world, which must then be at most"),
             std::string::npos)
       << huge.err;
-  const testing::AppRun noDir =
-      run({"--generator", "noise", "--tiles", "2x2", "--r16", "w.r16"});
+  const testing::AppRun noDir = run({"--generator", "noise", "--tiles", "2x2", "--r16", "w.r16"});
   EXPECT_EQ(noDir.status, 2);
   EXPECT_NE(noDir.err.find("needs --out-dir"), std::string::npos) << noDir.err;
   const testing::AppRun stray = run({"--generator", "noise", "--tile", "0", "--r16", path("w")});

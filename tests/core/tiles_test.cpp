@@ -20,7 +20,7 @@ using testing::docWith;
 using testing::setParam;
 
 TileGrid gridOf(std::int64_t worldSize, int columns, int rows, int overlap = 0,
-               bool wraps = false) {
+                bool wraps = false) {
   return testing::tileGrid(worldSize, columns, rows, overlap, wraps);
 }
 
@@ -109,8 +109,8 @@ TEST(NoiseTiles, EachTileAloneIsItsWindowOfTheWholeWorld) {
     for (int row = 0; row < 4; ++row) {
       for (int column = 0; column < 4; ++column) {
         const MapWindow window = tileWindow(grid, {column, row});
-        const Heightfield alone = sourceStage("noise").generateWindow(
-            doc.seed, doc.source.values, window, testing::control());
+        const Heightfield alone = sourceStage("noise").generateWindow(doc.seed, doc.source.values,
+                                                                      window, testing::control());
         const Heightfield cut = cutWindow(world, window);
         ASSERT_EQ(alone.width, 75);
         ASSERT_EQ(checksum(alone), checksum(cut))
@@ -217,10 +217,9 @@ TEST(DiamondSquareTiles, TheWholeWorldsWindowIsTheWholeMap) {
   };
   for (const Case c : {Case{3, 30, 0}, Case{5, 30, 1}, Case{129, 30, 0}, Case{257, 5, 0},
                        Case{257, 0, 1}, Case{513, 30, 1}}) {
-    const Document doc = docWith("diamond-square", {{"size", c.size},
-                                                    {"iterations", c.iterations},
-                                                    {"scaling", c.scaling}},
-                                 static_cast<std::uint64_t>(c.size + c.iterations));
+    const Document doc = docWith(
+        "diamond-square", {{"size", c.size}, {"iterations", c.iterations}, {"scaling", c.scaling}},
+        static_cast<std::uint64_t>(c.size + c.iterations));
     const DiamondSquareParams p = testing::paramsOf<DiamondSquareParams>(doc);
     const Heightfield whole = generateDiamondSquare(p, doc.seed, testing::control());
     const Heightfield window =
@@ -257,8 +256,7 @@ TEST(DiamondSquareTiles, TheSharedScaleHoldsTheWholeWorldAndIsTight) {
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     for (const auto& [scaling, roughness] : {std::pair{0, 0.3}, {0, 0.6}, {1, 0.3}}) {
       const Document doc = docWith(
-          "diamond-square", {{"size", 2049}, {"roughness", roughness}, {"scaling", scaling}},
-          seed);
+          "diamond-square", {{"size", 2049}, {"roughness", roughness}, {"scaling", scaling}}, seed);
       const DiamondSquareParams p = testing::paramsOf<DiamondSquareParams>(doc);
       const Heightfield whole = generateDiamondSquare(p, seed, testing::control());
       const auto [low, high] = std::minmax_element(whole.heights.begin(), whole.heights.end());
@@ -330,14 +328,13 @@ TEST(WholeWorldTiles, ErosionMapsAreCutWithTheHeights) {
 TEST(WholeWorldTiles, WorldsThatCannotBeTiledAreRefusedSayingWhy) {
   Document walls = docWith("rectangles", {{"size", 257}}, 1);
   setParam(walls, "size", 32768);
-  EXPECT_NE(errorOf([&] { planTiles(walls, gridOf(32768, 1, 1)); })
-                .find("must then be at most"),
+  EXPECT_NE(errorOf([&] { planTiles(walls, gridOf(32768, 1, 1)); }).find("must then be at most"),
             std::string::npos);
   Document ds = docWith("diamond-square", {{"size", 257}}, 1);
   Document odd = docWith("noise", {{"size", 257}}, 1);
-  EXPECT_NE(errorOf([&] { planTiles(docWith("midpoint"), gridOf(257, 2, 1)); })
-                .find("makes a profile"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf([&] { planTiles(docWith("midpoint"), gridOf(257, 2, 1)); }).find("makes a profile"),
+      std::string::npos);
   Document wrongGrid = ds;
   setParam(wrongGrid, "size", 257);
   EXPECT_NE(errorOf([&] { planTiles(wrongGrid, gridOf(301, 2, 2)); }).find("2^k+1"),
@@ -415,16 +412,15 @@ TEST(TwoStageTiles, TheStagesChangeIsUpsampledBilinearlyOverTheSourcesDetail) {
   const TilePlan plan = twoStage(doc, 65);  // 4 samples per coarse cell
   const Tile tile = buildTile(doc, grid, plan, {1, 0});
   const MapWindow window = tileWindow(grid, {1, 0});
-  const Heightfield source = sourceStage("noise").generateWindow(doc.seed, doc.source.values,
-                                                                 window, testing::control());
+  const Heightfield source =
+      sourceStage("noise").generateWindow(doc.seed, doc.source.values, window, testing::control());
   double largest = 0.0;
   for (int y = 0; y < window.height; ++y) {
     for (int x = 1; x + 1 < window.width; ++x) {
       const auto change = [&](int cx) { return tile.field.at(cx, y) - source.at(cx, y); };
       largest = std::max(largest, std::fabs(double(change(x))));
       if (x % 4 == 0) continue;  // a coarse sample: the slope may turn there
-      ASSERT_NEAR(change(x - 1) - 2.0f * change(x) + change(x + 1), 0.0f, 2e-6f)
-          << x << "," << y;
+      ASSERT_NEAR(change(x - 1) - 2.0f * change(x) + change(x + 1), 0.0f, 2e-6f) << x << "," << y;
     }
   }
   EXPECT_GT(largest, 1e-3) << "thermal erosion changed nothing";

@@ -405,26 +405,27 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
   REQUIRE_DISPLAY();
   const auto engineSizeOf = [](const std::string& sidecar) {
     const auto at = sidecar.find("\"engine-size\"");
-    return at == std::string::npos ? std::string() : sidecar.substr(at, sidecar.find('\n', at) - at);
+    return at == std::string::npos ? std::string()
+                                   : sidecar.substr(at, sidecar.find('\n', at) - at);
   };
   struct Case {
     std::string flags, engine, cliEngine, stem;
     int side;
   };
-  for (const Case& c : {Case{"--generator diamond-square --size 1025 --seed 3", "unreal-1009",
-                             "--engine-size unreal-1009", "diamond-square-s3-1025", 1009},
-                        Case{"--generator diamond-square --size 129 --seed 4", "unity-257:resample",
-                             "--engine-size unity-257 --fit resample", "diamond-square-s4-129",
-                             257}}) {
+  for (const Case& c :
+       {Case{"--generator diamond-square --size 1025 --seed 3", "unreal-1009",
+             "--engine-size unreal-1009", "diamond-square-s3-1025", 1009},
+        Case{"--generator diamond-square --size 129 --seed 4", "unity-257:resample",
+             "--engine-size unity-257 --fit resample", "diamond-square-s4-129", 257}}) {
     const fs::path out = dir_ / ("window-" + std::to_string(c.side));
     fs::create_directories(out);
-    const RunResult window =
-        run("--view map " + c.flags + " --frames 2",
-            "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()) +
-                " TERRAIN_EXPLORER_TEST_EXPORT_ENGINE=" + c.engine);
+    const RunResult window = run("--view map " + c.flags + " --frames 2",
+                                 "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()) +
+                                     " TERRAIN_EXPLORER_TEST_EXPORT_ENGINE=" + c.engine);
     ASSERT_EQ(window.status, 0) << window.err;
     const std::string cli = (dir_ / ("cli-" + std::to_string(c.side) + ".r16")).string();
-    const RunResult exported = run("export " + c.flags + " " + c.cliEngine + " --r16 " + shellQuote(cli));
+    const RunResult exported =
+        run("export " + c.flags + " " + c.cliEngine + " --r16 " + shellQuote(cli));
     ASSERT_EQ(exported.status, 0) << exported.err;
     const std::string stem = (out / c.stem).string();
     const std::string r16 = readBytes(stem + "-height.r16");

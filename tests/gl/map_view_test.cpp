@@ -323,8 +323,8 @@ TEST_F(GlTest, SplatOverlayBlendsTheMaterialTintsByWeight) {
     std::array<float, 3> tint{};
     for (std::size_t m = 0; m < 4; ++m) {
       for (int c = 0; c < 3; ++c) {
-        tint[static_cast<std::size_t>(c)] += static_cast<float>(w[m]) / 255.0f *
-                                             settings.splatColors[m][c];
+        tint[static_cast<std::size_t>(c)] +=
+            static_cast<float>(w[m]) / 255.0f * settings.splatColors[m][c];
       }
     }
     const auto expect = [&](float grey, float t) {
