@@ -1,8 +1,12 @@
 #include "core/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <atomic>
 #include <cerrno>
@@ -11,9 +15,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string_view>
-#include <vector>
 
 #include "core/error.hpp"
 #include "core/random.hpp"
@@ -166,57 +168,84 @@ int openWriteThrough(const std::string& path, TargetKind kind) {
   return fd;
 }
 
-// The process umask without changing it (umask() would race with threads).
-mode_t currentUmask() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("Umask:", 0) == 0) {
-      return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
-    }
+// A random suffix for a temporary's name: six letters or digits.
+void fillRandomSuffix(char* x) {
+  static constexpr char kAlphabet[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::uint64_t bits = 0;
+  if (::getrandom(&bits, sizeof bits, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof bits)) {
+    timespec now{};
+    ::clock_gettime(CLOCK_MONOTONIC, &now);
+    bits = static_cast<std::uint64_t>(now.tv_nsec) ^ (static_cast<std::uint64_t>(::getpid()) << 32);
   }
-  return 022;
-}
-
-// New files get the usual 0666 & ~umask; a replaced file keeps its mode.
-mode_t targetMode(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return st.st_mode & 07777;
-  return 0666 & ~currentUmask();
+  bits = mix64(bits);
+  for (int i = 0; i < 6; ++i) {
+    x[i] = kAlphabet[bits % (sizeof kAlphabet - 1)];
+    bits /= sizeof kAlphabet - 1;
+  }
 }
 
 // Creates the hidden temporary next to the target; returns the descriptor.
+// Created O_EXCL, as mkostemp does (a symlink planted at the name is never
+// followed), but with mode 0666 so that the umask applies as for any new
+// file, without reading it; a replaced file's mode is copied to it.
 int makeTemporary(const std::string& path, std::string& tempPath) {
   const SplitPath parts = splitPath(path);
   if (parts.name.empty() || parts.name == "." || parts.name == "..") {
     throw IoError(ioMessage(path, "not a file name"));
   }
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    throw IoError(ioMessage(path, "it is a directory"));
-  }
+  struct stat target {};
+  const bool exists = ::stat(path.c_str(), &target) == 0;
+  if (exists && S_ISDIR(target.st_mode)) throw IoError(ioMessage(path, "it is a directory"));
   // A read-only existing file (its mode, or a read-only mount of it) is kept,
   // not replaced by the rename: the rename would only need the directory.
-  if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) {
-    throwErrno(path, errno);
+  if (exists && ::access(path.c_str(), W_OK) != 0) throwErrno(path, errno);
+  std::string name = parts.directory + "/" + temporaryNamePattern(parts.name);
+  char* const suffix = name.data() + name.size() - 6;  // the pattern's "XXXXXX"
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fillRandomSuffix(suffix);
+    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST) continue;
+    if (fd < 0) throwErrno(path, errno);
+    if (exists && S_ISREG(target.st_mode) && ::fchmod(fd, target.st_mode & 07777) != 0) {
+      const int err = errno;
+      ::close(fd);
+      ::unlink(name.c_str());
+      throwErrno(path, err);
+    }
+    tempPath = std::move(name);
+    return fd;
   }
-  const std::string pattern = parts.directory + "/" + temporaryNamePattern(parts.name);
-  std::vector<char> buffer(pattern.begin(), pattern.end());
-  buffer.push_back('\0');
-  const int fd = ::mkostemp(buffer.data(), O_CLOEXEC);  // O_CREAT | O_EXCL: never follows a link
-  if (fd < 0) throwErrno(path, errno);
-  tempPath.assign(buffer.data());
-  return fd;
+  throwErrno(path, EEXIST);
 }
 
-std::FILE* openStream(int fd, const std::string& path) {
-  std::FILE* file = ::fdopen(fd, "wb");
-  if (file == nullptr) {
-    const int err = errno;
-    ::close(fd);
-    throwErrno(path, err);
+// Writes every byte, through short writes and interrupted calls.
+bool writeAll(int fd, const char* data, std::size_t bytes) {
+  while (bytes > 0) {
+    const ssize_t n = ::write(fd, data, bytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    bytes -= static_cast<std::size_t>(n);
   }
-  return file;
+  return true;
+}
+
+// Writes below kGatherBelow (rows, headers, words) are gathered into a
+// buffer of kGatherBytes; larger ones go straight to the file, so a map
+// written whole is never copied (nor the buffer's pages faulted in).
+constexpr std::size_t kGatherBelow = 4096;
+constexpr std::size_t kGatherBytes = std::size_t{64} << 10;
+
+// The innermost DirectorySyncBatch of this thread.
+thread_local DirectorySyncBatch* t_syncBatch = nullptr;
+
+void syncDirectory(const std::string& directory) {
+  const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
 }
 
 }  // namespace
@@ -246,24 +275,12 @@ std::string temporaryNamePattern(const std::string& name) {
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   const TargetKind kind = targetKind(path_);
   if (kind != TargetKind::Replaced) {
-    file_ = openStream(openWriteThrough(path_, kind), path_);
+    fd_ = openWriteThrough(path_, kind);
     writeThrough_ = true;
     return;
   }
-  const int fd = makeTemporary(path_, tempPath_);
+  fd_ = makeTemporary(path_, tempPath_);
   slot_ = registerTemporary(tempPath_);
-  if (::fchmod(fd, targetMode(path_)) != 0) {
-    const int err = errno;
-    ::close(fd);
-    discard();
-    throwErrno(path_, err);
-  }
-  try {
-    file_ = openStream(fd, path_);
-  } catch (...) {
-    discard();
-    throw;
-  }
 }
 
 AtomicFile::~AtomicFile() {
@@ -271,8 +288,8 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::discard() noexcept {
-  if (file_ != nullptr) std::fclose(file_);
-  file_ = nullptr;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
   if (!tempPath_.empty()) ::unlink(tempPath_.c_str());
   tempPath_.clear();
   unregisterTemporary(slot_);
@@ -312,32 +329,51 @@ std::string AtomicFile::describe(const std::string& what) const {
   return ioMessage(path_, what);
 }
 
-void AtomicFile::write(const void* data, std::size_t bytes) {
-  if (file_ == nullptr) throw IoError(describe("the file is already closed"));
-  WriteCancelScope::checkpoint();
-  if (bytes != 0 && std::fwrite(data, 1, bytes, file_) != bytes) {
+void AtomicFile::flushGathered() {
+  const std::size_t bytes = gatheredBytes_;
+  gatheredBytes_ = 0;
+  if (bytes != 0 && !writeAll(fd_, gathered_.get(), bytes)) {
     throw IoError(describe(std::strerror(errno)));
+  }
+}
+
+void AtomicFile::write(const void* data, std::size_t bytes) {
+  if (fd_ < 0) throw IoError(describe("the file is already closed"));
+  WriteCancelScope::checkpoint();
+  if (gatheredBytes_ + bytes > kGatherBytes || (bytes >= kGatherBelow && gatheredBytes_ != 0)) {
+    flushGathered();
+  }
+  if (bytes >= kGatherBelow) {
+    if (!writeAll(fd_, static_cast<const char*>(data), bytes)) {
+      throw IoError(describe(std::strerror(errno)));
+    }
+  } else if (bytes != 0) {
+    if (!gathered_) gathered_ = std::make_unique_for_overwrite<char[]>(kGatherBytes);
+    std::memcpy(gathered_.get() + gatheredBytes_, data, bytes);
+    gatheredBytes_ += bytes;
   }
   WriteCancelScope::wrote(bytes);
 }
 
 void AtomicFile::commit() {
-  if (file_ == nullptr) throw IoError(describe("the file is already closed"));
+  if (fd_ < 0) throw IoError(describe("the file is already closed"));
   // The last moment a cancel keeps the target as it was.
   WriteCancelScope::checkpoint();
-  // ENOSPC and EIO often surface only here, when buffered bytes reach the
-  // disk. A pipe, terminal or device cannot be fsynced (EINVAL): its errors
-  // are the flush's.
-  const bool flushed = std::fflush(file_) == 0;
-  const bool synced = flushed && (::fsync(::fileno(file_)) == 0 ||
-                                  (writeThrough_ && (errno == EINVAL || errno == EROFS)));
-  if (!synced) {
+  // ENOSPC and EIO can surface only at the fsync, when the bytes reach the
+  // disk. A pipe, terminal or device cannot be fsynced (EINVAL).
+  try {
+    flushGathered();
+  } catch (const IoError&) {
+    discard();
+    throw;
+  }
+  if (::fsync(fd_) != 0 && !(writeThrough_ && (errno == EINVAL || errno == EROFS))) {
     const int err = errno;
     discard();
     throw IoError(describe(std::strerror(err)));
   }
-  const int closed = std::fclose(file_);
-  file_ = nullptr;
+  const int closed = ::close(fd_);
+  fd_ = -1;
   if (writeThrough_) {
     if (closed != 0) throw IoError(describe(std::strerror(errno)));
     committed_ = true;
@@ -353,11 +389,31 @@ void AtomicFile::commit() {
   slot_ = -1;
   committed_ = true;
   // Make the rename itself durable; failing here loses nothing already written.
-  const int dir = ::open(splitPath(path_).directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
+  const std::string directory = splitPath(path_).directory;
+  if (!DirectorySyncBatch::defer(directory)) syncDirectory(directory);
+}
+
+DirectorySyncBatch::DirectorySyncBatch() : outer_(t_syncBatch) {
+  t_syncBatch = this;
+}
+
+DirectorySyncBatch::~DirectorySyncBatch() {
+  sync();
+  t_syncBatch = outer_;
+}
+
+void DirectorySyncBatch::sync() noexcept {
+  for (const std::string& directory : directories_) syncDirectory(directory);
+  directories_.clear();
+}
+
+bool DirectorySyncBatch::defer(const std::string& directory) {
+  DirectorySyncBatch* batch = t_syncBatch;
+  if (batch == nullptr) return false;
+  if (std::ranges::find(batch->directories_, directory) == batch->directories_.end()) {
+    batch->directories_.push_back(directory);
   }
+  return true;
 }
 
 void writeFileAtomically(const std::string& path, const std::function<void(AtomicFile&)>& fill) {

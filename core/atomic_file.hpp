@@ -13,15 +13,16 @@
 // /dev/full) or a FIFO. Their write errors are reported the same way.
 #include <atomic>
 #include <cstddef>
-#include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace terrain {
 
 class AtomicFile {
  public:
-  // Creates the temporary file (or opens the stream); throws IoError naming
+  // Creates the temporary file (or opens the device); throws IoError naming
   // the path and the cause.
   explicit AtomicFile(std::string path);
   // Removes the temporary file unless commit() succeeded.
@@ -30,13 +31,15 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   const std::string& path() const { return path_; }
-  // For writers that want a stdio stream (libpng); check errors with write().
-  std::FILE* stream() const { return file_; }
-  // Throws IoError on a short write (ENOSPC, EIO, EFBIG, ...).
+  // Writes under 4 KiB are gathered (a row at a time is one system call
+  // per 64 KiB); larger ones go straight to the file. Throws IoError on a failed
+  // write (ENOSPC, EIO, EFBIG, ...).
   void write(const void* data, std::size_t bytes);
-  // fflush, fsync, fclose, rename over the target (a written-through target:
-  // fflush and close). Throws IoError (and removes the temporary file) when
-  // any step fails.
+  // Writes what is gathered, fsyncs, closes, renames over the target and
+  // fsyncs its directory (or leaves that to this thread's
+  // DirectorySyncBatch); a written-through target is only written and
+  // closed. Throws IoError (and removes the temporary file) when any step
+  // before the rename fails.
   void commit();
   // An error message for this file: "cannot write '<path>': <what>".
   std::string describe(const std::string& what) const;
@@ -45,10 +48,13 @@ class AtomicFile {
 
  private:
   void discard() noexcept;
+  void flushGathered();
 
   std::string path_;
   std::string tempPath_;
-  std::FILE* file_ = nullptr;
+  int fd_ = -1;
+  std::unique_ptr<char[]> gathered_;  // allocated at the first small write
+  std::size_t gatheredBytes_ = 0;
   int slot_ = -1;  // this temporary's entry in the signal cleanup registry
   bool writeThrough_ = false;
   bool committed_ = false;
@@ -76,6 +82,29 @@ class WriteCancelScope {
   const std::atomic<bool>* cancel_;
   std::function<void(std::size_t)> onWrite_;
   WriteCancelScope* outer_;
+};
+
+// Gathers the directory fsyncs of the commits made on this thread while it
+// lives, and does each directory's once in sync() (or, ignoring errors, in
+// its destructor): an export's data files and sidecar in one directory cost
+// one directory fsync, not one each. The renames are durable only after
+// sync(); where one file must be durable before the next is written (a
+// tile's data before the sidecar that marks it complete), sync() between
+// them. Batches nest; the innermost one gathers.
+class DirectorySyncBatch {
+ public:
+  DirectorySyncBatch();
+  ~DirectorySyncBatch();
+  DirectorySyncBatch(const DirectorySyncBatch&) = delete;
+  DirectorySyncBatch& operator=(const DirectorySyncBatch&) = delete;
+
+  void sync() noexcept;
+  // Called by AtomicFile::commit: true when this thread's batch took it.
+  static bool defer(const std::string& directory);
+
+ private:
+  std::vector<std::string> directories_;
+  DirectorySyncBatch* outer_;
 };
 
 // Runs fill() on a fresh AtomicFile and commits it; on any exception the

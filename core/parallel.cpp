@@ -1,5 +1,7 @@
 #include "core/parallel.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
@@ -98,12 +100,17 @@ class WorkerPool {
   bool stopping_ = false;
 };
 
-// Read once: glibc answers hardware_concurrency() by reading a /sys file,
-// and every parallel loop asks.
+// The CPUs this process may run on, read once: a tile farm's scheduler
+// (taskset, a Slurm job's cpuset) gives a process fewer than the machine
+// has, and hardware_concurrency() would count them all (by reading and
+// parsing a /sys file, at every start).
 int hardwareThreads() {
   static const int threads = [] {
-    const unsigned n = std::thread::hardware_concurrency();
-    return n == 0 ? 1 : static_cast<int>(std::min(n, 64U));
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    int n = ::sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 0;
+    if (n <= 0) n = static_cast<int>(std::thread::hardware_concurrency());
+    return std::clamp(n, 1, 64);
   }();
   return threads;
 }

@@ -114,8 +114,12 @@ int runExport(std::span<char*> args) {
   // Bytes piped to standard output ("-") are not mixed with the report.
   const bool piped = std::ranges::any_of(
       o.outputs, [](const OutputRequest& out) { return writesToStandardOutput(out.path); });
+  // One fsync per directory for every file below (a tile farm starts
+  // thousands of these; each directory fsync is a disk round trip).
+  DirectorySyncBatch directorySyncs;
   for (const OutputRequest& out : o.outputs) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start =
+        o.quiet ? std::chrono::steady_clock::time_point{} : std::chrono::steady_clock::now();
     try {
       out.format->write(out.path, input, out.options);
     } catch (const IoError& e) {
@@ -145,6 +149,7 @@ int runExport(std::span<char*> args) {
     }
     if (!o.quiet) std::printf("%s: project\n", o.projectOutput->c_str());
   }
+  directorySyncs.sync();
   return kExitWritten;
 }
 

@@ -69,7 +69,8 @@ constexpr OptionInfo kOptions[] = {
      "(Z from the south edge)",
      Scope::Maps},
     {"threads", "N",
-     "Worker threads, 0 to 1024, 0 = every hardware thread (default 0); "
+     "Worker threads, 0 to 1024, 0 = every CPU this process may use (taskset, a Slurm "
+     "cpuset; default 0); "
      "the terrain is the same for every N"},
     {"quiet", "", "Print nothing on success"},
     {"help", "", "Print this help"},

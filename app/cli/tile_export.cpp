@@ -79,8 +79,11 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
       }
     }
     try {
+      // The tile's files share one directory fsync, done before the sidecar,
+      // which marks the tile complete and so is written last.
+      DirectorySyncBatch directorySyncs;
       for (const OutputRequest& out : files) out.format->write(out.path, input, out.options);
-      // Last: the sidecar is what marks the tile complete.
+      directorySyncs.sync();
       writeTileSidecar(sidecar, input, files, grid, tile, fingerprint);
     } catch (const IoError& e) {
       return failExport(kExitWriteFailed, e.what());

@@ -53,7 +53,16 @@ void writeHeightmapLibpng(const std::string& path, const Heightfield& field) {
     png_structp png =
         png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, libpngFailed, nullptr);
     png_infop info = png_create_info_struct(png);
-    png_init_io(png, file.stream());
+    png_set_write_fn(
+        png, &file,
+        [](png_structp p, png_bytep data, png_size_t bytes) {
+          try {  // no exception may cross libpng's C frames
+            static_cast<AtomicFile*>(png_get_io_ptr(p))->write(data, bytes);
+          } catch (const std::exception& e) {
+            libpngFailed(p, e.what());
+          }
+        },
+        [](png_structp) {});
     png_set_IHDR(png, info, static_cast<png_uint_32>(field.width),
                  static_cast<png_uint_32>(field.height), 16, PNG_COLOR_TYPE_GRAY,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

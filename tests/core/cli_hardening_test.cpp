@@ -3,6 +3,7 @@
 // file-size limits mid-write, names at NAME_MAX, long profiles, FIFO ramps,
 // numbers that underflow, rectangles whose total area is astronomical.
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -242,6 +243,46 @@ TEST_F(ExportCliHardening, AFileSizeLimitIsExitOneFileTooLargeAndNoTemporary) {
   EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
   EXPECT_EQ(hiddenEntries(dir_ / "out"), 0);
   EXPECT_EQ(readAll(target), "the old file");
+}
+
+// ---- the CPUs a scheduler gives ----
+
+// The most threads `pid` had at any sample until it ended (0 when it ended
+// before the first sample).
+int mostThreadsUntilExit(pid_t pid) {
+  int most = 0;
+  for (;;) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    bool running = false;
+    while (std::getline(status, line)) {
+      if (line.rfind("State:", 0) == 0) running = line.find('Z') == std::string::npos;
+      if (running && line.rfind("Threads:", 0) == 0)
+        most = std::max(most, std::stoi(line.substr(8)));
+    }
+    if (!running) return most;
+    std::this_thread::sleep_for(1ms);
+  }
+}
+
+// A tile farm's scheduler (taskset, a Slurm cpuset) gives a process fewer
+// CPUs than the machine has; the default thread count follows what it was
+// given, not the machine.
+TEST_F(ExportCliHardening, ThreadsFollowTheCpusTheProcessMayUse) {
+  cpu_set_t mine;
+  ASSERT_EQ(::sched_getaffinity(0, sizeof mine, &mine), 0);
+  const std::vector<std::string> args =
+      exportArgs({"--size", "2049", "--raw", out("t.r32"), "--quiet", "--no-sidecar"});
+  testing::RunLimits oneCpu;
+  oneCpu.onlyCpu = 0;
+  while (!CPU_ISSET(static_cast<std::size_t>(oneCpu.onlyCpu), &mine)) ++oneCpu.onlyCpu;
+  const testing::StartedApp limited = testing::startApp(args, dir_, {}, oneCpu);
+  EXPECT_EQ(mostThreadsUntilExit(limited.pid), 1);
+  EXPECT_EQ(testing::waitApp(limited).status, 0);
+  if (CPU_COUNT(&mine) < 2) GTEST_SKIP() << "one CPU here: the unlimited run cannot differ";
+  const testing::StartedApp unlimited = testing::startApp(args, dir_);
+  EXPECT_GE(mostThreadsUntilExit(unlimited.pid), 2);
+  EXPECT_EQ(testing::waitApp(unlimited).status, 0);
 }
 
 }  // namespace

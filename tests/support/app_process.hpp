@@ -4,6 +4,7 @@
 // stdout, stderr, peak memory, with chosen environment variables set or
 // removed and optionally a cap on the child's address space.
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@ struct RunLimits {
   long addressSpaceMib = 0;  // > 0: RLIMIT_AS for the child, so a large allocation fails there
   long fileSizeBytes = 0;    // > 0: RLIMIT_FSIZE for the child (ulimit -f)
   bool noCoreDump = false;   // RLIMIT_CORE 0, for runs ended by SIGQUIT
+  int onlyCpu = -1;          // >= 0: the child may run on this CPU only (taskset -c N)
 };
 
 // A child started by startApp, to be collected by waitApp.
@@ -108,6 +110,12 @@ inline StartedApp startApp(const std::vector<std::string>& args, const std::file
     if (limits.noCoreDump) {
       const rlimit none{0, 0};
       ::setrlimit(RLIMIT_CORE, &none);
+    }
+    if (limits.onlyCpu >= 0) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(static_cast<std::size_t>(limits.onlyCpu), &one);
+      if (::sched_setaffinity(0, sizeof one, &one) != 0) ::_exit(125);
     }
     ::execve(cargv[0], cargv.data(), cenv.data());
     ::_exit(127);
