@@ -43,11 +43,11 @@ float shadeFactor(const SunTerms& sun, float gx, float gy) {
 
 // Shading in 8.8 fixed point: 256 is a factor of 1.
 constexpr std::int32_t kFixedOne = 256;
-std::int32_t fixedShade(float factor) {
+constexpr std::int32_t fixedShade(float factor) {
   return static_cast<std::int32_t>(factor * 256.0f + 0.5f);
 }
-const std::int32_t kFixedMin = fixedShade(kHillshadeMin);
-const std::int32_t kFixedMax = fixedShade(kHillshadeMax);
+constexpr std::int32_t kFixedMin = fixedShade(kHillshadeMin);
+constexpr std::int32_t kFixedMax = fixedShade(kHillshadeMax);
 
 void putPixel(std::uint8_t* out, Rgb8 c) {
   out[0] = c.r;

@@ -148,8 +148,8 @@ std::string maskUnavailableFor(const OutputInput& in) {
 }
 
 template <MaskKind Kind>
-OutputFormat maskRow(std::string_view key, std::string_view suffix, std::string_view title,
-                     std::string_view help) {
+constexpr OutputFormat maskRow(std::string_view key, std::string_view suffix,
+                               std::string_view title, std::string_view help) {
   return {key,
           "FILE.png",
           suffix,
@@ -179,7 +179,7 @@ OutputFormat maskRow(std::string_view key, std::string_view suffix, std::string_
 
 // ---- the table ----
 
-const OutputFormat kFormats[] = {
+constinit const OutputFormat kFormats[] = {
     {"heightmap",
      "FILE.png",
      "-height16.png",

@@ -95,7 +95,7 @@ Document canyonMesa() {
   return doc;
 }
 
-const LandformPreset kPresets[] = {
+constexpr LandformPreset kPresets[] = {
     {"alpine", "Alpine",
      "High ridged mountains with dendritic valleys: ridged noise carved by rivers (stream "
      "power), screes (thermal) and gullies (droplets)",
