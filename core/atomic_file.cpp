@@ -13,6 +13,7 @@
 #include <climits>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -168,6 +169,12 @@ int openWriteThrough(const std::string& path, TargetKind kind) {
   return fd;
 }
 
+struct Temporary {
+  int fd = -1;
+  std::string name;       // empty while it has none (O_TMPFILE)
+  bool replaces = false;  // the target existed when it was made
+};
+
 // A random suffix for a temporary's name: six letters or digits.
 void fillRandomSuffix(char* x) {
   static constexpr char kAlphabet[] =
@@ -185,38 +192,75 @@ void fillRandomSuffix(char* x) {
   }
 }
 
-// Creates the hidden temporary next to the target; returns the descriptor.
-// Created O_EXCL, as mkostemp does (a symlink planted at the name is never
-// followed), but with mode 0666 so that the umask applies as for any new
-// file, without reading it; a replaced file's mode is copied to it.
-int makeTemporary(const std::string& path, std::string& tempPath) {
+std::atomic<int> g_forcedNamedTemporaries{0};  // > 0 while a ForceNamedTemporaries lives
+
+// An O_TMPFILE descriptor is given its name by linkat through /proc.
+bool canNameDescriptors() {
+  static const bool can = ::access("/proc/self/fd", X_OK) == 0;
+  return can;
+}
+
+// A file with no name in `directory` (O_TMPFILE), or -1 where the kernel or
+// the filesystem has none. Nothing of it is left if the process dies.
+int openAnonymous(const std::string& directory, const std::string& path) {
+  if (g_forcedNamedTemporaries.load(std::memory_order_relaxed) > 0 || !canNameDescriptors()) {
+    return -1;
+  }
+  const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+  if (fd >= 0) return fd;
+  if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) return -1;
+  throwErrno(path, errno);
+}
+
+// Creates a hidden name in `directory` for `attach` (it returns the
+// descriptor, or -1 with errno set), retrying random suffixes while the name
+// is taken; returns the descriptor and sets `name`.
+template <class Attach>
+int attachRandomName(const std::string& path, std::string& name, Attach attach) {
+  const SplitPath parts = splitPath(path);
+  std::string candidate = parts.directory + "/" + temporaryNamePattern(parts.name);
+  char* const suffix = candidate.data() + candidate.size() - 6;  // the pattern's "XXXXXX"
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fillRandomSuffix(suffix);
+    const int fd = attach(candidate.c_str());
+    if (fd < 0 && errno == EEXIST) continue;  // taken, or a planted link: never followed
+    if (fd < 0) throwErrno(path, errno);
+    name = std::move(candidate);
+    return fd;
+  }
+  throwErrno(path, EEXIST);
+}
+
+// The temporary the bytes go to before they replace the target: a file
+// with no name (O_TMPFILE) where the filesystem has them, else a hidden
+// ".NAME.XXXXXX" created O_EXCL, as mkostemp does. Either is created with
+// mode 0666, so the umask applies as for any new file without reading it;
+// a replaced file's mode is copied to it.
+Temporary makeTemporary(const std::string& path) {
   const SplitPath parts = splitPath(path);
   if (parts.name.empty() || parts.name == "." || parts.name == "..") {
     throw IoError(ioMessage(path, "not a file name"));
   }
   struct stat target {};
-  const bool exists = ::stat(path.c_str(), &target) == 0;
-  if (exists && S_ISDIR(target.st_mode)) throw IoError(ioMessage(path, "it is a directory"));
+  Temporary made;
+  made.replaces = ::stat(path.c_str(), &target) == 0;
+  if (made.replaces && S_ISDIR(target.st_mode)) throw IoError(ioMessage(path, "it is a directory"));
   // A read-only existing file (its mode, or a read-only mount of it) is kept,
   // not replaced by the rename: the rename would only need the directory.
-  if (exists && ::access(path.c_str(), W_OK) != 0) throwErrno(path, errno);
-  std::string name = parts.directory + "/" + temporaryNamePattern(parts.name);
-  char* const suffix = name.data() + name.size() - 6;  // the pattern's "XXXXXX"
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    fillRandomSuffix(suffix);
-    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno == EEXIST) continue;
-    if (fd < 0) throwErrno(path, errno);
-    if (exists && S_ISREG(target.st_mode) && ::fchmod(fd, target.st_mode & 07777) != 0) {
-      const int err = errno;
-      ::close(fd);
-      ::unlink(name.c_str());
-      throwErrno(path, err);
-    }
-    tempPath = std::move(name);
-    return fd;
+  if (made.replaces && ::access(path.c_str(), W_OK) != 0) throwErrno(path, errno);
+  made.fd = openAnonymous(parts.directory, path);
+  if (made.fd < 0) {
+    made.fd = attachRandomName(path, made.name, [](const char* name) {
+      return ::open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    });
   }
-  throwErrno(path, EEXIST);
+  if (made.replaces && S_ISREG(target.st_mode) && ::fchmod(made.fd, target.st_mode & 07777) != 0) {
+    const int err = errno;
+    ::close(made.fd);
+    if (!made.name.empty()) ::unlink(made.name.c_str());
+    throwErrno(path, err);
+  }
+  return made;
 }
 
 // Writes every byte, through short writes and interrupted calls.
@@ -279,8 +323,11 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     writeThrough_ = true;
     return;
   }
-  fd_ = makeTemporary(path_, tempPath_);
-  slot_ = registerTemporary(tempPath_);
+  Temporary made = makeTemporary(path_);
+  fd_ = made.fd;
+  tempPath_ = std::move(made.name);
+  replaces_ = made.replaces;
+  if (!tempPath_.empty()) slot_ = registerTemporary(tempPath_);
 }
 
 AtomicFile::~AtomicFile() {
@@ -372,16 +419,26 @@ void AtomicFile::commit() {
     discard();
     throw IoError(describe(std::strerror(err)));
   }
-  const int closed = ::close(fd_);
-  fd_ = -1;
   if (writeThrough_) {
+    const int closed = ::close(fd_);
+    fd_ = -1;
     if (closed != 0) throw IoError(describe(std::strerror(errno)));
     committed_ = true;
     return;
   }
-  if (closed != 0 || ::rename(tempPath_.c_str(), path_.c_str()) != 0) {
+  bool named = false;  // the bytes are at the target already
+  try {
+    if (tempPath_.empty()) named = nameAnonymous();
+  } catch (const IoError&) {
+    discard();
+    throw;
+  }
+  const int closed = ::close(fd_);
+  fd_ = -1;
+  if (closed != 0 || (!named && ::rename(tempPath_.c_str(), path_.c_str()) != 0)) {
     const int err = errno;
     discard();
+    if (named) ::unlink(path_.c_str());  // it was new: nothing of the caller's is lost
     throw IoError(describe(std::strerror(err)));
   }
   tempPath_.clear();
@@ -391,6 +448,32 @@ void AtomicFile::commit() {
   // Make the rename itself durable; failing here loses nothing already written.
   const std::string directory = splitPath(path_).directory;
   if (!DirectorySyncBatch::defer(directory)) syncDirectory(directory);
+}
+
+// Gives the file with no name its name: the target's own when there was
+// none (true; a link never replaces anything, so a target made meanwhile
+// is not lost), else a hidden temporary's, for commit() to rename.
+bool AtomicFile::nameAnonymous() {
+  char self[40];
+  std::snprintf(self, sizeof self, "/proc/self/fd/%d", fd_);
+  const auto link = [&self](const char* name) {
+    return ::linkat(AT_FDCWD, self, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : -1;
+  };
+  if (!replaces_) {
+    if (link(path_.c_str()) == 0) return true;
+    if (errno != EEXIST) throwErrno(path_, errno);
+  }
+  attachRandomName(path_, tempPath_, link);
+  slot_ = registerTemporary(tempPath_);
+  return false;
+}
+
+ForceNamedTemporaries::ForceNamedTemporaries() {
+  g_forcedNamedTemporaries.fetch_add(1);
+}
+
+ForceNamedTemporaries::~ForceNamedTemporaries() {
+  g_forcedNamedTemporaries.fetch_sub(1);
 }
 
 DirectorySyncBatch::DirectorySyncBatch() : outer_(t_syncBatch) {
@@ -438,10 +521,9 @@ void checkWritable(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   const std::size_t nameBytes = slash == std::string::npos ? path.size() : path.size() - slash - 1;
   if (nameBytes > NAME_MAX) throwErrno(path, ENAMETOOLONG);
-  std::string tempPath;
-  const int fd = makeTemporary(path, tempPath);
-  ::close(fd);
-  ::unlink(tempPath.c_str());
+  const Temporary probe = makeTemporary(path);
+  ::close(probe.fd);
+  if (!probe.name.empty()) ::unlink(probe.name.c_str());
 }
 
 void installTemporaryCleanupOnSignals() {

@@ -1,10 +1,15 @@
 #pragma once
 // The one way core and the app write a file. A regular file (or a new one)
-// is replaced atomically: bytes go to a hidden temporary in the target's
-// directory (".name.XXXXXX", created O_EXCL with a random suffix, so a
-// symlink planted at any name is never followed), which is flushed, fsynced
-// and renamed over the target only when everything was written. A failed
-// write never leaves a partial file and never touches an existing target.
+// is replaced atomically: bytes go to a temporary in the target's directory,
+// which is fsynced and given the target's name only when everything was
+// written. A failed write never leaves a partial file and never touches an
+// existing target. The temporary has no name (O_TMPFILE) where the
+// filesystem allows, so a process killed outright (SIGKILL, the OOM killer)
+// leaves nothing; once written, it is linked at the target (a new file) or
+// at a hidden ".name.XXXXXX" renamed over it. Elsewhere it is that hidden
+// name from the start, created O_EXCL with a random suffix, so a symlink
+// planted at any name is never followed, and removed on SIGINT, SIGTERM,
+// SIGHUP and SIGQUIT (installTemporaryCleanupOnSignals).
 //
 // A target that is not a directory entry holding bytes is written through
 // instead (there is nothing to keep atomically, and a rename would replace
@@ -49,13 +54,16 @@ class AtomicFile {
  private:
   void discard() noexcept;
   void flushGathered();
+  bool nameAnonymous();
 
   std::string path_;
   std::string tempPath_;
   int fd_ = -1;
   std::unique_ptr<char[]> gathered_;  // allocated at the first small write
   std::size_t gatheredBytes_ = 0;
-  int slot_ = -1;  // this temporary's entry in the signal cleanup registry
+  int slot_ = -1;
+  bool replaces_ = false;  // the target existed when the temporary was made  // this temporary's
+                           // entry in the signal cleanup registry
   bool writeThrough_ = false;
   bool committed_ = false;
 };
@@ -82,6 +90,16 @@ class WriteCancelScope {
   const std::atomic<bool>* cancel_;
   std::function<void(std::size_t)> onWrite_;
   WriteCancelScope* outer_;
+};
+
+// Tests: while one lives, every AtomicFile uses a named temporary from the
+// start, as on a filesystem without O_TMPFILE.
+class ForceNamedTemporaries {
+ public:
+  ForceNamedTemporaries();
+  ~ForceNamedTemporaries();
+  ForceNamedTemporaries(const ForceNamedTemporaries&) = delete;
+  ForceNamedTemporaries& operator=(const ForceNamedTemporaries&) = delete;
 };
 
 // Gathers the directory fsyncs of the commits made on this thread while it

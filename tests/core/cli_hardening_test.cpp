@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -192,12 +193,18 @@ TEST_F(ExportCliHardening, MillionsOfHugeRectanglesFinishInSeconds) {
 
 // ---- signals and limits during a write ----
 
-// A hidden temporary of `name` (".name.XXXXXX") in dir, with bytes in it.
-bool writingTemporary(const fs::path& dir, const std::string& name) {
+// True while `pid` writes bytes into a temporary in `dir`: a descriptor
+// open on a file there with no name yet (O_TMPFILE: "dir/#123 (deleted)")
+// or a hidden ".name.XXXXXX", with bytes in it.
+bool writingTemporary(pid_t pid, const fs::path& dir) {
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string entry = e.path().filename().string();
-    if (entry.rfind("." + name + ".", 0) == 0 && fs::file_size(e.path(), ec) > 0) return true;
+  for (const auto& e : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
+    const fs::path target = fs::read_symlink(e.path(), ec);
+    if (ec || target.parent_path() != dir) continue;
+    const std::string name = target.filename().string();
+    if ((name.front() == '#' || name.front() == '.') && fs::file_size(e.path(), ec) > 0 && !ec) {
+      return true;
+    }
   }
   return false;
 }
@@ -218,13 +225,43 @@ TEST_F(ExportCliHardening, EachSignalDuringAWriteRemovesTheTemporaryAndKeepsTheO
         exportArgs({"--size", "4097", "--heightmap", target, "--quiet"}), dir_, {}, limits);
     bool caught = false;
     for (int i = 0; i < 6000 && !caught; ++i) {  // up to 60 s for the map to be generated
-      caught = writingTemporary(dir_ / "out", "big.png");
+      caught = writingTemporary(app.pid, dir_ / "out");
       if (!caught) std::this_thread::sleep_for(10ms);
     }
     ::kill(app.pid, signal);
     const testing::AppRun r = testing::waitApp(app);
     EXPECT_TRUE(caught) << "no temporary seen for signal " << signal;
     EXPECT_EQ(r.signal, signal) << "status " << r.status << ": " << r.err;
+    EXPECT_EQ(hiddenEntries(dir_ / "out"), 0) << "signal " << signal;
+    EXPECT_EQ(readAll(target), "the old file") << "signal " << signal;
+  }
+}
+
+// Where the filesystem has no O_TMPFILE the temporary has a name from the
+// start: each signal's handler removes it.
+TEST_F(ExportCliHardening, EachSignalRemovesANamedTemporaryAndKeepsTheOldFile) {
+  const std::string target = out("named.r32");
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    std::ofstream(target, std::ios::binary) << "the old file";
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const rlimit none{0, 0};
+      ::setrlimit(RLIMIT_CORE, &none);
+      ::execl(TERRAIN_NAMED_TEMPORARY_WRITER_BIN, TERRAIN_NAMED_TEMPORARY_WRITER_BIN,
+              target.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    bool caught = false;
+    for (int i = 0; i < 1000 && !caught; ++i) {
+      caught = hiddenEntries(dir_ / "out") > 0 && writingTemporary(pid, dir_ / "out");
+      if (!caught) std::this_thread::sleep_for(10ms);
+    }
+    ::kill(pid, signal);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(caught) << "no named temporary seen for signal " << signal;
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << "status " << status;
     EXPECT_EQ(hiddenEntries(dir_ / "out"), 0) << "signal " << signal;
     EXPECT_EQ(readAll(target), "the old file") << "signal " << signal;
   }

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <future>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -154,14 +155,21 @@ TEST_F(SpecialPaths, ADashWritesThePngToStandardOutputAndCreatesNoFile) {
 
 // ---- names and planted symlinks ----
 
+// Each case runs with a temporary that has no name (O_TMPFILE, here) and
+// with one named from the start (filesystems without O_TMPFILE).
 TEST_F(SpecialPaths, NamesOf248To255BytesAreWrittenAndLeaveNoTemporary) {
-  for (const std::size_t length : {247u, 248u, 251u, 255u}) {
-    const std::string name = std::string(length - 4, 'n') + ".r32";
-    ASSERT_LE(temporaryNamePattern(name).size(), 255u) << length;
-    writeRawFloat32(path(name), ramp(8, 8));
-    EXPECT_EQ(fs::file_size(path(name)), 8u * 8u * 4u) << length;
-    EXPECT_EQ(entries(), std::vector<std::string>{name}) << length;
-    fs::remove(path(name));
+  for (const bool named : {false, true}) {
+    std::optional<ForceNamedTemporaries> force;
+    if (named) force.emplace();
+    for (const std::size_t length : {247u, 248u, 251u, 255u}) {
+      const std::string name = std::string(length - 4, 'n') + ".r32";
+      ASSERT_LE(temporaryNamePattern(name).size(), 255u) << length;
+      writeRawFloat32(path(name), ramp(8, 8));  // new
+      writeRawFloat32(path(name), ramp(8, 8));  // replaced
+      EXPECT_EQ(fs::file_size(path(name)), 8u * 8u * 4u) << length << " named " << named;
+      EXPECT_EQ(entries(), std::vector<std::string>{name}) << length << " named " << named;
+      fs::remove(path(name));
+    }
   }
   // The shortened name never cuts a UTF-8 sequence in two.
   std::string accented;
@@ -179,6 +187,10 @@ TEST_F(SpecialPaths, SymlinksPlantedAtTemporaryNamesAreNeverFollowed) {
                                             ".h.r32.000000", ".h.r32.aaaaaa"};
   for (const auto& name : planted) ASSERT_EQ(::symlink(victim.c_str(), path(name).c_str()), 0);
   for (int i = 0; i < 20; ++i) writeRawFloat32(path("h.r32"), ramp(16, 16));
+  {
+    const ForceNamedTemporaries named;
+    for (int i = 0; i < 20; ++i) writeRawFloat32(path("h.r32"), ramp(16, 16));
+  }
   EXPECT_EQ(readAll(victim), "precious");
   struct stat st {};
   ASSERT_EQ(::lstat(path("h.r32").c_str(), &st), 0);

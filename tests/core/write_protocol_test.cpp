@@ -1,8 +1,9 @@
 // The system calls behind "a file is replaced atomically and durably",
 // watched with strace on a real export: every file's bytes are fsynced
-// before its rename, the renames are made durable by a directory fsync,
+// before it gets its name (a rename, or a linkat of a file made with no
+// name), the names are made durable by a directory fsync,
 // an export's files share that directory fsync, and a tile's data files
-// are durable before the sidecar that marks the tile complete is renamed.
+// are durable before the sidecar that marks the tile complete is named.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -20,34 +21,58 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// One traced call, in order.
+// One traced call, in order. A temporary is known by `file`: its hidden
+// name, or "fd N #k" for the k-th file opened with no name (O_TMPFILE).
 struct Call {
-  enum Kind { FileSync, DirectorySync, Rename } kind;
-  std::string path;    // what was fsynced, or the rename's target
-  std::string source;  // the rename's source
+  enum Kind { FileSync, DirectorySync, Named } kind;
+  std::string path;  // the directory fsynced, or the name a file was given
+  std::string file;  // the file fsynced, or the one given its name
 };
 
-// The fsyncs and renames of `args` run under strace, by path.
+// The fsyncs and namings (rename, or linkat of an O_TMPFILE file) of `args`
+// run under strace.
 std::vector<Call> tracedCalls(const std::string& args, const fs::path& log) {
-  const std::string command = "strace -f -qq -e trace=openat,fsync,rename,close -o " +
+  const std::string command = "strace -f -qq -e trace=openat,fsync,rename,linkat,close -o " +
                               log.string() + " " + TERRAIN_EXPLORER_BIN + " export " + args +
                               " --quiet";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   const std::regex openat(R"re(openat\(AT_FDCWD, "([^"]+)", ([A-Z_|]+).*\) = (\d+))re");
   const std::regex fsync(R"re(fsync\((\d+)\)\s+= 0)re");
   const std::regex rename(R"re(rename\("([^"]+)", "([^"]+)"\) = 0)re");
-  std::map<std::string, std::pair<std::string, bool>> open;  // fd -> path, is a directory
+  const std::regex linkat(
+      R"re(linkat\(AT_FDCWD, "/proc/self/fd/(\d+)", AT_FDCWD, "([^"]+)".*\) = 0)re");
+  struct Open {
+    std::string file;
+    bool directory = false;
+  };
+  std::map<std::string, Open> open;               // by descriptor
+  std::map<std::string, std::string> linkedFrom;  // hidden name -> the file linked there
   std::vector<Call> calls;
+  int anonymous = 0;
   std::ifstream in(log);
   std::smatch m;
   for (std::string line; std::getline(in, line);) {
     if (std::regex_search(line, m, openat)) {
-      open[m[3]] = {m[1], m[2].str().find("O_DIRECTORY") != std::string::npos};
+      const std::string flags = m[2];
+      if (flags.find("O_TMPFILE") != std::string::npos) {
+        open[m[3]] = {"fd " + m[3].str() + " #" + std::to_string(++anonymous), false};
+      } else {
+        open[m[3]] = {m[1], flags.find("O_DIRECTORY") != std::string::npos};
+      }
     } else if (std::regex_search(line, m, fsync) && open.count(m[1]) != 0) {
-      const auto& [path, directory] = open[m[1]];
-      calls.push_back({directory ? Call::DirectorySync : Call::FileSync, path, {}});
+      const Open& o = open[m[1]];
+      calls.push_back({o.directory ? Call::DirectorySync : Call::FileSync,
+                       o.directory ? o.file : std::string(), o.file});
+    } else if (std::regex_search(line, m, linkat) && open.count(m[1]) != 0) {
+      const std::string name = m[2];
+      if (fs::path(name).filename().string().front() == '.') {
+        linkedFrom[name] = open[m[1]].file;  // a hidden name, renamed next
+      } else {
+        calls.push_back({Call::Named, name, open[m[1]].file});
+      }
     } else if (std::regex_search(line, m, rename)) {
-      calls.push_back({Call::Rename, m[2], m[1]});
+      const std::string from = m[1];
+      calls.push_back({Call::Named, m[2], linkedFrom.count(from) != 0 ? linkedFrom[from] : from});
     }
   }
   return calls;
@@ -60,66 +85,69 @@ class WriteProtocol : public testing::ScratchDirTest {
     ASSERT_EQ(std::system("command -v strace >/dev/null 2>&1"), 0)
         << "strace is missing: ./dev.sh deps installs Debian's 'strace'";
   }
-  // Every rename's source was fsynced before it, after being opened.
-  static void expectEveryRenameOfSyncedBytes(const std::vector<Call>& calls) {
+  // Every file was fsynced before it was given its name.
+  static void expectEveryNamingOfSyncedBytes(const std::vector<Call>& calls) {
     for (std::size_t i = 0; i < calls.size(); ++i) {
-      if (calls[i].kind != Call::Rename) continue;
+      if (calls[i].kind != Call::Named) continue;
       bool synced = false;
       for (std::size_t j = 0; j < i; ++j) {
-        synced |= calls[j].kind == Call::FileSync && calls[j].path == calls[i].source;
+        synced |= calls[j].kind == Call::FileSync && calls[j].file == calls[i].file;
       }
-      EXPECT_TRUE(synced) << calls[i].path << " was renamed before its bytes were fsynced";
+      EXPECT_TRUE(synced) << calls[i].path << " was named before its bytes were fsynced";
     }
   }
 };
 
-TEST_F(WriteProtocol, AnExportsFilesAreSyncedThenRenamedThenShareOneDirectorySync) {
+// a.r32 exists already (it is replaced through a hidden name); the others
+// are new (named directly where the filesystem has O_TMPFILE).
+TEST_F(WriteProtocol, AnExportsFilesAreSyncedThenNamedThenShareOneDirectorySync) {
   const fs::path out = dir_ / "out";
   fs::create_directory(out);
+  std::ofstream(out / "a.r32") << "the old file";
   const std::vector<Call> calls = tracedCalls(
       "--size 65 --heightmap " + (out / "a.png").string() + " --raw " + (out / "a.r32").string(),
       dir_ / "strace.log");
-  expectEveryRenameOfSyncedBytes(calls);
-  std::vector<std::string> renamed;
-  std::size_t lastRename = 0;
+  expectEveryNamingOfSyncedBytes(calls);
+  std::vector<std::string> named;
+  std::size_t lastNaming = 0;
   std::vector<std::size_t> directorySyncs;
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    if (calls[i].kind == Call::Rename) {
-      renamed.push_back(fs::path(calls[i].path).filename().string());
-      lastRename = i;
+    if (calls[i].kind == Call::Named) {
+      named.push_back(fs::path(calls[i].path).filename().string());
+      lastNaming = i;
     }
     if (calls[i].kind == Call::DirectorySync) {
       EXPECT_EQ(fs::path(calls[i].path), out);
       directorySyncs.push_back(i);
     }
   }
-  EXPECT_EQ(renamed, (std::vector<std::string>{"a.png", "a.r32", "a.png.json"}));
+  EXPECT_EQ(named, (std::vector<std::string>{"a.png", "a.r32", "a.png.json"}));
   ASSERT_EQ(directorySyncs.size(), 1u) << "one directory fsync for the three files";
-  EXPECT_GT(directorySyncs.front(), lastRename) << "the directory is fsynced after the renames";
+  EXPECT_GT(directorySyncs.front(), lastNaming) << "the directory is fsynced after the namings";
 }
 
-TEST_F(WriteProtocol, ATilesDataIsDurableBeforeTheSidecarThatMarksItCompleteIsRenamed) {
+TEST_F(WriteProtocol, ATilesDataIsDurableBeforeTheSidecarThatMarksItCompleteIsNamed) {
   const std::vector<Call> calls =
       tracedCalls("--size 129 --tiles 2x1 --out-dir " + (dir_ / "tiles").string() +
                       " --heightmap w.png --raw w.r32",
                   dir_ / "strace.log");
-  expectEveryRenameOfSyncedBytes(calls);
+  expectEveryNamingOfSyncedBytes(calls);
   int sidecars = 0;
   bool dataSinceDirectorySync = false;
   for (const Call& call : calls) {
     if (call.kind == Call::DirectorySync) dataSinceDirectorySync = false;
-    if (call.kind != Call::Rename) continue;
+    if (call.kind != Call::Named) continue;
     const std::string name = fs::path(call.path).filename().string();
     if (name.ends_with(".png") || name.ends_with(".r32")) dataSinceDirectorySync = true;
     if (name == "w_x0_y0.json" || name == "w_x1_y0.json") {
       ++sidecars;
       EXPECT_FALSE(dataSinceDirectorySync)
-          << name << " was renamed before its tile's renames were made durable";
+          << name << " was named before its tile's files were made durable";
     }
   }
   EXPECT_EQ(sidecars, 2);
   ASSERT_FALSE(calls.empty());
-  EXPECT_EQ(calls.back().kind, Call::DirectorySync) << "the manifest's rename is made durable";
+  EXPECT_EQ(calls.back().kind, Call::DirectorySync) << "the manifest's name is made durable";
 }
 
 }  // namespace
