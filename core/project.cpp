@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/project_json.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -481,14 +482,30 @@ Document documentFromJson(const Json& root) {
   return doc;
 }
 
+[[noreturn]] void failRampNotUtf8(const Document& doc) {
+  throw InputError("project: the ramp path '" + doc.look.ramp +
+                   "' is not valid UTF-8, which a JSON file cannot hold; rename the file");
+}
+
 std::string documentJsonText(const Document& doc) {
   try {
     return documentToJson(doc).dump(2) + "\n";
   } catch (const Json::type_error&) {
-    // The only strings are stage keys (ASCII) and the ramp.
-    throw InputError("project: the ramp path '" + doc.look.ramp +
-                     "' is not valid UTF-8, which a JSON file cannot hold; rename the file");
+    failRampNotUtf8(doc);  // the only strings are stage keys (ASCII) and the ramp
   }
+}
+
+// A tiled world's size may pass the map cap: checked as the largest map.
+void validateTiledWorld(const Document& doc) {
+  Document check = doc;
+  const SourceStage& source = sourceStage(doc.source.key);
+  const std::size_t size = source.sizeIndex();
+  check.source.values[size] =
+      std::min(check.source.values[size], static_cast<double>(source.maxSize()));
+  if (!source.sizeAllowed(static_cast<int>(check.source.values[size]))) {
+    check.source.values[size] = source.snapSize(source.maxSize());
+  }
+  validate(check);
 }
 
 }  // namespace
@@ -499,16 +516,18 @@ std::string projectToJson(const Document& doc) {
 }
 
 std::string tiledWorldToJson(const Document& doc) {
-  Document check = doc;
-  const SourceStage& source = sourceStage(doc.source.key);
-  const std::size_t size = source.sizeIndex();
-  check.source.values[size] =
-      std::min(check.source.values[size], static_cast<double>(source.maxSize()));
-  if (!source.sizeAllowed(static_cast<int>(check.source.values[size]))) {
-    check.source.values[size] = source.snapSize(source.maxSize());
-  }
-  validate(check);
+  validateTiledWorld(doc);
   return documentJsonText(doc);
+}
+
+nlohmann::ordered_json tiledWorldJson(const Document& doc) {
+  validateTiledWorld(doc);
+  try {
+    (void)Json(doc.look.ramp).dump();  // what printing the document would refuse
+  } catch (const Json::type_error&) {
+    failRampNotUtf8(doc);
+  }
+  return documentToJson(doc);
 }
 
 Document projectFromJson(std::string_view text) {

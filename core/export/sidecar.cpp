@@ -2,9 +2,10 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/atomic_file.hpp"
-#include "core/project.hpp"
+#include "core/project_json.hpp"
 
 namespace terrain {
 namespace {
@@ -20,6 +21,14 @@ constexpr double kCentimetresPerMetre = 100.0;
 // both are files, as given otherwise ("-").
 std::string fileName(const std::string& path, const std::string& sidecarPath) {
   if (isWrittenThrough(path)) return path;
+  // The usual case, a file beside its sidecar ("x.r32" and "x.r32.json"),
+  // needs no look at the working directory.
+  const std::size_t slash = path.find_last_of('/') + 1;  // 0 without one
+  const std::size_t sidecarSlash = sidecarPath.find_last_of('/') + 1;
+  if (std::string_view(path).substr(0, slash) ==
+      std::string_view(sidecarPath).substr(0, sidecarSlash)) {
+    return path.substr(slash);
+  }
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path file = fs::absolute(path, ec);
@@ -88,7 +97,7 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
   for (const OutputRequest& out : outputs) {
     if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath));
   }
-  const Json project = Json::parse(tiledWorldToJson(in.doc));
+  const Json project = tiledWorldJson(in.doc);
   Json sidecar = {{"format", "terrain-explorer-export"},
                   {"version", kSidecarVersion},
                   {"width", f.width},

@@ -8,7 +8,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/export/sidecar.hpp"
-#include "core/project.hpp"
+#include "core/project_json.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -63,7 +63,7 @@ void writeText(const std::string& path, const std::string& text) {
 
 std::string tiledWorldFingerprint(const Document& worldDoc, const TileGrid& grid,
                                   std::span<const OutputRequest> patterns) {
-  Json what = {{"document", Json::parse(tiledWorldToJson(worldDoc))},
+  Json what = {{"document", tiledWorldJson(worldDoc)},
                {"world-size", grid.worldSize},
                {"grid", gridJson(grid)}};
   for (const OutputRequest& out : patterns) {
@@ -154,7 +154,7 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                                 {"basis", plan.scale->basis},
                                 {"height", "(raw - raw-low) / (raw-high - raw-low)"}};
   }
-  const Json project = Json::parse(tiledWorldToJson(worldDoc));
+  const Json project = tiledWorldJson(worldDoc);
   manifest["seed"] = project.at("seed");
   manifest["source"] = project.at("source");
   manifest["modifiers"] = project.at("modifiers");

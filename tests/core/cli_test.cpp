@@ -168,6 +168,18 @@ TEST_F(ExportCli, WritesRaw16ExrNormalsAndASidecarThatDescribesThem) {
   EXPECT_FALSE(fs::exists(out("p.json.json")));  // a project alone has no sidecar
   ASSERT_EQ(run({"--project", out("p.json"), "--raw", out("p.r32")}).status, 0);
   EXPECT_EQ(nlohmann::json::parse(readAll(out("p.r32.json"))).at("project"), out("p.json"));
+
+  // Files are named relative to the sidecar's folder, wherever they are.
+  fs::create_directories(out("maps/raw"));
+  ASSERT_EQ(run({"--size", "33", "--heightmap", out("maps/m.png"), "--raw", out("maps/raw/m.r32"),
+                 "--r16", out("m.r16")})
+                .status,
+            0);
+  const auto named = nlohmann::json::parse(readAll(out("maps/m.png.json"))).at("files");
+  ASSERT_EQ(named.size(), 3u);
+  EXPECT_EQ(named[0].at("file"), "m.png");
+  EXPECT_EQ(named[1].at("file"), "raw/m.r32");
+  EXPECT_EQ(named[2].at("file"), "../m.r16");
 }
 
 TEST_F(ExportCli, BadFormatOptionsAndASidecarOnAnOutputAreRefused) {

@@ -1,0 +1,14 @@
+#pragma once
+// The project's JSON as a value, for the files that embed it (the export
+// sidecar, the tile manifest and sidecars): no printing and parsing it
+// again, which a small export paid for at every start (issue 9).
+#include <nlohmann/json.hpp>
+
+#include "core/document.hpp"
+
+namespace terrain {
+
+// tiledWorldToJson's document (core/project.hpp), checked the same way.
+nlohmann::ordered_json tiledWorldJson(const Document& doc);
+
+}  // namespace terrain
