@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 
 #include <atomic>
 #include <cerrno>
@@ -276,10 +277,12 @@ bool writeAll(int fd, const char* data, std::size_t bytes) {
 }
 
 // Writes below kGatherBelow (rows, headers, words) are gathered into a
-// buffer of kGatherBytes; larger ones go straight to the file, so a map
-// written whole is never copied (nor the buffer's pages faulted in).
+// buffer of kGatherBytes (small enough to come from the heap's free space:
+// a larger one grows the heap, a page fault and a system call for a
+// sidecar); larger ones go straight to the file, so a map written whole is
+// never copied (nor the buffer's pages faulted in).
 constexpr std::size_t kGatherBelow = 4096;
-constexpr std::size_t kGatherBytes = std::size_t{64} << 10;
+constexpr std::size_t kGatherBytes = std::size_t{16} << 10;
 
 // The innermost DirectorySyncBatch of this thread.
 thread_local DirectorySyncBatch* t_syncBatch = nullptr;
@@ -454,8 +457,11 @@ void AtomicFile::commit() {
 // none (true; a link never replaces anything, so a target made meanwhile
 // is not lost), else a hidden temporary's, for commit() to rename.
 bool AtomicFile::nameAnonymous() {
-  char self[40];
-  std::snprintf(self, sizeof self, "/proc/self/fd/%d", fd_);
+  // "/proc/self/fd/N" without printf, whose code a small export would
+  // otherwise fault in for this alone.
+  char self[40] = "/proc/self/fd/";
+  const std::size_t prefix = std::strlen(self);
+  *std::to_chars(self + prefix, self + sizeof self - 1, fd_).ptr = '\0';
   const auto link = [&self](const char* name) {
     return ::linkat(AT_FDCWD, self, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : -1;
   };

@@ -37,7 +37,7 @@ class AtomicFile {
 
   const std::string& path() const { return path_; }
   // Writes under 4 KiB are gathered (a row at a time is one system call
-  // per 64 KiB); larger ones go straight to the file. Throws IoError on a failed
+  // per 16 KiB); larger ones go straight to the file. Throws IoError on a failed
   // write (ENOSPC, EIO, EFBIG, ...).
   void write(const void* data, std::size_t bytes);
   // Writes what is gathered, fsyncs, closes, renames over the target and
