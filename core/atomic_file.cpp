@@ -269,6 +269,7 @@ bool writeAll(int fd, const char* data, std::size_t bytes) {
   while (bytes > 0) {
     const ssize_t n = ::write(fd, data, bytes);
     if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;  // no progress and no reason given
     if (n <= 0) return false;
     data += n;
     bytes -= static_cast<std::size_t>(n);
