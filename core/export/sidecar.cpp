@@ -97,7 +97,7 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
   for (const OutputRequest& out : outputs) {
     if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath));
   }
-  const Json project = tiledWorldJson(in.doc);
+  Json project = tiledWorldJson(in.doc);  // its parts are moved in, not copied
   Json sidecar = {{"format", "terrain-explorer-export"},
                   {"version", kSidecarVersion},
                   {"width", f.width},
@@ -108,9 +108,9 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
                   {"world-length-m", length},
                   {"height-range-m", {{"min", 0.0}, {"max", in.doc.world.heightRange}}},
                   {"files", files},
-                  {"seed", project.at("seed")},
-                  {"source", project.at("source")},
-                  {"modifiers", project.at("modifiers")}};
+                  {"seed", std::move(project.at("seed"))},
+                  {"source", std::move(project.at("source"))},
+                  {"modifiers", std::move(project.at("modifiers"))}};
   if (!projectPath.empty()) sidecar["project"] = projectPath;
   sidecar["engines"] = engines(in, cell, length);
   if (!in.engineFit.empty()) sidecar["engine-size"] = in.engineFit;

@@ -154,10 +154,10 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                                 {"basis", plan.scale->basis},
                                 {"height", "(raw - raw-low) / (raw-high - raw-low)"}};
   }
-  const Json project = tiledWorldJson(worldDoc);
-  manifest["seed"] = project.at("seed");
-  manifest["source"] = project.at("source");
-  manifest["modifiers"] = project.at("modifiers");
+  Json project = tiledWorldJson(worldDoc);
+  manifest["seed"] = std::move(project.at("seed"));
+  manifest["source"] = std::move(project.at("source"));
+  manifest["modifiers"] = std::move(project.at("modifiers"));
   Json tiles = Json::array();
   for (int row = 0; row < grid.rows; ++row) {
     for (int column = 0; column < grid.columns; ++column) {
