@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "app/cli/export_command.hpp"
-#include "core/atomic_file.hpp"
+#include "core/temporary_cleanup.hpp"
 
 namespace {
 

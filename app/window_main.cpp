@@ -8,7 +8,7 @@
 
 #include "app/options.hpp"
 #include "app/window.hpp"
-#include "core/atomic_file.hpp"
+#include "core/temporary_cleanup.hpp"
 
 int main(int argc, char** argv) {
   const std::span<char*> args(argv, static_cast<std::size_t>(argc));

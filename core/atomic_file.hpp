@@ -9,7 +9,7 @@
 // at a hidden ".name.XXXXXX" renamed over it. Elsewhere it is that hidden
 // name from the start, created O_EXCL with a random suffix, so a symlink
 // planted at any name is never followed, and removed on SIGINT, SIGTERM,
-// SIGHUP and SIGQUIT (installTemporaryCleanupOnSignals).
+// SIGHUP and SIGQUIT (core/temporary_cleanup.hpp).
 //
 // A target that is not a directory entry holding bytes is written through
 // instead (there is nothing to keep atomically, and a rename would replace
@@ -148,15 +148,7 @@ bool writesToStandardOutput(const std::string& path);
 // The hidden temporary's name for a target file name: ".NAME.XXXXXX", or,
 // when that would not fit NAME_MAX (255 bytes), the name's first bytes and a
 // hash of the whole name (".NAME-PREFIX~HASH.XXXXXX"), so every legal name
-// can be written. The X's are replaced by mkstemp.
+// can be written. The X's are replaced by random letters and digits.
 std::string temporaryNamePattern(const std::string& name);
-
-// SIGINT, SIGTERM, SIGHUP and SIGQUIT remove every temporary file still
-// being written (a fixed-size, async-signal-safe registry that AtomicFile
-// fills), then end the process with the signal's default action, so the
-// exit status is the usual one. SIGXFSZ is ignored, so a write past the
-// file-size limit fails with EFBIG ("File too large") and the normal error
-// path removes the temporary. Call once, early in main.
-void installTemporaryCleanupOnSignals();
 
 }  // namespace terrain

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/temporary_cleanup.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
