@@ -49,16 +49,7 @@ int main(int argc, char** argv) {
   const std::span<char*> args(argv, static_cast<std::size_t>(argc));
   if (args.size() >= 2 && std::string_view(args[1]) == "export") {
     terrain::installTemporaryCleanupOnSignals();  // no .NAME.XXXXXX left by ^C, kill or ulimit -f
-    const int status = terrain::runExportCommand(args.subspan(2));
-#if TERRAIN_EXIT_WITHOUT_DESTRUCTORS
-    // Every file is written and closed: what static destructors and atexit
-    // handlers would do is free memory the kernel takes back anyway, and
-    // their code costs a small export page faults (issue 9, start-up).
-    // Sanitizer builds return normally, for the leak check.
-    std::fflush(nullptr);
-    std::_Exit(status);
-#endif
-    return status;
+    return terrain::runExportCommand(args.subspan(2));
   }
   return startWindow(argv);
 }

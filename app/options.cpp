@@ -27,8 +27,7 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
 
 bool isAppFlag(std::string_view name) {
   return name == "view" || name == "width" || name == "height" || name == "frames" ||
-         name == "screenshot" || name == "row" || name == "soak" || name == "squash-at" ||
-         name == "actions" || name == "print-document";
+         name == "screenshot" || name == "row" || name == "quiet";
 }
 
 }  // namespace
@@ -70,33 +69,21 @@ const char* appUsage() {
          "  --project, --generator, --preset, --seed, --stage, the parameters and the look\n"
          "                  flags are those of 'export'; without them the last session comes "
          "back.\n"
-         "\n"
-         "testing flags (for the test suite):\n"
-         "  --soak N        render N frames, asking for a new terrain every frame (every\n"
-         "                  generator, size up to 2049, seed and view in turn); prints\n"
-         "                  'soak frame F rss_kib R terrains T' every 50 frames and after\n"
-         "                  the last (R: resident KiB once freed memory is returned)\n"
-         "  --squash-at F   with --frames: at frame F shrink the window to 1 pixel high,\n"
-         "                  5 frames later minimise and hide it, 10 frames later restore it\n"
-         "  --actions LIST  comma-separated steps, one a frame once the terrain before it is\n"
-         "                  on screen, through the panel's and the shortcuts' code: next-seed\n"
-         "                  (a click in the view), set:KEY=VALUE (a source or look\n"
-         "                  parameter), stage:KEY (append a modifier), undo, redo,\n"
-         "                  save:PATH, open:PATH; --frames counts on after the last step\n"
-         "  --print-document with --frames: print the final document as project JSON\n";
+         "  -q, --quiet     no notes on stderr (a ramp or settings file that cannot be used)\n"
+         "  -h, --help      this help\n";
 }
 
 AppOptions parseAppOptions(std::span<char* const> args) {
   AppOptions opts;
   std::vector<cli::DocumentFlag> documentFlags;  // parsed by the CLI's shared parser
   bool framesGiven = false;
-  std::optional<std::string> actionsText;  // parsed once the starting document is known
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg == "-h" || arg == "--help") {
       opts.help = true;
       continue;
     }
+    if (arg == "-q") arg = "--quiet";
     if (!arg.starts_with("--") || arg.size() == 2) {
       throw InputError("'" + std::string(arg) + "' is not a flag (see --help)");
     }
@@ -108,9 +95,9 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     if (!isAppFlag(name) && !cli::isDocumentFlag(name)) {
       throw InputError("--" + name + ": unknown flag (see --help)");
     }
-    if (name == "print-document") {
-      if (eq != std::string_view::npos) throw InputError("--print-document: takes no value");
-      opts.printDocument = true;
+    if (name == "quiet") {
+      if (eq != std::string_view::npos) throw InputError("--quiet: takes no value");
+      opts.quiet = true;
       continue;
     }
     const auto lone = cli::loneFlagValue(name);
@@ -139,12 +126,6 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     } else if (name == "frames") {
       opts.frames = parseInt(name, value, 1, 100000);
       framesGiven = true;
-    } else if (name == "soak") {
-      opts.soak = parseInt(name, value, 1, 100000);
-    } else if (name == "squash-at") {
-      opts.squashAt = parseInt(name, value, 0, 100000);
-    } else if (name == "actions") {
-      actionsText = value;
     } else if (name == "screenshot") {
       if (value.empty()) throw InputError("--screenshot: needs a file name");
       opts.screenshot = value;
@@ -154,22 +135,10 @@ AppOptions parseAppOptions(std::span<char* const> args) {
       opts.viewInDocument |= name == "project" || (name == "preset" && value != "default");
     }
   }
-  if (opts.soak > 0) {
-    if (framesGiven) throw InputError("--soak: sets the frame count itself; drop --frames");
-    opts.frames = opts.soak;
-    framesGiven = true;
-  }
-  if (actionsText && opts.soak > 0) throw InputError("--actions: cannot be combined with --soak");
-  if (opts.squashAt >= 0 && opts.squashAt + kSquashFrames >= opts.frames) {
-    throw InputError("--squash-at: needs --frames larger than " +
-                     std::to_string(opts.squashAt + kSquashFrames) +
-                     " (the window is restored before the last frame)");
-  }
-  if ((opts.screenshot || actionsText || opts.printDocument) && !framesGiven) opts.frames = 3;
+  if (opts.screenshot && !framesGiven) opts.frames = 3;
   opts.documentGiven = std::any_of(documentFlags.begin(), documentFlags.end(),
                                    [](const cli::DocumentFlag& f) { return f.name != "ramp"; });
   opts.doc = cli::documentFromFlags(documentFlags);
-  if (actionsText) opts.actions = parseScript(*actionsText, opts.doc);
   return opts;
 }
 

@@ -16,6 +16,21 @@ struct PanelActions {
   bool open = false;    // open state.projectPathInput
   bool save = false;    // save to state.projectPath (or ask for one)
   bool saveAs = false;  // save to state.projectPathInput
+
+  // Both sets of actions: the panel's and the view's, the keys', a script's.
+  PanelActions& operator|=(const PanelActions& o) {
+    documentChanged |= o.documentChanged;
+    nextSeed |= o.nextSeed;
+    resetView |= o.resetView;
+    exportNow |= o.exportNow;
+    cancelExport |= o.cancelExport;
+    undo |= o.undo;
+    redo |= o.redo;
+    open |= o.open;
+    save |= o.save;
+    saveAs |= o.saveAs;
+    return *this;
+  }
 };
 
 inline constexpr float kPanelWidth = 360.0f;  // in unscaled ImGui units

@@ -60,7 +60,12 @@ std::optional<std::filesystem::path> settingsPath() {
 LoadedSettings loadSettings(const std::filesystem::path& path) {
   LoadedSettings out;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return out;
+  if (!std::filesystem::exists(path, ec)) {
+    // Absent is the first start; anything else (a symlink loop, a folder
+    // that cannot be searched) is said, and the defaults apply.
+    if (ec) out.note = "settings ignored: cannot read " + path.string() + ": " + ec.message();
+    return out;
+  }
   std::string text;
   try {
     text = readRegularFile(path.string(), kMaxFileBytes);  // never waits on a FIFO

@@ -140,21 +140,4 @@ bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
   return started;
 }
 
-bool setUpTestExport(AppState& s, const char* directory, const char* engine) {
-  auto& e = s.exporting;
-  e.open = true;
-  if (*directory != '\0') e.directory = directory;
-  e.formats.clear();
-  for (const OutputFormat& f : outputFormats()) e.formats.emplace_back(f.key);
-  if (engine != nullptr) {
-    const std::string_view spec = engine;
-    const auto colon = spec.find(':');
-    e.engineSize = std::string(spec.substr(0, colon));
-    if (colon != std::string_view::npos) {
-      e.fit = spec.substr(colon + 1) == "resample" ? FitMode::Resample : FitMode::Crop;
-    }
-  }
-  return true;
-}
-
 }  // namespace terrain::app

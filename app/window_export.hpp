@@ -46,13 +46,6 @@ StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped
 bool driveExport(AppState& state, const PanelActions& actions, ExportWorker& worker,
                  render::TerrainView& view);
 
-// Test hook (TERRAIN_EXPLORER_TEST_EXPORT): every output ticked, into
-// `directory` ("" = the Export window's own, as restored from the
-// settings), the Export window open; `engine` ("unreal-1009",
-// "unity-257:resample") or null for the map's size. Returns true: press
-// "Export".
-bool setUpTestExport(AppState& state, const char* directory, const char* engine);
-
 // Where exports go, absolute.
 std::filesystem::path exportDirectory(const AppState& state);
 

@@ -13,7 +13,6 @@
 #include "core/error.hpp"
 #include "core/mesh_grid.hpp"
 #include "core/mesh_rtin.hpp"
-#include "core/module_loader.hpp"
 
 namespace terrain {
 namespace {
@@ -160,16 +159,6 @@ void forEachBlock(const MeshBlocks& blocks, const Execution& exec, Task task) {
   });
 }
 
-// meshoptimizer is a C++ library: loading it (and libstdc++ with it) would
-// cost every process at start, so the first mesh opens it (issue 9).
-using OptimizeVertexCache = void (*)(unsigned int* destination, const unsigned int* indices,
-                                     std::size_t indexCount, std::size_t vertexCount);
-OptimizeVertexCache optimizeVertexCache() {
-  static const auto function = reinterpret_cast<OptimizeVertexCache>(systemLibrarySymbol(
-      "meshoptimizer", TERRAIN_MESHOPTIMIZER_SONAME, "meshopt_optimizeVertexCache"));
-  return function;
-}
-
 // Reorders a block's triangles (grid ids) to reuse recent vertices
 // (meshoptimizer's vertex cache optimisation: about 0.65 vertices fetched
 // per triangle instead of 1), which a GPU draws faster and an engine need
@@ -191,7 +180,7 @@ void optimiseVertexCache(const MeshGrid& grid, const MeshBlock& block,
     }
     local[k] = n;
   }
-  optimizeVertexCache()(ids.data(), local.data(), local.size(), original.size());
+  meshopt_optimizeVertexCache(ids.data(), local.data(), local.size(), original.size());
   for (std::uint32_t& id : ids) id = original[id];
 }
 

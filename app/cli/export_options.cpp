@@ -72,8 +72,8 @@ constexpr OptionInfo kOptions[] = {
      "Worker threads, 0 to 1024, 0 = every CPU this process may use (taskset, a Slurm "
      "cpuset; default 0); "
      "the terrain is the same for every N"},
-    {"quiet", "", "Print nothing on success"},
-    {"help", "", "Print this help"},
+    {"quiet", "", "Print nothing on success (also -q)"},
+    {"help", "", "Print this help (also -h)"},
     {"version", "", "Print the version"},
 };
 
@@ -141,7 +141,8 @@ void expandMaskFlag(Token& token) {
 std::vector<Token> tokenize(std::span<char* const> args) {
   std::vector<Token> tokens;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i] != nullptr ? args[i] : "";
+    std::string_view arg = args[i] != nullptr ? args[i] : "";
+    if (arg == "-q") arg = "--quiet";  // the one short form besides -h
     if (arg.size() < 3 || arg.substr(0, 2) != "--") {
       throw InputError("'" + std::string(arg) +
                        "': unexpected argument; flags start with -- (see --help)");

@@ -1,76 +1,80 @@
 #include "core/export/exr.hpp"
 
-#include <atomic>
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfIO.h>
+#include <ImfOutputFile.h>
+#include <ImfThreading.h>
+
+#include <cstring>
 #include <exception>
-#include <mutex>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/export/exr_module.hpp"
-#include "core/module_loader.hpp"
-
-#ifndef TERRAIN_EXR_MODULE_FILE
-#error "TERRAIN_EXR_MODULE_FILE and TERRAIN_EXR_MODULE_BUILD_PATH are set by core/CMakeLists.txt"
-#endif
 
 namespace terrain {
 namespace {
 
-// OpenEXR lives in a module loaded by the first EXR export (exr_module.hpp).
-TerrainExrEncode encoder() {
-  static std::atomic<TerrainExrEncode> loaded{nullptr};
-  if (TerrainExrEncode e = loaded.load(std::memory_order_acquire)) return e;
-  static std::mutex mutex;
-  const std::lock_guard<std::mutex> lock(mutex);
-  if (loaded.load(std::memory_order_relaxed) == nullptr) {
-    loaded.store(reinterpret_cast<TerrainExrEncode>(
-                     projectModuleSymbol("the OpenEXR writer", TERRAIN_EXR_MODULE_FILE,
-                                         TERRAIN_EXR_MODULE_BUILD_PATH, kTerrainExrEncodeSymbol)),
-                 std::memory_order_release);
+// OpenEXR seeks back to fill in its line offset table, which a pipe cannot
+// do: the file is assembled in memory and then written in one go.
+class MemoryStream final : public Imf::OStream {
+ public:
+  MemoryStream() : Imf::OStream("memory") {}
+  void write(const char c[], int n) override {
+    const auto count = static_cast<std::size_t>(n);
+    if (position_ + count > bytes_.size()) bytes_.resize(position_ + count);
+    std::memcpy(bytes_.data() + position_, c, count);
+    position_ += count;
   }
-  return loaded.load(std::memory_order_relaxed);
-}
+  std::uint64_t tellp() override { return position_; }
+  void seekp(std::uint64_t pos) override { position_ = static_cast<std::size_t>(pos); }
+  const std::vector<char>& bytes() const { return bytes_; }
 
-struct Destination {
-  const std::string& path;
-  std::exception_ptr error;
+ private:
+  std::vector<char> bytes_;
+  std::size_t position_ = 0;
 };
 
-// Writes the encoded file. It runs inside the module's call, so nothing may
-// be thrown through it: an error is kept and thrown once the call is over.
-void writeBytes(void* context, const char* bytes, std::size_t size) {
-  auto* to = static_cast<Destination*>(context);
-  try {
-    writeFileAtomically(to->path, [&](AtomicFile& file) { file.write(bytes, size); });
-  } catch (...) {
-    to->error = std::current_exception();
-  }
-}
-
-int exrCompressionCode(ExrCompression c) {
+Imf::Compression exrCompression(ExrCompression c) {
   switch (c) {
     case ExrCompression::Zip:
-      return 1;
+      return Imf::ZIP_COMPRESSION;
     case ExrCompression::None:
-      return 2;
+      return Imf::NO_COMPRESSION;
     case ExrCompression::Piz:
       break;
   }
-  return 0;
+  return Imf::PIZ_COMPRESSION;
 }
 
 }  // namespace
 
 void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompression compression,
                      const Execution& exec) {
-  const TerrainExrEncode encode = encoder();
-  Destination to{path, nullptr};
-  char error[512] = {};
-  if (encode(field.heights.data(), field.width, field.height, exrCompressionCode(compression),
-             resolvedThreadCount(exec), writeBytes, &to, error, sizeof error) != 0) {
-    throw IoError("cannot write '" + path + "': OpenEXR: " + error);
-  }
-  if (to.error) std::rethrow_exception(to.error);
+  const int threads = resolvedThreadCount(exec);
+  MemoryStream stream;
+  try {
+    // OpenEXR compresses blocks of lines on its own process-wide pool, which
+    // starts empty: grow it to the export's threads (it is never shrunk, and
+    // the bytes are the same for any count).
+    if (Imf::globalThreadCount() < threads) Imf::setGlobalThreadCount(threads);
+    Imf::Header header(field.width, field.height);
+    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    header.compression() = exrCompression(compression);
+    Imf::OutputFile out(stream, header, threads);
+    Imf::FrameBuffer frame;
+    frame.insert("Y", Imf::Slice::Make(Imf::FLOAT, field.heights.data(), Imath::V2i(0, 0),
+                                       field.width, field.height));
+    out.setFrameBuffer(frame);
+    out.writePixels(field.height);
+  } catch (const std::exception& e) {  // Iex::BaseExc and std::bad_alloc
+    throw IoError("cannot write '" + path + "': OpenEXR: " + e.what());
+  }  // the file is complete when OutputFile is gone
+  writeFileAtomically(path, [&](AtomicFile& file) {
+    file.write(stream.bytes().data(), stream.bytes().size());
+  });
 }
 
 }  // namespace terrain

@@ -17,7 +17,6 @@ namespace {
 #define TERRAIN_THERMAL_INLINE [[gnu::always_inline]] inline
 #if defined(__x86_64__) || defined(__i386__)
 #define TERRAIN_THERMAL_X86 1
-#include <cpuid.h>
 #endif
 #endif
 
@@ -145,39 +144,12 @@ __attribute__((target("avx512f"))) int relaxRow16(const ThermalRows& h, const Th
 
 #endif  // TERRAIN_THERMAL_VECTORS
 
-#if TERRAIN_THERMAL_X86
-// Asked here, on the first thermal run, rather than with
-// __builtin_cpu_supports: that links libgcc's CPU probe, a constructor
-// that runs a dozen CPUIDs (each a trip to the hypervisor on a virtual
-// machine) and faults in three pages at every start of every program,
-// thermal or not (issue 9, start-up).
-struct X86Vectors {
-  bool avx2 = false;
-  bool avx512f = false;
-};
-
-X86Vectors x86Vectors() {
-  X86Vectors found;
-  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return found;
-  const bool osSavesVectors = (ecx & bit_OSXSAVE) != 0 && (ecx & bit_AVX) != 0;
-  if (!osSavesVectors) return found;
-  unsigned xcr0 = 0, xcr0High = 0;
-  __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
-  if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) == 0) return found;
-  // The OS saves YMM (bits 1-2) and, for AVX-512, the mask and ZMM state (5-7).
-  found.avx2 = (xcr0 & 0x06) == 0x06 && (ebx & bit_AVX2) != 0;
-  found.avx512f = (xcr0 & 0xE6) == 0xE6 && (ebx & bit_AVX512F) != 0;
-  return found;
-}
-#endif
-
 std::vector<int> supportedWidths() {
   std::vector<int> widths;
 #if TERRAIN_THERMAL_X86
-  const X86Vectors cpu = x86Vectors();
-  if (cpu.avx512f) widths.push_back(16);
-  if (cpu.avx2) widths.push_back(8);
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) widths.push_back(16);
+  if (__builtin_cpu_supports("avx2")) widths.push_back(8);
 #endif
 #if TERRAIN_THERMAL_VECTORS
   widths.push_back(4);

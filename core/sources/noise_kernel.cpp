@@ -1,8 +1,6 @@
 // The noise source's row loops (see noise_kernel.hpp). Highway compiles
 // this file once per SIMD target (foreach_target re-includes it) and picks
-// the best one the CPU has at run time. Built as its own shared module,
-// loaded on first use by noise_kernel_loader.cpp (noise_kernel_module.hpp
-// says why): the one file of the project that links libhwy.
+// the best one the CPU has at run time.
 //
 // Per sample and octave: the four lattice corners' 32-bit hashes, a
 // gradient from each hash (its two 16-bit halves as the x and y components,
@@ -17,7 +15,6 @@
 #include <hwy/highway.h>
 
 #include "core/sources/noise_kernel.hpp"
-#include "core/sources/noise_kernel_module.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace terrain::HWY_NAMESPACE {
@@ -213,50 +210,32 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace terrain {
-namespace {
 
 HWY_EXPORT(GridRow);
 HWY_EXPORT(WarpedRow);
 HWY_EXPORT(Target);
 
-void gridRow(const NoiseGridOctave* octaves, std::size_t octaveCount, NoiseFractal fractal,
-             float* out, std::size_t count) {
-  HWY_DYNAMIC_DISPATCH(GridRow)({octaves, octaveCount}, fractal, out, count);
+void noiseGridRow(std::span<const NoiseGridOctave> octaves, NoiseFractal fractal, float* out,
+                  std::size_t count) {
+  HWY_DYNAMIC_DISPATCH(GridRow)(octaves, fractal, out, count);
 }
 
-void warpedRow(const NoiseWarpedOctave* octaves, std::size_t octaveCount, NoiseFractal fractal,
-               const float* x, const float* y, float* out, std::size_t count) {
-  HWY_DYNAMIC_DISPATCH(WarpedRow)({octaves, octaveCount}, fractal, x, y, out, count);
+void noiseWarpedRow(std::span<const NoiseWarpedOctave> octaves, NoiseFractal fractal,
+                    const float* x, const float* y, float* out, std::size_t count) {
+  HWY_DYNAMIC_DISPATCH(WarpedRow)(octaves, fractal, x, y, out, count);
 }
 
-std::int64_t target() {
+std::int64_t noiseKernelTarget() {
   return HWY_DYNAMIC_DISPATCH(Target)();
 }
 
-std::size_t targets(std::int64_t* out, std::size_t capacity) {
-  const std::vector<std::int64_t> all = hwy::SupportedAndGeneratedTargets();
-  for (std::size_t i = 0; i < all.size() && i < capacity; ++i) out[i] = all[i];
-  return all.size();
+std::vector<std::int64_t> noiseKernelTargets() {
+  return hwy::SupportedAndGeneratedTargets();
 }
 
-const char* targetName(std::int64_t t) {
-  return hwy::TargetName(t);
+std::string noiseTargetName(std::int64_t target) {
+  return hwy::TargetName(target);
 }
 
-constexpr TerrainNoiseKernel kKernel{kTerrainNoiseKernelVersion,
-                                     sizeof(NoiseGridOctave),
-                                     sizeof(NoiseWarpedOctave),
-                                     gridRow,
-                                     warpedRow,
-                                     target,
-                                     targets,
-                                     targetName};
-
-}  // namespace
 }  // namespace terrain
-
-// The module's one exported symbol (noise_kernel_module.hpp).
-extern "C" __attribute__((visibility("default"))) const TerrainNoiseKernel* terrain_noise_kernel() {
-  return &terrain::kKernel;
-}
 #endif  // HWY_ONCE

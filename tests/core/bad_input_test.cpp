@@ -192,7 +192,7 @@ TEST_F(BadInputRun, BadNumbersInFlagsAreExitTwoWithOneLineNamingTheFlag) {
       {"--seed", "1.5"},    {"--seed", "0x10"},       {"--scaling", "2"}};
   const std::vector<std::vector<std::string>> windowOnly = {
       {"--width", "0"},    {"--height", "-1"},    {"--width", "nan"},
-      {"--frames", "inf"}, {"--row", "99999999"}, {"--soak", "0"}};
+      {"--frames", "inf"}, {"--row", "99999999"}, {"--height", "16385"}};
   const std::string out = (dir_ / "h.png").string();
   auto expectRefused = [&](std::vector<std::string> args, bool exportCommand) {
     const std::string flag = args[0];

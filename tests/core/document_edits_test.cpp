@@ -1,6 +1,6 @@
 // The window's document edits without a window (app/document_edits.hpp):
 // the commit rule that makes a slider drag one undo step, undo and redo as
-// the loop does them, and the --actions steps and their refusals.
+// the loop does them.
 #include <gtest/gtest.h>
 
 #include "app/document_edits.hpp"
@@ -70,66 +70,6 @@ TEST(NextSeed, IsDeterministicSixDigitsAndNeverTheSameSeed) {
     EXPECT_NE(next, seed);
     EXPECT_LT(next, 1000000U);
     seed = next;
-  }
-}
-
-TEST(ScriptSteps, ParseEveryKindInOrder) {
-  const auto steps = parseScript(
-      "next-seed,set:roughness=0.9,set:water=0.4,stage:terrace,undo,redo,"
-      "save:a.json,open:b.json",
-      start());
-  using Kind = ScriptStep::Kind;
-  ASSERT_EQ(steps.size(), 8U);
-  const Kind kinds[] = {Kind::NextSeed, Kind::Set,  Kind::Set,  Kind::Stage,
-                        Kind::Undo,     Kind::Redo, Kind::Save, Kind::Open};
-  for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i].kind, kinds[i]) << i;
-  EXPECT_EQ(steps[1].key, "roughness");
-  EXPECT_EQ(steps[1].value, "0.9");
-  EXPECT_EQ(steps[3].key, "terrace");
-  EXPECT_EQ(steps[6].value, "a.json");
-}
-
-TEST(ScriptSteps, SetAndStageEditTheDocumentAsThePanelDoes) {
-  Document doc = start();
-  const auto steps = parseScript(
-      "set:roughness=0.9,set:water=0.4,set:scaling=article,"
-      "stage:clamp",
-      doc);
-  for (const ScriptStep& step : steps) applyEdit(doc, step);
-  EXPECT_DOUBLE_EQ(param(doc, "roughness"), 0.9);
-  EXPECT_DOUBLE_EQ(doc.look.water, 0.4);
-  EXPECT_DOUBLE_EQ(param(doc, "scaling"), 1.0);
-  ASSERT_EQ(doc.modifiers.size(), start().modifiers.size() + 1);
-  EXPECT_EQ(doc.modifiers.back(), defaultModifier("clamp"));
-}
-
-// Each bad list is refused at parse time, with the step in the message.
-TEST(ScriptSteps, BadStepsAreRefusedNamingTheStep) {
-  const std::pair<const char*, const char*> bad[] = {
-      {"", "empty"},
-      {"jump", "'jump' is not a step"},
-      {"undo,,redo", "'' is not a step"},
-      {"undo:3", "'undo:3' is not a step"},
-      {"set:roughness", "'set:roughness' is not a step"},
-      {"set:=3", "'set:=3' is not a step"},
-      {"set:roughness=high", "not a number"},
-      {"set:roughness=7", "roughness"},
-      {"set:roughness=nan", "roughness"},
-      {"set:size=1000", "size"},
-      {"set:fizz=1", "'fizz' is not a parameter of diamond-square"},
-      {"stage:blur", "blur"},
-      {"save:", "'save:' is not a step"},
-      {"next-seed,open:", "'open:' is not a step"},
-  };
-  for (const auto& [list, expected] : bad) {
-    try {
-      parseScript(list, start());
-      ADD_FAILURE() << "accepted '" << list << "'";
-    } catch (const InputError& e) {
-      const std::string message = e.what();
-      EXPECT_NE(message.find("--actions"), std::string::npos) << message;
-      EXPECT_NE(message.find(expected), std::string::npos) << list << " -> " << message;
-    }
   }
 }
 

@@ -46,7 +46,7 @@ class AppActions : public ::testing::Test {
   }
 
   AppRun run(const std::vector<std::string>& args) const {
-    return runApp(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
+    return runDriver(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
   }
 
   // A small map (fast under llvmpipe and ASan), `actions` if any, then the

@@ -63,11 +63,12 @@ class AppTest : public ::testing::Test {
 
   // Runs the binary with its own config directory; `envPrefix` goes before
   // it (e.g. "env -u DISPLAY").
-  RunResult run(const std::string& args, const std::string& envPrefix = "") const {
+  RunResult run(const std::string& args, const std::string& envPrefix = "",
+                const char* program = TERRAIN_EXPLORER_BIN) const {
     const fs::path errFile = dir_ / "stderr.txt";
     const std::string cmd = envPrefix +
                             " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) + " " +
-                            shellQuote(TERRAIN_EXPLORER_BIN) + " " + args + " >/dev/null 2>" +
+                            shellQuote(program) + " " + args + " >/dev/null 2>" +
                             shellQuote(errFile.string());
     const int raw = std::system(cmd.c_str());
     RunResult r;
@@ -77,6 +78,11 @@ class AppTest : public ::testing::Test {
     ss << in.rdbuf();
     r.err = ss.str();
     return r;
+  }
+
+  // The window through the test driver (tests/app/driver/): --test-export.
+  RunResult drive(const std::string& args, const std::string& envPrefix = "") const {
+    return run(args, envPrefix, TERRAIN_DRIVER_BIN);
   }
 
   // Renders 5 frames and returns the screenshot.
@@ -308,8 +314,9 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   REQUIRE_DISPLAY();
   const fs::path out = dir_ / "exports";
   fs::create_directories(out);
-  const RunResult r = run("--view 3d --generator diamond-square --size 129 --seed 42 --frames 3",
-                          "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()));
+  const RunResult r = drive("--view 3d --generator diamond-square --size 129 --seed 42 --frames 3 "
+                            "--test-export " +
+                            shellQuote(out.string()));
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string stem = (out / "diamond-square-s42-129").string();
   const auto height = terrain::readPngGray16(stem + "-height16.png");
@@ -338,8 +345,8 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   }
 
   // A missing directory is a message, not a crash.
-  const RunResult bad = run(
-      "--frames 2", "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote((dir_ / "no" / "such").string()));
+  const RunResult bad =
+      drive("--frames 2 --test-export " + shellQuote((dir_ / "no" / "such").string()));
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
 }
@@ -357,8 +364,8 @@ TEST_F(AppTest, TheExportWindowOpensOnTheRememberedFolderWhileItExists) {
   const auto rememberAndRun = [&](const fs::path& folder) {
     std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
         << "view=map\nexport_dir=" << folder.string() << "\n";
-    return run("--generator diamond-square --size 65 --seed 5 --frames 2",
-               "cd " + shellQuote(started.string()) + " && TERRAIN_EXPLORER_TEST_EXPORT=");
+    return drive("--generator diamond-square --size 65 --seed 5 --frames 2 --test-export=",
+                 "cd " + shellQuote(started.string()) + " && ");
   };
   const std::string file = "diamond-square-s5-65-height16.png";
   const RunResult r = rememberAndRun(remembered);
@@ -383,8 +390,8 @@ TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
   const std::string flags =
       "--generator diamond-square --size 2049 --seed 8 --stage terrace --steps 5 --water 0.4 "
       "--sun-azimuth 100 --relief 1.5";
-  const RunResult window = run("--view map " + flags + " --frames 3",
-                               "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()));
+  const RunResult window =
+      drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(out.string()));
   ASSERT_EQ(window.status, 0) << window.err;
   const fs::path cli = dir_ / "cli";
   fs::create_directories(cli);
@@ -419,9 +426,8 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
              "--engine-size unity-257 --fit resample", "diamond-square-s4-129", 257}}) {
     const fs::path out = dir_ / ("window-" + std::to_string(c.side));
     fs::create_directories(out);
-    const RunResult window = run("--view map " + c.flags + " --frames 2",
-                                 "TERRAIN_EXPLORER_TEST_EXPORT=" + shellQuote(out.string()) +
-                                     " TERRAIN_EXPLORER_TEST_EXPORT_ENGINE=" + c.engine);
+    const RunResult window = drive("--view map " + c.flags + " --frames 2 --test-export " +
+                                   shellQuote(out.string()) + " --test-export-engine " + c.engine);
     ASSERT_EQ(window.status, 0) << window.err;
     const std::string cli = (dir_ / ("cli-" + std::to_string(c.side) + ".r16")).string();
     const RunResult exported =

@@ -1,4 +1,4 @@
-// Long-running stability: the real app asks for a new terrain every frame
+// Long-running stability: the app, driven (tests/app/driver/), asks for a new terrain every frame
 // for 400 frames (--soak: all five generators, sizes 129..2049, every view,
 // a new seed each time) and its memory must stay flat. Needs a display (xvfb-run).
 #include <gtest/gtest.h>
@@ -56,7 +56,7 @@ TEST(AppSoak, MemoryStaysFlatOver400FramesOfNewTerrains) {
   if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
   const fs::path dir = fs::temp_directory_path() / ("terrain-soak-" + std::to_string(::getpid()));
   fs::create_directories(dir / "config");
-  const AppRun run = runApp({"--soak", std::to_string(kFrames)}, dir,
+  const AppRun run = runDriver({"--soak", std::to_string(kFrames)}, dir,
                             {{"XDG_CONFIG_HOME", (dir / "config").string()}});
   fs::remove_all(dir);
 

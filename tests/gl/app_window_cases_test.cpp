@@ -44,6 +44,10 @@ class AppWindowCases : public ::testing::Test {
     env["XDG_CONFIG_HOME"] = (dir_ / "config").string();
     return runApp(args, dir_, env);
   }
+  // Through the test driver (tests/app/driver/), for --squash-at.
+  AppRun drive(const std::vector<std::string>& args) const {
+    return runDriver(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
+  }
 
   fs::path dir_;
 };
@@ -67,7 +71,7 @@ TEST_F(AppWindowCases, SquashedToOnePixelThenMinimisedThenRestoredDrawsTheSameVi
                                            "--frames", "20"};
     auto args = base;
     args.insert(args.end(), {"--squash-at", "3", "--screenshot", (dir_ / "squashed.png").string()});
-    const AppRun squashed = run(args);
+    const AppRun squashed = drive(args);
     ASSERT_EQ(squashed.status, 0) << view << ": signal " << squashed.signal << "\n" << squashed.err;
     EXPECT_EQ(squashed.err.find("GL error"), std::string::npos) << view << ": " << squashed.err;
     // The hook really did squash, hide and restore the window.

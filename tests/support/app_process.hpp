@@ -1,5 +1,6 @@
 #pragma once
-// Runs the real terrain-explorer binary (TERRAIN_EXPLORER_BIN) for the
+// Runs the real terrain-explorer binary (TERRAIN_EXPLORER_BIN), or the
+// window's test driver (TERRAIN_DRIVER_BIN, tests/app/driver/), for the
 // tests that judge it from outside (CLI, window, bad input): exit status,
 // stdout, stderr, peak memory, with chosen environment variables set or
 // removed and optionally a cap on the child's address space.
@@ -38,6 +39,7 @@ struct RunLimits {
   long fileSizeBytes = 0;    // > 0: RLIMIT_FSIZE for the child (ulimit -f)
   bool noCoreDump = false;   // RLIMIT_CORE 0, for runs ended by SIGQUIT
   int onlyCpu = -1;          // >= 0: the child may run on this CPU only (taskset -c N)
+  const char* program = TERRAIN_EXPLORER_BIN;  // or TERRAIN_DRIVER_BIN
 };
 
 // A child started by startApp, to be collected by waitApp.
@@ -45,6 +47,7 @@ struct StartedApp {
   pid_t pid = -1;
   std::string outFile;
   std::string errFile;
+  std::string program;
   std::chrono::steady_clock::time_point start;
   std::string error;  // set when it could not be started
 };
@@ -66,7 +69,7 @@ inline int countLines(const std::string& s) {
 inline StartedApp startApp(const std::vector<std::string>& args, const std::filesystem::path& dir,
                            const std::map<std::string, std::optional<std::string>>& env = {},
                            RunLimits limits = {}) {
-  std::vector<std::string> argv = {TERRAIN_EXPLORER_BIN};
+  std::vector<std::string> argv = {limits.program};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
@@ -87,6 +90,7 @@ inline StartedApp startApp(const std::vector<std::string>& args, const std::file
   StartedApp app;
   app.outFile = (dir / "stdout.txt").string();
   app.errFile = (dir / "stderr.txt").string();
+  app.program = limits.program;
   const std::string& outFile = app.outFile;
   const std::string& errFile = app.errFile;
   app.start = std::chrono::steady_clock::now();
@@ -142,7 +146,7 @@ inline AppRun waitApp(const StartedApp& app) {
   run.out = readFile(app.outFile);
   run.err = readFile(app.errFile);
   if (run.status == 127)
-    run.err = std::string("cannot run ") + TERRAIN_EXPLORER_BIN + "\n" + run.err;
+    run.err = "cannot run " + app.program + "\n" + run.err;
   return run;
 }
 
@@ -151,6 +155,16 @@ inline AppRun runApp(const std::vector<std::string>& args, const std::filesystem
                      RunLimits limits = {}) {
   return waitApp(startApp(args, dir, env, limits));
 }
+
+#ifdef TERRAIN_DRIVER_BIN
+// The window driven by a script (tests/app/driver/app_driver.cpp).
+inline AppRun runDriver(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                        const std::map<std::string, std::optional<std::string>>& env = {}) {
+  RunLimits limits;
+  limits.program = TERRAIN_DRIVER_BIN;
+  return runApp(args, dir, env, limits);
+}
+#endif
 
 inline bool haveDisplay() {
   const char* d = std::getenv("DISPLAY");

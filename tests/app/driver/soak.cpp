@@ -1,4 +1,4 @@
-#include "app/soak.hpp"
+#include "tests/app/driver/soak.hpp"
 
 #include <array>
 #include <cstdlib>
@@ -21,11 +21,11 @@
 #include <sanitizer/allocator_interface.h>
 #endif
 
-namespace terrain::app {
+namespace terrain::testing {
 
 SoakStep soakStep(int frame) {
   constexpr std::array kMapSides = {129, 513, 1025, 2049};
-  constexpr std::array kViews = {ViewChoice::Side, ViewChoice::Map, ViewChoice::Mesh};
+  constexpr std::array kViews = {ArticleView::Side, ArticleView::Map, ArticleView::Mesh};
   const auto f = static_cast<std::size_t>(frame);
   const SourceStage& source = *sources()[f % sources().size()];
   SoakStep step{defaultDocument(source.key())};
@@ -53,4 +53,4 @@ long residentKib() {
   return -1;
 }
 
-}  // namespace terrain::app
+}  // namespace terrain::testing

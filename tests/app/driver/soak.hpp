@@ -1,11 +1,10 @@
 #pragma once
-// --soak N, a testing flag: every frame asks for a different terrain, so a
+// The test driver's --soak N: every frame asks for a different terrain, so a
 // long run shows whether memory (ours, the driver's, the GL objects') stays
 // flat. The cycle is fixed, so two runs do the same work.
-#include "app/options.hpp"
 #include "core/document.hpp"
 
-namespace terrain::app {
+namespace terrain::testing {
 
 inline constexpr int kSoakWaitEvery = 2;     // frames; every second frame waits for its terrain
 inline constexpr int kSoakReportEvery = 50;  // frames between 'soak frame F rss_kib R' lines
@@ -28,4 +27,4 @@ void settleAllocator();
 // This process's resident set (VmRSS in /proc/self/status), KiB; -1 when unknown.
 long residentKib();
 
-}  // namespace terrain::app
+}  // namespace terrain::testing

@@ -1,0 +1,378 @@
+#include "app/app.hpp"
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#include "app/export_worker.hpp"
+#include "app/frame_actions.hpp"
+#include "app/gallery_textures.hpp"
+#include "app/generation_worker.hpp"
+#include "app/map_overlay.hpp"
+#include "app/seed_gallery.hpp"
+#include "app/view_controls.hpp"
+#include "app/window_export.hpp"
+#include "app/window_platform.hpp"
+#include "core/project.hpp"
+#include "core/registry.hpp"
+#include "render/terrain_view.hpp"
+
+namespace terrain::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr double kSlowUploadMs = 20.0;  // uploads slower than this are throttled while dragging
+
+double msSince(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// Loads the look's ramp when it changed; a failed load keeps the last
+// good ramp and says why.
+void updateRamp(AppState& s, render::TerrainView& view) {
+  const std::string wanted = resolvedRampName(s.doc);
+  if (wanted == s.loadedRamp) return;
+  try {
+    s.ramp = loadLookRamp(s.doc);
+    s.rampStatus = s.ramp.name() == wanted ? StatusLine{} : StatusLine{"loaded " + wanted, true};
+  } catch (const std::exception& e) {
+    // Keep the ramp that worked; at start, the built-in one that suits the map.
+    if (s.loadedRamp.empty()) {
+      Document automatic = s.doc;
+      automatic.look.ramp = "auto";
+      s.ramp = builtinRamp(resolvedRampName(automatic));
+    }
+    s.rampStatus = {std::string(e.what()) + "; keeping the " + s.ramp.name() + " ramp", false};
+    s.doc.look.ramp = s.rampSetting.empty() ? "auto" : s.rampSetting;
+    s.loadedRamp = resolvedRampName(s.doc);
+    view.setRamp(s.ramp);
+    return;
+  }
+  s.loadedRamp = wanted;
+  s.rampSetting = s.doc.look.ramp;
+  view.setRamp(s.ramp);
+}
+
+// Uploads the newest result; an error keeps the last good terrain on screen.
+void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
+  if (!r.error.empty()) {
+    s.generateError = r.error;
+    return;
+  }
+  try {
+    view.setTerrain(*r.field, s.ramp);
+    s.overlayShown = {};  // setTerrain dropped the mask
+  } catch (const std::exception& e) {
+    s.generateError = std::string("cannot draw this terrain: ") + e.what();
+    return;
+  }
+  s.generateError.clear();
+  if (s.shownDoc.source != r.doc.source || s.shownDoc.seed != r.doc.seed) {
+    s.exporting.status = {};  // "wrote ..." was about the old terrain
+  }
+  s.displayedSide = view.displayedResolution().x;
+  s.gpuTextureLimit = view.textureLimit();
+  s.field = std::move(r.field);
+  s.shownDoc = r.doc;
+  s.stats = r.stats;
+  s.histogram = r.histogram;
+  s.generateMs = r.generateMs;
+  s.statsMs = r.statsMs;
+}
+
+// What the renderer draws, from the document (the look and the view).
+void syncViewSettings(AppState& s) {
+  auto& v = s.viewSettings;
+  v.kind = effectiveViewKind(s);
+  v.water = static_cast<float>(s.doc.look.water);
+  v.hillshade = resolvedHillshade(s.doc);
+  const auto sun = sunDirection(s.doc.look);
+  v.sun = glm::vec3(sun[0], sun[1], sun[2]);
+  v.relief = static_cast<float>(s.doc.look.relief);
+  v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
+  v.crossSection = static_cast<float>(s.doc.view.row);
+  v.markCrossSection = true;
+}
+
+// What the settings file should say now; `exportDir`: the folder the last
+// export that started went to.
+Settings currentSettings(const AppState& s, const std::string& exportDir) {
+  Settings out;
+  out.exportDir = exportDir;
+  out.view = s.doc.view.kind;
+  const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
+  out.ramp = builtin ? s.doc.look.ramp : "auto";
+  out.rampPng = builtin ? "" : s.doc.look.ramp;
+  return out;
+}
+
+// What the gallery's previews depend on: the document but its view.
+bool sameGalleryInput(const Document& a, const Document& b) {
+  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers && a.look == b.look;
+}
+
+struct Layout {
+  ViewRect view;                           // ImGui (window) coordinates
+  float panelWidth = 0;                    // ImGui units
+  int fbX = 0, fbWidth = 0, fbHeight = 0;  // the view in framebuffer pixels
+};
+
+Layout layoutFor(const WindowPlatform& platform) {
+  const auto [winW, winH] = platform.windowSize();
+  const auto [fbW, fbH] = platform.framebufferSize();
+  const float uiScale = platform.uiScale();
+  Layout l;
+  if (winW <= 0 || winH <= 0 || fbW <= 0 || fbH <= 0) return l;
+  const auto w = static_cast<float>(winW);
+  const auto h = static_cast<float>(winH);
+  l.panelWidth = std::min(kPanelWidth * uiScale, w * 0.6f);
+  l.view = {l.panelWidth, 0.0f, w - l.panelWidth, h};
+  const float fbScale = static_cast<float>(fbW) / w;
+  l.fbX = std::min(static_cast<int>(l.panelWidth * fbScale + 0.5f), fbW);
+  l.fbWidth = fbW - l.fbX;
+  l.fbHeight = fbH;
+  return l;
+}
+
+}  // namespace
+
+// The last session's document, beside the settings.
+AppStorage AppStorage::standard(bool write) {
+  AppStorage storage;
+  storage.settingsFile = settingsPath();
+  if (storage.settingsFile) {
+    storage.sessionFile = storage.settingsFile->parent_path() / "session.json";
+  }
+  storage.write = write;
+  return storage;
+}
+
+
+// Declared in the order they must be made; destroyed in reverse, so
+// closing cancels an export and joins it before the view goes.
+struct App::Parts {
+  render::TerrainView view;
+  GenerationWorker worker{WindowPlatform::wake};
+  ExportWorker exporter{{}, WindowPlatform::wake};
+  SeedGallery gallery{WindowPlatform::wake};
+  GalleryTextures galleryTextures;
+  ViewInteraction interaction;
+  std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
+  std::optional<std::uint64_t> awaitingFrame;  // the newest result uploaded, not yet drawn
+};
+
+App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage)
+    : platform_(platform), storage_(std::move(storage)) {
+  state_.doc = options.doc;
+  if (storage_.settingsFile) {
+    LoadedSettings loaded = loadSettings(*storage_.settingsFile);
+    saved_ = loaded.settings;
+    state_.settingsNote = loaded.note;
+    if (!loaded.note.empty() && !options.quiet) {
+      std::fprintf(stderr, "terrain-explorer: %s\n", loaded.note.c_str());
+    }
+  }
+  restoreSession(options, saved_);
+  state_.history = History(state_.doc);
+  // The Export window opens on the last export's folder while it still
+  // exists (a drive may be gone), else where the explorer was started.
+  exportDirSetting_ = saved_.exportDir;
+  std::error_code dirError;
+  state_.exporting.directory =
+      !saved_.exportDir.empty() && std::filesystem::is_directory(saved_.exportDir, dirError)
+          ? saved_.exportDir
+          : std::filesystem::current_path().string();
+  resetView(state_);
+
+  try {
+    parts_ = std::make_unique<Parts>();
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("renderer: ") + e.what());
+  }
+  updateRamp();
+  if (!state_.rampStatus.ok && !options.quiet) {
+    std::fprintf(stderr, "terrain-explorer: %s\n", state_.rampStatus.text.c_str());
+  }
+  request(state_.doc);
+}
+
+App::~App() = default;
+
+// The last session comes back unless the flags say what to show; else the
+// remembered view and ramp apply to the flags' document.
+void App::restoreSession(const AppOptions& options, Settings& saved) {
+  bool restored = false;
+  std::error_code ec;
+  if (!options.documentGiven && storage_.sessionFile &&
+      std::filesystem::exists(*storage_.sessionFile, ec)) {
+    try {
+      state_.doc = loadProject(storage_.sessionFile->string());
+      restored = true;
+    } catch (const std::exception& e) {
+      state_.settingsNote = std::string("last session not restored: ") + e.what();
+    }
+  }
+  if (!restored) {
+    if (!options.viewInDocument) state_.doc.view.kind = saved.view;
+    if (!options.rampGiven) state_.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
+  }
+  if (options.view) state_.doc.view.kind = *options.view;
+  if (options.crossSectionRow >= 0) {
+    const SourceStage& source = sourceStage(state_.doc.source.key);
+    const int rows = source.profile() ? 1 : source.size(state_.doc.source.values);
+    state_.doc.view.row = render::crossSectionFraction(options.crossSectionRow, rows);
+  }
+}
+
+void App::request(const Document& doc) {
+  lastRequest_ = parts_->worker.request(doc);
+  requestedDoc_ = doc;
+  requestedAt_ = Clock::now();
+  state_.generating = true;
+}
+
+bool App::busy() const {
+  return parts_->worker.pending() || parts_->held.has_value();
+}
+
+bool App::exportRunning() const {
+  return parts_->exporter.running() || state_.exporting.running;
+}
+
+FrameReport App::update(const FrameControl& control) {
+  const auto frameStart = Clock::now();
+  FrameReport report = takeNewestTerrain(control.waitForNewest);
+  followGallery(control.waitForGallery);
+  state_.progress = parts_->worker.progress();
+
+  platform_.beginFrame();
+  PanelActions actions = drawPanelAndTakeInput(control);
+  const bool changed = applyActions(state_, actions);
+  updateRamp();
+  postIfChanged(changed, control.postEdits);
+  commitAndKeepSession();
+  if (driveExport(state_, actions, parts_->exporter, parts_->view)) {
+    exportDirSetting_ = exportDirectory(state_).string();  // remembered once it started
+  }
+  drawFrame();
+  state_.frameMs = msSince(frameStart);
+  if (parts_->awaitingFrame) {
+    state_.regenToFrameMs = msSince(requestedAt_);
+    platform_.drawMoreFrames(1);  // the panel shows the new figures
+    report.newestShown = true;
+    parts_->awaitingFrame.reset();
+  }
+  return report;
+}
+
+// The newest generated terrain, uploaded. While a slider is being dragged,
+// slow uploads (huge maps, software GL) are spaced out to at most a fifth
+// of the time, so the panel keeps up with the mouse; the newest result
+// always lands at release, and whenever the caller waits for it.
+FrameReport App::takeNewestTerrain(bool waitForNewest) {
+  FrameReport report;
+  GenerationWorker& worker = parts_->worker;
+  if (auto result = waitForNewest && worker.pending() ? worker.waitFor(lastRequest_)
+                                                      : worker.takeResult()) {
+    parts_->held = std::move(result);
+  }
+  const bool dragging = ImGui::IsAnyItemActive();
+  const bool throttled =
+      dragging && lastUploadMs_ > kSlowUploadMs && msSince(lastUploadEnd_) < 4.0 * lastUploadMs_;
+  if (parts_->held && (waitForNewest || !throttled)) {
+    const bool newest = parts_->held->id == lastRequest_;
+    const auto uploadStart = Clock::now();
+    showResult(state_, parts_->view, std::move(*parts_->held));
+    parts_->held.reset();
+    if (state_.generateError.empty()) ++terrainsShown_;
+    report.uploadMs = lastUploadMs_ = msSince(uploadStart);
+    lastUploadEnd_ = Clock::now();
+    if (newest) parts_->awaitingFrame = lastRequest_;
+  }
+  state_.generating = busy();
+  return report;
+}
+
+// The gallery follows the document on screen; a screenshot's frame waits
+// for it (so screenshots do not depend on timing).
+void App::followGallery(bool waitForGallery) {
+  if (state_.galleryOpen && state_.field &&
+      (!galleryFor_ || !sameGalleryInput(*galleryFor_, state_.shownDoc))) {
+    galleryFor_ = state_.shownDoc;
+    parts_->gallery.request(state_.shownDoc);
+  }
+  SeedGallery& gallery = parts_->gallery;
+  if (auto previews =
+          waitForGallery && galleryFor_ ? std::optional(gallery.waitForNewest()) : gallery.take()) {
+    parts_->galleryTextures.upload(*previews, state_);
+  }
+}
+
+PanelActions App::drawPanelAndTakeInput(const FrameControl& control) {
+  const Layout layout = layoutFor(platform_);
+  PanelActions actions = control.actions;
+  if (layout.panelWidth > 0.0f) actions |= drawPanel(state_, layout.panelWidth, layout.view.height);
+  if (control.userInput) {
+    actions.nextSeed |= parts_->interaction.update(state_, layout.view).regenerate;
+    addShortcuts(actions);
+    askForProjectFile(state_, actions);
+  }
+  return actions;
+}
+
+void App::postIfChanged(bool changed, bool postEdits) {
+  if (changed && postEdits && state_.doc != requestedDoc_) request(state_.doc);
+}
+
+// A finished edit is a step in the history, and the session file follows it.
+void App::commitAndKeepSession() {
+  if (!commitFinishedEdit(state_.history, state_.doc, ImGui::IsAnyItemActive())) return;
+  if (!storage_.sessionFile || !storage_.write) return;
+  try {
+    saveProject(storage_.sessionFile->string(), state_.doc);
+  } catch (const std::exception& e) {
+    state_.settingsNote = std::string("session not saved: ") + e.what();
+  }
+}
+
+void App::updateRamp() {
+  terrain::app::updateRamp(state_, parts_->view);
+}
+
+// The terrain view, then the panel over it.
+void App::drawFrame() {
+  const Layout layout = layoutFor(platform_);
+  drawCrossSectionMarker(state_, layout.view);
+  drawViewStatus(state_, layout.view);
+  ImGui::Render();
+  const PixelSize fb = platform_.framebufferSize();
+  glViewport(0, 0, fb.width, fb.height);
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  syncViewSettings(state_);
+  syncOverlay(state_, parts_->view);
+  if (state_.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
+    state_.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
+    parts_->view.draw(state_.viewSettings, layout.fbX, 0, layout.fbWidth, layout.fbHeight);
+    glViewport(0, 0, fb.width, fb.height);
+  }
+  platform_.drawUi();
+}
+
+void App::saveSettingsIfChanged() {
+  if (!storage_.settingsFile || !storage_.write) return;
+  const Settings now = currentSettings(state_, exportDirSetting_);
+  if (now == saved_) return;
+  saved_ = now;
+  const std::string err = saveSettings(*storage_.settingsFile, saved_);
+  if (!err.empty()) state_.settingsNote = "settings not saved: " + err;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,99 @@
+#pragma once
+// The explorer inside its window: the state, the generation and export
+// workers, the seed gallery and the renderer, advanced one frame at a time
+// by update(). Whoever owns the loop (runWindow for a designer, the tests'
+// driver for scripted runs) decides when frames happen and what comes from
+// outside them; update() is the same for both.
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "app/app_state.hpp"
+#include "app/options.hpp"
+#include "app/panel.hpp"
+#include "app/settings.hpp"
+
+namespace terrain::app {
+
+class WindowPlatform;
+
+// Where the explorer keeps what outlives a session: settings.ini and the
+// last session's document ($XDG_CONFIG_HOME/terrain-explorer/). Either may
+// be absent (no HOME); `write` false reads them and never writes (a
+// scripted run must not change a designer's files).
+struct AppStorage {
+  std::optional<std::filesystem::path> settingsFile;
+  std::optional<std::filesystem::path> sessionFile;
+  bool write = true;
+  static AppStorage standard(bool write);
+};
+
+// What one frame is told from outside.
+struct FrameControl {
+  bool userInput = true;       // mouse, keys and file choosers reach the app
+  bool postEdits = true;       // a changed document goes to the generation worker
+  bool waitForNewest = false;   // the frame shows the newest terrain
+  bool waitForGallery = false;  // and the seed gallery of the terrain shown
+  PanelActions actions;        // given from outside (merged with the panel's)
+};
+
+// What one frame did, for a caller that times or scripts it.
+struct FrameReport {
+  bool newestShown = false;  // the newest requested terrain is drawn in this frame
+  double uploadMs = 0.0;     // the terrain's upload to the GPU, if one happened
+};
+
+class App {
+ public:
+  // Throws std::runtime_error when the renderer cannot start.
+  App(const AppOptions& options, WindowPlatform& platform, AppStorage storage);
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  // One frame: the workers' news, the panel and the input, the actions,
+  // the export, the terrain view and the panel drawn. The caller presents it.
+  FrameReport update(const FrameControl& control);
+
+  // Posts the document to the generation worker now.
+  void request(const Document& doc);
+  // A result or a gallery is on its way: keep polling instead of waiting.
+  bool busy() const;
+  bool exportRunning() const;
+  // Writes settings.ini when the view, the ramp or the export folder changed.
+  void saveSettingsIfChanged();
+
+  AppState& state() { return state_; }
+  const AppState& state() const { return state_; }
+  int terrainsShown() const { return terrainsShown_; }
+  std::chrono::steady_clock::time_point requestedAt() const { return requestedAt_; }
+
+ private:
+  struct Parts;  // the workers, the renderer and the gallery's textures
+
+  void restoreSession(const AppOptions& options, Settings& saved);
+  FrameReport takeNewestTerrain(bool waitForNewest);
+  void followGallery(bool waitForGallery);
+  PanelActions drawPanelAndTakeInput(const FrameControl& control);
+  void postIfChanged(bool changed, bool postEdits);
+  void commitAndKeepSession();
+  void updateRamp();
+  void drawFrame();
+
+  AppState state_;
+  WindowPlatform& platform_;
+  AppStorage storage_;
+  Settings saved_;             // what settings.ini says now
+  std::string exportDirSetting_;  // the folder of the last export that started
+  std::unique_ptr<Parts> parts_;
+  std::uint64_t lastRequest_ = 0;
+  Document requestedDoc_;  // the newest document posted to the worker
+  std::chrono::steady_clock::time_point requestedAt_;
+  double lastUploadMs_ = 0.0;
+  std::chrono::steady_clock::time_point lastUploadEnd_;
+  std::optional<Document> galleryFor_;  // the document the gallery was asked for
+  int terrainsShown_ = 0;
+};
+
+}  // namespace terrain::app

@@ -1,0 +1,353 @@
+// terrain-explorer-driver: the explorer's window driven from outside, for
+// the GL tests. The same WindowPlatform and App as terrain-explorer-window
+// and every window flag, plus what only a test wants:
+//   --actions LIST         steps one a frame, each once the terrain before it is
+//                          on screen (tests/app/driver/app_script.hpp)
+//   --print-document       the final document as project JSON on stdout
+//   --soak N               N frames, a new terrain each (tests/app/driver/soak.hpp),
+//                          'soak frame F rss_kib R terrains T' every 50 frames
+//   --squash-at F          squash the window to 1 pixel high at frame F, hide it
+//                          5 frames later, restore it 10 frames later
+//   --test-export DIR      on the last frame, tick every format and press Export
+//                          into DIR (empty: the Export window's own folder); the
+//                          run ends when it has, printing its status line
+//   --test-export-engine S an engine size for it ("unreal-1009", "unity-257:resample")
+//   --timing               one clean regeneration timed on the last frame, on stderr
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/app.hpp"
+#include "app/document_edits.hpp"
+#include "app/screenshot.hpp"
+#include "app/window_platform.hpp"
+#include "core/error.hpp"
+#include "core/outputs.hpp"
+#include "core/project.hpp"
+#include "core/temporary_cleanup.hpp"
+#include "tests/app/driver/app_script.hpp"
+#include "tests/app/driver/soak.hpp"
+
+namespace terrain::testing {
+namespace {
+
+using app::App;
+using app::FrameControl;
+using app::WindowPlatform;
+
+constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
+
+struct DriverOptions {
+  app::AppOptions app;
+  std::vector<ScriptStep> actions;
+  bool printDocument = false;
+  int soak = 0;
+  int squashAt = -1;
+  std::optional<std::string> exportDir;
+  std::optional<std::string> exportEngine;
+  bool timing = false;
+};
+
+int wholeNumber(std::string_view flag, const std::string& text) {
+  int value = -1;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) {
+    throw InputError(std::string(flag) + ": '" + text + "' is not a whole number");
+  }
+  return value;
+}
+
+// Takes the driver's own flags out of args; the rest are the window's.
+DriverOptions parseDriverOptions(std::span<char*> args) {
+  DriverOptions d;
+  std::vector<char*> windowArgs;
+  std::optional<std::string> actionsText;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    const auto eq = arg.find('=');
+    const std::string_view name = arg.substr(0, eq);
+    const auto value = [&]() -> std::string {
+      if (eq != std::string_view::npos) return std::string(arg.substr(eq + 1));
+      if (i + 1 >= args.size()) throw InputError(std::string(name) + ": needs a value");
+      return args[++i];
+    };
+    if (name == "--print-document") {
+      d.printDocument = true;
+    } else if (name == "--timing") {
+      d.timing = true;
+    } else if (name == "--actions") {
+      actionsText = value();
+    } else if (name == "--soak") {
+      d.soak = wholeNumber(name, value());
+    } else if (name == "--squash-at") {
+      d.squashAt = wholeNumber(name, value());
+    } else if (name == "--test-export") {
+      d.exportDir = value();
+    } else if (name == "--test-export-engine") {
+      d.exportEngine = value();
+    } else {
+      windowArgs.push_back(args[i]);
+    }
+  }
+  d.app = app::parseAppOptions(windowArgs);
+  if (d.soak > 0) d.app.frames = d.soak;
+  if (d.app.frames == 0) d.app.frames = 3;  // a driven run always ends
+  if (d.squashAt >= 0 && d.squashAt + kSquashFrames >= d.app.frames) {
+    throw InputError("--squash-at: needs --frames larger than " +
+                     std::to_string(d.squashAt + kSquashFrames));
+  }
+  if (actionsText) d.actions = parseScript(*actionsText, d.app.doc);
+  return d;
+}
+
+// A step given as the designer's input would give it: the same actions (a
+// click, a shortcut, a button) or the panel's edit of the document.
+void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& a) {
+  using Kind = ScriptStep::Kind;
+  switch (step.kind) {
+    case Kind::NextSeed:
+      a.nextSeed = true;
+      break;
+    case Kind::Undo:
+      a.undo = true;
+      break;
+    case Kind::Redo:
+      a.redo = true;
+      break;
+    case Kind::Save:
+    case Kind::Open:
+      s.projectPathInput = step.value;  // typed into the path field, then "Save as" / "Open"
+      (step.kind == Kind::Save ? a.saveAs : a.open) = true;
+      break;
+    case Kind::Set:
+    case Kind::Stage:
+      applyEdit(s.doc, step);
+      a.documentChanged = true;
+      break;
+  }
+}
+
+// Every output ticked, into `directory` ("" = the Export window's own),
+// at the engine size `engine` ("unity-257:resample") if any.
+void setUpTestExport(app::AppState& s, const std::string& directory,
+                     const std::optional<std::string>& engine) {
+  auto& e = s.exporting;
+  e.open = true;
+  if (!directory.empty()) e.directory = directory;
+  e.formats.clear();
+  for (const OutputFormat& f : outputFormats()) e.formats.emplace_back(f.key);
+  if (engine) {
+    const auto colon = engine->find(':');
+    e.engineSize = engine->substr(0, colon);
+    if (colon != std::string::npos) {
+      e.fit = engine->substr(colon + 1) == "resample" ? FitMode::Resample : FitMode::Crop;
+    }
+  }
+}
+
+// Frame F shrinks the window to the smallest X allows (a 0-pixel-high
+// window is an X protocol error), drawn like that for a few frames; then
+// minimised and hidden (Xvfb has no window manager to iconify it, so hiding
+// is what really unmaps it); restored kSquashFrames after F.
+void squashWindow(GLFWwindow* window, int step, int width, int height) {
+  int wantHeight = 0;
+  if (step == 0) {
+    glfwSetWindowSize(window, width, 1);
+    wantHeight = 1;
+  } else if (step == kSquashFrames / 2) {
+    glfwIconifyWindow(window);
+    glfwHideWindow(window);
+  } else if (step == kSquashFrames) {
+    glfwShowWindow(window);
+    glfwRestoreWindow(window);
+    glfwSetWindowSize(window, width, height);
+    wantHeight = height;
+  } else {
+    return;
+  }
+  // X applies these asynchronously: wait (a second at most) until they have.
+  int w = 0, h = 0;
+  bool visible = false;
+  for (int i = 0; i < 100; ++i) {
+    glfwPollEvents();
+    glfwGetFramebufferSize(window, &w, &h);
+    visible = glfwGetWindowAttrib(window, GLFW_VISIBLE) != 0;
+    if (wantHeight > 0 ? visible && h == wantHeight : !visible) break;
+    glfwWaitEventsTimeout(0.01);
+  }
+  std::printf("squash step %d framebuffer %dx%d %s\n", step, w, h, visible ? "visible" : "hidden");
+  std::fflush(stdout);
+}
+
+void soakReport(int frames, int terrainsShown) {
+  settleAllocator();
+  std::printf("soak frame %d rss_kib %ld terrains %d\n", frames, residentKib(), terrainsShown);
+  std::fflush(stdout);
+}
+
+double cpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+void printTiming(const App& app, const app::FrameReport& report, double cpuAtRequest) {
+  glFinish();  // the new terrain is in this frame once the GPU is done
+  const auto& s = app.state();
+  const double wallMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                app.requestedAt())
+          .count();
+  std::fprintf(stderr,
+               "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats %.1f ms "
+               "(worker); upload %.1f ms; frame %.1f ms",
+               s.field ? s.field->width : 0, s.field ? s.field->height : 0, wallMs,
+               s.generateMs - s.statsMs, s.statsMs, report.uploadMs, s.frameMs);
+  if (cpuAtRequest > 0.0) {
+    std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
+  }
+  std::fputc('\n', stderr);
+}
+
+class Driver {
+ public:
+  Driver(const DriverOptions& d, WindowPlatform& platform, App& app)
+      : d_(d), platform_(platform), app_(app) {}
+
+  int run() {
+    for (int frame = 0; !platform_.closeRequested(); ++frame) {
+      if (this->frame(frame)) break;
+    }
+    return status_;
+  }
+
+ private:
+  // Returns whether this was the last frame.
+  bool frame(int frame) {
+    const bool stepDue = nextStep_ < d_.actions.size();
+    const bool framesDone = !stepDue && frame >= d_.app.frames - 1;
+    const bool exportDue = framesDone && d_.exportDir && !exportStarted_;
+    const bool lastFrame = framesDone && !exportDue && !app_.exportRunning();
+    platform_.waitForEvents(WindowPlatform::Wait::Poll);
+    if (d_.squashAt >= 0) {
+      squashWindow(platform_.handle(), frame - d_.squashAt, d_.app.width, d_.app.height);
+    }
+    if (platform_.hidden() && !lastFrame) return false;
+    if (d_.soak > 0) {
+      if (frame > 0 && frame % kSoakReportEvery == 0) soakReport(frame, app_.terrainsShown());
+      app_.state().doc = soakStep(frame).doc;
+      app_.request(app_.state().doc);
+    }
+    const bool soakWaits = d_.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1;
+    FrameControl control{.userInput = false,
+                         .postEdits = stepDue,
+                         .waitForNewest = framesDone || stepDue || soakWaits,
+                         .waitForGallery = lastFrame,
+                         .actions = {}};
+    double cpuAtRequest = 0.0;
+    if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
+      cpuAtRequest = cpuSeconds();
+      app_.request(app_.state().doc);
+    }
+    std::optional<ScriptStep> step;
+    if (stepDue) step = takeStep(control);
+    if (exportDue) {
+      exportStarted_ = true;
+      setUpTestExport(app_.state(), *d_.exportDir, d_.exportEngine);
+      control.actions.exportNow = true;
+    }
+    const app::FrameReport report = app_.update(control);
+    if (step && (step->kind == ScriptStep::Kind::Open || step->kind == ScriptStep::Kind::Save) &&
+        !app_.state().projectStatus.ok) {
+      fail("--actions: " + app_.state().projectStatus.text);
+    }
+    if (report.newestShown && d_.timing) printTiming(app_, report, cpuAtRequest);
+    takeScreenshot(lastFrame);
+    if (lastFrame && d_.exportDir) {
+      const app::StatusLine& status = app_.state().exporting.status;
+      std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
+      if (!status.ok) status_ = 1;
+    }
+    platform_.present(frame);
+    if (lastFrame) finish(frame);
+    return lastFrame;
+  }
+
+  std::optional<ScriptStep> takeStep(FrameControl& control) {
+    const ScriptStep& step = d_.actions[nextStep_++];
+    try {
+      scriptActions(app_.state(), step, control.actions);
+    } catch (const std::exception& e) {
+      fail("--actions: '" + step.text + "': " + e.what());
+    }
+    return step;
+  }
+
+  void takeScreenshot(bool lastFrame) {
+    if (!d_.app.screenshot || !lastFrame) return;
+    const app::PixelSize fb = platform_.framebufferSize();
+    try {
+      app::saveFramebufferPng(*d_.app.screenshot, fb.width, fb.height);
+    } catch (const std::exception& e) {
+      fail(std::string("screenshot: ") + e.what());
+    }
+  }
+
+  void finish(int frame) {
+    if (d_.soak > 0) soakReport(frame + 1, app_.terrainsShown());
+    if (d_.printDocument) std::fputs((projectToJson(app_.state().doc) + "\n").c_str(), stdout);
+    if (!app_.state().generateError.empty()) fail(app_.state().generateError);
+  }
+
+  void fail(const std::string& why) {
+    std::fprintf(stderr, "terrain-explorer: %s\n", why.c_str());
+    status_ = 1;
+  }
+
+  const DriverOptions& d_;
+  WindowPlatform& platform_;
+  App& app_;
+  std::size_t nextStep_ = 0;
+  bool exportStarted_ = false;
+  int status_ = 0;
+};
+
+}  // namespace
+}  // namespace terrain::testing
+
+int main(int argc, char** argv) {
+  using namespace terrain;
+  installTemporaryCleanupOnSignals();
+  testing::DriverOptions options;
+  try {
+    options = testing::parseDriverOptions(std::span<char*>(argv + 1, static_cast<std::size_t>(argc - 1)));
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
+    return 2;
+  }
+  std::optional<app::WindowPlatform> platform;
+  std::optional<app::App> app;
+  try {
+    platform.emplace(options.app.width, options.app.height, false);
+    app.emplace(options.app, *platform, app::AppStorage::standard(false));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "terrain-explorer: cannot open a window (%s)\n", e.what());
+    return 1;
+  }
+  try {
+    return testing::Driver(options, *platform, *app).run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,125 @@
+#include "tests/app/driver/app_script.hpp"
+
+#include <optional>
+#include <span>
+
+#include "core/error.hpp"
+#include "core/registry.hpp"
+
+namespace terrain::testing {
+namespace {
+
+constexpr std::string_view kStepsAllowed =
+    "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH";
+
+std::optional<std::size_t> indexIn(std::span<const ParamInfo> params, std::string_view key) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (params[i].key == key) return i;
+  }
+  return std::nullopt;
+}
+
+std::string setKeys(const Document& doc) {
+  std::string out;
+  for (const ParamInfo& p : sourceStage(doc.source.key).params()) {
+    out += (out.empty() ? "" : ", ") + std::string(p.key);
+  }
+  for (const auto group : {lookParams(), worldParams()}) {
+    for (const ParamInfo& p : group) out.append(", ").append(p.key);
+  }
+  return out;
+}
+
+// The value of `step` for its parameter, checked as a typed panel value is.
+double checkedValue(const ParamInfo& info, const ScriptStep& step) {
+  const double value = parseValue(info, step.value);
+  if (auto problem = checkValue(info, value)) throw InputError(*problem);
+  return value;
+}
+
+ScriptStep parseStep(std::string_view text) {
+  ScriptStep step;
+  step.text = std::string(text);
+  const auto colon = text.find(':');
+  const std::string_view verb = text.substr(0, colon);
+  const std::string_view rest = colon == std::string_view::npos ? "" : text.substr(colon + 1);
+  const bool hasArg = colon != std::string_view::npos;
+  if (!hasArg && verb == "next-seed") {
+    step.kind = ScriptStep::Kind::NextSeed;
+  } else if (!hasArg && verb == "undo") {
+    step.kind = ScriptStep::Kind::Undo;
+  } else if (!hasArg && verb == "redo") {
+    step.kind = ScriptStep::Kind::Redo;
+  } else if (hasArg && (verb == "save" || verb == "open") && !rest.empty()) {
+    step.kind = verb == "save" ? ScriptStep::Kind::Save : ScriptStep::Kind::Open;
+    step.value = std::string(rest);
+  } else if (hasArg && verb == "stage" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Stage;
+    step.key = std::string(rest);
+  } else if (hasArg && verb == "set" && rest.find('=') != std::string_view::npos &&
+             rest.find('=') > 0) {
+    step.kind = ScriptStep::Kind::Set;
+    step.key = std::string(rest.substr(0, rest.find('=')));
+    step.value = std::string(rest.substr(rest.find('=') + 1));
+  } else {
+    throw InputError("--actions: '" + std::string(text) +
+                     "' is not a step; allowed: " + std::string(kStepsAllowed));
+  }
+  return step;
+}
+
+}  // namespace
+
+std::vector<ScriptStep> parseScript(std::string_view list, const Document& start) {
+  std::vector<ScriptStep> steps;
+  if (list.empty())
+    throw InputError("--actions: empty; allowed steps: " + std::string(kStepsAllowed));
+  Document doc = start;  // so set: after stage: or set: sees what came before
+  for (std::size_t begin = 0;;) {
+    const auto end = list.find(',', begin);
+    const std::string_view text =
+        list.substr(begin, end == std::string_view::npos ? end : end - begin);
+    ScriptStep step = parseStep(text);
+    if (step.kind == ScriptStep::Kind::Set || step.kind == ScriptStep::Kind::Stage) {
+      try {
+        applyEdit(doc, step);
+      } catch (const InputError& e) {
+        throw InputError("--actions: '" + step.text + "': " + e.what());
+      }
+    }
+    steps.push_back(std::move(step));
+    if (end == std::string_view::npos) break;
+    begin = end + 1;
+  }
+  return steps;
+}
+
+void applyEdit(Document& doc, const ScriptStep& step) {
+  if (step.kind == ScriptStep::Kind::Stage) {
+    ModifierSettings modifier = defaultModifier(step.key);
+    if (isProfile(doc) && !modifierStage(step.key).appliesToProfiles()) {
+      throw InputError("the " + step.key + " stage does not apply to a profile");
+    }
+    doc.modifiers.push_back(std::move(modifier));
+    return;
+  }
+  if (step.kind != ScriptStep::Kind::Set) return;
+  const SourceStage& source = sourceStage(doc.source.key);
+  if (const auto i = source.indexOf(step.key)) {
+    doc.source.values[*i] = checkedValue(source.params()[*i], step);
+    source.validate(doc.source.values);  // e.g. a size off the source's grid
+    return;
+  }
+  if (const auto i = indexIn(lookParams(), step.key)) {
+    setLookValue(doc.look, *i, checkedValue(lookParams()[*i], step));
+    return;
+  }
+  if (const auto i = indexIn(worldParams(), step.key)) {
+    setWorldValue(doc.world, *i, checkedValue(worldParams()[*i], step));
+    return;
+  }
+  throw InputError("'" + step.key + "' is not a parameter of " + doc.source.key +
+                   ", the world or the look; allowed: " + setKeys(doc));
+}
+
+}  // namespace terrain::testing

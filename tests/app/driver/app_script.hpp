@@ -1,0 +1,34 @@
+#pragma once
+// The steps of the test driver's --actions: a designer's input given as
+// text, one a frame, through the same code the panel, a click in the view
+// and the shortcuts use.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/document.hpp"
+
+namespace terrain::testing {
+
+// One step of --actions, e.g. "next-seed", "set:roughness=0.9",
+// "stage:terrace", "undo", "redo", "save:a.json", "open:a.json".
+struct ScriptStep {
+  enum class Kind : std::uint8_t { NextSeed, Set, Stage, Undo, Redo, Save, Open };
+  Kind kind = Kind::NextSeed;
+  std::string key;    // set: a source or look parameter; stage: a modifier
+  std::string value;  // set: the value as typed; save, open: the path
+  std::string text;   // the step as written, for messages
+};
+
+// Parses a comma-separated list. Throws InputError naming the first bad
+// step and what is allowed; set: keys and values are checked against the
+// source of `start` and the look (parseValue, checkValue).
+std::vector<ScriptStep> parseScript(std::string_view list, const Document& start);
+
+// set: and stage: as the panel makes them: a source or look value, or a
+// modifier with its defaults appended to the stack. Throws InputError when
+// the step does not apply to doc (an open: may have changed the source).
+void applyEdit(Document& doc, const ScriptStep& step);
+
+}  // namespace terrain::testing
