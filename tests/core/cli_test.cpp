@@ -363,6 +363,28 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
   EXPECT_NE(version.out.find("terrain-explorer"), std::string::npos);
 }
 
+TEST_F(ExportCli, ShortHAndQAreHelpAndQuiet) {
+  const RunResult help = run({"--help"});
+  const RunResult shortHelp = run({"-h"});
+  EXPECT_EQ(shortHelp.status, 0);
+  EXPECT_EQ(shortHelp.out, help.out);
+  const RunResult loud = run({"--size", "65", "--raw", out("a.r32")});
+  ASSERT_EQ(loud.status, 0) << loud.err;
+  EXPECT_FALSE(loud.out.empty()) << "a plain export names what it wrote";
+  const RunResult quiet = run({"-q", "--size", "65", "--raw", out("b.r32")});
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(fs::file_size(out("b.r32")), 65u * 65u * 4u);
+  if (TERRAIN_WINDOW_BUILT) {  // the window checks its flags before opening a display
+    const testing::AppRun windowHelp = testing::runApp({"--help"}, dir_);
+    const testing::AppRun windowShort = testing::runApp({"-h", "-q"}, dir_);
+    EXPECT_EQ(windowShort.status, 0) << windowShort.err;
+    EXPECT_EQ(windowShort.out, windowHelp.out);
+    EXPECT_NE(windowHelp.out.find("-q, --quiet"), std::string::npos) << windowHelp.out;
+  }
+}
+
 TEST(ExportOptions, ExplicitFlagsOverrideThePresetAndTheLastRepeatWins) {
   std::vector<std::string> args = {"--preset",        "article",     "--generator",
                                    "diamond-square",  "--roughness", "0.1",

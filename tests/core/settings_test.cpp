@@ -46,6 +46,23 @@ class SettingsFile : public ::testing::Test {
   fs::path file_;
 };
 
+// A file that cannot be read starts the window with the defaults and one
+// note naming it; a file that is not there is the first start, said nothing.
+TEST_F(SettingsFile, ASymlinkLoopOrAFolderGivesTheDefaultsAndANote) {
+  EXPECT_EQ(loadSettings(file_).note, "") << "no file: the first start";
+  fs::create_symlink(file_.filename(), file_);  // settings.ini -> settings.ini
+  const LoadedSettings loop = loadSettings(file_);
+  EXPECT_EQ(loop.settings, Settings{});
+  EXPECT_NE(loop.note.find(file_.string()), std::string::npos) << loop.note;
+  EXPECT_NE(loop.note.find("symbolic links"), std::string::npos) << loop.note;
+  fs::remove(file_);
+  fs::create_directory(file_);
+  const LoadedSettings folder = loadSettings(file_);
+  EXPECT_EQ(folder.settings, Settings{});
+  EXPECT_NE(folder.note.find("settings ignored"), std::string::npos) << folder.note;
+  EXPECT_NE(folder.note.find(file_.string()), std::string::npos) << folder.note;
+}
+
 TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
   Settings s;
   s.view = ViewChoice::Mesh;
