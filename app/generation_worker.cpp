@@ -32,7 +32,7 @@ struct Partial {
     }
     min = lo;
     max = hi;
-    sum += rowSum;
+    sum += static_cast<double>(rowSum);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "core/atomic_file.hpp"
+#include "core/color.hpp"
 #include "core/error.hpp"
 #include "core/input_file.hpp"
 
@@ -26,7 +27,7 @@ std::string_view trim(std::string_view s) {
 }
 
 bool knownRamp(std::string_view name) {
-  return name == kAutoRamp || name == "earth" || name == "grayscale" || name == "coastline";
+  return name == kAutoRamp || isBuiltinRamp(name);
 }
 
 // Why a remembered path (a ramp, a folder) cannot be used; empty when it

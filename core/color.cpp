@@ -144,11 +144,11 @@ ColorLookup::ColorLookup(const ColorRamp& ramp, float waterLevel, int entries) {
   water_ = ramp.hasWater() && waterLevel > 0.0f ? std::min(waterLevel, 1.0f) : 0.0f;
   if (water_ > 0.0f) {
     table_ = ramp.waterTable(entries);
-    waterScale_ = static_cast<float>(last / water_);
+    waterScale_ = static_cast<float>(last / static_cast<double>(water_));
   }
-  const double landScale = water_ < 1.0f ? last / (1.0 - water_) : 0.0;
+  const double landScale = water_ < 1.0f ? last / (1.0 - static_cast<double>(water_)) : 0.0;
   landScale_ = static_cast<float>(landScale);
-  landBias_ = static_cast<float>(static_cast<double>(table_.size()) + 0.5 - water_ * landScale);
+  landBias_ = static_cast<float>(static_cast<double>(table_.size()) + 0.5 - static_cast<double>(water_) * landScale);
   const std::vector<Rgb8> land = ramp.landTable(entries);
   table_.insert(table_.end(), land.begin(), land.end());
 }

@@ -75,7 +75,7 @@ HeightStats computeStats(const Heightfield& field) {
   stats.min = r.low;
   stats.max = r.high;
   double sum = 0.0;
-  for (float h : field.heights) sum += h;
+  for (float h : field.heights) sum += static_cast<double>(h);
   stats.mean = sum / static_cast<double>(field.heights.size());
   return stats;
 }

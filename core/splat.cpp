@@ -50,7 +50,7 @@ std::vector<SplatTexel> computeSplat(const Heightfield& field, const Look& look,
                 for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end);
                      ++i) {
                   const double h = field.heights[i];
-                  const double rock = ramp(slope[i] * 90.0, look.rockSlope, slopeBlend);
+                  const double rock = ramp(static_cast<double>(slope[i]) * 90.0, look.rockSlope, slopeBlend);
                   const double snow = ramp(h, look.snowLine, blend) * (1.0 - rock);
                   double wet = h < look.water ? 1.0 : 0.0;
                   if (!flow.empty()) wet = std::max(wet, ramp(flow[i], look.sedimentFlow, blend));

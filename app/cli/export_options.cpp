@@ -463,7 +463,7 @@ std::string versionText() {
 }  // CMakeLists' project VERSION
 
 // Appends the parts (avoids temporaries GCC 12 misreads under -Wrestrict).
-void add(std::string& out, std::initializer_list<std::string_view> parts) {
+static void add(std::string& out, std::initializer_list<std::string_view> parts) {
   for (auto part : parts) out.append(part);
 }
 

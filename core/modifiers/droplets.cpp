@@ -373,10 +373,10 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
       const auto k = static_cast<std::uint64_t>(j);
       // Floats just below the block's far edge may round onto it: keep inside.
       const float x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w),
-                               std::nextafter(static_cast<float>(x0 + w), 0.0f));
+                               std::nextafter(static_cast<float>(static_cast<double>(x0) + w), 0.0f));
       const float y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h),
-                               std::nextafter(static_cast<float>(y0 + h), 0.0f));
-      gone += eroder.run(x, y);
+                               std::nextafter(static_cast<float>(static_cast<double>(y0) + h), 0.0f));
+      gone += static_cast<double>(eroder.run(x, y));
     }
     lost[static_cast<std::size_t>(b)] += gone;
   };

@@ -116,14 +116,15 @@ double rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLe
   for (float h : heights) highest = std::max(highest, h);
   if (!(highest > seaLevel) || !(top > seaLevel)) return 1.0;
   const double scale =
-      (static_cast<double>(top) - seaLevel) / (static_cast<double>(highest) - seaLevel);
+      (static_cast<double>(top) - static_cast<double>(seaLevel)) /
+      (static_cast<double>(highest) - static_cast<double>(seaLevel));
   float* data = heights.data();
   parallelFor(exec, 0, static_cast<std::int64_t>(heights.size()), 1 << 15,
               [&](std::int64_t first, std::int64_t last) {
                 for (std::int64_t i = first; i < last; ++i) {
                   if (data[i] > seaLevel) {
-                    data[i] = static_cast<float>(seaLevel +
-                                                 (static_cast<double>(data[i]) - seaLevel) * scale);
+                    data[i] = static_cast<float>(static_cast<double>(seaLevel) +
+                                                 (static_cast<double>(data[i]) - static_cast<double>(seaLevel)) * scale);
                   }
                 }
               });

@@ -293,8 +293,8 @@ DiamondSquareRange diamondSquareTileRange(const DiamondSquareParams& params, std
   for (int level = coarse + 1; level <= run; ++level) {
     finer += 5.0 / 3.0 * std::fabs(static_cast<double>(diamondSquareAmplitude(params, level)));
   }
-  double lowest = *low - finer;
-  double highest = *high + finer;
+  double lowest = static_cast<double>(*low) - finer;
+  double highest = static_cast<double>(*high) + finer;
   // Float means can stray from the exact ones by a few units in the last place.
   const double rounding = std::max(1e-6, (highest - lowest) * 1e-5);
   lowest -= rounding;

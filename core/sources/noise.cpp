@@ -161,7 +161,7 @@ NoiseJob makeJob(const NoiseParams& p, std::uint64_t seed, const MapWindow& wind
   job.warpY = octaveSet(p, seed, kWarpYStream, p.warpScale, kWarpOctaves, warpAmplitude, window);
   job.warped = warpedOctaves(job.heights, p.tileable);
   double bound = 0.0;
-  for (int o = 0; o < kWarpOctaves; ++o) bound += warpAmplitude(o);
+  for (int o = 0; o < kWarpOctaves; ++o) bound += static_cast<double>(warpAmplitude(o));
   job.push = static_cast<float>(p.warp / bound);
   job.columns = mapCoordinates(window.x0, window.width, p);
   job.rows = mapCoordinates(window.y0, window.height, p);
@@ -217,7 +217,7 @@ float noiseOctaveAmplitude(const NoiseParams& params, int octave) {
 
 double noiseAmplitudeBound(const NoiseParams& params) {
   double bound = 0.0;
-  for (int o = 0; o < noiseOctaves(params); ++o) bound += noiseOctaveAmplitude(params, o);
+  for (int o = 0; o < noiseOctaves(params); ++o) bound += static_cast<double>(noiseOctaveAmplitude(params, o));
   return bound;
 }
 

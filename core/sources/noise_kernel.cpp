@@ -118,7 +118,7 @@ void GridRowShaped(std::span<const NoiseGridOctave> octaves, float* out, std::si
   }
 }
 
-void GridRow(std::span<const NoiseGridOctave> octaves, NoiseFractal fractal, float* out,
+static void GridRow(std::span<const NoiseGridOctave> octaves, NoiseFractal fractal, float* out,
              std::size_t count) {
   switch (fractal) {
     case NoiseFractal::Ridged:
@@ -188,7 +188,7 @@ void WarpedRowShaped(std::span<const NoiseWarpedOctave> octaves, const float* x,
   }
 }
 
-void WarpedRow(std::span<const NoiseWarpedOctave> octaves, NoiseFractal fractal, const float* x,
+static void WarpedRow(std::span<const NoiseWarpedOctave> octaves, NoiseFractal fractal, const float* x,
                const float* y, float* out, std::size_t count) {
   switch (fractal) {
     case NoiseFractal::Ridged:
@@ -201,7 +201,7 @@ void WarpedRow(std::span<const NoiseWarpedOctave> octaves, NoiseFractal fractal,
   WarpedRowShaped<NoiseFractal::Fbm>(octaves, x, y, out, count);
 }
 
-std::int64_t Target() {
+static std::int64_t Target() {
   return HWY_TARGET;
 }
 
