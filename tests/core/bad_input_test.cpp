@@ -27,6 +27,7 @@
 #include "core/export.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/files.hpp"
 
 extern char** environ;
 
@@ -47,10 +48,7 @@ constexpr bool kAsan = false;
 constexpr bool kAsan = false;
 #endif
 
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 std::vector<std::string> entries(const fs::path& dir) {
   std::vector<std::string> names;

@@ -21,16 +21,14 @@
 #include "core/export/raw16.hpp"
 #include "core/image.hpp"
 #include "core/png_io.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 void writeText(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

@@ -30,16 +30,14 @@
 #include "core/registry.hpp"
 #include "tests/support/png_raw.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 Heightfield noise(int w, int h) {
   Heightfield field(w, h);

@@ -30,16 +30,14 @@
 #include "core/terrain_mesh.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 // Rough terrain: diamond-square (roughness 0.3) cropped to w x h.
 Heightfield rough(int w, int h, int size = 513) {

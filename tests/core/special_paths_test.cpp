@@ -29,6 +29,7 @@
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
@@ -36,10 +37,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 Heightfield ramp(int w, int h) {
   Heightfield field(w, h);

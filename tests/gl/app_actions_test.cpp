@@ -2,7 +2,7 @@
 // code a designer's clicks and shortcuts use, one step a frame, and the
 // test judges the final screenshot (the view: the panel shows timings) and
 // the final document (--print-document, project JSON). That a slider drag
-// is one step is tested without a window: tests/core/document_edits_test.cpp.
+// is one step is tested without a window: tests/app/document_edits_test.cpp.
 #include <gtest/gtest.h>
 
 #include <unistd.h>

@@ -20,13 +20,11 @@
 #include "core/png_io.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/files.hpp"
 
 namespace {
 
-std::string readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 namespace fs = std::filesystem;
 
@@ -339,7 +337,7 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   EXPECT_GT(fs::file_size(stem + "-splat.png"), 0u);
   // Erosion's masks need an erosion stage: skipped, and the status says why.
   EXPECT_FALSE(fs::exists(stem + "-flow.png"));
-  const std::string sidecar = readBytes(stem + "-height16.png.json");
+  const std::string sidecar = readAll(stem + "-height16.png.json");
   for (const char* key : {"\"r16\"", "\"exr\"", "\"normals\"", "\"raw\"", "\"z-scale\""}) {
     EXPECT_NE(sidecar.find(key), std::string::npos) << key;
   }
@@ -401,8 +399,8 @@ TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
                                  " --color " + shellQuote(colour));
   ASSERT_EQ(exported.status, 0) << exported.err;
   const std::string stem = (out / "diamond-square-s8-2049").string();
-  EXPECT_EQ(readBytes(stem + "-height16.png"), readBytes(heightmap));
-  EXPECT_EQ(readBytes(stem + "-color.png"), readBytes(colour));
+  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(heightmap));
+  EXPECT_EQ(readAll(stem + "-color.png"), readAll(colour));
 }
 
 // The Export window's engine size gives the CLI's --engine-size bytes and
@@ -434,13 +432,13 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
         run("export " + c.flags + " " + c.cliEngine + " --r16 " + shellQuote(cli));
     ASSERT_EQ(exported.status, 0) << exported.err;
     const std::string stem = (out / c.stem).string();
-    const std::string r16 = readBytes(stem + "-height.r16");
+    const std::string r16 = readAll(stem + "-height.r16");
     EXPECT_EQ(r16.size(), static_cast<std::size_t>(c.side) * static_cast<std::size_t>(c.side) * 2u);
-    EXPECT_EQ(r16, readBytes(cli)) << c.engine;
+    EXPECT_EQ(r16, readAll(cli)) << c.engine;
     EXPECT_EQ(terrain::readPngGray16(stem + "-height16.png").width, c.side);
-    const std::string windowEngine = engineSizeOf(readBytes(stem + "-height16.png.json"));
+    const std::string windowEngine = engineSizeOf(readAll(stem + "-height16.png.json"));
     EXPECT_FALSE(windowEngine.empty());
-    EXPECT_EQ(windowEngine, engineSizeOf(readBytes(cli + ".json")));
+    EXPECT_EQ(windowEngine, engineSizeOf(readAll(cli + ".json")));
     EXPECT_NE(window.err.find(c.engine.substr(0, c.engine.find(':')) + ": generated at"),
               std::string::npos)
         << "the status line names the fit: " << window.err;

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/files.hpp"
+
 extern char** environ;
 
 namespace terrain::testing {
@@ -51,11 +53,6 @@ struct StartedApp {
   std::chrono::steady_clock::time_point start;
   std::string error;  // set when it could not be started
 };
-
-inline std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 inline int countLines(const std::string& s) {
   int n = 0;
@@ -143,8 +140,8 @@ inline AppRun waitApp(const StartedApp& app) {
   if (WIFEXITED(status)) run.status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   run.maxRssKib = usage.ru_maxrss;
-  run.out = readFile(app.outFile);
-  run.err = readFile(app.errFile);
+  run.out = readAll(app.outFile);
+  run.err = readAll(app.errFile);
   if (run.status == 127)
     run.err = "cannot run " + app.program + "\n" + run.err;
   return run;

@@ -3,6 +3,7 @@
 // opener, and a remembered ramp path that could never load is dropped with
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
+#include "tests/support/files.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -23,10 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 class SettingsFile : public ::testing::Test {
  protected:

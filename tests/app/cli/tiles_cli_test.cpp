@@ -55,7 +55,7 @@ void setFlag(std::vector<std::string>& args, const std::string& flag, const std:
 }
 
 std::vector<std::uint16_t> readR16(const std::string& file) {
-  const std::string bytes = testing::readFile(file);
+  const std::string bytes = testing::readAll(file);
   std::vector<std::uint16_t> out(bytes.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i] = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) |
@@ -67,7 +67,7 @@ std::vector<std::uint16_t> readR16(const std::string& file) {
 TEST_F(TiledExport, TheManifestListsExactlyTheFilesWritten) {
   const testing::AppRun r = run(world("tiles"));
   ASSERT_EQ(r.status, 0) << r.err;
-  const Json manifest = Json::parse(testing::readFile(path("tiles/w.json")));
+  const Json manifest = Json::parse(testing::readAll(path("tiles/w.json")));
   EXPECT_EQ(manifest["format"], "terrain-explorer-tiles");
   EXPECT_EQ(manifest["world-size"], 513);
   EXPECT_EQ(manifest["grid"]["tile-width"], 257);
@@ -82,7 +82,7 @@ TEST_F(TiledExport, TheManifestListsExactlyTheFilesWritten) {
   EXPECT_EQ(listed, filesIn("tiles"));  // nothing missing, nothing extra, no temporaries
   EXPECT_TRUE(listed.count("w_x1_y0.r16") == 1 && listed.count("w_x0_y1.png") == 1);
   // Each tile's sidecar places it in the world and scales it as one map.
-  const Json sidecar = Json::parse(testing::readFile(path("tiles/w_x1_y1.json")));
+  const Json sidecar = Json::parse(testing::readAll(path("tiles/w_x1_y1.json")));
   EXPECT_EQ(sidecar["tile"]["x0"], 256);
   EXPECT_EQ(sidecar["tile"]["y0"], 256);
   EXPECT_EQ(sidecar["width"], 257);
@@ -133,8 +133,8 @@ TEST_F(TiledExport, OneTileAloneIsTheSameBytesAndAReRunSkipsCompleteTiles) {
   EXPECT_EQ(filesIn("alone"),
             (std::set<std::string>{"w.json", "w_x1_y1.json", "w_x1_y1.png", "w_x1_y1.r16"}));
   for (const char* name : {"w_x1_y1.r16", "w_x1_y1.png", "w_x1_y1.json", "w.json"}) {
-    EXPECT_EQ(testing::readFile(path(std::string("alone/") + name)),
-              testing::readFile(path(std::string("full/") + name)))
+    EXPECT_EQ(testing::readAll(path(std::string("alone/") + name)),
+              testing::readAll(path(std::string("full/") + name)))
         << name;
   }
   // Again: every tile is complete, nothing is rewritten.
@@ -145,13 +145,13 @@ TEST_F(TiledExport, OneTileAloneIsTheSameBytesAndAReRunSkipsCompleteTiles) {
   EXPECT_NE(again.out.find("w_x1_y1: complete already, skipped"), std::string::npos) << again.out;
   EXPECT_EQ(fs::last_write_time(path("full/w_x0_y0.r16")), before);
   // Another seed is another world: its tiles are made anew.
-  const std::string old = testing::readFile(path("full/w_x0_y0.r16"));
+  const std::string old = testing::readAll(path("full/w_x0_y0.r16"));
   std::vector<std::string> other = world("full");
   setFlag(other, "--seed", "22");
   const testing::AppRun changed = run(other);
   ASSERT_EQ(changed.status, 0) << changed.err;
   EXPECT_EQ(changed.out.find("skipped"), std::string::npos) << changed.out;
-  EXPECT_NE(testing::readFile(path("full/w_x0_y0.r16")), old);
+  EXPECT_NE(testing::readAll(path("full/w_x0_y0.r16")), old);
   // A tile whose file went missing is made again.
   fs::remove(path("full/w_x1_y0.png"));
   const testing::AppRun repaired = run(other);
@@ -169,10 +169,10 @@ TEST_F(TiledExport, GnuParallelWithTwoWorkersMakesTheSameWorld) {
       "parallel --will-cite --halt now,fail=1 -j2 " + std::string(TERRAIN_EXPLORER_BIN) + " export";
   for (const std::string& arg : world("farm", {"--quiet"})) command += " '" + arg + "'";
   command += " --tile {} ::: 0 1 2 3 > " + path("parallel.txt") + " 2>&1";
-  ASSERT_EQ(::system(command.c_str()), 0) << testing::readFile(path("parallel.txt"));
+  ASSERT_EQ(::system(command.c_str()), 0) << testing::readAll(path("parallel.txt"));
   EXPECT_EQ(filesIn("farm"), filesIn("one"));
   for (const std::string& name : filesIn("one")) {
-    EXPECT_EQ(testing::readFile(path("farm/" + name)), testing::readFile(path("one/" + name)))
+    EXPECT_EQ(testing::readAll(path("farm/" + name)), testing::readAll(path("one/" + name)))
         << name;
   }
 }
@@ -217,7 +217,7 @@ TEST_F(TiledExport, OneTileOfAWorldLargerThanAnyMap) {
            "--tile", "40,21", "--out-dir", path("noise"), "--r16", "w.r16", "--quiet"});
   ASSERT_EQ(noise.status, 0) << noise.err;
   EXPECT_EQ(fs::file_size(path("noise/w_x40_y21.r16")), 1025U * 1025U * 2U);
-  const Json windowed = Json::parse(testing::readFile(path("noise/w.json")));
+  const Json windowed = Json::parse(testing::readAll(path("noise/w.json")));
   EXPECT_EQ(windowed["build"].get<std::string>().rfind("windowed", 0), 0U);
   EXPECT_EQ(windowed["tiles"].size(), 4096U);
   EXPECT_EQ(windowed["source"]["params"]["size"], 65537);
@@ -228,7 +228,7 @@ TEST_F(TiledExport, OneTileOfAWorldLargerThanAnyMap) {
   ASSERT_EQ(eroded.status, 0) << eroded.err;
   EXPECT_EQ(fs::file_size(path("ds/w_x3_y0.r16")), 257U * 257U * 2U);
   EXPECT_TRUE(fs::exists(path("ds/w-wear_x3_y0.png")));
-  const Json twoStage = Json::parse(testing::readFile(path("ds/w.json")));
+  const Json twoStage = Json::parse(testing::readAll(path("ds/w.json")));
   EXPECT_NE(twoStage["build"].get<std::string>().find("two-stage"), std::string::npos);
   EXPECT_NE(twoStage["build"].get<std::string>().find("1025"), std::string::npos);
 }

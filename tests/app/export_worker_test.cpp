@@ -20,16 +20,14 @@
 #include "core/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain::app {
 namespace {
 
 using namespace std::chrono_literals;
 
-std::string readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 void writeBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
@@ -93,7 +91,7 @@ TEST_F(ExportWorkerTest, WritesInTheBackgroundAndItsProgressClimbsToOne) {
   for (const OutputRequest& out : j.outputs) {
     const std::string direct = path(std::string("direct").append(out.format->fileSuffix));
     out.format->write(direct, input, out.options);
-    EXPECT_EQ(readBytes(out.path), readBytes(direct)) << out.path;
+    EXPECT_EQ(readAll(out.path), readAll(direct)) << out.path;
   }
   ASSERT_TRUE(worker.progress().has_value());
   EXPECT_EQ(worker.progress()->fraction, 1.0f);
@@ -127,7 +125,7 @@ TEST_F(ExportWorkerTest, CancelMidFileLeavesNoTemporaryAndKeepsTheFileItWouldRep
   EXPECT_EQ(outcome->written, std::vector<std::string>{path("t-height16.png")});
   EXPECT_NE(outcome->message.find("cancelled"), std::string::npos) << outcome->message;
   EXPECT_NE(outcome->message.find("t-height16.png"), std::string::npos) << outcome->message;
-  EXPECT_EQ(readBytes(path("t-height.r16")), old);
+  EXPECT_EQ(readAll(path("t-height.r16")), old);
   EXPECT_EQ(entries(), (std::vector<std::string>{"t-height.r16", "t-height16.png"}))
       << "no temporary, no later file, no sidecar";
   EXPECT_LT(worker.progress()->fraction, 1.0f);
@@ -137,7 +135,7 @@ TEST_F(ExportWorkerTest, CancelMidFileLeavesNoTemporaryAndKeepsTheFileItWouldRep
   ASSERT_TRUE(again.start(j));
   again.wait();
   EXPECT_TRUE(again.takeOutcome()->ok);
-  EXPECT_EQ(readBytes(path("t-height.r16")).size(), 513u * 513u * 2u);
+  EXPECT_EQ(readAll(path("t-height.r16")).size(), 513u * 513u * 2u);
 }
 
 TEST_F(ExportWorkerTest, ClosingWhileExportingCancelsAndJoins) {
@@ -162,7 +160,7 @@ TEST_F(ExportWorkerTest, ClosingWhileExportingCancelsAndJoins) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
   EXPECT_TRUE(hiddenEntries().empty());
   EXPECT_EQ(entries(), std::vector<std::string>{"t-mesh.obj"}) << "the r16 was discarded";
-  EXPECT_EQ(readBytes(path("t-mesh.obj")), old);
+  EXPECT_EQ(readAll(path("t-mesh.obj")), old);
 }
 
 TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
@@ -181,8 +179,8 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
                              [](const ExportProgress& p) { return p.generating; }));
     const FittedMap fitted = fitToSide(shown, j.doc.world, 1009, FitMode::Crop);
     writeRaw16(path("expected.r16"), fitted.field, false);
-    EXPECT_EQ(readBytes(path("t-height.r16")), readBytes(path("expected.r16")));
-    const std::string sidecar = readBytes(path("t-height.r16.json"));
+    EXPECT_EQ(readAll(path("t-height.r16")), readAll(path("expected.r16")));
+    const std::string sidecar = readAll(path("t-height.r16.json"));
     EXPECT_NE(sidecar.find("unreal-1009: generated at 1025, cropped"), std::string::npos)
         << sidecar;
     EXPECT_NE(sidecar.find("\"width\": 1009"), std::string::npos) << sidecar;
@@ -202,8 +200,8 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
                             [](const ExportProgress& p) { return p.generating; }));
     const Heightfield generated = runPipeline(documentForSide(j.doc, 257));
     writeRaw16(path("expected.r16"), generated, false);
-    EXPECT_EQ(readBytes(path("t-height.r16")), readBytes(path("expected.r16")));
-    EXPECT_NE(readBytes(path("t-height.r16.json")).find("unity-257: generated at 257, kept"),
+    EXPECT_EQ(readAll(path("t-height.r16")), readAll(path("expected.r16")));
+    EXPECT_NE(readAll(path("t-height.r16.json")).find("unity-257: generated at 257, kept"),
               std::string::npos);
   }
 }

@@ -23,6 +23,7 @@
 
 #include "core/png_io.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
@@ -30,10 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 class ExportCliHardening : public ::testing::Test {
  protected:

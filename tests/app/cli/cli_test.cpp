@@ -26,6 +26,7 @@
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/png_raw.hpp"
+#include "tests/support/files.hpp"
 
 extern char** environ;
 
@@ -34,10 +35,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using terrain::testing::readAll;
 
 struct RunResult {
   int status = -1;  // exit status, or -1 when killed by a signal
