@@ -94,7 +94,7 @@ struct AppState {
   // The map view's overlay as uploaded: which mask, of which field and world
   // (and, for the splat map, which look's rules).
   struct ShownOverlay {
-    int kind = 0;  // ViewState::overlay
+    MapOverlay kind = MapOverlay::None;
     const Heightfield* field = nullptr;
     World world;
     Look look;  // the splat map's rules; default for a mask

@@ -1,6 +1,6 @@
 #include "app/map_overlay.hpp"
 
-#include <algorithm>
+#include <optional>
 
 #include "core/masks.hpp"
 #include "core/splat.hpp"
@@ -11,10 +11,10 @@ namespace {
 // The overlay's colour for each mask, in MaskKind order: slope orange,
 // flow blue, wear red, deposition yellow. (The splat overlay has its own
 // tints: render::ViewSettings::splatColors.)
-glm::vec3 overlayColor(int overlay) {
+glm::vec3 overlayColor(MaskKind kind) {
   static const glm::vec3 colors[] = {
       {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};
-  return colors[std::clamp(overlay - 1, 0, 3)];
+  return colors[static_cast<std::size_t>(kind)];
 }
 
 }  // namespace
@@ -22,13 +22,14 @@ glm::vec3 overlayColor(int overlay) {
 // A mask this terrain lacks shows nothing.
 void syncOverlay(AppState& s, render::TerrainView& view) {
   auto& v = s.viewSettings;
-  const int overlay = s.doc.view.overlay;
-  const bool splat = overlay == kSplatOverlay;
+  const MapOverlay overlay = s.doc.view.overlay;
+  const bool splat = overlay == MapOverlay::Splat;
+  const std::optional<MaskKind> mask = overlayMask(overlay);
   // Masks do not depend on the look: a ramp change does not recompute them.
   const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world,
                                       splat ? s.doc.look : Look{}};
-  v.overlayColor = overlayColor(overlay);
-  if (overlay <= 0 || overlay > kSplatOverlay || !s.field) {
+  if (mask) v.overlayColor = overlayColor(*mask);
+  if ((!splat && !mask) || !s.field) {
     v.showOverlay = false;
     return;
   }
@@ -39,10 +40,9 @@ void syncOverlay(AppState& s, render::TerrainView& view) {
     s.overlayShown = wanted;
     return;
   }
-  const auto kind = static_cast<MaskKind>(overlay - 1);
-  v.showOverlay = maskUnavailable(*s.field, kind).empty();
+  v.showOverlay = maskUnavailable(*s.field, *mask).empty();
   if (!v.showOverlay || wanted == s.overlayShown) return;
-  view.setOverlay(computeMask(*s.field, kind, s.doc.world));
+  view.setOverlay(computeMask(*s.field, *mask, s.doc.world));
   s.overlayShown = wanted;
 }
 

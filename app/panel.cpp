@@ -395,11 +395,12 @@ std::string_view lookIdle(const AppState& s, std::string_view key) {
 // The world's scale; metres per cell follow from the width and the size.
 bool worldSection(AppState& s) {
   bool changed = false;
-  const auto params = worldParams();
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    double value = worldValue(s.doc.world, i);
-    if (paramWidget(params[i], value, params[i].max, {})) {
-      setWorldValue(s.doc.world, i, value);
+  const ParamTable<World>& table = worldTable();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const ParamInfo& info = table.infos()[i];
+    double value = table.get(s.doc.world, i);
+    if (paramWidget(info, value, info.max, {})) {
+      table.set(s.doc.world, i, value);
       changed = true;
     }
   }
@@ -413,11 +414,12 @@ bool worldSection(AppState& s) {
 
 bool lookSection(AppState& s) {
   bool changed = false;
-  const auto params = lookParams();
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    double value = lookValue(s.doc.look, i);
-    if (paramWidget(params[i], value, params[i].max, lookIdle(s, params[i].key))) {
-      setLookValue(s.doc.look, i, value);
+  const ParamTable<Look>& table = lookTable();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const ParamInfo& info = table.infos()[i];
+    double value = table.get(s.doc.look, i);
+    if (paramWidget(info, value, info.max, lookIdle(s, info.key))) {
+      table.set(s.doc.look, i, value);
       changed = true;
     }
   }
@@ -477,41 +479,35 @@ void splatLegend(const AppState& s) {
 // A mask or the splat map over the map view; masks this terrain lacks are
 // greyed with why.
 bool overlayCombo(AppState& s) {
-  const auto names = maskNames();
-  const int current = std::clamp(s.doc.view.overlay, 0, kSplatOverlay);
-  const std::string preview = current == 0 ? "none"
-                              : current == kSplatOverlay
-                                  ? "splat"
-                                  : std::string(names[static_cast<std::size_t>(current - 1)]);
-  bool changed = false;
-  const auto choose = [&](int choice) {
-    s.doc.view.overlay = choice;
-    changed = true;
+  const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("overlay")];
+  const MapOverlay current = s.doc.view.overlay;
+  const auto nameOf = [&](MapOverlay o) {
+    return std::string(info.choices[static_cast<std::size_t>(o)]);
   };
-  if (ImGui::BeginCombo("Overlay", preview.c_str())) {
-    if (ImGui::Selectable("none", current == 0) && current != 0) choose(0);
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      const std::string_view why =
-          s.field ? maskUnavailable(*s.field, static_cast<MaskKind>(i)) : "no terrain yet";
-      const int choice = static_cast<int>(i) + 1;
-      const std::string label(names[i]);
-      if (ImGui::Selectable(label.c_str(), current == choice,
-                            why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
-          current != choice) {
-        choose(choice);
-      }
-      if (!why.empty()) tooltip(std::string(why));
+  bool changed = false;
+  const auto offer = [&](MapOverlay choice, std::string_view why) {
+    if (ImGui::Selectable(nameOf(choice).c_str(), current == choice,
+                          why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
+        current != choice) {
+      s.doc.view.overlay = choice;
+      changed = true;
     }
-    if (ImGui::Selectable("splat", current == kSplatOverlay) && current != kSplatOverlay) {
-      choose(kSplatOverlay);
+    if (!why.empty()) tooltip(std::string(why));
+  };
+  if (ImGui::BeginCombo("Overlay", nameOf(current).c_str())) {
+    offer(MapOverlay::None, {});
+    for (std::size_t i = 0; i < maskNames().size(); ++i) {
+      const auto kind = static_cast<MaskKind>(i);
+      offer(maskOverlay(kind), s.field ? maskUnavailable(*s.field, kind) : "no terrain yet");
     }
+    offer(MapOverlay::Splat, {});
     tooltip("The splat map's materials: grass, rock, sediment, snow");
     ImGui::EndCombo();
   }
   tooltip(
       "Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
       "splat map's materials");
-  if (current == kSplatOverlay) splatLegend(s);
+  if (current == MapOverlay::Splat) splatLegend(s);
   return changed;
 }
 

@@ -6,6 +6,33 @@
 namespace terrain {
 namespace {
 
+constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
+constexpr std::string_view kOverlayNames[] = {"none", "slope",      "flow",
+                                              "wear", "deposition", "splat"};  // MapOverlay order
+
+ParamTable<ViewState> makeViewTable() {
+  return ParamTable<ViewState>({
+      TERRAIN_BIND(ViewState, kind,
+                   (ParamInfo{"kind", "View", "", "Which view the window shows", ParamType::Choice,
+                              0, 2, kViewNames})),
+      TERRAIN_BIND(ViewState, row,
+                   (ParamInfo{"row", "Row", "",
+                              "Side view of a map: the row shown, 0 top .. 1 bottom",
+                              ParamType::Real, 0, 1})),
+      TERRAIN_BIND(ViewState, exaggeration,
+                   (ParamInfo{"exaggeration", "Exaggeration", "",
+                              "3D: height of 1.0 in map widths", ParamType::Real, 0.02, 1})),
+      TERRAIN_BIND(ViewState, waterPlane,
+                   (ParamInfo{"water-plane", "Water plane", "", "3D: draw the water plane",
+                              ParamType::Toggle, 0, 1})),
+      TERRAIN_BIND(ViewState, overlay,
+                   (ParamInfo{"overlay", "Overlay", "",
+                              "Map view: a mask or the splat map's materials over the terrain",
+                              ParamType::Choice, 0,
+                              static_cast<double>(std::size(kOverlayNames) - 1), kOverlayNames})),
+  });
+}
+
 ViewState viewFor(const SourceStage& source) {
   ViewState view;
   view.kind = source.profile() ? ArticleView::Side : ArticleView::Map;
@@ -13,6 +40,43 @@ ViewState viewFor(const SourceStage& source) {
 }
 
 }  // namespace
+
+std::optional<MaskKind> overlayMask(MapOverlay overlay) {
+  if (overlay == MapOverlay::None || overlay == MapOverlay::Splat) return std::nullopt;
+  return static_cast<MaskKind>(static_cast<int>(overlay) - 1);
+}
+
+MapOverlay maskOverlay(MaskKind kind) {
+  return static_cast<MapOverlay>(static_cast<int>(kind) + 1);
+}
+
+const ParamTable<ViewState>& viewTable() {
+  static const ParamTable<ViewState> table = makeViewTable();
+  return table;
+}
+
+const ParamInfo& DocumentParam::info() const {
+  return group_ == Group::World ? worldTable().infos()[index_] : lookTable().infos()[index_];
+}
+
+double DocumentParam::get(const Document& doc) const {
+  return group_ == Group::World ? worldTable().get(doc.world, index_)
+                                : lookTable().get(doc.look, index_);
+}
+
+void DocumentParam::set(Document& doc, double value) const {
+  if (group_ == Group::World) {
+    worldTable().set(doc.world, index_, value);
+  } else {
+    lookTable().set(doc.look, index_, value);
+  }
+}
+
+std::optional<DocumentParam> findDocumentParam(std::string_view key) {
+  if (const auto i = worldTable().indexOf(key)) return DocumentParam(DocumentParam::Group::World, *i);
+  if (const auto i = lookTable().indexOf(key)) return DocumentParam(DocumentParam::Group::Look, *i);
+  return std::nullopt;
+}
 
 Document defaultDocument(std::string_view sourceKey) {
   const SourceStage& source = sourceStage(sourceKey);

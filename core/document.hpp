@@ -3,7 +3,9 @@
 // look and the view. A plain value: it compares with == and is cheap to
 // copy, so undo keeps whole documents and the worker gets its own copy.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/look.hpp"
@@ -27,8 +29,13 @@ struct ModifierSettings {
   bool operator==(const ModifierSettings&) const = default;
 };
 
-// ViewState::overlay for the splat map (after the four masks; saved as "splat").
-inline constexpr int kSplatOverlay = 5;
+// Map view: what is drawn over the terrain, saved by name ("none", "slope",
+// "flow", "wear", "deposition", "splat"). A new kind goes last, so older
+// projects keep their meaning.
+enum class MapOverlay : std::uint8_t { None, Slope, Flow, Wear, Deposition, Splat };
+// The mask an overlay shows; nullopt for none and the splat map.
+std::optional<MaskKind> overlayMask(MapOverlay overlay);
+MapOverlay maskOverlay(MaskKind kind);
 
 // How the window shows the terrain; saved with the project, ignored by export.
 struct ViewState {
@@ -36,12 +43,14 @@ struct ViewState {
   double row = 0.5;            // side view of a map: the row shown, 0 top .. 1 bottom
   double exaggeration = 0.25;  // 3D: height of 1.0 in map widths
   bool waterPlane = true;      // 3D
-  // Map view: what is drawn over the terrain; 0 none, 1 + MaskKind a mask,
-  // kSplatOverlay the splat map's materials.
-  int overlay = 0;
+  MapOverlay overlay = MapOverlay::None;
 
   bool operator==(const ViewState&) const = default;
 };
+
+// The view's parameters: the project file reads and writes them through
+// this table. Ranges are the panel's.
+const ParamTable<ViewState>& viewTable();
 
 struct Document {
   std::uint64_t seed = 1;
@@ -60,6 +69,23 @@ Document defaultDocument(std::string_view sourceKey = "diamond-square");
 // What the article showed: its values, size, seed, view and water.
 // Throws InputError when the source has no article.
 Document articleDocument(std::string_view sourceKey);
+
+// A parameter of the document beside its stages' (the world's or the
+// look's), as the CLI's flags and a script's set: steps name it by key.
+class DocumentParam {
+ public:
+  const ParamInfo& info() const;
+  double get(const Document& doc) const;
+  void set(Document& doc, double value) const;
+
+ private:
+  friend std::optional<DocumentParam> findDocumentParam(std::string_view key);
+  enum class Group : std::uint8_t { World, Look };
+  DocumentParam(Group group, std::size_t index) : group_(group), index_(index) {}
+  Group group_;
+  std::size_t index_;
+};
+std::optional<DocumentParam> findDocumentParam(std::string_view key);
 
 // Throws InputError for the first thing wrong: unknown stage, value out of
 // range, a size off the source's grid, a modifier that does not apply.

@@ -3,26 +3,34 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/stage.hpp"
 
 namespace terrain {
 namespace {
 
 constexpr std::string_view kHillshadeNames[] = {"auto", "on", "off"};
 
-constexpr ParamInfo kLookParams[] = {
-    {"water", "Water level", "",
+// The look's table: built once, on first use.
+ParamTable<Look> makeLookTable() {
+  return ParamTable<Look>({
+      TERRAIN_BIND(Look, water,
+                   (ParamInfo{"water", "Water level", "",
      "Where the sea stands, 0..1 of the height range: lower ground is under water", ParamType::Real,
-     0.0, 1.0},
-    {"hillshade", "Hillshade", "",
+     0.0, 1.0})),
+      TERRAIN_BIND(Look, hillshade,
+                   (ParamInfo{"hillshade", "Hillshade", "",
      "Shade slopes by the sun in the map view and colour map (auto: off for class maps, the "
      "applet's flat tiles)",
-     ParamType::Choice, 0, 2, kHillshadeNames},
-    {"sun-azimuth", "Sun direction", "degrees",
+     ParamType::Choice, 0, 2, kHillshadeNames})),
+      TERRAIN_BIND(Look, sunAzimuth,
+                   (ParamInfo{"sun-azimuth", "Sun direction", "degrees",
      "Where the light comes from, clockwise from north (map up): 315 = north-west", ParamType::Real,
-     0.0, 360.0},
-    {"sun-elevation", "Sun height", "degrees",
-     "How high the sun stands: low light brings out small relief", ParamType::Real, 1.0, 90.0},
-    {"relief",
+     0.0, 360.0})),
+      TERRAIN_BIND(Look, sunElevation,
+                   (ParamInfo{"sun-elevation", "Sun height", "degrees",
+     "How high the sun stands: low light brings out small relief", ParamType::Real, 1.0, 90.0})),
+      TERRAIN_BIND(Look, relief,
+                   (ParamInfo{"relief",
      "Relief",
      "",
      "How strongly slopes are shaded: height 1 stands this high against the map's side",
@@ -30,102 +38,38 @@ constexpr ParamInfo kLookParams[] = {
      0.05,
      5.0,
      {},
-     true},
-    {"rock-slope", "Rock slope", "degrees",
-     "Splat map: ground steeper than this is rock (green channel)", ParamType::Real, 1.0, 89.0},
-    {"snow-line", "Snow line", "",
+     true})),
+      TERRAIN_BIND(Look, rockSlope,
+                   (ParamInfo{"rock-slope", "Rock slope", "degrees",
+     "Splat map: ground steeper than this is rock (green channel)", ParamType::Real, 1.0, 89.0})),
+      TERRAIN_BIND(Look, snowLine,
+                   (ParamInfo{"snow-line", "Snow line", "",
      "Splat map: ground above this height (0..1 of the range) is snow (alpha channel), unless "
      "it is rock",
-     ParamType::Real, 0.0, 1.0},
-    {"sediment-flow", "Sediment flow", "",
+     ParamType::Real, 0.0, 1.0})),
+      TERRAIN_BIND(Look, sedimentFlow,
+                   (ParamInfo{"sediment-flow", "Sediment flow", "",
      "Splat map: where erosion's flow mask passes this (0..1), and where it laid material down "
      "or under water, the ground is sediment (blue channel)",
-     ParamType::Real, 0.0, 1.0},
-    {"splat-blend", "Splat blend", "",
+     ParamType::Real, 0.0, 1.0})),
+      TERRAIN_BIND(Look, splatBlend,
+                   (ParamInfo{"splat-blend", "Splat blend", "",
      "Splat map: how soft the borders between materials are (0 = hard edges)", ParamType::Real, 0.0,
-     0.5},
-};
-
-enum LookParam : std::size_t {
-  kWater,
-  kHillshade,
-  kAzimuth,
-  kElevation,
-  kRelief,
-  kRockSlope,
-  kSnowLine,
-  kSedimentFlow,
-  kSplatBlend
-};
+     0.5})),
+  });
+}
 
 }  // namespace
 
-std::span<const ParamInfo> lookParams() {
-  return kLookParams;
-}
-
-double lookValue(const Look& look, std::size_t param) {
-  switch (param) {
-    case kWater:
-      return look.water;
-    case kHillshade:
-      return static_cast<double>(static_cast<int>(look.hillshade));
-    case kAzimuth:
-      return look.sunAzimuth;
-    case kElevation:
-      return look.sunElevation;
-    case kRelief:
-      return look.relief;
-    case kRockSlope:
-      return look.rockSlope;
-    case kSnowLine:
-      return look.snowLine;
-    case kSedimentFlow:
-      return look.sedimentFlow;
-    case kSplatBlend:
-      return look.splatBlend;
-    default:
-      return 0.0;
-  }
-}
-
-void setLookValue(Look& look, std::size_t param, double value) {
-  switch (param) {
-    case kWater:
-      look.water = value;
-      break;
-    case kHillshade:
-      look.hillshade = static_cast<HillshadeChoice>(static_cast<int>(value));
-      break;
-    case kAzimuth:
-      look.sunAzimuth = value;
-      break;
-    case kElevation:
-      look.sunElevation = value;
-      break;
-    case kRelief:
-      look.relief = value;
-      break;
-    case kRockSlope:
-      look.rockSlope = value;
-      break;
-    case kSnowLine:
-      look.snowLine = value;
-      break;
-    case kSedimentFlow:
-      look.sedimentFlow = value;
-      break;
-    case kSplatBlend:
-      look.splatBlend = value;
-      break;
-    default:
-      break;
-  }
+const ParamTable<Look>& lookTable() {
+  static const ParamTable<Look> table = makeLookTable();
+  return table;
 }
 
 void validate(const Look& look) {
-  for (std::size_t i = 0; i < std::size(kLookParams); ++i) {
-    if (auto err = checkValue(kLookParams[i], lookValue(look, i))) throw InputError(*err);
+  const ParamTable<Look>& table = lookTable();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (auto err = checkValue(table.infos()[i], table.get(look, i))) throw InputError(*err);
   }
   if (look.ramp.empty()) throw InputError("--ramp: empty; expected a ramp name or a .png file");
 }

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/stage.hpp"
+#include "core/param_table.hpp"
 
 namespace terrain {
 
@@ -29,12 +29,10 @@ struct Look {
   bool operator==(const Look&) const = default;
 };
 
-// The look's numeric parameters (everything but the ramp), as metadata for
-// the panel, the CLI (--water, --hillshade, --sun-azimuth ...) and the
-// project file.
-std::span<const ParamInfo> lookParams();
-double lookValue(const Look& look, std::size_t param);
-void setLookValue(Look& look, std::size_t param, double value);
+// The look's numeric parameters (everything but the ramp): the panel, the
+// CLI (--water, --hillshade, --sun-azimuth ...) and the project file read
+// and write them through this table.
+const ParamTable<Look>& lookTable();
 void validate(const Look& look);  // throws InputError
 
 // Unit vector towards the sun in map space: x east (right), y south (down

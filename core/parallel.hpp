@@ -9,6 +9,9 @@ namespace terrain {
 
 struct Execution {
   int threads = 0;  // 0 = every hardware thread; 1 = run on the caller only
+  // Floats per SIMD vector for kernels that offer widths (thermal erosion):
+  // 0 = the widest this CPU runs. Every width gives the same bits.
+  int vectorWidth = 0;
 };
 
 int resolvedThreadCount(const Execution& exec);

@@ -26,59 +26,6 @@ constexpr std::string_view kFormat = "terrain-explorer-project";
 constexpr int kMaxDepth = 16;               // the format needs 4
 constexpr std::size_t kMaxRampPath = 4096;  // PATH_MAX
 
-// The view, described like a stage's parameters so it is read and written
-// the same way. Ranges are the panel's.
-constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
-// "none", then the masks in MaskKind order, then the splat map
-// (kSplatOverlay). New names go last, so older projects keep their meaning.
-constexpr std::string_view kOverlayNames[] = {"none", "slope",      "flow",
-                                              "wear", "deposition", "splat"};
-constexpr ParamInfo kViewParams[] = {
-    {"kind", "View", "", "Which view the window shows", ParamType::Choice, 0, 2, kViewNames},
-    {"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom", ParamType::Real, 0,
-     1},
-    {"exaggeration", "Exaggeration", "", "3D: height of 1.0 in map widths", ParamType::Real, 0.02,
-     1},
-    {"water-plane", "Water plane", "", "3D: draw the water plane", ParamType::Toggle, 0, 1},
-    {"overlay", "Overlay", "", "Map view: a mask or the splat map's materials over the terrain",
-     ParamType::Choice, 0, kSplatOverlay, kOverlayNames},
-};
-
-double viewValue(const ViewState& view, std::size_t param) {
-  switch (param) {
-    case 0:
-      return static_cast<double>(static_cast<int>(view.kind));
-    case 1:
-      return view.row;
-    case 2:
-      return view.exaggeration;
-    case 3:
-      return view.waterPlane ? 1.0 : 0.0;
-    default:
-      return view.overlay;
-  }
-}
-
-void setViewValue(ViewState& view, std::size_t param, double value) {
-  switch (param) {
-    case 0:
-      view.kind = static_cast<ArticleView>(static_cast<int>(value));
-      break;
-    case 1:
-      view.row = value;
-      break;
-    case 2:
-      view.exaggeration = value;
-      break;
-    case 3:
-      view.waterPlane = value != 0.0;
-      break;
-    default:
-      view.overlay = static_cast<int>(value);
-      break;
-  }
-}
-
 [[noreturn]] void fail(const std::string& what) {
   throw InputError("project: " + what);
 }
@@ -112,12 +59,12 @@ Json paramsToJson(const Stage& stage, const ParamValues& values) {
   return out;
 }
 
-// A section whose keys are all parameters: {"key": value, ...}.
-template <class Get>
-Json groupToJson(std::span<const ParamInfo> infos, Get value) {
+// A section whose keys are all a table's parameters: {"key": value, ...}.
+template <class Params>
+Json groupToJson(const ParamTable<Params>& table, const Params& values) {
   Json group = Json::object();
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    group[std::string(infos[i].key)] = valueToJson(infos[i], value(i));
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    group[std::string(table.infos()[i].key)] = valueToJson(table.infos()[i], table.get(values, i));
   }
   return group;
 }
@@ -136,17 +83,17 @@ Json documentToJson(const Document& doc) {
                          {"params", paramsToJson(modifierStage(m.key), m.values)}});
   }
   root["modifiers"] = std::move(modifiers);
+  // The look's ramp (a name or a path, not a number) follows its water level.
+  const ParamTable<Look>& lookParams = lookTable();
   Json look = Json::object();
-  const auto lookInfos = lookParams();
-  look[std::string(lookInfos[0].key)] = valueToJson(lookInfos[0], lookValue(doc.look, 0));
-  look["ramp"] = doc.look.ramp;
-  for (std::size_t i = 1; i < lookInfos.size(); ++i) {
-    look[std::string(lookInfos[i].key)] = valueToJson(lookInfos[i], lookValue(doc.look, i));
+  for (std::size_t i = 0; i < lookParams.size(); ++i) {
+    const ParamInfo& info = lookParams.infos()[i];
+    look[std::string(info.key)] = valueToJson(info, lookParams.get(doc.look, i));
+    if (i == 0) look["ramp"] = doc.look.ramp;
   }
   root["look"] = std::move(look);
-  root["world"] =
-      groupToJson(worldParams(), [&](std::size_t i) { return worldValue(doc.world, i); });
-  root["view"] = groupToJson(kViewParams, [&](std::size_t i) { return viewValue(doc.view, i); });
+  root["world"] = groupToJson(worldTable(), doc.world);
+  root["view"] = groupToJson(viewTable(), doc.view);
   return root;
 }
 
@@ -302,21 +249,30 @@ void readModifiers(const Json& root, Document& doc) {
   }
 }
 
-void readLook(const Json& root, Document& doc) {
-  const auto it = root.find("look");
+// Reads a section written by groupToJson; missing keys keep their values.
+// `extra`: keys the section may hold besides the table's (read by the caller).
+template <class Params>
+void readGroup(const Json& root, const std::string& name, const ParamTable<Params>& table,
+               Params& values, std::vector<std::string> extra = {}) {
+  const auto it = root.find(name);
   if (it == root.end()) return;
-  const Json& look = requireObject(*it, "look");
-  const auto infos = lookParams();
-  std::vector<std::string> allowed = keysOf(infos);
-  allowed.insert(allowed.begin() + 1, "ramp");
-  checkKeys(look, allowed, "look");
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    const std::string key(infos[i].key);
-    if (const auto v = look.find(key); v != look.end()) {
-      setLookValue(doc.look, i, valueFromJson(infos[i], *v, "look." + key));
+  const Json& group = requireObject(*it, name);
+  std::vector<std::string> allowed = keysOf(table.infos());
+  allowed.insert(allowed.begin() + (allowed.empty() ? 0 : 1), extra.begin(), extra.end());
+  checkKeys(group, allowed, name);
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::string key(table.infos()[i].key);
+    if (const auto v = group.find(key); v != group.end()) {
+      table.set(values, i, valueFromJson(table.infos()[i], *v, name + "." + key));
     }
   }
-  if (const auto ramp = look.find("ramp"); ramp != look.end()) {
+}
+
+void readLook(const Json& root, Document& doc) {
+  readGroup(root, "look", lookTable(), doc.look, {"ramp"});
+  const auto it = root.find("look");
+  if (it == root.end()) return;
+  if (const auto ramp = it->find("ramp"); ramp != it->end()) {
     if (!ramp->is_string()) {
       fail("'look.ramp' must be a ramp name or a .png path, not " + typeName(*ramp));
     }
@@ -328,32 +284,6 @@ void readLook(const Json& root, Document& doc) {
     }
     doc.look.ramp = name;
   }
-}
-
-// Reads a section written by groupToJson; missing keys keep their values.
-template <class Set>
-void readGroup(const Json& root, const std::string& name, std::span<const ParamInfo> infos,
-               Set set) {
-  const auto it = root.find(name);
-  if (it == root.end()) return;
-  const Json& group = requireObject(*it, name);
-  checkKeys(group, keysOf(infos), name);
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    const std::string key(infos[i].key);
-    if (const auto v = group.find(key); v != group.end()) {
-      set(i, valueFromJson(infos[i], *v, name + "." + key));
-    }
-  }
-}
-
-void readView(const Json& root, Document& doc) {
-  readGroup(root, "view", kViewParams,
-            [&](std::size_t i, double value) { setViewValue(doc.view, i, value); });
-}
-
-void readWorld(const Json& root, Document& doc) {
-  readGroup(root, "world", worldParams(),
-            [&](std::size_t i, double value) { setWorldValue(doc.world, i, value); });
 }
 
 // Brings a file of an older version up to kProjectVersion, one version at
@@ -471,9 +401,9 @@ Document documentFromJson(const Json& root) {
   readSource(current, doc);
   if (const auto seed = current.find("seed"); seed != current.end()) doc.seed = readSeed(*seed);
   readModifiers(current, doc);
-  readWorld(current, doc);
+  readGroup(current, "world", worldTable(), doc.world);
   readLook(current, doc);
-  readView(current, doc);
+  readGroup(current, "view", viewTable(), doc.view);
   try {
     validate(doc);
   } catch (const InputError& e) {

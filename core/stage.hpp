@@ -10,21 +10,16 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 #include "core/heightfield.hpp"
 #include "core/map_window.hpp"
 #include "core/parallel.hpp"
 #include "core/param_info.hpp"
+#include "core/param_table.hpp"
 #include "core/world.hpp"
 
 namespace terrain {
-
-// A stage's parameter values, one per ParamInfo, in the stage's order. Held
-// as doubles so a document is a plain comparable value; every value a
-// parameter allows is exact in a double.
-using ParamValues = std::vector<double>;
 
 // Thrown by RunControl::checkpoint() when the run was cancelled.
 struct Cancelled {};
@@ -172,70 +167,6 @@ class ModifierStage : public Stage {
   // Each height's result depends on that height alone (curve, terrace,
   // clamp): a tile can run it on its own window.
   virtual bool pointwise() const { return false; }
-};
-
-// ---- typed parameters: a stage's struct and its metadata in one table ----
-
-// One row: metadata plus the struct member it reads and writes.
-template <class Params>
-struct ParamBinding {
-  ParamInfo info;
-  double (*get)(const Params&);
-  void (*set)(Params&, double);
-};
-
-template <auto Member, class Params>
-double getMember(const Params& p) {
-  using T = std::remove_cvref_t<decltype(p.*Member)>;
-  if constexpr (std::is_enum_v<T>) {
-    return static_cast<double>(static_cast<int>(p.*Member));
-  } else {
-    return static_cast<double>(p.*Member);
-  }
-}
-template <auto Member, class Params>
-void setMember(Params& p, double v) {
-  using T = std::remove_cvref_t<decltype(p.*Member)>;
-  if constexpr (std::is_enum_v<T>) {
-    p.*Member = static_cast<T>(static_cast<int>(v));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    p.*Member = v != 0.0;
-  } else {
-    p.*Member = static_cast<T>(v);
-  }
-}
-
-// TERRAIN_BIND(Params, member, info): a row for that member.
-template <class Params, class T, T Params::*Member>
-ParamBinding<Params> bindImpl(const ParamInfo& info) {
-  return {info, &getMember<Member, Params>, &setMember<Member, Params>};
-}
-#define TERRAIN_BIND(Params, member, info) \
-  ::terrain::bindImpl<Params, decltype(Params::member), &Params::member>(info)
-
-// Packs and unpacks a stage's struct through its binding table.
-template <class Params>
-class ParamTable {
- public:
-  explicit ParamTable(std::vector<ParamBinding<Params>> rows) : rows_(std::move(rows)) {
-    for (const auto& r : rows_) infos_.push_back(r.info);
-  }
-  std::span<const ParamInfo> infos() const { return infos_; }
-  ParamValues pack(const Params& p) const {
-    ParamValues v;
-    v.reserve(rows_.size());
-    for (const auto& r : rows_) v.push_back(r.get(p));
-    return v;
-  }
-  Params unpack(const ParamValues& values) const {
-    Params p{};
-    for (std::size_t i = 0; i < rows_.size() && i < values.size(); ++i) rows_[i].set(p, values[i]);
-    return p;
-  }
-
- private:
-  std::vector<ParamBinding<Params>> rows_;
-  std::vector<ParamInfo> infos_;
 };
 
 // A stage whose parameters are a struct: Base is SourceStage or

@@ -8,48 +8,33 @@
 namespace terrain {
 namespace {
 
-constexpr ParamInfo kWorldParams[] = {
-    {"world-width",
-     "World width",
-     "m",
-     "How wide the map is on the ground, edge to edge: erosion and exports measure in these "
-     "metres, so every map size shows the same world",
-     ParamType::Real,
-     16.0,
-     1.0e6,
-     {},
-     true},
-    {"height-range",
-     "Height range",
-     "m",
-     "How many metres height 1 stands above height 0: sets slopes for erosion and the engine's "
-     "height scale",
-     ParamType::Real,
-     1.0,
-     2.0e4,
-     {},
-     true},
-};
-
-enum WorldParam : std::size_t { kWidth, kHeightRange };
+ParamTable<World> makeWorldTable() {
+  return ParamTable<World>({
+      TERRAIN_BIND(World, width,
+                   (ParamInfo{"world-width", "World width", "m",
+                              "How wide the map is on the ground, edge to edge: erosion and "
+                              "exports measure in these metres, so every map size shows the "
+                              "same world",
+                              ParamType::Real, 16.0, 1.0e6, {}, true})),
+      TERRAIN_BIND(World, heightRange,
+                   (ParamInfo{"height-range", "Height range", "m",
+                              "How many metres height 1 stands above height 0: sets slopes for "
+                              "erosion and the engine's height scale",
+                              ParamType::Real, 1.0, 2.0e4, {}, true})),
+  });
+}
 
 }  // namespace
 
-std::span<const ParamInfo> worldParams() {
-  return kWorldParams;
-}
-
-double worldValue(const World& world, std::size_t param) {
-  return param == kWidth ? world.width : world.heightRange;
-}
-
-void setWorldValue(World& world, std::size_t param, double value) {
-  (param == kWidth ? world.width : world.heightRange) = value;
+const ParamTable<World>& worldTable() {
+  static const ParamTable<World> table = makeWorldTable();
+  return table;
 }
 
 void validate(const World& world) {
-  for (std::size_t i = 0; i < std::size(kWorldParams); ++i) {
-    if (auto err = checkValue(kWorldParams[i], worldValue(world, i))) throw InputError(*err);
+  const ParamTable<World>& table = worldTable();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (auto err = checkValue(table.infos()[i], table.get(world, i))) throw InputError(*err);
   }
 }
 

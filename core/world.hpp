@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <span>
 
-#include "core/param_info.hpp"
+#include "core/param_table.hpp"
 
 namespace terrain {
 
@@ -17,11 +17,9 @@ struct World {
   bool operator==(const World&) const = default;
 };
 
-// Metadata for the panel, the CLI (--world-width, --height-range) and the
-// project file.
-std::span<const ParamInfo> worldParams();
-double worldValue(const World& world, std::size_t param);
-void setWorldValue(World& world, std::size_t param, double value);
+// The world's parameters: the panel, the CLI (--world-width,
+// --height-range) and the project file read and write them through this table.
+const ParamTable<World>& worldTable();
 void validate(const World& world);  // throws InputError
 
 // Metres between neighbouring samples of a map `samples` wide. A map that

@@ -55,15 +55,15 @@ struct TerrainTextures {
   int textureHeight = 0;
   // A torus (Heightfield::wraps): the map view shows its neighbouring copies.
   bool wraps = false;
-  // Largest texture side to use when below the GPU's; 0 = the GPU's (tests
-  // force a small one).
-  int limitOverride = 0;
+  // Largest texture side to use when below the GPU's (TerrainView::
+  // setTextureBudget); 0 = the GPU's.
+  int budget = 0;
 
   bool empty() const { return width == 0 || height == 0; }
   bool isProfile() const { return height == 1; }
   int textureLimit() const {
     const int gpu = gpuTextureLimit();
-    return limitOverride > 0 && limitOverride < gpu ? limitOverride : gpu;
+    return budget > 0 && budget < gpu ? budget : gpu;
   }
 
   // The texture row showing the field's row `fieldRow` (the nearest one kept

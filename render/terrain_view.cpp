@@ -94,8 +94,8 @@ int TerrainView::textureLimit() const {
   return impl_->textures.textureLimit();
 }
 
-void TerrainView::setMaxTextureSizeForTesting(int limit) {
-  impl_->textures.limitOverride = limit >= 2 ? limit : 0;
+void TerrainView::setTextureBudget(int side) {
+  impl_->textures.budget = side >= 2 ? side : 0;
 }
 
 void TerrainView::setRamp(const ColorRamp& ramp) {

@@ -129,11 +129,12 @@ class TerrainView {
   // field's own size, or less when it was downsampled to fit the texture
   // limit; (0, 0) before any terrain. Profiles report (samples, 1).
   glm::ivec2 displayedResolution() const;
-  // The largest texture side used (GL_MAX_TEXTURE_SIZE unless overridden).
+  // The largest texture side used: GL_MAX_TEXTURE_SIZE, or the budget.
   int textureLimit() const;
-  // Test hook: pretend the GPU's limit is `limit` (>= 2; 0 restores the
-  // real one), from the next setTerrain on.
-  void setMaxTextureSizeForTesting(int limit);
+  // Caps the texture side below the GPU's own limit (a video memory
+  // budget), from the next setTerrain on: a larger map is shown
+  // downsampled, as past the GPU's limit. 0 (or < 2): no cap.
+  void setTextureBudget(int side);
 
  private:
   struct Impl;

@@ -15,13 +15,6 @@ bool isStartFlag(std::string_view name) {
   return name == "project" || name == "generator" || name == "preset";
 }
 
-std::optional<std::size_t> indexIn(std::span<const ParamInfo> params, std::string_view key) {
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    if (params[i].key == key) return i;
-  }
-  return std::nullopt;
-}
-
 bool isAnySourceParam(std::string_view key) {
   for (const SourceStage* s : sources()) {
     if (s->indexOf(key)) return true;
@@ -147,8 +140,8 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
 
 bool isDocumentFlag(std::string_view name) {
   return isStartFlag(name) || name == "seed" || name == "stage" || name == "ramp" ||
-         name == "no-hillshade" || name == "smoothing" || indexIn(lookParams(), name) ||
-         indexIn(worldParams(), name) || isAnySourceParam(name) || isAnyModifierParam(name);
+         name == "no-hillshade" || name == "smoothing" || findDocumentParam(name) ||
+         isAnySourceParam(name) || isAnyModifierParam(name);
 }
 
 std::optional<std::string_view> loneFlagValue(std::string_view name) {
@@ -182,10 +175,8 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
       doc.look.hillshade = HillshadeChoice::Off;
     } else if (modifier != nullptr && modifierStage(modifier->key).indexOf(f.name)) {
       setModifierParam(*modifier, f);
-    } else if (const auto look = indexIn(lookParams(), f.name)) {
-      setLookValue(doc.look, *look, parseValue(lookParams()[*look], f.value));
-    } else if (const auto world = indexIn(worldParams(), f.name)) {
-      setWorldValue(doc.world, *world, parseValue(worldParams()[*world], f.value));
+    } else if (const auto param = findDocumentParam(f.name)) {
+      param->set(doc, parseValue(param->info(), f.value));
     } else if (modifier != nullptr) {
       setModifierParam(*modifier, f);  // names the stage's own parameters
     } else if (isAnySourceParam(f.name)) {
@@ -239,13 +230,13 @@ std::string documentHelpText() {
   }
   out += "\nWorld (the map's size on the ground; erosion measures in these metres):\n";
   const World world;
-  for (std::size_t i = 0; i < worldParams().size(); ++i) {
-    appendParam(out, worldParams()[i], worldValue(world, i));
+  for (std::size_t i = 0; i < worldTable().size(); ++i) {
+    appendParam(out, worldTable().infos()[i], worldTable().get(world, i));
   }
   out += "\nLook (how the colour map is coloured; never changes the heights):\n";
   const Look look;
-  for (std::size_t i = 0; i < lookParams().size(); ++i) {
-    appendParam(out, lookParams()[i], lookValue(look, i));
+  for (std::size_t i = 0; i < lookTable().size(); ++i) {
+    appendParam(out, lookTable().infos()[i], lookTable().get(look, i));
   }
   out +=
       "  --ramp NAME|FILE.png\n      Colour ramp: auto (the applet's sea and land for a "

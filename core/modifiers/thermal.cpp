@@ -176,6 +176,7 @@ class Relaxation {
   // Returns early (the field untouched) when the run was cancelled.
   void iterate(Heightfield& field, float strength, const RunControl& control) {
     const float half = 0.5f * strength;
+    vectorWidth_ = thermalKernelWidth(control.exec.vectorWidth);
     const float* h = field.heights.data();
     const std::int64_t width = std::max(1, grid_.width());
     const std::int64_t blockRows = std::max<std::int64_t>(1, kBlockCells / width);
@@ -226,7 +227,7 @@ class Relaxation {
     const ThermalRows rows = rowsAround(grid_, h, y, wallHeights_);
     const float* mid = rows.r[1];
     const int inner = grid_.width() - 1;  // interior columns are 1..inner-1
-    for (int x = thermalScaleRow(rows, constants(half), s, grid_.width()); x < inner; ++x) {
+    for (int x = thermalScaleRow(rows, constants(half), s, grid_.width(), vectorWidth_); x < inner; ++x) {
       float n[kNeighbours];
       gatherInner(rows, x, n);
       s[x] = outflowScale(mid[x], n, talus_, half);
@@ -244,7 +245,7 @@ class Relaxation {
     const float* mid = rows.r[1];
     const float* sMid = scales.r[1];
     const int inner = grid_.width() - 1;
-    for (int x = thermalRelaxRow(rows, scales, constants(0.0f), out, grid_.width()); x < inner;
+    for (int x = thermalRelaxRow(rows, scales, constants(0.0f), out, grid_.width(), vectorWidth_); x < inner;
          ++x) {
       float n[kNeighbours];
       float sn[kNeighbours];
@@ -268,6 +269,7 @@ class Relaxation {
   std::vector<float> wallHeights_;
   std::vector<float> wallScales_;
   std::vector<float> next_;  // the heights being made
+  int vectorWidth_ = 1;      // floats per vector in the row kernels (thermal_kernel.hpp)
 };
 
 Talus talusFor(const ThermalParams& params, const World& world, const Heightfield& field) {

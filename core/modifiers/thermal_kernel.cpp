@@ -4,7 +4,7 @@
 // outflowScale and relaxed, operation for operation.
 #include "core/modifiers/thermal_kernel.hpp"
 
-#include <atomic>
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <limits>
@@ -163,28 +163,21 @@ const std::vector<int>& widths() {
   return all;
 }
 
-std::atomic<int> forcedWidth{0};  // 0: the widest; set only by ThermalKernelWidth
-
 }  // namespace
 
 std::vector<int> thermalKernelWidths() {
   return widths();
 }
 
-int thermalKernelWidth() {
-  const int forced = forcedWidth.load(std::memory_order_relaxed);
-  return forced != 0 ? forced : widths().front();
+int thermalKernelWidth(int requested) {
+  const std::vector<int>& all = widths();
+  const bool offered = std::find(all.begin(), all.end(), requested) != all.end();
+  return offered ? requested : all.front();
 }
 
-ThermalKernelWidth::ThermalKernelWidth(int width)
-    : previous_(forcedWidth.exchange(width, std::memory_order_relaxed)) {}
-
-ThermalKernelWidth::~ThermalKernelWidth() {
-  forcedWidth.store(previous_, std::memory_order_relaxed);
-}
-
-int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width) {
-  switch (thermalKernelWidth()) {
+int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width,
+                    int vectorWidth) {
+  switch (vectorWidth) {
 #if TERRAIN_THERMAL_X86
     case 16:
       return scaleRow16(h, k, s, width);
@@ -201,8 +194,8 @@ int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, i
 }
 
 int thermalRelaxRow(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k,
-                    float* out, int width) {
-  switch (thermalKernelWidth()) {
+                    float* out, int width, int vectorWidth) {
+  switch (vectorWidth) {
 #if TERRAIN_THERMAL_X86
     case 16:
       return relaxRow16(h, s, k, out, width);

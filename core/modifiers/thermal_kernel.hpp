@@ -26,33 +26,22 @@ struct ThermalConstants {
   float half = 0.0f;
 };
 
-// s[x] for the interior columns 1 <= x < width - 1 from the heights h.
-// Returns the first interior column it left to the caller: 1 when the row is
-// narrower than a vector (or the width is 1), else width - 1 (all done).
-int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width);
+// s[x] for the interior columns 1 <= x < width - 1 from the heights h, in
+// vectors of `vectorWidth` floats (one of thermalKernelWidths()). Returns
+// the first interior column it left to the caller: 1 when the row is
+// narrower than a vector (or the vector width is 1), else width - 1 (all done).
+int thermalScaleRow(const ThermalRows& h, const ThermalConstants& k, float* s, int width,
+                    int vectorWidth);
 
 // out[x] = the relaxed height for the same columns, from the heights h and
 // the scales s of the same three rows. Returns as thermalScaleRow does.
 int thermalRelaxRow(const ThermalRows& h, const ThermalRows& s, const ThermalConstants& k,
-                    float* out, int width);
+                    float* out, int width, int vectorWidth);
 
 // The vector widths in floats this CPU can run, widest first, 1 (all left
-// to the scalar code) last; and the one the kernel runs at: the widest,
-// unless a ThermalKernelWidth says otherwise (tests compare them all).
+// to the scalar code) last; and the one the kernel runs at for a request
+// (Execution::vectorWidth): the widest when 0 or not one of them.
 std::vector<int> thermalKernelWidths();
-int thermalKernelWidth();
-
-// While it lives, the kernel runs at `width` (one of thermalKernelWidths()).
-// Process-wide: for tests, which run one at a time.
-class ThermalKernelWidth {
- public:
-  explicit ThermalKernelWidth(int width);
-  ~ThermalKernelWidth();
-  ThermalKernelWidth(const ThermalKernelWidth&) = delete;
-  ThermalKernelWidth& operator=(const ThermalKernelWidth&) = delete;
-
- private:
-  int previous_;
-};
+int thermalKernelWidth(int requested = 0);
 
 }  // namespace terrain

@@ -79,7 +79,7 @@ PanelSlot slotFor(std::string_view key) {
     p.info = modifierStage("smooth").params()[*j];
   } else if (key == "water") {
     p.slot = &p.doc.look.water;
-    p.info = lookParams()[0];
+    p.info = lookTable().infos()[0];
   }
   return p;
 }

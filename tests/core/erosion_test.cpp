@@ -231,13 +231,14 @@ TEST(Thermal, EveryVectorWidthGivesTheBitsOfTheSchemeWrittenPlainly) {
   const std::vector<int> widths = thermalKernelWidths();
   std::string tried;
   for (const int width : widths) {
-    const ThermalKernelWidth forced(width);
-    ASSERT_EQ(thermalKernelWidth(), width);
+    ASSERT_EQ(thermalKernelWidth(width), width);
     tried += std::to_string(width) + " ";
     for (std::size_t i = 0; i < fields.size(); ++i) {
       for (int threads : {1, 2}) {
         Heightfield f = fields[i];
-        relaxTalus(f, params, World{}, kIterations, testing::control(threads));
+        RunControl control = testing::control(threads);
+        control.exec.vectorWidth = width;
+        relaxTalus(f, params, World{}, kIterations, control);
         EXPECT_EQ(checksum(f), expected[i])
             << "vector width " << width << " map width " << fields[i].width << " wraps "
             << fields[i].wraps << " threads " << threads;

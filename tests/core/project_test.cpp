@@ -119,15 +119,15 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
 
 TEST(Project, TheSplatOverlayIsSavedByNameAndOlderOverlaysKeepTheirMeaning) {
   Document doc = defaultDocument();
-  doc.view.overlay = kSplatOverlay;
+  doc.view.overlay = MapOverlay::Splat;
   const std::string json = projectToJson(doc);
   EXPECT_NE(json.find(R"("overlay": "splat")"), std::string::npos) << json;
   EXPECT_EQ(projectFromJson(json), doc);
   // A file written before the splat overlay existed names the masks as it did.
-  doc.view.overlay = 4;
+  doc.view.overlay = MapOverlay::Deposition;
   const std::string older = projectToJson(doc);
   ASSERT_NE(older.find(R"("overlay": "deposition")"), std::string::npos) << older;
-  EXPECT_EQ(projectFromJson(older).view.overlay, 4);
+  EXPECT_EQ(projectFromJson(older).view.overlay, MapOverlay::Deposition);
   std::string unknown = older;
   unknown.replace(unknown.find(R"("deposition")"), 12, R"("sparkle")");
   EXPECT_NE(refusal(unknown).find("splat"), std::string::npos) << refusal(unknown);

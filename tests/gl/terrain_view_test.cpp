@@ -189,7 +189,7 @@ TEST_F(GlTest, MapsBeyondTheTextureLimitAreShownDownsampledAndLookTheSame) {
   full.setTerrain(field, ColorRamp::earth());
   EXPECT_EQ(full.displayedResolution(), glm::ivec2(2049, 2049));
   TerrainView limited;
-  limited.setMaxTextureSizeForTesting(1024);
+  limited.setTextureBudget(1024);
   EXPECT_EQ(limited.textureLimit(), 1024);
   limited.setTerrain(field, ColorRamp::earth());
   // 1025 would not fit 1024: every 3rd sample, the last gap shorter.
@@ -205,7 +205,7 @@ TEST_F(GlTest, MapsBeyondTheTextureLimitAreShownDownsampledAndLookTheSame) {
     EXPECT_LT(testing::differingPixels(expected, shown, 12), 320 * 240 / 50)
         << "view " << static_cast<int>(kind) << " should look like the full-resolution one";
   }
-  limited.setMaxTextureSizeForTesting(1025);
+  limited.setTextureBudget(1025);
   limited.setTerrain(field, ColorRamp::earth());
   EXPECT_EQ(limited.displayedResolution(), glm::ivec2(1025, 1025)) << "every 2nd sample";
 }
@@ -217,7 +217,7 @@ TEST_F(GlTest, DownsamplingKeepsTheCornersAndCellsSquare) {
     for (int x = 0; x < 13; ++x) field.at(x, y) = x == 12 ? 1.0f : 0.0f;
   }
   TerrainView view;
-  view.setMaxTextureSizeForTesting(8);
+  view.setTextureBudget(8);
   view.setTerrain(field, ColorRamp::grayscale());
   EXPECT_EQ(view.displayedResolution(), glm::ivec2(7, 3));
   ViewSettings settings;
@@ -225,7 +225,7 @@ TEST_F(GlTest, DownsamplingKeepsTheCornersAndCellsSquare) {
   const RgbImage image = view.renderToImage(settings, 70, 30);  // 10 px per shown cell
   EXPECT_EQ(image.at(65, 15), (Rgb8{255, 255, 255})) << "the east edge is kept";
   EXPECT_EQ(image.at(55, 15), (Rgb8{0, 0, 0}));
-  view.setMaxTextureSizeForTesting(0);
+  view.setTextureBudget(0);
   view.setTerrain(field, ColorRamp::grayscale());
   EXPECT_EQ(view.displayedResolution(), glm::ivec2(13, 5));
 }

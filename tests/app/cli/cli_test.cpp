@@ -339,7 +339,7 @@ TEST_F(ExportCli, HelpListsEveryGeneratorAndParameterAndVersionWorks) {
   for (const SourceStage* source : sources()) {
     EXPECT_NE(help.out.find(source->sizeRuleText()), std::string::npos) << source->key();
   }
-  for (const auto group : {lookParams(), worldParams()}) {
+  for (const auto group : {lookTable().infos(), worldTable().infos()}) {
     for (const ParamInfo& p : group) {
       EXPECT_NE(help.out.find("--" + std::string(p.key)), std::string::npos) << p.key;
     }

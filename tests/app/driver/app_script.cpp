@@ -12,19 +12,12 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH";
 
-std::optional<std::size_t> indexIn(std::span<const ParamInfo> params, std::string_view key) {
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    if (params[i].key == key) return i;
-  }
-  return std::nullopt;
-}
-
 std::string setKeys(const Document& doc) {
   std::string out;
   for (const ParamInfo& p : sourceStage(doc.source.key).params()) {
     out += (out.empty() ? "" : ", ") + std::string(p.key);
   }
-  for (const auto group : {lookParams(), worldParams()}) {
+  for (const auto group : {lookTable().infos(), worldTable().infos()}) {
     for (const ParamInfo& p : group) out.append(", ").append(p.key);
   }
   return out;
@@ -110,12 +103,8 @@ void applyEdit(Document& doc, const ScriptStep& step) {
     source.validate(doc.source.values);  // e.g. a size off the source's grid
     return;
   }
-  if (const auto i = indexIn(lookParams(), step.key)) {
-    setLookValue(doc.look, *i, checkedValue(lookParams()[*i], step));
-    return;
-  }
-  if (const auto i = indexIn(worldParams(), step.key)) {
-    setWorldValue(doc.world, *i, checkedValue(worldParams()[*i], step));
+  if (const auto param = findDocumentParam(step.key)) {
+    param->set(doc, checkedValue(param->info(), step));
     return;
   }
   throw InputError("'" + step.key + "' is not a parameter of " + doc.source.key +

@@ -1,0 +1,96 @@
+#pragma once
+// The one way a parameter is bound: a table of rows, each the parameter's
+// metadata (ParamInfo) and the struct member it reads and writes. Stages,
+// the look, the world, the view and the export formats' options are all
+// such tables, so the panel, the CLI, --help and the project file read and
+// write every parameter through the same three calls: infos(), get(), set().
+// Adding a parameter is a member of its struct and a row of its table.
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/param_info.hpp"
+
+namespace terrain {
+
+// A table's values, one per ParamInfo, in the table's order. Held as
+// doubles so a document is a plain comparable value; every value a
+// parameter allows is exact in a double.
+using ParamValues = std::vector<double>;
+
+// One row: metadata plus the struct member it reads and writes.
+template <class Params>
+struct ParamBinding {
+  ParamInfo info;
+  double (*get)(const Params&);
+  void (*set)(Params&, double);
+};
+
+template <auto Member, class Params>
+double getMember(const Params& p) {
+  using T = std::remove_cvref_t<decltype(p.*Member)>;
+  if constexpr (std::is_enum_v<T>) {
+    return static_cast<double>(static_cast<int>(p.*Member));
+  } else {
+    return static_cast<double>(p.*Member);
+  }
+}
+template <auto Member, class Params>
+void setMember(Params& p, double v) {
+  using T = std::remove_cvref_t<decltype(p.*Member)>;
+  if constexpr (std::is_enum_v<T>) {
+    p.*Member = static_cast<T>(static_cast<int>(v));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    p.*Member = v != 0.0;
+  } else {
+    p.*Member = static_cast<T>(v);
+  }
+}
+
+// TERRAIN_BIND(Params, member, info): a row for that member.
+template <class Params, class T, T Params::*Member>
+ParamBinding<Params> bindImpl(const ParamInfo& info) {
+  return {info, &getMember<Member, Params>, &setMember<Member, Params>};
+}
+#define TERRAIN_BIND(Params, member, info) \
+  ::terrain::bindImpl<Params, decltype(Params::member), &Params::member>(info)
+
+// A struct's parameters: read and written by index or key, packed to and
+// from ParamValues.
+template <class Params>
+class ParamTable {
+ public:
+  explicit ParamTable(std::vector<ParamBinding<Params>> rows) : rows_(std::move(rows)) {
+    for (const auto& r : rows_) infos_.push_back(r.info);
+  }
+  std::span<const ParamInfo> infos() const { return infos_; }
+  std::size_t size() const { return rows_.size(); }
+  std::optional<std::size_t> indexOf(std::string_view key) const {
+    for (std::size_t i = 0; i < infos_.size(); ++i) {
+      if (infos_[i].key == key) return i;
+    }
+    return std::nullopt;
+  }
+  double get(const Params& p, std::size_t i) const { return rows_[i].get(p); }
+  void set(Params& p, std::size_t i, double value) const { rows_[i].set(p, value); }
+  ParamValues pack(const Params& p) const {
+    ParamValues v;
+    v.reserve(rows_.size());
+    for (const auto& r : rows_) v.push_back(r.get(p));
+    return v;
+  }
+  Params unpack(const ParamValues& values) const {
+    Params p{};
+    for (std::size_t i = 0; i < rows_.size() && i < values.size(); ++i) rows_[i].set(p, values[i]);
+    return p;
+  }
+
+ private:
+  std::vector<ParamBinding<Params>> rows_;
+  std::vector<ParamInfo> infos_;
+};
+
+}  // namespace terrain
