@@ -127,12 +127,12 @@ void formatList(AppState& s) {
     }
     ImGui::EndDisabled();
     tooltip(why.empty() ? "<name>" + std::string(f.fileSuffix) + ": " + std::string(f.help) : why);
-    if (on && !f.options.empty()) {  // the format's own options, from its metadata
+    if (on && !f.options.infos.empty()) {  // the format's own options, from its metadata
       ImGui::Indent();
       ImGui::PushID(f.key.data(), f.key.data() + f.key.size());
       ParamValues& values = formatOptions(e, f);
-      for (std::size_t i = 0; i < f.options.size(); ++i) {
-        paramWidget(f.options[i].info, values[i], f.options[i].info.max, {});
+      for (std::size_t i = 0; i < f.options.infos.size(); ++i) {
+        paramWidget(f.options.infos[i], values[i], f.options.infos[i].max, {});
       }
       ImGui::PopID();
       ImGui::Unindent();

@@ -7,7 +7,6 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/export/sidecar.hpp"
 #include "core/pipeline.hpp"
 #include "core/png_io.hpp"
 #include "core/registry.hpp"
@@ -29,6 +28,12 @@ std::size_t expectedBytes(const OutputRequest& out, const OutputInput& in) {
   if (layout.container != "raw") return 0;
   return Heightfield::cellCount(in.field.width, in.field.height) *
          static_cast<std::size_t>(layout.channels) * static_cast<std::size_t>(layout.bitDepth) / 8;
+}
+
+// The progress line's name of a plan's file.
+std::string fileTitle(const ExportPlan& plan, std::size_t index) {
+  if (index < plan.outputs.size()) return std::string(plan.outputs[index].format->title);
+  return index == plan.outputs.size() && plan.sidecar ? "sidecar" : "project";
 }
 
 // "3 files in /exports: a.png, a.r16, a.png.json" when they share a
@@ -68,7 +73,7 @@ bool ExportWorker::start(ExportJob job) {
   {
     std::lock_guard lock(mutex_);
     outcome_.reset();
-    progress_ = ExportProgress{0.0f, "starting", 0, job.outputs.size(), 0, false};
+    progress_ = ExportProgress{0.0f, "starting", 0, plannedFileCount(job.plan), 0, false};
   }
   cancel_.store(false);
   running_.store(true);
@@ -131,85 +136,41 @@ void ExportWorker::run(ExportJob job) {
 
 ExportOutcome ExportWorker::write(ExportJob& job) {
   if (!job.field) throw InputError("nothing to export yet");
-  const std::size_t files = job.outputs.size() + (job.viewPath.empty() ? 0 : 1);
-  float filesFrom = 0.0f;  // where the files' share of the bar starts
-
-  // An engine size: the terrain on screen when the source makes that size
-  // from this document, else generated again at it; then fitted.
-  std::shared_ptr<const Heightfield> field = job.field;
-  Document doc = job.doc;
-  std::string engineFit;
-  if (job.engineSize != nullptr) {
-    const Document sized = documentForSide(job.doc, job.engineSize->side);
-    if (sized != job.doc) {
-      const int sizedSide = sourceStage(sized.source.key).size(sized.source.values);
-      filesFrom = kGenerateShare;
-      const std::string what = "generating at " + std::to_string(sizedSide);
-      report({0.0f, what, 0, files, 0, true});
-      const PipelineControl control{
-          job.exec, &cancel_, [&](const PipelineProgress& p) {
-            const float stage = (static_cast<float>(p.index) + p.fraction) /
-                                static_cast<float>(std::max(p.count, 1));
-            report({kGenerateShare * stage, what + ": " + p.stage, 0, files, 0, true});
-          }};
-      field = std::make_shared<const Heightfield>(runPipeline(sized, control));
-    }
-    const int generated = field->width;
-    FittedMap fitted = fitToSide(*field, job.doc.world, job.engineSize->side, job.fit);
-    field = std::make_shared<const Heightfield>(std::move(fitted.field));
-    doc.world = fitted.world;
-    engineFit = describeFit(*job.engineSize, generated, job.fit);
-  }
-  const OutputInput input{doc, *field, job.ramp, job.exec, 1280, 400, engineFit};
+  const ExportPlan& plan = job.plan;
+  const std::size_t files = plannedFileCount(plan);
+  // Where the files' share of the bar starts: after the generation, if any.
+  const float filesFrom = plansGeneration(plan, job.doc, true) ? kGenerateShare : 0.0f;
+  const PlannedTerrain terrain = makeTerrain(job, files);
+  OutputInput input{terrain.doc, *terrain.field, job.ramp, job.exec};
+  input.engineFit = terrain.engineFit;
+  input.view = &job.view;
 
   ExportOutcome outcome;
-  std::size_t index = 0;
+  std::size_t current = 0;
   const auto fileShare = (1.0f - filesFrom) / static_cast<float>(std::max<std::size_t>(files, 1));
-  const auto writeOne = [&](std::string_view title, const std::string& path, std::size_t expected,
-                            const std::function<void()>& writeFile) {
-    if (cancel_.load()) throw Cancelled{};
-    const float from = filesFrom + fileShare * static_cast<float>(index);
-    std::string what(title);
-    what.append(", ")
-        .append(std::to_string(index + 1))
-        .append(" of ")
-        .append(std::to_string(files));
-    report({from, what, index, files, 0, false});
-    std::size_t bytes = 0;
-    const WriteCancelScope scope(&cancel_, [&](std::size_t n) {
-      bytes += n;
-      const float within =
-          expected > 0 ? static_cast<float>(bytes) / static_cast<float>(expected) : 0.0f;
-      report({from + fileShare * std::min(within, 1.0f), what, index, files, bytes, false});
-    });
-    writeFile();
-    outcome.written.push_back(path);
-    ++index;
+  PlanEvents events;
+  events.cancel = &cancel_;
+  events.writing = [&](std::size_t index, std::size_t bytes) {
+    current = index;
+    const std::string what = fileTitle(plan, index) + ", " + std::to_string(index + 1) + " of " +
+                             std::to_string(files);
+    const std::size_t expected =
+        index < plan.outputs.size() ? expectedBytes(plan.outputs[index], input) : 0;
+    const float within =
+        expected > 0 ? static_cast<float>(bytes) / static_cast<float>(expected) : 0.0f;
+    report({filesFrom + fileShare * (static_cast<float>(index) + std::min(within, 1.0f)), what,
+            index, files, bytes, false});
   };
-
+  events.written = [&](std::size_t, const std::string& path) { outcome.written.push_back(path); };
   try {
-    for (const OutputRequest& out : job.outputs) {
-      writeOne(out.format->title, out.path, expectedBytes(out, input),
-               [&] { out.format->write(out.path, input, out.options); });
-    }
-    if (!job.viewPath.empty()) {
-      writeOne("current view", job.viewPath, 0, [&] { writePngRgb8(job.viewPath, job.view); });
-    }
-    if (job.sidecar && !job.outputs.empty()) {
-      if (const auto sidecar = sidecarPathFor(job.outputs)) {
-        if (cancel_.load()) throw Cancelled{};
-        const WriteCancelScope scope(&cancel_);
-        writeSidecar(*sidecar, input, job.outputs);
-        outcome.written.push_back(*sidecar);
-      }
-    }
+    writePlan(plan, job.doc, input, events);
   } catch (const Cancelled&) {
     outcome.cancelled = true;
     outcome.message = outcome.written.empty()
                           ? "export cancelled: nothing written"
                           : "export cancelled (already written: " + joined(outcome.written) + ")";
-    report(
-        {filesFrom + fileShare * static_cast<float>(index), "cancelled", index, files, 0, false});
+    report({filesFrom + fileShare * static_cast<float>(current), "cancelled", current, files, 0,
+            false});
     return outcome;
   } catch (const std::exception& e) {
     outcome.message = e.what();
@@ -219,8 +180,26 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
   report({1.0f, "done", files, files, 0, false});
   outcome.ok = true;
   outcome.message = "wrote " + joined(outcome.written);
-  if (!engineFit.empty()) outcome.message += " (" + engineFit + ")";
+  if (!terrain.engineFit.empty()) outcome.message += " (" + terrain.engineFit + ")";
   return outcome;
+}
+
+// The terrain on screen, or generated again at the engine size (the first
+// share of the bar), then fitted.
+PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files) {
+  std::string what;
+  if (plansGeneration(job.plan, job.doc, true)) {
+    const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
+    what = "generating at " + std::to_string(sourceStage(sized.source.key).size(sized.source.values));
+    report({0.0f, what, 0, files, 0, true});
+  }
+  const PipelineControl control{
+      job.exec, &cancel_, [&](const PipelineProgress& p) {
+        const float stage =
+            (static_cast<float>(p.index) + p.fraction) / static_cast<float>(std::max(p.count, 1));
+        report({kGenerateShare * stage, what + ": " + p.stage, 0, files, 0, true});
+      }};
+  return planTerrain(job.plan, job.doc, job.field, control);
 }
 
 }  // namespace terrain::app

@@ -1,7 +1,7 @@
 #pragma once
-// The window's export, off the UI thread: the files of one job are written
-// one after another by the table's writers (core/outputs.hpp), as by
-// `terrain-explorer export`, while the UI keeps drawing and shows progress.
+// The window's export, off the UI thread: one job's plan is carried out by
+// the same code as `terrain-explorer export` (core/export/export_plan.hpp),
+// while the UI keeps drawing and shows progress.
 // Cancel stops the file being written at its next write (its temporary is
 // removed, the file it would replace is left as it was: see
 // core/atomic_file.hpp's WriteCancelScope) and writes nothing after it;
@@ -19,10 +19,9 @@
 
 #include "core/color.hpp"
 #include "core/document.hpp"
-#include "core/engine_size.hpp"
+#include "core/export/export_plan.hpp"
 #include "core/heightfield.hpp"
 #include "core/image.hpp"
-#include "core/outputs.hpp"
 
 namespace terrain::app {
 
@@ -32,17 +31,13 @@ struct ExportJob {
   Document doc;                              // the document on screen
   std::shared_ptr<const Heightfield> field;  // its terrain, already computed
   ColorRamp ramp = ColorRamp::grayscale();   // the look's ramp, loaded
-  std::vector<OutputRequest> outputs;        // Heights and Look formats, in order
-  // The rendered view (made on the UI thread, which owns GL), written as a
-  // PNG to viewPath; none when viewPath is empty.
+  // The files, the sidecar and the engine size (core/export/export_plan.hpp):
+  // the terrain is generated again only when the one on screen is not the
+  // size the source makes for the engine size.
+  ExportPlan plan;
+  // The rendered view for the plan's view output (made on the UI thread,
+  // which owns GL).
   RgbImage view;
-  std::string viewPath;
-  bool sidecar = true;  // <first output>.json (core/export/sidecar.hpp)
-  // An engine size: the map brought to its side (core/engine_size.hpp); the
-  // terrain is generated again only when the one on screen is not the size
-  // the source makes for it.
-  const EngineSize* engineSize = nullptr;
-  FitMode fit = FitMode::Crop;
   Execution exec;
 };
 
@@ -91,6 +86,7 @@ class ExportWorker {
  private:
   void run(ExportJob job);
   ExportOutcome write(ExportJob& job);
+  PlannedTerrain makeTerrain(const ExportJob& job, std::size_t files);
   void report(ExportProgress p);
 
   std::function<void(const ExportProgress&)> onProgress_;

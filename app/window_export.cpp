@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/engine_size.hpp"
+#include "core/export/sidecar.hpp"
 #include "core/outputs.hpp"
 #include "core/png_io.hpp"
 
@@ -33,14 +34,14 @@ RgbImage renderView(const AppState& s, render::TerrainView& view) {
 
 ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format) {
   ParamValues& values = e.formatOptions[std::string(format.key)];
-  if (values.size() != format.options.size()) values = format.defaultOptions();
+  if (values.size() != format.options.infos.size()) values = format.options.defaults;
   return values;
 }
 
 ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format) {
   const auto found = e.formatOptions.find(format.key);
-  if (found == e.formatOptions.end() || found->second.size() != format.options.size()) {
-    return format.defaultOptions();
+  if (found == e.formatOptions.end() || found->second.size() != format.options.infos.size()) {
+    return format.options.defaults;
   }
   return found->second;
 }
@@ -71,33 +72,29 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
     job.doc = s.shownDoc;
     job.field = s.field;
     job.ramp = s.ramp;
-    job.sidecar = e.sidecar;
-    job.fit = e.fit;
-    if (!e.engineSize.empty()) job.engineSize = &engineSize(e.engineSize);
+    if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
+    job.plan.fit = e.fit;
     const OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
     for (const OutputFormat& format : outputFormats()) {
       if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
-      if (format.unavailable != nullptr) {
-        if (const std::string why = format.unavailable(input); !why.empty()) {
-          out.skipped.append("; skipped ").append(format.title).append(": ").append(why);
-          continue;
-        }
+      if (const std::string why = format.whyUnavailable(input); !why.empty()) {
+        out.skipped.append("; skipped ").append(format.title).append(": ").append(why);
+        continue;
       }
       const std::string path = (dir / (stem + std::string(format.fileSuffix))).string();
       if (format.needs == OutputNeeds::Window) {
         checkWritable(path);
         job.view = renderView(s, view);
-        job.viewPath = path;
-      } else {
-        job.outputs.push_back({&format, path, formatOptions(e, format)});
       }
+      job.plan.outputs.push_back({&format, path, formatOptions(e, format)});
     }
-    if (job.outputs.empty() && job.viewPath.empty()) {
+    if (job.plan.outputs.empty()) {
       out.status = {
           out.skipped.empty() ? "nothing selected to export" : "nothing written" + out.skipped,
           false};
       return out;
     }
+    if (e.sidecar) job.plan.sidecar = sidecarPathFor(job.plan.outputs);
     out.job = std::move(job);
   } catch (const std::exception& ex) {
     out.status = {ex.what(), false};

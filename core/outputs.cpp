@@ -3,13 +3,14 @@
 #include <filesystem>
 
 #include "core/error.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/export/exr.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
 #include "core/image.hpp"
 #include "core/mesh_export.hpp"
+#include "core/png_io.hpp"
 #include "core/terrain_mesh.hpp"
 
 namespace terrain {
@@ -25,91 +26,118 @@ Shading shadingOf(const OutputInput& in) {
 
 constexpr std::string_view kHeights01As16Bit = "heights 0..1 as 0..65535 (x height range = metres)";
 
-// ---- options ----
+// ---- options: one struct and one table per format that takes any ----
 
-constexpr FormatOption kRaw16Options[] = {
-    {{"flip-rows", "Flip rows", "",
-      "Write the bottom row first, for tools that read images bottom-up (off: the top row, "
-      "north, first, as in the PNG)",
-      ParamType::Toggle, 0.0, 1.0},
-     0.0},
+// 8 or 16 bits per sample, a choice in the order of kBitChoices.
+enum class SampleBits : std::uint8_t { Eight, Sixteen };
+constexpr std::string_view kBitChoices[] = {"8", "16"};
+int bitCount(SampleBits bits) {
+  return bits == SampleBits::Sixteen ? 16 : 8;
+}
+
+struct Raw16Options {
+  bool flipRows = false;
 };
-enum Raw16Option : std::size_t { kFlipRows };
+const ParamTable<Raw16Options>& raw16Options() {
+  static const ParamTable<Raw16Options> table({
+      TERRAIN_BIND(Raw16Options, flipRows,
+                   (ParamInfo{"flip-rows", "Flip rows", "",
+                              "Write the bottom row first, for tools that read images bottom-up "
+                              "(off: the top row, north, first, as in the PNG)",
+                              ParamType::Toggle, 0.0, 1.0})),
+  });
+  return table;
+}
 
-constexpr std::string_view kNormalBits[] = {"8", "16"};
 constexpr std::string_view kNormalConventions[] = {"opengl", "directx"};
-constexpr FormatOption kNormalOptions[] = {
-    {{"normal-bits", "Bits", "", "Bits per channel: 8 (most engines) or 16 (smoother gradients)",
-      ParamType::Choice, 0.0, 1.0, kNormalBits},
-     0.0},
-    {{"normal-convention", "Convention", "",
-      "Which way green points: opengl (Y+, up the image: Unity, Blender, Godot) or directx "
-      "(Y-, down: Unreal)",
-      ParamType::Choice, 0.0, 1.0, kNormalConventions},
-     0.0},
+struct NormalOptions {
+  SampleBits bits = SampleBits::Eight;
+  NormalConvention convention = NormalConvention::OpenGl;
 };
-enum NormalOption : std::size_t { kNormalBitsOption, kNormalConventionOption };
-
-int normalBits(const ParamValues& o) {
-  return o[kNormalBitsOption] != 0.0 ? 16 : 8;
+const ParamTable<NormalOptions>& normalOptions() {
+  static const ParamTable<NormalOptions> table({
+      TERRAIN_BIND(NormalOptions, bits,
+                   (ParamInfo{"normal-bits", "Bits", "",
+                              "Bits per channel: 8 (most engines) or 16 (smoother gradients)",
+                              ParamType::Choice, 0.0, 1.0, kBitChoices})),
+      TERRAIN_BIND(NormalOptions, convention,
+                   (ParamInfo{"normal-convention", "Convention", "",
+                              "Which way green points: opengl (Y+, up the image: Unity, "
+                              "Blender, Godot) or directx (Y-, down: Unreal)",
+                              ParamType::Choice, 0.0, 1.0, kNormalConventions})),
+  });
+  return table;
 }
-NormalConvention normalConvention(const ParamValues& o) {
-  return o[kNormalConventionOption] != 0.0 ? NormalConvention::DirectX : NormalConvention::OpenGl;
-}
-std::string_view conventionName(const ParamValues& o) {
-  return normalConvention(o) == NormalConvention::OpenGl ? "OpenGL Y+" : "DirectX Y-";
+std::string_view conventionName(NormalConvention convention) {
+  return convention == NormalConvention::OpenGl ? "OpenGL Y+" : "DirectX Y-";
 }
 
 constexpr std::string_view kExrCompressions[] = {"piz", "zip", "none"};
-constexpr FormatOption kExrOptions[] = {
-    {{"exr-compression", "Compression", "",
-      "Lossless compression: piz (smallest and quickest for terrain), zip (the most widely "
-      "read), none (fastest, largest)",
-      ParamType::Choice, 0.0, 2.0, kExrCompressions},
-     0.0},
+struct ExrOptions {
+  ExrCompression compression = ExrCompression::Piz;
 };
-
-ExrCompression exrCompression(const ParamValues& o) {
-  return static_cast<ExrCompression>(static_cast<int>(o[0]));
+const ParamTable<ExrOptions>& exrOptions() {
+  static const ParamTable<ExrOptions> table({
+      TERRAIN_BIND(ExrOptions, compression,
+                   (ParamInfo{"exr-compression", "Compression", "",
+                              "Lossless compression: piz (smallest and quickest for terrain), zip "
+                              "(the most widely read), none (fastest, largest)",
+                              ParamType::Choice, 0.0, 2.0, kExrCompressions})),
+  });
+  return table;
 }
-std::string exrCompressionName(const ParamValues& o) {
-  return std::string(kExrCompressions[static_cast<std::size_t>(o[0])]);
+std::string exrCompressionName(ExrCompression compression) {
+  return std::string(kExrCompressions[static_cast<std::size_t>(compression)]);
 }
 
-constexpr FormatOption kMeshOptions[] = {
-    {{"mesh-triangles",
-      "Triangles",
-      "",
-      "Simplify to about this many triangles (0 = the full grid: two per cell; a 4097 map is 33 "
-      "million)",
-      ParamType::Integer,
-      0.0,
-      1.0e9,
-      {},
-      true},
-     1.0e6},
-    {{"mesh-error", "Error", "m",
-      "Or simplify until the surface strays at most this far (vertically) from the heights; "
-      "0 = the triangle count decides, and it wins when both are set",
-      ParamType::Real, 0.0, 1.0e4},
-     0.0},
-};
+// The mesh formats' options are the mesh builder's own (core/terrain_mesh.hpp),
+// with a million triangles as the export's default.
+const ParamTable<MeshOptions>& meshOptions() {
+  static const ParamTable<MeshOptions> table({
+      TERRAIN_BIND(MeshOptions, targetTriangles,
+                   (ParamInfo{"mesh-triangles",
+                              "Triangles",
+                              "",
+                              "Simplify to about this many triangles (0 = the full grid: two per "
+                              "cell; a 4097 map is 33 million)",
+                              ParamType::Integer,
+                              0.0,
+                              1.0e9,
+                              {},
+                              true})),
+      TERRAIN_BIND(MeshOptions, maxError,
+                   (ParamInfo{"mesh-error", "Error", "m",
+                              "Or simplify until the surface strays at most this far "
+                              "(vertically) from the heights; 0 = the triangle count decides, "
+                              "and it wins when both are set",
+                              ParamType::Real, 0.0, 1.0e4})),
+  });
+  return table;
+}
+
+ParamSchema meshSchema() {
+  MeshOptions defaults;
+  defaults.targetTriangles = 1000000;
+  return meshOptions().schema(defaults);
+}
 
 TerrainMesh meshOf(const OutputInput& in, const ParamValues& o) {
-  MeshOptions options;
-  options.targetTriangles = static_cast<std::size_t>(o[0]);
-  options.maxError = o[1];
-  return buildTerrainMesh(in.field, in.doc.world, options, in.exec);
+  return buildTerrainMesh(in.field, in.doc.world, meshOptions().unpack(o), in.exec);
 }
 
-std::string meshDescription(const OutputInput& in, const ParamValues& o, std::string_view what) {
+std::string meshDescription(const OutputInput& in, const ParamValues& values,
+                            std::string_view what) {
+  const MeshOptions o = meshOptions().unpack(values);
+  const std::span<const ParamInfo> infos = meshOptions().infos();
   // Appended piece by piece: GCC 12 misreads chains of string + (-Wrestrict).
   std::string out = sizeText(in.field);
   out.append(" ").append(what).append(" mesh in metres (");
-  if (o[1] > 0.0) {
-    out.append("within ").append(formatValue(kMeshOptions[1].info, o[1])).append(" m)");
-  } else if (o[0] > 0.0) {
-    out.append("~").append(formatValue(kMeshOptions[0].info, o[0])).append(" triangles)");
+  if (o.maxError > 0.0) {
+    out.append("within ").append(formatValue(infos[1], o.maxError)).append(" m)");
+  } else if (o.targetTriangles > 0) {
+    out.append("~")
+        .append(formatValue(infos[0], static_cast<double>(o.targetTriangles)))
+        .append(" triangles)");
   } else {
     out.append("full grid)");
   }
@@ -131,15 +159,20 @@ std::string mapOnly(const OutputInput& in) {
   return in.field.isProfile() ? "a 1D profile is not a map; this format needs a map" : "";
 }
 
-constexpr std::string_view kMaskBits[] = {"8", "16"};
-constexpr FormatOption kMaskOptions[] = {
-    {{"mask-bits", "Bits", "", "Bits per mask sample: 8 (most engines) or 16", ParamType::Choice,
-      0.0, 1.0, kMaskBits},
-     0.0},
+struct MaskFileOptions {
+  SampleBits bits = SampleBits::Eight;
 };
-
+const ParamTable<MaskFileOptions>& maskOptions() {
+  static const ParamTable<MaskFileOptions> table({
+      TERRAIN_BIND(MaskFileOptions, bits,
+                   (ParamInfo{"mask-bits", "Bits", "",
+                              "Bits per mask sample: 8 (most engines) or 16", ParamType::Choice,
+                              0.0, 1.0, kBitChoices})),
+  });
+  return table;
+}
 int maskBits(const ParamValues& o) {
-  return o[0] != 0.0 ? 16 : 8;
+  return bitCount(maskOptions().unpack(o).bits);
 }
 
 template <MaskKind Kind>
@@ -156,7 +189,7 @@ constexpr OutputFormat maskRow(std::string_view key, std::string_view suffix,
           title,
           help,
           OutputNeeds::Heights,
-          kMaskOptions,
+          maskOptions().schema(),
           [](const OutputInput& in, const ParamValues& o) {
             return sizeText(in.field) + " " + std::to_string(maskBits(o)) + "-bit " +
                    std::string(maskNames()[static_cast<std::size_t>(Kind)]) + " mask";
@@ -179,7 +212,9 @@ constexpr OutputFormat maskRow(std::string_view key, std::string_view suffix,
 
 // ---- the table ----
 
-constinit const OutputFormat kFormats[] = {
+// Made once, on first use: the options' schemas come from their tables.
+std::vector<OutputFormat> makeFormats() {
+  return {
     {"heightmap",
      "FILE.png",
      "-height16.png",
@@ -200,10 +235,10 @@ constinit const OutputFormat kFormats[] = {
     {"r16", "FILE.r16", "-height.r16", "Heightmap (RAW16)",
      "Raw unsigned 16-bit little-endian heights 0..1 as 0..65535 (rounded as the PNG), "
      "row-major, no header (.r16/.raw: Unreal, Unity)",
-     OutputNeeds::Heights, kRaw16Options,
+     OutputNeeds::Heights, raw16Options().schema(),
      [](const OutputInput& in, const ParamValues& o) {
        return sizeText(in.field) + " 16-bit little-endian raw" +
-              (o[kFlipRows] != 0.0 ? ", bottom row first" : "");
+              (raw16Options().unpack(o).flipRows ? ", bottom row first" : "");
      },
      [](const OutputInput&, const ParamValues& o) {
        return FileLayout{"raw",
@@ -211,11 +246,11 @@ constinit const OutputFormat kFormats[] = {
                          1,
                          16,
                          "little-endian",
-                         o[kFlipRows] != 0.0 ? "bottom-first" : "top-first",
+                         raw16Options().unpack(o).flipRows ? "bottom-first" : "top-first",
                          std::string(kHeights01As16Bit)};
      },
      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeRaw16(path, in.field, o[kFlipRows] != 0.0);
+       writeRaw16(path, in.field, raw16Options().unpack(o).flipRows);
      }},
     {"raw",
      "FILE.r32",
@@ -240,9 +275,9 @@ constinit const OutputFormat kFormats[] = {
     {"exr", "FILE.exr", "-height.exr", "Heightmap (OpenEXR float32)",
      "OpenEXR, one float32 channel Y: heights 0..1 exactly as generated (x height range = "
      "metres), losslessly compressed",
-     OutputNeeds::Heights, kExrOptions,
+     OutputNeeds::Heights, exrOptions().schema(),
      [](const OutputInput& in, const ParamValues& o) {
-       return sizeText(in.field) + " OpenEXR float32 heights (" + exrCompressionName(o) + ")";
+       return sizeText(in.field) + " OpenEXR float32 heights (" + exrCompressionName(exrOptions().unpack(o).compression) + ")";
      },
      [](const OutputInput&, const ParamValues& o) {
        return FileLayout{"openexr",
@@ -252,34 +287,38 @@ constinit const OutputFormat kFormats[] = {
                          "little-endian",
                          "top-first",
                          "channel Y: heights 0..1 (x height range = metres), lossless " +
-                             exrCompressionName(o) + " compression"};
+                             exrCompressionName(exrOptions().unpack(o).compression) +
+                             " compression"};
      },
      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeExrHeights(path, in.field, exrCompression(o), in.exec);
+       writeExrHeights(path, in.field, exrOptions().unpack(o).compression, in.exec);
      }},
     {"normals", "FILE.png", "-normals.png", "Normal map (PNG)",
      "RGB tangent-space normal map from the heights in metres (world width, height range): red "
      "+X east, green +Y, blue up; 0.5 = 0",
-     OutputNeeds::Heights, kNormalOptions,
-     [](const OutputInput& in, const ParamValues& o) {
-       return sizeText(in.field) + " " + std::to_string(normalBits(o)) + "-bit RGB normals (" +
-              std::string(conventionName(o)) + ")";
+     OutputNeeds::Heights, normalOptions().schema(),
+     [](const OutputInput& in, const ParamValues& values) {
+       const NormalOptions o = normalOptions().unpack(values);
+       return sizeText(in.field) + " " + std::to_string(bitCount(o.bits)) + "-bit RGB normals (" +
+              std::string(conventionName(o.convention)) + ")";
      },
-     [](const OutputInput&, const ParamValues& o) {
+     [](const OutputInput&, const ParamValues& values) {
+       const NormalOptions o = normalOptions().unpack(values);
        return FileLayout{
            "png",
-           normalBits(o) == 16 ? "uint16" : "uint8",
+           o.bits == SampleBits::Sixteen ? "uint16" : "uint8",
            3,
-           normalBits(o),
+           bitCount(o.bits),
            "big-endian",
            "top-first",
            "tangent-space unit normal, component n stored as (n + 1) / 2 of the range; green " +
-               std::string(normalConvention(o) == NormalConvention::OpenGl
+               std::string(o.convention == NormalConvention::OpenGl
                                ? "up the image (OpenGL, Y+)"
                                : "down the image (DirectX, Y-)")};
      },
-     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeNormalMapPng(path, in.field, in.doc.world, normalBits(o), normalConvention(o), in.exec);
+     [](const std::string& path, const OutputInput& in, const ParamValues& values) {
+       const NormalOptions o = normalOptions().unpack(values);
+       writeNormalMapPng(path, in.field, in.doc.world, bitCount(o.bits), o.convention, in.exec);
      }},
     {"color",
      "FILE.png",
@@ -317,7 +356,7 @@ constinit const OutputFormat kFormats[] = {
     {"obj", "FILE.obj", "-mesh.obj", "Mesh (OBJ)",
      "Wavefront OBJ of the terrain in metres (world width, height range) with normals and UVs, "
      "simplified to --mesh-triangles or --mesh-error",
-     OutputNeeds::Heights, kMeshOptions,
+     OutputNeeds::Heights, meshSchema(),
      [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
      [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
@@ -327,7 +366,7 @@ constinit const OutputFormat kFormats[] = {
     {"glb", "FILE.glb", "-mesh.glb", "Mesh (binary glTF)",
      "Binary glTF 2.0 of the terrain in metres with normals and UVs, simplified to "
      "--mesh-triangles or --mesh-error",
-     OutputNeeds::Heights, kMeshOptions,
+     OutputNeeds::Heights, meshSchema(),
      [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
      [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
@@ -378,32 +417,35 @@ constinit const OutputFormat kFormats[] = {
      {},
      [](const OutputInput&, const ParamValues&) { return std::string("rendered view"); },
      nullptr,
-     nullptr},
-};
+     [](const std::string& path, const OutputInput& in, const ParamValues&) {
+       if (in.view == nullptr) throw InputError("the current view is rendered by the window only");
+       writePngRgb8(path, *in.view);
+     }},
+  };
+}
+
+const std::vector<OutputFormat>& formats() {
+  static const std::vector<OutputFormat> all = makeFormats();
+  return all;
+}
 
 }  // namespace
 
-ParamValues OutputFormat::defaultOptions() const {
-  ParamValues values;
-  for (const FormatOption& o : options) values.push_back(o.defaultValue);
-  return values;
-}
-
 std::span<const OutputFormat> outputFormats() {
-  return kFormats;
+  return formats();
 }
 
 const OutputFormat* findOutputFormat(std::string_view key) {
-  for (const OutputFormat& f : kFormats) {
+  for (const OutputFormat& f : formats()) {
     if (f.key == key) return &f;
   }
   return nullptr;
 }
 
 std::optional<FormatOptionRef> findFormatOption(std::string_view key) {
-  for (const OutputFormat& f : kFormats) {
-    for (std::size_t i = 0; i < f.options.size(); ++i) {
-      if (f.options[i].info.key == key) return FormatOptionRef{&f, i};
+  for (const OutputFormat& f : formats()) {
+    for (std::size_t i = 0; i < f.options.infos.size(); ++i) {
+      if (f.options.infos[i].key == key) return FormatOptionRef{&f, i};
     }
   }
   return std::nullopt;

@@ -58,6 +58,14 @@ ParamBinding<Params> bindImpl(const ParamInfo& info) {
 #define TERRAIN_BIND(Params, member, info) \
   ::terrain::bindImpl<Params, decltype(Params::member), &Params::member>(info)
 
+// A table's rows and its struct's default values, without the struct: what
+// code that only lists, checks and stores values needs (the CLI, the
+// panel and the sidecar with an export format's options).
+struct ParamSchema {
+  std::span<const ParamInfo> infos;
+  ParamValues defaults;
+};
+
 // A struct's parameters: read and written by index or key, packed to and
 // from ParamValues.
 template <class Params>
@@ -82,6 +90,10 @@ class ParamTable {
     for (const auto& r : rows_) v.push_back(r.get(p));
     return v;
   }
+  // The rows and default values (a default-made Params unless given);
+  // infos point into this table, so it outlives the schema (tables are
+  // static).
+  ParamSchema schema(const Params& defaults = Params{}) const { return {infos(), pack(defaults)}; }
   Params unpack(const ParamValues& values) const {
     Params p{};
     for (std::size_t i = 0; i < rows_.size() && i < values.size(); ++i) rows_[i].set(p, values[i]);

@@ -14,8 +14,7 @@
 #include "core/atomic_file.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
-#include "core/export.hpp"
-#include "core/export/sidecar.hpp"
+#include "core/export/export_plan.hpp"
 #include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
@@ -31,6 +30,96 @@ using cli::kExitWritten;
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
+}
+
+// One line per written file: what it holds, its size and how long it took.
+void reportWritten(std::FILE* report, const ExportPlan& plan, const OutputInput& input,
+                   std::size_t index, const std::string& path, double milliseconds) {
+  if (index >= plan.outputs.size()) {
+    const bool sidecar = index == plan.outputs.size() && plan.sidecar;
+    std::fprintf(sidecar ? report : stdout, "%s: %s\n", path.c_str(),
+                 sidecar ? "sidecar JSON" : "project");
+    return;
+  }
+  const OutputRequest& out = plan.outputs[index];
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  std::fprintf(report, "%s: %s, %llu bytes, %.0f ms\n", path.c_str(),
+               out.format->describe(input, out.options).c_str(),
+               static_cast<unsigned long long>(ec ? 0 : bytes), milliseconds);
+}
+
+// Before generating, so a long generation is not wasted on a bad path.
+int refuseUnwritable(const ExportPlan& plan) {
+  for (const OutputRequest& out : plan.outputs) {
+    try {
+      checkWritable(out.path);
+    } catch (const IoError& e) {
+      return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
+    }
+  }
+  try {
+    if (plan.sidecar) checkWritable(*plan.sidecar);
+  } catch (const IoError& e) {
+    return failExport(kExitBadInput, "--" + std::string(plan.outputs.front().format->key) +
+                                         "'s sidecar (--no-sidecar leaves it out): " + e.what());
+  }
+  try {
+    if (plan.projectOutput) checkWritable(*plan.projectOutput);
+  } catch (const IoError& e) {
+    return failExport(kExitBadInput, std::string("--save-project: ") + e.what());
+  }
+  return kExitWritten;
+}
+
+// What a file of the plan is called in messages: its flag.
+std::string flagOf(const ExportPlan& plan, std::size_t index) {
+  if (index < plan.outputs.size()) return "--" + std::string(plan.outputs[index].format->key);
+  return index == plan.outputs.size() && plan.sidecar ? "sidecar" : "--save-project";
+}
+
+int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
+  const ExportPlan& plan = o.plan;
+  const Execution exec{o.threads};
+  PlannedTerrain terrain;
+  try {
+    terrain = planTerrain(plan, o.doc, nullptr, PipelineControl{exec, nullptr, {}});
+  } catch (const InputError& e) {
+    return failExport(kExitBadInput, e.what());
+  } catch (const std::bad_alloc&) {
+    return failExport(kExitWriteFailed,
+                      "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
+  }
+  const OutputInput input{terrain.doc,    *terrain.field,  ramp, exec, plan.sideWidth,
+                          plan.sideHeight, terrain.engineFit};
+  // Before any file: a format this terrain cannot give leaves every output untouched.
+  if (const auto unavailable = firstUnavailable(plan, input)) {
+    return failExport(kExitBadInput,
+                      "--" + std::string(unavailable->output->format->key) + ": " + unavailable->why);
+  }
+  // Bytes piped to standard output ("-") are not mixed with the report.
+  std::FILE* report = std::ranges::any_of(plan.outputs,
+                                          [](const OutputRequest& out) {
+                                            return writesToStandardOutput(out.path);
+                                          })
+                          ? stderr
+                          : stdout;
+  std::size_t current = 0;
+  auto start = std::chrono::steady_clock::now();
+  PlanEvents events;
+  events.writing = [&](std::size_t index, std::size_t bytes) {
+    current = index;
+    if (bytes == 0) start = std::chrono::steady_clock::now();
+  };
+  if (!o.quiet) events.written = [&](std::size_t index, const std::string& path) {
+    reportWritten(report, plan, input, index, path, millisecondsSince(start));
+  };
+  try {
+    writePlan(plan, o.doc, input, events);
+  } catch (const IoError& e) {
+    return failExport(kExitWriteFailed, flagOf(plan, current) + ": " + e.what());
+  }
+  return kExitWritten;
 }
 
 int runExport(std::span<char*> args) {
@@ -56,101 +145,8 @@ int runExport(std::span<char*> args) {
     return failExport(kExitBadInput, std::string("--ramp: ") + e.what());
   }
   if (o.tiles) return cli::runTiledExport(o, *ramp);
-  // Before generating, so a long generation is not wasted on a bad path.
-  for (const OutputRequest& out : o.outputs) {
-    try {
-      checkWritable(out.path);
-    } catch (const IoError& e) {
-      return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + e.what());
-    }
-  }
-  if (o.sidecar) {
-    try {
-      checkWritable(*o.sidecar);
-    } catch (const IoError& e) {
-      return failExport(kExitBadInput, "--" + std::string(o.outputs.front().format->key) +
-                                           "'s sidecar (--no-sidecar leaves it out): " + e.what());
-    }
-  }
-  if (o.projectOutput) {
-    try {
-      checkWritable(*o.projectOutput);
-    } catch (const IoError& e) {
-      return failExport(kExitBadInput, std::string("--save-project: ") + e.what());
-    }
-  }
-
-  const Execution exec{o.threads};
-  Heightfield field;
-  try {
-    field = runPipeline(o.doc, PipelineControl{exec, nullptr, {}});
-  } catch (const InputError& e) {
-    return failExport(kExitBadInput, e.what());
-  } catch (const std::bad_alloc&) {
-    return failExport(kExitWriteFailed,
-                      "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
-  }
-
-  // An engine size: the map generated at the next size the source makes,
-  // brought to the engine's side; the world follows a crop.
-  Document outputDoc = o.doc;
-  std::string engineFit;
-  if (o.engineSize != nullptr) {
-    const int generated = field.width;
-    FittedMap fitted = fitToSide(field, o.doc.world, o.engineSize->side, o.fit);
-    field = std::move(fitted.field);
-    outputDoc.world = fitted.world;
-    engineFit = describeFit(*o.engineSize, generated, o.fit);
-  }
-  const OutputInput input{outputDoc, field, *ramp, exec, o.sideWidth, o.sideHeight, engineFit};
-  // Before any file: a format this terrain cannot give (a flow mask with no
-  // erosion stage) leaves every output untouched.
-  for (const OutputRequest& out : o.outputs) {
-    if (out.format->unavailable == nullptr) continue;
-    if (const std::string why = out.format->unavailable(input); !why.empty()) {
-      return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
-    }
-  }
-  // Bytes piped to standard output ("-") are not mixed with the report.
-  const bool piped = std::ranges::any_of(
-      o.outputs, [](const OutputRequest& out) { return writesToStandardOutput(out.path); });
-  // One fsync per directory for every file below (a tile farm starts
-  // thousands of these; each directory fsync is a disk round trip).
-  DirectorySyncBatch directorySyncs;
-  for (const OutputRequest& out : o.outputs) {
-    const auto start =
-        o.quiet ? std::chrono::steady_clock::time_point{} : std::chrono::steady_clock::now();
-    try {
-      out.format->write(out.path, input, out.options);
-    } catch (const IoError& e) {
-      return failExport(kExitWriteFailed, "--" + std::string(out.format->key) + ": " + e.what());
-    }
-    if (!o.quiet) {
-      std::error_code ec;
-      const auto bytes = std::filesystem::file_size(out.path, ec);
-      std::fprintf(piped ? stderr : stdout, "%s: %s, %llu bytes, %.0f ms\n", out.path.c_str(),
-                   out.format->describe(input, out.options).c_str(),
-                   static_cast<unsigned long long>(ec ? 0 : bytes), millisecondsSince(start));
-    }
-  }
-  if (o.sidecar) {
-    try {
-      writeSidecar(*o.sidecar, input, o.outputs, o.projectInput.value_or(""));
-    } catch (const IoError& e) {
-      return failExport(kExitWriteFailed, "sidecar: " + std::string(e.what()));
-    }
-    if (!o.quiet) std::fprintf(piped ? stderr : stdout, "%s: sidecar JSON\n", o.sidecar->c_str());
-  }
-  if (o.projectOutput) {
-    try {
-      saveProject(*o.projectOutput, o.doc);
-    } catch (const IoError& e) {
-      return failExport(kExitWriteFailed, std::string("--save-project: ") + e.what());
-    }
-    if (!o.quiet) std::printf("%s: project\n", o.projectOutput->c_str());
-  }
-  directorySyncs.sync();
-  return kExitWritten;
+  if (const int status = refuseUnwritable(o.plan); status != kExitWritten) return status;
+  return writeExport(o, *ramp);
 }
 
 }  // namespace

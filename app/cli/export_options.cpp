@@ -94,7 +94,7 @@ std::string expectedValue(std::string_view name, const OptionInfo* option,
   if (option != nullptr) return std::string(option->metavar);
   if (format != nullptr) return std::string(format->metavar);
   if (const auto ref = findFormatOption(name)) {
-    return allowedText(ref->format->options[ref->index].info);
+    return allowedText(ref->format->options.infos[ref->index]);
   }
   if (name == "seed") return "0 to 18446744073709551615";
   if (name == "stage") return "one of " + modifierKeyList();
@@ -162,7 +162,7 @@ std::vector<Token> tokenize(std::span<char* const> args) {
     // A lone toggle means on: --hillshade, --flip-rows.
     const bool toggle =
         formatOption &&
-        formatOption->format->options[formatOption->index].info.type == ParamType::Toggle;
+        formatOption->format->options.infos[formatOption->index].type == ParamType::Toggle;
     const auto lone = toggle ? std::optional<std::string_view>("on") : loneFlagValue(token.name);
     if (isSwitch) {
       if (eq != std::string_view::npos) throw InputError("--" + token.name + ": takes no value");
@@ -222,25 +222,25 @@ void checkScope(const OptionInfo& option, const Document& doc) {
 
 void applyOption(ExportOptions& o, const Token& t) {
   const std::string_view n = t.name;
-  if (n == "side-width") o.sideWidth = parseInt(t, kMinSideView, kMaxSideView);
-  if (n == "side-height") o.sideHeight = parseInt(t, kMinSideView, kMaxSideView);
+  if (n == "side-width") o.plan.sideWidth = parseInt(t, kMinSideView, kMaxSideView);
+  if (n == "side-height") o.plan.sideHeight = parseInt(t, kMinSideView, kMaxSideView);
   if (n == "threads") o.threads = parseInt(t, 0, kMaxThreads);
-  if (n == "save-project") o.projectOutput = nonEmpty(t, "a file name");
+  if (n == "save-project") o.plan.projectOutput = nonEmpty(t, "a file name");
   if (n == "quiet") o.quiet = true;
-  if (n == "no-sidecar") o.sidecar.reset();
-  if (n == "engine-size") o.engineSize = &engineSize(t.value);
-  if (n == "fit") o.fit = fitMode(t.value);
+  if (n == "no-sidecar") o.plan.sidecar.reset();
+  if (n == "engine-size") o.plan.engineSize = &engineSize(t.value);
+  if (n == "fit") o.plan.fit = fitMode(t.value);
 }
 
 // Sets the option on every output of its format; an option whose format is
 // not among the outputs is refused (it would silently do nothing).
 void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& ref) {
-  const ParamInfo& info = ref.format->options[ref.index].info;
+  const ParamInfo& info = ref.format->options.infos[ref.index];
   const double value = parseValue(info, t.value);  // its message names the flag
   bool applied = false;
-  for (OutputRequest& out : o.outputs) {
-    for (std::size_t i = 0; i < out.format->options.size(); ++i) {
-      if (out.format->options[i].info.key != info.key) continue;
+  for (OutputRequest& out : o.plan.outputs) {
+    for (std::size_t i = 0; i < out.format->options.infos.size(); ++i) {
+      if (out.format->options.infos[i].key != info.key) continue;
       out.options[i] = value;
       applied = true;
     }
@@ -248,8 +248,8 @@ void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& 
   if (!applied) {
     std::string takers;
     for (const OutputFormat& f : outputFormats()) {
-      for (const FormatOption& option : f.options) {
-        if (option.info.key != info.key) continue;
+      for (const ParamInfo& option : f.options.infos) {
+        if (option.key != info.key) continue;
         takers.append(takers.empty() ? "--" : " or --").append(f.key).append(" ").append(f.metavar);
       }
     }
@@ -270,7 +270,7 @@ std::string outputFlagList() {
 
 // Two outputs on one path would silently keep only the last.
 void checkOutputs(const ExportOptions& o) {
-  if (o.outputs.empty() && !o.projectOutput) {
+  if (o.plan.outputs.empty() && !o.plan.projectOutput) {
     throw InputError("no output given; add one or more of " + outputFlagList());
   }
   // Every file written and read, by the file each path resolves to.
@@ -280,15 +280,15 @@ void checkOutputs(const ExportOptions& o) {
     FileIdentity id;
   };
   std::vector<Named> outputs;
-  for (const OutputRequest& out : o.outputs) {
+  for (const OutputRequest& out : o.plan.outputs) {
     outputs.push_back({"--" + std::string(out.format->key), out.path, identify(out.path)});
   }
-  if (o.projectOutput)
-    outputs.push_back({"--save-project", *o.projectOutput, identify(*o.projectOutput)});
-  if (o.sidecar) {
-    outputs.push_back({"--" + std::string(o.outputs.front().format->key) +
+  if (o.plan.projectOutput)
+    outputs.push_back({"--save-project", *o.plan.projectOutput, identify(*o.plan.projectOutput)});
+  if (o.plan.sidecar) {
+    outputs.push_back({"--" + std::string(o.plan.outputs.front().format->key) +
                            "'s sidecar JSON (--no-sidecar leaves it out)",
-                       *o.sidecar, identify(*o.sidecar)});
+                       *o.plan.sidecar, identify(*o.plan.sidecar)});
   }
   std::vector<Named> inputs;
   if (o.projectInput) inputs.push_back({"--project", *o.projectInput, identify(*o.projectInput)});
@@ -352,24 +352,24 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
   const Token* dir = findToken(tokens, "out-dir");
   if (dir == nullptr) throw InputError("--tiles: needs --out-dir DIR, the folder the tiles go to");
   tiles.outDir = nonEmpty(*dir, "a folder");
-  if (o.outputs.empty()) {
+  if (o.plan.outputs.empty()) {
     throw InputError("--tiles: no output given; add one or more of " + outputFlagList() +
                      " (each a file name for the tiles)");
   }
-  for (std::size_t i = 0; i < o.outputs.size(); ++i) {
-    checkTileName(o.outputs[i]);
+  for (std::size_t i = 0; i < o.plan.outputs.size(); ++i) {
+    checkTileName(o.plan.outputs[i]);
     for (std::size_t j = 0; j < i; ++j) {
-      if (o.outputs[i].path == o.outputs[j].path) {
-        throw InputError("--" + std::string(o.outputs[i].format->key) + ": '" + o.outputs[i].path +
-                         "' is also the --" + std::string(o.outputs[j].format->key) +
+      if (o.plan.outputs[i].path == o.plan.outputs[j].path) {
+        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": '" + o.plan.outputs[i].path +
+                         "' is also the --" + std::string(o.plan.outputs[j].format->key) +
                          " output; give each output its own name");
       }
     }
   }
   const std::pair<std::string_view, bool> refused[] = {
-      {"engine-size", o.engineSize != nullptr},
-      {"no-sidecar", !o.sidecar.has_value()},
-      {"save-project", o.projectOutput.has_value()}};
+      {"engine-size", o.plan.engineSize != nullptr},
+      {"no-sidecar", !o.plan.sidecar.has_value()},
+      {"save-project", o.plan.projectOutput.has_value()}};
   for (const auto& [flag, given] : refused) {
     if (!given) continue;
     throw InputError("--" + std::string(flag) +
@@ -418,7 +418,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
         parseInt(*worldSize, source.minSize(), static_cast<int>(kMaxTiledWorldSide));
   }
   for (const DocumentFlag& f : documentFlags) {
-    if (f.name == "project") options.projectInput = f.value;
+    if (f.name == "project") options.projectInput = options.plan.projectInput = f.value;
   }
   for (const Token& t : tokens) {
     if (const OutputFormat* format = findOutputFormat(t.name)) {
@@ -427,10 +427,10 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
                          ": a rendered view needs the window; export it from the window's "
                          "Export panel");
       }
-      options.outputs.push_back({format, nonEmpty(t, "a file name"), format->defaultOptions()});
+      options.plan.outputs.push_back({format, nonEmpty(t, "a file name"), format->options.defaults});
     }
   }
-  options.sidecar = sidecarPathFor(options.outputs);  // --no-sidecar resets it below
+  options.plan.sidecar = sidecarPathFor(options.plan.outputs);  // --no-sidecar resets it below
   for (const Token& t : tokens) {
     if (const auto ref = findFormatOption(t.name)) {
       applyFormatOption(options, t, *ref);
@@ -440,7 +440,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
     }
   }
   const bool fitGiven = std::ranges::any_of(tokens, [](const Token& t) { return t.name == "fit"; });
-  if (fitGiven && options.engineSize == nullptr) {
+  if (fitGiven && options.plan.engineSize == nullptr) {
     throw InputError("--fit: applies with --engine-size, which is not given");
   }
   if (tiled) {
@@ -452,8 +452,8 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
       throw InputError("--" + std::string(flag) + ": applies with --tiles, which is not given");
     }
   }
-  if (options.engineSize != nullptr)
-    options.doc = documentForSide(options.doc, options.engineSize->side);
+  if (options.plan.engineSize != nullptr)
+    options.doc = documentForSide(options.doc, options.plan.engineSize->side);
   checkOutputs(options);
   return options;
 }
@@ -491,10 +491,10 @@ std::string exportHelpText() {
   for (const OutputFormat& f : outputFormats()) {
     if (f.needs == OutputNeeds::Window) continue;
     add(out, {"  --", f.key, " ", f.metavar, "\n      ", f.help, "\n"});
-    for (const FormatOption& option : f.options) {
-      add(out,
-          {"    --", option.info.key, " ", allowedText(option.info), "\n        ", option.info.help,
-           " (default ", formatValue(option.info, option.defaultValue), ")\n"});
+    for (std::size_t i = 0; i < f.options.infos.size(); ++i) {
+      const ParamInfo& option = f.options.infos[i];
+      add(out, {"    --", option.key, " ", allowedText(option), "\n        ", option.help,
+                " (default ", formatValue(option, f.options.defaults[i]), ")\n"});
     }
   }
   out +=

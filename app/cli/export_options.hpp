@@ -9,6 +9,7 @@
 
 #include "core/document.hpp"
 #include "core/engine_size.hpp"
+#include "core/export/export_plan.hpp"
 #include "core/outputs.hpp"
 #include "core/tiles.hpp"
 
@@ -18,22 +19,14 @@ struct ExportOptions {
   enum class Action { Export, Help, Version };
   Action action = Action::Export;
 
-  Document doc;          // validated
-  int sideWidth = 1280;  // profiles' --color side view, pixels
-  int sideHeight = 400;
+  Document doc;     // validated; at the engine size's side when one is asked
   int threads = 0;  // 0 = every hardware thread
   bool quiet = false;
+  std::optional<std::string> projectInput;  // --project FILE (read already)
 
-  std::vector<OutputRequest> outputs;  // in the order given, with their options
-  // "<first output>.json" (core/export/sidecar.hpp) unless --no-sidecar or
-  // every output goes to standard output or a device.
-  std::optional<std::string> sidecar;
-  std::optional<std::string> projectOutput;  // --save-project FILE
-  std::optional<std::string> projectInput;   // --project FILE (read already)
-  // --engine-size KEY: the source makes the next size it can (set in doc
-  // already), then the map is brought to the engine's side by `fit`.
-  const EngineSize* engineSize = nullptr;
-  FitMode fit = FitMode::Crop;
+  // The files, in the order given with their options; the sidecar unless
+  // --no-sidecar; --save-project; --engine-size and --fit; --side-width.
+  ExportPlan plan;
 
   // --tiles: the outputs' paths are name patterns for every tile in outDir
   // (core/export/tile_manifest.hpp); the document's size is the world's.

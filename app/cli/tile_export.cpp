@@ -9,6 +9,7 @@
 #include "app/cli/export_status.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/export/export_plan.hpp"
 #include "core/export/tile_manifest.hpp"
 #include "core/outputs.hpp"
 
@@ -42,28 +43,34 @@ void prepareOutDir(const std::string& dir) {
 int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   const ExportOptions::Tiles& tiles = o.tiles.value();
   const TileGrid& grid = tiles.grid;
-  TilePlan plan;
+  TilePlan tiling;
   try {
-    plan = planTiles(o.doc, grid);
+    tiling = planTiles(o.doc, grid);
     prepareOutDir(tiles.outDir);
   } catch (const InputError& e) {
     return failExport(kExitBadInput, e.what());
   } catch (const IoError& e) {
     return failExport(kExitBadInput, e.what());
   }
-  const std::string fingerprint = tiledWorldFingerprint(o.doc, grid, o.outputs);
+  const std::vector<OutputRequest>& patterns = o.plan.outputs;
+  const std::string fingerprint = tiledWorldFingerprint(o.doc, grid, patterns);
   const Execution exec{o.threads};
   for (const TileIndex tile : tilesToMake(tiles)) {
-    const std::vector<OutputRequest> files = tileOutputs(o.outputs, tiles.outDir, grid, tile);
-    const std::string sidecar = tileSidecarPath(o.outputs, tiles.outDir, grid, tile);
-    const std::string name = std::filesystem::path(sidecar).stem().string();
-    if (tileComplete(sidecar, files, fingerprint)) {
+    // The tile's plan: the patterns named for the tile, its own sidecar.
+    ExportPlan tilePlan;
+    tilePlan.outputs = tileOutputs(patterns, tiles.outDir, grid, tile);
+    tilePlan.sidecar = tileSidecarPath(patterns, tiles.outDir, grid, tile);
+    tilePlan.tile = ExportPlan::TileSidecar{grid, tile, fingerprint};
+    tilePlan.sideWidth = o.plan.sideWidth;
+    tilePlan.sideHeight = o.plan.sideHeight;
+    const std::string name = std::filesystem::path(*tilePlan.sidecar).stem().string();
+    if (tileComplete(*tilePlan.sidecar, tilePlan.outputs, fingerprint)) {
       if (!o.quiet) std::printf("%s: complete already, skipped\n", name.c_str());
       continue;
     }
     Tile made;
     try {
-      made = buildTile(o.doc, grid, plan, tile, PipelineControl{exec, nullptr, {}});
+      made = buildTile(o.doc, grid, tiling, tile, PipelineControl{exec, nullptr, {}});
     } catch (const InputError& e) {
       return failExport(kExitBadInput, e.what());
     } catch (const std::bad_alloc&) {
@@ -71,31 +78,24 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     }
     Document tileDoc = o.doc;
     tileDoc.world = made.world;
-    const OutputInput input{tileDoc, made.field, ramp, exec, o.sideWidth, o.sideHeight, {}};
-    for (const OutputRequest& out : files) {
-      if (out.format->unavailable == nullptr) continue;
-      if (const std::string why = out.format->unavailable(input); !why.empty()) {
-        return failExport(kExitBadInput, "--" + std::string(out.format->key) + ": " + why);
-      }
+    const OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
+    if (const auto unavailable = firstUnavailable(tilePlan, input)) {
+      return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) +
+                                           ": " + unavailable->why);
     }
     try {
-      // The tile's files share one directory fsync, done before the sidecar,
-      // which marks the tile complete and so is written last.
-      DirectorySyncBatch directorySyncs;
-      for (const OutputRequest& out : files) out.format->write(out.path, input, out.options);
-      directorySyncs.sync();
-      writeTileSidecar(sidecar, input, files, grid, tile, fingerprint);
+      writePlan(tilePlan, o.doc, input);
     } catch (const IoError& e) {
       return failExport(kExitWriteFailed, e.what());
     }
     if (!o.quiet) {
       std::printf("%s: %dx%d, %zu files\n", name.c_str(), made.field.width, made.field.height,
-                  files.size() + 1);
+                  plannedFileCount(tilePlan));
     }
   }
-  const std::string manifest = manifestPath(o.outputs, tiles.outDir);
+  const std::string manifest = manifestPath(patterns, tiles.outDir);
   try {
-    writeTileManifest(manifest, o.doc, grid, plan, o.outputs, fingerprint);
+    writeTileManifest(manifest, o.doc, grid, tiling, patterns, fingerprint);
   } catch (const IoError& e) {
     return failExport(kExitWriteFailed, e.what());
   }

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 
 namespace terrain {
 

@@ -48,10 +48,10 @@ Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::strin
                 {"byte-order", layout.byteOrder},
                 {"row-order", layout.rowOrder},
                 {"values", layout.values}};
-  if (!out.format->options.empty()) {
+  if (!out.format->options.infos.empty()) {
     Json options = Json::object();
-    for (std::size_t i = 0; i < out.format->options.size(); ++i) {
-      const ParamInfo& info = out.format->options[i].info;
+    for (std::size_t i = 0; i < out.format->options.infos.size(); ++i) {
+      const ParamInfo& info = out.format->options.infos[i];
       options[std::string(info.key)] = formatValue(info, out.options[i]);
     }
     entry["options"] = options;
@@ -82,7 +82,8 @@ Json engines(const OutputInput& in, double cell, double length) {
 
 std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs) {
   for (const OutputRequest& out : outputs) {
-    if (!isWrittenThrough(out.path)) return out.path + ".json";
+    // A rendered view is a picture, not data an engine imports.
+    if (out.format->layout != nullptr && !isWrittenThrough(out.path)) return out.path + ".json";
   }
   return std::nullopt;
 }

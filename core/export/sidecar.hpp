@@ -22,14 +22,14 @@
 #include <span>
 #include <string>
 
-#include "core/outputs.hpp"
+#include "core/export/output_format.hpp"
 
 namespace terrain {
 
 inline constexpr int kSidecarVersion = 1;
 
-// "<path>.json" of the first output that is a file (not standard output, a
-// device or a FIFO); nullopt when there is none.
+// "<path>.json" of the first output that is a data file (not standard
+// output, a device, a FIFO or the rendered view); nullopt when there is none.
 std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs);
 
 // projectPath: the --project the document came from ("" for none).

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/outputs.hpp"
+#include "core/export/output_format.hpp"
 #include "core/tiles.hpp"
 
 namespace terrain {

@@ -17,6 +17,8 @@
 
 #include "core/engine_size.hpp"
 #include "core/export/raw16.hpp"
+#include "core/export/sidecar.hpp"
+#include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir.hpp"
@@ -43,9 +45,10 @@ class ExportWorkerTest : public testing::ScratchDirTest {
     j.field = std::make_shared<const Heightfield>(runPipeline(j.doc));
     for (const std::string_view key : formats) {
       const OutputFormat* format = findOutputFormat(key);
-      j.outputs.push_back(
-          {format, path(std::string("t").append(format->fileSuffix)), format->defaultOptions()});
+      j.plan.outputs.push_back(
+          {format, path(std::string("t").append(format->fileSuffix)), format->options.defaults});
     }
+    j.plan.sidecar = sidecarPathFor(j.plan.outputs);
     return j;
   }
 
@@ -88,7 +91,7 @@ TEST_F(ExportWorkerTest, WritesInTheBackgroundAndItsProgressClimbsToOne) {
             std::string::npos)
       << outcome->message;
   // The same bytes as the table's writers give on the calling thread.
-  for (const OutputRequest& out : j.outputs) {
+  for (const OutputRequest& out : j.plan.outputs) {
     const std::string direct = path(std::string("direct").append(out.format->fileSuffix));
     out.format->write(direct, input, out.options);
     EXPECT_EQ(readAll(out.path), readAll(direct)) << out.path;
@@ -169,7 +172,7 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
     std::vector<ExportProgress> seen;
     ExportWorker worker([&](const ExportProgress& p) { seen.push_back(p); });
     ExportJob j = job(1025, {"r16"});
-    j.engineSize = &engineSize("unreal-1009");
+    j.plan.engineSize = &engineSize("unreal-1009");
     const Heightfield shown = *j.field;
     ASSERT_TRUE(worker.start(j));
     worker.wait();
@@ -190,8 +193,8 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
     std::vector<ExportProgress> seen;
     ExportWorker worker([&](const ExportProgress& p) { seen.push_back(p); });
     ExportJob j = job(129, {"r16"});
-    j.engineSize = &engineSize("unity-257");
-    j.fit = FitMode::Resample;
+    j.plan.engineSize = &engineSize("unity-257");
+    j.plan.fit = FitMode::Resample;
     ASSERT_TRUE(worker.start(j));
     worker.wait();
     const auto outcome = worker.takeOutcome();
@@ -208,7 +211,7 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
 
 TEST_F(ExportWorkerTest, AFailedWriteSaysWhyAndWhatWasWritten) {
   ExportJob j = job(65, {"heightmap", "r16"});
-  j.outputs[1].path = path("missing/t.r16");
+  j.plan.outputs[1].path = path("missing/t.r16");
   ExportWorker worker;
   ASSERT_TRUE(worker.start(j));
   worker.wait();

@@ -18,7 +18,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/document.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
 

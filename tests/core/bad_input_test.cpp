@@ -24,7 +24,7 @@
 #include "app/param_input.hpp"
 #include "core/document.hpp"
 #include "core/error.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

@@ -20,7 +20,7 @@
 #include "core/atomic_file.hpp"
 #include "core/document.hpp"
 #include "core/error.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/export/exr.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
@@ -212,8 +212,8 @@ TEST_F(Formats, TheSidecarStatesSizesScalesFilesAndTheDocument) {
   const OutputInput in{doc, field, ramp, {}};
   const OutputFormat& r16 = *findOutputFormat("r16");
   const OutputFormat& normals = *findOutputFormat("normals");
-  std::vector<OutputRequest> files = {{&r16, path("h.r16"), r16.defaultOptions()},
-                                      {&normals, path("n.png"), normals.defaultOptions()}};
+  std::vector<OutputRequest> files = {{&r16, path("h.r16"), r16.options.defaults},
+                                      {&normals, path("n.png"), normals.options.defaults}};
   files[0].options[0] = 1.0;  // flip rows
   files[1].options[1] = 1.0;  // DirectX
   const auto where = sidecarPathFor(files);
@@ -283,14 +283,16 @@ TEST_F(Formats, EveryFormatBesidesTheViewWritesDescribesAndLaysOutItsFile) {
     ASSERT_NE(f.write, nullptr) << f.key;
     ASSERT_NE(f.layout, nullptr) << f.key;
     const std::string out = path(std::string("x").append(f.fileSuffix));
-    f.write(out, in, f.defaultOptions());
+    f.write(out, in, f.options.defaults);
     EXPECT_GT(fs::file_size(out), 0u) << f.key;
-    EXPECT_FALSE(f.describe(in, f.defaultOptions()).empty()) << f.key;
-    for (const FormatOption& o : f.options) {
+    EXPECT_FALSE(f.describe(in, f.options.defaults).empty()) << f.key;
+    ASSERT_EQ(f.options.defaults.size(), f.options.infos.size()) << f.key;
+    for (std::size_t i = 0; i < f.options.infos.size(); ++i) {
+      const ParamInfo& o = f.options.infos[i];
       // A key means one option wherever it appears (--mesh-triangles: --obj and --glb).
-      const FormatOptionRef ref = *findFormatOption(o.info.key);
-      EXPECT_EQ(ref.format->options[ref.index].info.help, o.info.help) << o.info.key;
-      EXPECT_FALSE(checkValue(o.info, o.defaultValue)) << o.info.key;
+      const FormatOptionRef ref = *findFormatOption(o.key);
+      EXPECT_EQ(ref.format->options.infos[ref.index].help, o.help) << o.key;
+      EXPECT_FALSE(checkValue(o, f.options.defaults[i])) << o.key;
     }
   }
 }

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/mesh_export.hpp"
 #include "core/sources/diamond_square.hpp"
 #include "core/terrain_mesh.hpp"

@@ -13,7 +13,7 @@
 #include <random>
 
 #include "core/deflate.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/export/normals.hpp"
 #include "core/image.hpp"
 #include "core/png_io.hpp"

@@ -24,7 +24,7 @@
 #include "core/atomic_file.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/input_file.hpp"
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"

@@ -1,6 +1,6 @@
 // Export writers and atomic replacement: what lands on disk, and that a
 // failed write leaves nothing behind and nothing broken.
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 
 #include <sys/mount.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "core/export.hpp"
+#include "core/export/heightmap_files.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,0 +1,88 @@
+#include "core/export/export_plan.hpp"
+
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/export/sidecar.hpp"
+#include "core/project.hpp"
+#include "core/stage.hpp"
+
+namespace terrain {
+
+bool plansGeneration(const ExportPlan& plan, const Document& doc, bool haveMade) {
+  if (!haveMade) return true;
+  return plan.engineSize != nullptr && documentForSide(doc, plan.engineSize->side) != doc;
+}
+
+PlannedTerrain planTerrain(const ExportPlan& plan, const Document& doc,
+                           std::shared_ptr<const Heightfield> made,
+                           const PipelineControl& control) {
+  PlannedTerrain out{doc, std::move(made), {}};
+  if (plansGeneration(plan, doc, out.field != nullptr)) {
+    const Document sized =
+        plan.engineSize != nullptr ? documentForSide(doc, plan.engineSize->side) : doc;
+    out.field = std::make_shared<const Heightfield>(runPipeline(sized, control));
+  }
+  if (plan.engineSize != nullptr) {
+    const int generated = out.field->width;
+    FittedMap fitted = fitToSide(*out.field, doc.world, plan.engineSize->side, plan.fit);
+    out.field = std::make_shared<const Heightfield>(std::move(fitted.field));
+    out.doc.world = fitted.world;
+    out.engineFit = describeFit(*plan.engineSize, generated, plan.fit);
+  }
+  return out;
+}
+
+std::optional<UnavailableOutput> firstUnavailable(const ExportPlan& plan, const OutputInput& in) {
+  for (const OutputRequest& out : plan.outputs) {
+    if (std::string why = out.format->whyUnavailable(in); !why.empty()) {
+      return UnavailableOutput{&out, std::move(why)};
+    }
+  }
+  return std::nullopt;
+}
+
+std::size_t plannedFileCount(const ExportPlan& plan) {
+  return plan.outputs.size() + (plan.sidecar ? 1 : 0) + (plan.projectOutput ? 1 : 0);
+}
+
+void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput& in,
+               const PlanEvents& events) {
+  // One fsync per directory for every file below (a tile farm starts
+  // thousands of exports; each directory fsync is a disk round trip).
+  DirectorySyncBatch directorySyncs;
+  std::size_t index = 0;
+  const auto writeOne = [&](const std::string& path, const auto& writeFile) {
+    if (events.cancel != nullptr && events.cancel->load()) throw Cancelled{};
+    if (events.writing) events.writing(index, 0);
+    std::size_t bytes = 0;
+    const WriteCancelScope scope(events.cancel, [&](std::size_t n) {
+      bytes += n;
+      if (events.writing) events.writing(index, bytes);
+    });
+    writeFile();
+    if (events.written) events.written(index, path);
+    ++index;
+  };
+  for (const OutputRequest& out : plan.outputs) {
+    writeOne(out.path, [&] { out.format->write(out.path, in, out.options); });
+  }
+  if (plan.sidecar) {
+    if (plan.tile) {
+      // The tile's sidecar marks it complete: its files must be durable first.
+      directorySyncs.sync();
+      writeOne(*plan.sidecar, [&] {
+        writeTileSidecar(*plan.sidecar, in, plan.outputs, plan.tile->grid, plan.tile->tile,
+                         plan.tile->fingerprint);
+      });
+    } else {
+      writeOne(*plan.sidecar,
+               [&] { writeSidecar(*plan.sidecar, in, plan.outputs, plan.projectInput); });
+    }
+  }
+  if (plan.projectOutput) {
+    writeOne(*plan.projectOutput, [&] { saveProject(*plan.projectOutput, asked); });
+  }
+  directorySyncs.sync();
+}
+
+}  // namespace terrain

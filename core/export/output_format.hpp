@@ -1,0 +1,85 @@
+#pragma once
+// What an export format is and what it is given: the types the format
+// table (core/outputs.hpp), the export plan, the sidecar and the tile
+// manifest share. Only types: the writers live behind the table.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/color.hpp"
+#include "core/document.hpp"
+#include "core/heightfield.hpp"
+#include "core/image.hpp"
+#include "core/parallel.hpp"
+#include "core/param_table.hpp"
+
+namespace terrain {
+
+enum class OutputNeeds : std::uint8_t {
+  Heights,  // only the heights
+  Look,     // the heights coloured by the look
+  Window,   // a rendered view: needs the window's GPU renderer
+};
+
+// Everything a format may draw on.
+struct OutputInput {
+  const Document& doc;  // its world gives metres per cell and the height range
+  const Heightfield& field;
+  const ColorRamp& ramp;  // the look's ramp, resolved and loaded
+  Execution exec;
+  int sideWidth = 1280;  // a profile's side view, pixels
+  int sideHeight = 400;
+  // How the map was brought to an engine size, for the sidecar:
+  // "unreal-1009: generated at 1025, cropped"; "" when it was not.
+  std::string engineFit = {};
+  // The window's view, rendered on its GL thread, for the Window format.
+  const RgbImage* view = nullptr;
+};
+
+// What one written file holds, as the sidecar JSON states it.
+struct FileLayout {
+  std::string_view container;  // "png", "raw", "openexr"
+  std::string_view sample;     // "uint8", "uint16", "float32"
+  int channels = 1;
+  int bitDepth = 16;
+  std::string_view byteOrder;  // "big-endian", "little-endian"
+  std::string_view rowOrder;   // "top-first" (north at the top) or "bottom-first"
+  std::string values;          // what the samples mean, with units
+};
+
+struct OutputFormat {
+  std::string_view key;         // CLI flag without dashes: --heightmap
+  std::string_view metavar;     // "FILE.png"
+  std::string_view fileSuffix;  // the window's default name: <stem><suffix>
+  std::string_view title;       // the export panel's label
+  std::string_view help;        // one line for --help and the tooltip
+  OutputNeeds needs;
+  // Its options: each a CLI flag --<key> of its own, a widget in the
+  // Export window and a key in the sidecar; the defaults are those of the
+  // format's options struct (core/outputs.cpp).
+  ParamSchema options;
+  // What one written file holds, for the success line ("1025x1025 16-bit grey").
+  std::string (*describe)(const OutputInput&, const ParamValues& options);
+  // For the sidecar; nullptr for Window (the sidecar leaves it out).
+  FileLayout (*layout)(const OutputInput&, const ParamValues& options);
+  // Throws IoError naming the path and the cause.
+  void (*write)(const std::string& path, const OutputInput&, const ParamValues& options);
+  // Why this terrain cannot be written in this format ("" when it can: a
+  // flow mask needs an erosion stage that recorded flow); asked before any
+  // file is written. nullptr: always can.
+  std::string (*unavailable)(const OutputInput&) = nullptr;
+
+  std::string whyUnavailable(const OutputInput& in) const {
+    return unavailable != nullptr ? unavailable(in) : std::string();
+  }
+};
+
+// One file to write: a format, where, with which option values (one per
+// format option, validated).
+struct OutputRequest {
+  const OutputFormat* format = nullptr;
+  std::string path;
+  ParamValues options;
+};
+
+}  // namespace terrain
