@@ -59,7 +59,9 @@ run_ctest() {  # run_ctest <preset>: ctest's summary lists skips as "(Skipped)"
 
 with_display() {  # runs "$@" with a display: the real one, or a virtual one
   if [ -n "${DISPLAY:-}" ] && [ -z "${CI:-}" ]; then "$@"; else
-    xvfb-run -a -s "-screen 0 1280x1024x24" "$@"
+    # -noreset: Xvfb otherwise resets when its last client leaves, and a
+    # test window that connects during the reset finds no display.
+    xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" "$@"
   fi
 }
 

@@ -226,7 +226,8 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
   if (options.crossSectionRow >= 0) {
     const SourceStage& source = sourceStage(state_.doc.source.key);
     const int rows = source.profile() ? 1 : source.size(state_.doc.source.values);
-    state_.doc.view.row = render::crossSectionFraction(options.crossSectionRow, rows);
+    state_.doc.view.row =
+        static_cast<double>(render::crossSectionFraction(options.crossSectionRow, rows));
   }
 }
 

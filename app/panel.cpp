@@ -553,7 +553,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
     if (ImGui::SliderFloat("Exaggeration", &exaggeration, 0.02f, 1.0f, "%.2f",
                            ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic) &&
         std::isfinite(exaggeration)) {
-      s.doc.view.exaggeration = exaggeration;
+      s.doc.view.exaggeration = static_cast<double>(exaggeration);
       changed = true;
     }
     tooltip("How tall the highest point stands, in map widths");

@@ -137,8 +137,6 @@ void fillRandomSuffix(char* x) {
   }
 }
 
-std::atomic<int> g_forcedNamedTemporaries{0};  // > 0 while a ForceNamedTemporaries lives
-
 // An O_TMPFILE descriptor is given its name by linkat through /proc.
 bool canNameDescriptors() {
   static const bool can = ::access("/proc/self/fd", X_OK) == 0;
@@ -148,9 +146,7 @@ bool canNameDescriptors() {
 // A file with no name in `directory` (O_TMPFILE), or -1 where the kernel or
 // the filesystem has none. Nothing of it is left if the process dies.
 int openAnonymous(const std::string& directory, const std::string& path) {
-  if (g_forcedNamedTemporaries.load(std::memory_order_relaxed) > 0 || !canNameDescriptors()) {
-    return -1;
-  }
+  if (!canNameDescriptors()) return -1;
   const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
   if (fd >= 0) return fd;
   if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) return -1;
@@ -417,14 +413,6 @@ bool AtomicFile::nameAnonymous() {
   attachRandomName(path_, tempPath_, link);
   slot_ = registerTemporary(tempPath_);
   return false;
-}
-
-ForceNamedTemporaries::ForceNamedTemporaries() {
-  g_forcedNamedTemporaries.fetch_add(1);
-}
-
-ForceNamedTemporaries::~ForceNamedTemporaries() {
-  g_forcedNamedTemporaries.fetch_sub(1);
 }
 
 DirectorySyncBatch::DirectorySyncBatch() : outer_(t_syncBatch) {

@@ -92,16 +92,6 @@ class WriteCancelScope {
   WriteCancelScope* outer_;
 };
 
-// Tests: while one lives, every AtomicFile uses a named temporary from the
-// start, as on a filesystem without O_TMPFILE.
-class ForceNamedTemporaries {
- public:
-  ForceNamedTemporaries();
-  ~ForceNamedTemporaries();
-  ForceNamedTemporaries(const ForceNamedTemporaries&) = delete;
-  ForceNamedTemporaries& operator=(const ForceNamedTemporaries&) = delete;
-};
-
 // Gathers the directory fsyncs of the commits made on this thread while it
 // lives, and does each directory's once in sync() (or, ignoring errors, in
 // its destructor): an export's data files and sidecar in one directory cost

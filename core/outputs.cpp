@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "core/error.hpp"
-#include "core/export/heightmap_files.hpp"
 #include "core/export/exr.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
@@ -164,10 +164,10 @@ struct MaskFileOptions {
 };
 const ParamTable<MaskFileOptions>& maskOptions() {
   static const ParamTable<MaskFileOptions> table({
-      TERRAIN_BIND(MaskFileOptions, bits,
-                   (ParamInfo{"mask-bits", "Bits", "",
-                              "Bits per mask sample: 8 (most engines) or 16", ParamType::Choice,
-                              0.0, 1.0, kBitChoices})),
+      TERRAIN_BIND(
+          MaskFileOptions, bits,
+          (ParamInfo{"mask-bits", "Bits", "", "Bits per mask sample: 8 (most engines) or 16",
+                     ParamType::Choice, 0.0, 1.0, kBitChoices})),
   });
   return table;
 }
@@ -181,8 +181,8 @@ std::string maskUnavailableFor(const OutputInput& in) {
 }
 
 template <MaskKind Kind>
-constexpr OutputFormat maskRow(std::string_view key, std::string_view suffix,
-                               std::string_view title, std::string_view help) {
+OutputFormat maskRow(std::string_view key, std::string_view suffix, std::string_view title,
+                     std::string_view help) {
   return {key,
           "FILE.png",
           suffix,
@@ -210,218 +210,285 @@ constexpr OutputFormat maskRow(std::string_view key, std::string_view suffix,
           &maskUnavailableFor<Kind>};
 }
 
-// ---- the table ----
+// ---- the formats, one function each, and the table ----
+
+OutputFormat heightmapFormat() {
+  return {"heightmap",
+          "FILE.png",
+          "-height16.png",
+          "Heightmap (16-bit PNG)",
+          "16-bit greyscale PNG, heights 0..1 as 0..65535 (a profile is N x 1)",
+          OutputNeeds::Heights,
+          {},
+          [](const OutputInput& in, const ParamValues&) {
+            return sizeText(in.field) + " 16-bit grey heightmap";
+          },
+          [](const OutputInput&, const ParamValues&) {
+            return FileLayout{
+                "png", "uint16", 1, 16, "big-endian", "top-first", std::string(kHeights01As16Bit)};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            writeHeightmapPng(path, in.field, in.exec);
+          }};
+}
+
+OutputFormat r16Format() {
+  return {"r16",
+          "FILE.r16",
+          "-height.r16",
+          "Heightmap (RAW16)",
+          "Raw unsigned 16-bit little-endian heights 0..1 as 0..65535 (rounded as the PNG), "
+          "row-major, no header (.r16/.raw: Unreal, Unity)",
+          OutputNeeds::Heights,
+          raw16Options().schema(),
+          [](const OutputInput& in, const ParamValues& o) {
+            return sizeText(in.field) + " 16-bit little-endian raw" +
+                   (raw16Options().unpack(o).flipRows ? ", bottom row first" : "");
+          },
+          [](const OutputInput&, const ParamValues& o) {
+            return FileLayout{"raw",
+                              "uint16",
+                              1,
+                              16,
+                              "little-endian",
+                              raw16Options().unpack(o).flipRows ? "bottom-first" : "top-first",
+                              std::string(kHeights01As16Bit)};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+            writeRaw16(path, in.field, raw16Options().unpack(o).flipRows);
+          }};
+}
+
+OutputFormat rawFormat() {
+  return {
+      "raw",
+      "FILE.r32",
+      "-height.r32",
+      "Raw float32",
+      "Raw little-endian float32 heights 0..1, row-major, no header",
+      OutputNeeds::Heights,
+      {},
+      [](const OutputInput& in, const ParamValues&) { return sizeText(in.field) + " float32 raw"; },
+      [](const OutputInput&, const ParamValues&) {
+        return FileLayout{"raw",
+                          "float32",
+                          1,
+                          32,
+                          "little-endian",
+                          "top-first",
+                          "heights 0..1 (x height range = metres)"};
+      },
+      [](const std::string& path, const OutputInput& in, const ParamValues&) {
+        writeRawFloat32(path, in.field);
+      }};
+}
+
+OutputFormat exrFormat() {
+  return {"exr",
+          "FILE.exr",
+          "-height.exr",
+          "Heightmap (OpenEXR float32)",
+          "OpenEXR, one float32 channel Y: heights 0..1 exactly as generated (x height range = "
+          "metres), losslessly compressed",
+          OutputNeeds::Heights,
+          exrOptions().schema(),
+          [](const OutputInput& in, const ParamValues& o) {
+            return sizeText(in.field) + " OpenEXR float32 heights (" +
+                   exrCompressionName(exrOptions().unpack(o).compression) + ")";
+          },
+          [](const OutputInput&, const ParamValues& o) {
+            return FileLayout{"openexr",
+                              "float32",
+                              1,
+                              32,
+                              "little-endian",
+                              "top-first",
+                              "channel Y: heights 0..1 (x height range = metres), lossless " +
+                                  exrCompressionName(exrOptions().unpack(o).compression) +
+                                  " compression"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+            writeExrHeights(path, in.field, exrOptions().unpack(o).compression, in.exec);
+          }};
+}
+
+OutputFormat normalsFormat() {
+  return {
+      "normals",
+      "FILE.png",
+      "-normals.png",
+      "Normal map (PNG)",
+      "RGB tangent-space normal map from the heights in metres (world width, height range): red "
+      "+X east, green +Y, blue up; 0.5 = 0",
+      OutputNeeds::Heights,
+      normalOptions().schema(),
+      [](const OutputInput& in, const ParamValues& values) {
+        const NormalOptions o = normalOptions().unpack(values);
+        return sizeText(in.field) + " " + std::to_string(bitCount(o.bits)) + "-bit RGB normals (" +
+               std::string(conventionName(o.convention)) + ")";
+      },
+      [](const OutputInput&, const ParamValues& values) {
+        const NormalOptions o = normalOptions().unpack(values);
+        return FileLayout{
+            "png",
+            o.bits == SampleBits::Sixteen ? "uint16" : "uint8",
+            3,
+            bitCount(o.bits),
+            "big-endian",
+            "top-first",
+            "tangent-space unit normal, component n stored as (n + 1) / 2 of the range; green " +
+                std::string(o.convention == NormalConvention::OpenGl
+                                ? "up the image (OpenGL, Y+)"
+                                : "down the image (DirectX, Y-)")};
+      },
+      [](const std::string& path, const OutputInput& in, const ParamValues& values) {
+        const NormalOptions o = normalOptions().unpack(values);
+        writeNormalMapPng(path, in.field, in.doc.world, bitCount(o.bits), o.convention, in.exec);
+      }};
+}
+
+OutputFormat colorFormat() {
+  return {"color",
+          "FILE.png",
+          "-color.png",
+          "Colour map (PNG)",
+          "8-bit RGB picture in the look's colours: the map, or a profile's side view",
+          OutputNeeds::Look,
+          {},
+          [](const OutputInput& in, const ParamValues&) {
+            if (in.field.isProfile()) {
+              return std::to_string(in.sideWidth) + "x" + std::to_string(in.sideHeight) +
+                     " RGB side view (" + in.ramp.name() + ")";
+            }
+            return sizeText(in.field) + " RGB map (" + in.ramp.name() +
+                   (resolvedHillshade(in.doc) ? ", hillshade)" : ")");
+          },
+          [](const OutputInput& in, const ParamValues&) {
+            return FileLayout{"png",
+                              "uint8",
+                              3,
+                              8,
+                              "big-endian",
+                              "top-first",
+                              in.field.isProfile() ? "sRGB side view in the look's colours"
+                                                   : "sRGB map in the look's colours"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            const auto water = static_cast<float>(in.doc.look.water);
+            if (in.field.isProfile()) {
+              writeSideViewPng(path, in.field, in.ramp, water, in.sideWidth, in.sideHeight,
+                               in.exec);
+            } else {
+              writeMapPng(path, in.field, in.ramp, water, shadingOf(in), in.exec);
+            }
+          }};
+}
+
+OutputFormat objFormat() {
+  return {
+      "obj",
+      "FILE.obj",
+      "-mesh.obj",
+      "Mesh (OBJ)",
+      "Wavefront OBJ of the terrain in metres (world width, height range) with normals and UVs, "
+      "simplified to --mesh-triangles or --mesh-error",
+      OutputNeeds::Heights,
+      meshSchema(),
+      [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
+      [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
+      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+        writeObj(path, meshOf(in, o), in.exec);
+      },
+      &mapOnly};
+}
+
+OutputFormat glbFormat() {
+  return {
+      "glb",
+      "FILE.glb",
+      "-mesh.glb",
+      "Mesh (binary glTF)",
+      "Binary glTF 2.0 of the terrain in metres with normals and UVs, simplified to "
+      "--mesh-triangles or --mesh-error",
+      OutputNeeds::Heights,
+      meshSchema(),
+      [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
+      [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
+      [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+        writeGlb(path, meshOf(in, o));
+      },
+      &mapOnly};
+}
+
+OutputFormat splatFormat() {
+  return {"splat",
+          "FILE.png",
+          "-splat.png",
+          "Splat map (RGBA PNG)",
+          "8-bit RGBA material weights summing to 1: R grass, G rock (--rock-slope), B sediment "
+          "(--sediment-flow, under water), A snow (--snow-line)",
+          OutputNeeds::Heights,
+          {},
+          [](const OutputInput& in, const ParamValues&) {
+            return sizeText(in.field) + " RGBA splat map";
+          },
+          [](const OutputInput&, const ParamValues&) {
+            return FileLayout{
+                "png",
+                "uint8",
+                4,
+                8,
+                "big-endian",
+                "top-first",
+                "material weights summing to 255: R grass, G rock, B sediment, A snow"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            writeSplatPng(path, in.field, in.doc.look, in.doc.world, in.exec);
+          },
+          &mapOnly};
+}
+
+OutputFormat viewFormat() {
+  return {"view",
+          "FILE.png",
+          "-view.png",
+          "Current view (PNG)",
+          "The window's current view rendered offscreen (window only)",
+          OutputNeeds::Window,
+          {},
+          [](const OutputInput&, const ParamValues&) { return std::string("rendered view"); },
+          nullptr,
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            if (in.view == nullptr)
+              throw InputError("the current view is rendered by the window only");
+            writePngRgb8(path, *in.view);
+          }};
+}
 
 // Made once, on first use: the options' schemas come from their tables.
 std::vector<OutputFormat> makeFormats() {
   return {
-    {"heightmap",
-     "FILE.png",
-     "-height16.png",
-     "Heightmap (16-bit PNG)",
-     "16-bit greyscale PNG, heights 0..1 as 0..65535 (a profile is N x 1)",
-     OutputNeeds::Heights,
-     {},
-     [](const OutputInput& in, const ParamValues&) {
-       return sizeText(in.field) + " 16-bit grey heightmap";
-     },
-     [](const OutputInput&, const ParamValues&) {
-       return FileLayout{
-           "png", "uint16", 1, 16, "big-endian", "top-first", std::string(kHeights01As16Bit)};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       writeHeightmapPng(path, in.field, in.exec);
-     }},
-    {"r16", "FILE.r16", "-height.r16", "Heightmap (RAW16)",
-     "Raw unsigned 16-bit little-endian heights 0..1 as 0..65535 (rounded as the PNG), "
-     "row-major, no header (.r16/.raw: Unreal, Unity)",
-     OutputNeeds::Heights, raw16Options().schema(),
-     [](const OutputInput& in, const ParamValues& o) {
-       return sizeText(in.field) + " 16-bit little-endian raw" +
-              (raw16Options().unpack(o).flipRows ? ", bottom row first" : "");
-     },
-     [](const OutputInput&, const ParamValues& o) {
-       return FileLayout{"raw",
-                         "uint16",
-                         1,
-                         16,
-                         "little-endian",
-                         raw16Options().unpack(o).flipRows ? "bottom-first" : "top-first",
-                         std::string(kHeights01As16Bit)};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeRaw16(path, in.field, raw16Options().unpack(o).flipRows);
-     }},
-    {"raw",
-     "FILE.r32",
-     "-height.r32",
-     "Raw float32",
-     "Raw little-endian float32 heights 0..1, row-major, no header",
-     OutputNeeds::Heights,
-     {},
-     [](const OutputInput& in, const ParamValues&) { return sizeText(in.field) + " float32 raw"; },
-     [](const OutputInput&, const ParamValues&) {
-       return FileLayout{"raw",
-                         "float32",
-                         1,
-                         32,
-                         "little-endian",
-                         "top-first",
-                         "heights 0..1 (x height range = metres)"};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       writeRawFloat32(path, in.field);
-     }},
-    {"exr", "FILE.exr", "-height.exr", "Heightmap (OpenEXR float32)",
-     "OpenEXR, one float32 channel Y: heights 0..1 exactly as generated (x height range = "
-     "metres), losslessly compressed",
-     OutputNeeds::Heights, exrOptions().schema(),
-     [](const OutputInput& in, const ParamValues& o) {
-       return sizeText(in.field) + " OpenEXR float32 heights (" + exrCompressionName(exrOptions().unpack(o).compression) + ")";
-     },
-     [](const OutputInput&, const ParamValues& o) {
-       return FileLayout{"openexr",
-                         "float32",
-                         1,
-                         32,
-                         "little-endian",
-                         "top-first",
-                         "channel Y: heights 0..1 (x height range = metres), lossless " +
-                             exrCompressionName(exrOptions().unpack(o).compression) +
-                             " compression"};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeExrHeights(path, in.field, exrOptions().unpack(o).compression, in.exec);
-     }},
-    {"normals", "FILE.png", "-normals.png", "Normal map (PNG)",
-     "RGB tangent-space normal map from the heights in metres (world width, height range): red "
-     "+X east, green +Y, blue up; 0.5 = 0",
-     OutputNeeds::Heights, normalOptions().schema(),
-     [](const OutputInput& in, const ParamValues& values) {
-       const NormalOptions o = normalOptions().unpack(values);
-       return sizeText(in.field) + " " + std::to_string(bitCount(o.bits)) + "-bit RGB normals (" +
-              std::string(conventionName(o.convention)) + ")";
-     },
-     [](const OutputInput&, const ParamValues& values) {
-       const NormalOptions o = normalOptions().unpack(values);
-       return FileLayout{
-           "png",
-           o.bits == SampleBits::Sixteen ? "uint16" : "uint8",
-           3,
-           bitCount(o.bits),
-           "big-endian",
-           "top-first",
-           "tangent-space unit normal, component n stored as (n + 1) / 2 of the range; green " +
-               std::string(o.convention == NormalConvention::OpenGl
-                               ? "up the image (OpenGL, Y+)"
-                               : "down the image (DirectX, Y-)")};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues& values) {
-       const NormalOptions o = normalOptions().unpack(values);
-       writeNormalMapPng(path, in.field, in.doc.world, bitCount(o.bits), o.convention, in.exec);
-     }},
-    {"color",
-     "FILE.png",
-     "-color.png",
-     "Colour map (PNG)",
-     "8-bit RGB picture in the look's colours: the map, or a profile's side view",
-     OutputNeeds::Look,
-     {},
-     [](const OutputInput& in, const ParamValues&) {
-       if (in.field.isProfile()) {
-         return std::to_string(in.sideWidth) + "x" + std::to_string(in.sideHeight) +
-                " RGB side view (" + in.ramp.name() + ")";
-       }
-       return sizeText(in.field) + " RGB map (" + in.ramp.name() +
-              (resolvedHillshade(in.doc) ? ", hillshade)" : ")");
-     },
-     [](const OutputInput& in, const ParamValues&) {
-       return FileLayout{"png",
-                         "uint8",
-                         3,
-                         8,
-                         "big-endian",
-                         "top-first",
-                         in.field.isProfile() ? "sRGB side view in the look's colours"
-                                              : "sRGB map in the look's colours"};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       const auto water = static_cast<float>(in.doc.look.water);
-       if (in.field.isProfile()) {
-         writeSideViewPng(path, in.field, in.ramp, water, in.sideWidth, in.sideHeight, in.exec);
-       } else {
-         writeMapPng(path, in.field, in.ramp, water, shadingOf(in), in.exec);
-       }
-     }},
-    {"obj", "FILE.obj", "-mesh.obj", "Mesh (OBJ)",
-     "Wavefront OBJ of the terrain in metres (world width, height range) with normals and UVs, "
-     "simplified to --mesh-triangles or --mesh-error",
-     OutputNeeds::Heights, meshSchema(),
-     [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
-     [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
-     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeObj(path, meshOf(in, o), in.exec);
-     },
-     &mapOnly},
-    {"glb", "FILE.glb", "-mesh.glb", "Mesh (binary glTF)",
-     "Binary glTF 2.0 of the terrain in metres with normals and UVs, simplified to "
-     "--mesh-triangles or --mesh-error",
-     OutputNeeds::Heights, meshSchema(),
-     [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
-     [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
-     [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-       writeGlb(path, meshOf(in, o));
-     },
-     &mapOnly},
-    maskRow<MaskKind::Slope>("mask-slope", "-slope.png", "Slope mask (PNG)",
-                             "Greyscale ground angle, 0 flat .. full at vertical, in the world's "
-                             "metres (also --mask slope=FILE.png)"),
-    maskRow<MaskKind::Flow>("mask-flow", "-flow.png", "Flow mask (PNG)",
-                            "Greyscale drainage from an erosion stage (stream-power, droplets), "
-                            "log scale (also --mask flow=FILE.png)"),
-    maskRow<MaskKind::Wear>("mask-wear", "-wear.png", "Wear mask (PNG)",
-                            "Greyscale material erosion removed (also --mask wear=FILE.png)"),
-    maskRow<MaskKind::Deposition>(
-        "mask-deposition", "-deposition.png", "Deposition mask (PNG)",
-        "Greyscale material erosion laid down (also --mask deposition=FILE.png)"),
-    {"splat",
-     "FILE.png",
-     "-splat.png",
-     "Splat map (RGBA PNG)",
-     "8-bit RGBA material weights summing to 1: R grass, G rock (--rock-slope), B sediment "
-     "(--sediment-flow, under water), A snow (--snow-line)",
-     OutputNeeds::Heights,
-     {},
-     [](const OutputInput& in, const ParamValues&) {
-       return sizeText(in.field) + " RGBA splat map";
-     },
-     [](const OutputInput&, const ParamValues&) {
-       return FileLayout{"png",
-                         "uint8",
-                         4,
-                         8,
-                         "big-endian",
-                         "top-first",
-                         "material weights summing to 255: R grass, G rock, B sediment, A snow"};
-     },
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       writeSplatPng(path, in.field, in.doc.look, in.doc.world, in.exec);
-     },
-     &mapOnly},
-    {"view",
-     "FILE.png",
-     "-view.png",
-     "Current view (PNG)",
-     "The window's current view rendered offscreen (window only)",
-     OutputNeeds::Window,
-     {},
-     [](const OutputInput&, const ParamValues&) { return std::string("rendered view"); },
-     nullptr,
-     [](const std::string& path, const OutputInput& in, const ParamValues&) {
-       if (in.view == nullptr) throw InputError("the current view is rendered by the window only");
-       writePngRgb8(path, *in.view);
-     }},
-  };
+      heightmapFormat(),
+      r16Format(),
+      rawFormat(),
+      exrFormat(),
+      normalsFormat(),
+      colorFormat(),
+      objFormat(),
+      glbFormat(),
+      maskRow<MaskKind::Slope>("mask-slope", "-slope.png", "Slope mask (PNG)",
+                               "Greyscale ground angle, 0 flat .. full at vertical, in the world's "
+                               "metres (also --mask slope=FILE.png)"),
+      maskRow<MaskKind::Flow>("mask-flow", "-flow.png", "Flow mask (PNG)",
+                              "Greyscale drainage from an erosion stage (stream-power, droplets), "
+                              "log scale (also --mask flow=FILE.png)"),
+      maskRow<MaskKind::Wear>("mask-wear", "-wear.png", "Wear mask (PNG)",
+                              "Greyscale material erosion removed (also --mask wear=FILE.png)"),
+      maskRow<MaskKind::Deposition>(
+          "mask-deposition", "-deposition.png", "Deposition mask (PNG)",
+          "Greyscale material erosion laid down (also --mask deposition=FILE.png)"),
+      splatFormat(),
+      viewFormat()};
 }
 
 const std::vector<OutputFormat>& formats() {

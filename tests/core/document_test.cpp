@@ -2,12 +2,31 @@
 // the "as in the article" documents that set what each article showed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/document.hpp"
+#include "core/pipeline.hpp"
+#include "core/project.hpp"
 #include "core/error.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
 namespace {
+
+// A document is more than valid: it generates a terrain of its source's
+// size, heights in [0, 1] and not flat, the same bits twice, and it
+// survives the project file unchanged.
+void expectMakesItsTerrain(const Document& doc, int size) {
+  const Heightfield field = runPipeline(doc);
+  EXPECT_EQ(std::max(field.width, field.height), size) << doc.source.key;
+  const auto [low, high] = std::ranges::minmax_element(field.heights);
+  ASSERT_NE(low, field.heights.end()) << doc.source.key;
+  EXPECT_GE(*low, 0.0f) << doc.source.key;
+  EXPECT_LE(*high, 1.0f) << doc.source.key;
+  EXPECT_LT(*low, *high) << doc.source.key << ": flat";
+  EXPECT_EQ(runPipeline(doc).heights, field.heights) << doc.source.key << ": not deterministic";
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << doc.source.key;
+}
 
 TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
   struct Expected {
@@ -29,6 +48,7 @@ TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
     EXPECT_EQ(doc.view.waterPlane, e.waterPlane) << e.source;
     EXPECT_TRUE(doc.modifiers.empty()) << e.source << ": the article is the source alone";
     EXPECT_NO_THROW(validate(doc)) << e.source;
+    expectMakesItsTerrain(doc, e.size);
   }
 }
 
@@ -36,6 +56,7 @@ TEST(Document, DefaultsSuitTheSourceAndValidate) {
   for (const SourceStage* source : sources()) {
     const Document doc = defaultDocument(source->key());
     EXPECT_NO_THROW(validate(doc)) << source->key();
+    expectMakesItsTerrain(doc, source->size(doc.source.values));
     EXPECT_EQ(doc.look.water, source->defaultWater()) << source->key();
     EXPECT_EQ(doc.view.kind, source->profile() ? ArticleView::Side : ArticleView::Map);
   }

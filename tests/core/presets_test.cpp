@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/pipeline.hpp"
 #include "core/presets.hpp"
+#include "core/project.hpp"
 
 namespace terrain {
 namespace {
@@ -40,6 +41,15 @@ TEST(Presets, EachIsAValidDocumentThatMakesFiniteTerrain) {
     for (const float h : field.heights) ASSERT_TRUE(std::isfinite(h)) << preset.key;
     const HeightStats stats = computeStats(field);
     EXPECT_LT(stats.min, stats.max) << preset.key << ": flat";
+    // A whole document: it survives the project file, gives the same bits
+    // again, and its seed matters.
+    EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << preset.key;
+    EXPECT_EQ(runPipeline(doc).heights, field.heights) << preset.key << ": not deterministic";
+    Document reseeded = doc;
+    reseeded.seed += 1;
+    EXPECT_NE(runPipeline(reseeded).heights, field.heights) << preset.key << ": seed ignored";
+    // It is more than its source's defaults.
+    EXPECT_NE(doc, defaultDocument(doc.source.key)) << preset.key;
   }
 }
 

@@ -4,6 +4,7 @@
 // atomic writer (core/atomic_file) or read through the one input opener
 // (core/input_file).
 #include <fcntl.h>
+#include <cerrno>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@
 #include "core/input_file.hpp"
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"
+#include "tests/support/without_tmpfile.hpp"
 #include "tests/support/scratch_dir.hpp"
 #include "tests/support/files.hpp"
 
@@ -153,12 +155,29 @@ TEST_F(SpecialPaths, ADashWritesThePngToStandardOutputAndCreatesNoFile) {
 
 // ---- names and planted symlinks ----
 
+// The cases below that ask for named temporaries rely on this.
+TEST_F(SpecialPaths, WithoutTmpfileRefusesOTmpfileOnlyWhileItLives) {
+  const auto openUnnamed = [&] { return ::open(dir_.c_str(), O_TMPFILE | O_RDWR, 0600); };
+  {
+    const testing::WithoutTmpfile without;
+    errno = 0;
+    EXPECT_EQ(openUnnamed(), -1);
+    EXPECT_EQ(errno, EOPNOTSUPP);
+    const int plain = ::open(path("plain").c_str(), O_CREAT | O_WRONLY, 0600);
+    EXPECT_GE(plain, 0) << "other opens go on as before";
+    ::close(plain);
+  }
+  const int fd = openUnnamed();
+  if (fd < 0) GTEST_SKIP() << "this filesystem has no O_TMPFILE itself";
+  ::close(fd);
+}
+
 // Each case runs with a temporary that has no name (O_TMPFILE, here) and
 // with one named from the start (filesystems without O_TMPFILE).
 TEST_F(SpecialPaths, NamesOf248To255BytesAreWrittenAndLeaveNoTemporary) {
   for (const bool named : {false, true}) {
-    std::optional<ForceNamedTemporaries> force;
-    if (named) force.emplace();
+    std::optional<testing::WithoutTmpfile> withoutTmpfile;
+    if (named) withoutTmpfile.emplace();
     for (const std::size_t length : {247u, 248u, 251u, 255u}) {
       const std::string name = std::string(length - 4, 'n') + ".r32";
       ASSERT_LE(temporaryNamePattern(name).size(), 255u) << length;
@@ -186,7 +205,7 @@ TEST_F(SpecialPaths, SymlinksPlantedAtTemporaryNamesAreNeverFollowed) {
   for (const auto& name : planted) ASSERT_EQ(::symlink(victim.c_str(), path(name).c_str()), 0);
   for (int i = 0; i < 20; ++i) writeRawFloat32(path("h.r32"), ramp(16, 16));
   {
-    const ForceNamedTemporaries named;
+    const testing::WithoutTmpfile named;
     for (int i = 0; i < 20; ++i) writeRawFloat32(path("h.r32"), ramp(16, 16));
   }
   EXPECT_EQ(readAll(victim), "precious");

@@ -219,7 +219,11 @@ TEST_P(EveryParameter, ChangesTheOutputOfItsStage) {
     // Idle by default (coastline's roughness in the classes mode): test it
     // where another choice wakes it, if one does.
     const auto woken = wakingChoice(stage, param, base);
-    if (!woken) GTEST_SKIP() << "no effect in any configuration tried: " << idle;
+    if (!woken) {
+      FAIL() << "--" << stage.params()[param].key
+             << " has no effect in any configuration tried (" << idle
+             << "): a dead parameter, or no choice of the stage wakes it";
+    }
     base = *woken;
   }
   const std::optional<double> other = otherValue(stage, param, base);

@@ -1,5 +1,6 @@
 // Move-only GL wrappers and shader error messages.
 #include <stdexcept>
+#include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -192,12 +193,28 @@ TEST_F(GlTest, ErrorsInsideAChunkNameTheChunk) {
   }
 }
 
+// Every fragment shader in shaders/, found by listing what was embedded (a
+// new one is tested without touching this file), links with its vertex
+// shader: the one of its own name, else the full-screen triangle's; and
+// every vertex shader is some program's.
 TEST_F(GlTest, EveryEmbeddedProgramCompiles) {
-  EXPECT_NO_THROW(loadProgram("fullscreen.vert", "side.frag"));
-  EXPECT_NO_THROW(loadProgram("fullscreen.vert", "map.frag"));
-  EXPECT_NO_THROW(loadProgram("fullscreen.vert", "sky.frag"));
-  EXPECT_NO_THROW(loadProgram("mesh.vert", "mesh.frag"));
-  EXPECT_NO_THROW(loadProgram("water.vert", "water.frag"));
+  std::set<std::string> vertexShaders;
+  for (const EmbeddedShader& shader : embeddedShaders()) {
+    if (shader.name.ends_with(".vert")) vertexShaders.insert(std::string(shader.name));
+  }
+  std::set<std::string> usedVertexShaders;
+  int programs = 0;
+  for (const EmbeddedShader& shader : embeddedShaders()) {
+    if (!shader.name.ends_with(".frag")) continue;
+    const std::string stem(shader.name.substr(0, shader.name.size() - 5));
+    const std::string vertex =
+        vertexShaders.contains(stem + ".vert") ? stem + ".vert" : "fullscreen.vert";
+    EXPECT_NO_THROW(loadProgram(vertex, shader.name)) << vertex << " + " << shader.name;
+    usedVertexShaders.insert(vertex);
+    ++programs;
+  }
+  EXPECT_GE(programs, 5);
+  EXPECT_EQ(usedVertexShaders, vertexShaders) << "a vertex shader no program uses";
 }
 
 TEST_F(GlTest, UnknownEmbeddedShaderIsNamed) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -71,27 +72,84 @@ TEST_F(GlTest, MeshShowsTheWaterPlaneOverLowGround) {
   EXPECT_FALSE(testing::isBluish(dry.at(100, 100)));
 }
 
+// Seen from the south, just above the ground: the sky is blue, the red
+// terrain is not, lit or in shade (grey in shade takes the sky's blue).
+ViewSettings fromTheSouth(float exaggeration) {
+  ViewSettings view = topDown(exaggeration);
+  view.camera.pitchDegrees = 12.0f;
+  return view;
+}
+
+// The first row from the top at column x that is not sky (image.height
+// when the column is all sky).
+ColorRamp redRamp() {
+  return ColorRamp("red", {{200, 60, 40}}, {});
+}
+
+int skyline(const RgbImage& image, int x) {
+  for (int y = 0; y < image.height; ++y) {
+    if (!testing::isBluish(image.at(x, y))) return y;
+  }
+  return image.height;
+}
+
+// The columns where the terrain shows, [first, last].
+std::pair<int, int> terrainColumns(const RgbImage& image) {
+  int first = image.width;
+  int last = -1;
+  for (int x = 0; x < image.width; ++x) {
+    if (skyline(image, x) < image.height) {
+      first = std::min(first, x);
+      last = x;
+    }
+  }
+  return {first, last};
+}
+
 TEST_F(GlTest, MeshPictureFollowsTheHeights) {
+  Heightfield east = testing::eastRamp(129);
+  Heightfield west = east;
+  for (float& h : west.heights) h = 1.0f - h;
   TerrainView view;
-  view.setTerrain(testing::singleHill(129), ColorRamp::earth());
-  ViewSettings settings;
-  settings.kind = ViewKind::Mesh;
-  const RgbImage hill = view.renderToImage(settings, 160, 120);
-  view.setTerrain(testing::ridge(129), ColorRamp::earth());  // same size: texture upload only
-  const RgbImage ridge = view.renderToImage(settings, 160, 120);
-  EXPECT_GT(testing::differingPixels(hill, ridge), 160 * 120 / 10);
+  view.setTerrain(east, redRamp());
+  const RgbImage risingEast = view.renderToImage(fromTheSouth(0.5f), 160, 120);
+  view.setTerrain(west, redRamp());  // same size: texture upload only
+  const RgbImage risingWest = view.renderToImage(fromTheSouth(0.5f), 160, 120);
+  testing::saveImage(risingEast, "mesh_east_ramp_from_south.png");
+  testing::saveImage(risingWest, "mesh_west_ramp_from_south.png");
+
+  const auto [first, last] = terrainColumns(risingEast);
+  ASSERT_LT(first + 40, last) << "the block fills the middle of the picture";
+  const int quarter = (last - first) / 4;
+  // The skyline climbs towards the high side, column by column...
+  for (int x = first + 1; x <= last; ++x) {
+    EXPECT_LE(skyline(risingEast, x), skyline(risingEast, x - 1) + 1) << "column " << x;
+  }
+  const auto [westFirst, westLast] = terrainColumns(risingWest);
+  for (int x = westFirst + 1; x <= westLast; ++x) {
+    EXPECT_GE(skyline(risingWest, x) + 1, skyline(risingWest, x - 1)) << "column " << x;
+  }
+  // ...and by much more than a pixel's noise over the block.
+  EXPECT_GT(skyline(risingEast, first + quarter), skyline(risingEast, last - quarter) + 8);
+  EXPECT_GT(skyline(risingWest, westLast - quarter), skyline(risingWest, westFirst + quarter) + 8);
 }
 
 TEST_F(GlTest, MeshExaggerationChangesThePicture) {
   TerrainView view;
-  view.setTerrain(testing::singleHill(129), ColorRamp::earth());
-  ViewSettings settings;
-  settings.kind = ViewKind::Mesh;
-  settings.exaggeration = 0.0f;
-  const RgbImage flat = view.renderToImage(settings, 160, 120);
-  settings.exaggeration = 1.0f;
-  const RgbImage tall = view.renderToImage(settings, 160, 120);
-  EXPECT_GT(testing::differingPixels(flat, tall), 160 * 120 / 10);
+  view.setTerrain(testing::singleHill(129), redRamp());
+  const RgbImage flat = view.renderToImage(fromTheSouth(0.0f), 160, 120);
+  const RgbImage tall = view.renderToImage(fromTheSouth(1.0f), 160, 120);
+  testing::saveImage(tall, "mesh_hill_from_south.png");
+  // Flat, the block's far edge is a level skyline; exaggerated, the hill
+  // rises above it in the middle.
+  const auto hump = [](const RgbImage& image) {
+    const auto [first, last] = terrainColumns(image);
+    const int side = (last - first) / 8;
+    return std::min(skyline(image, first + side), skyline(image, last - side)) -
+           skyline(image, (first + last) / 2);
+  };
+  EXPECT_LE(std::abs(hump(flat)), 5) << "the least exaggeration the view keeps is a low relief";
+  EXPECT_GT(hump(tall), hump(flat) + 15);
 }
 
 TEST_F(GlTest, MeshWireframeAndIsometricChangeThePicture) {

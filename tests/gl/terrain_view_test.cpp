@@ -1,5 +1,6 @@
 // TerrainView's contract with its callers: viewports, offscreen capture,
 // GL state left as found.
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -13,9 +14,45 @@ namespace {
 
 using testing::GlTest;
 
+// A 64x64 colour and depth target, bound and cleared magenta: a pixel still
+// magenta after a draw was not touched by it.
+class MagentaTarget {
+ public:
+  static constexpr int kSide = 64;
+  MagentaTarget() {
+    fbo_.bind();
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.id());
+    complete_ = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glViewport(0, 0, kSide, kSide);
+    glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  ~MagentaTarget() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+  MagentaTarget(const MagentaTarget&) = delete;
+  MagentaTarget& operator=(const MagentaTarget&) = delete;
+
+  bool complete() const { return complete_; }
+  // Reads the target back; then untouched(x, y) answers for the read.
+  void read() { glReadPixels(0, 0, kSide, kSide, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data()); }
+  bool untouched(int x, int y) const {
+    const unsigned char* p = pixels_.data() + (y * kSide + x) * 4;
+    return p[0] == 255 && p[1] == 0 && p[2] == 255;
+  }
+
+ private:
+  gl::Framebuffer fbo_ = gl::Framebuffer::create();
+  gl::Renderbuffer color_ = gl::Renderbuffer::create(GL_RGBA8, kSide, kSide);
+  gl::Renderbuffer depth_ = gl::Renderbuffer::create(GL_DEPTH_COMPONENT24, kSide, kSide);
+  bool complete_ = false;
+  std::array<unsigned char, kSide * kSide * 4> pixels_{};
+};
+
 TEST_F(GlTest, DrawWithAnEmptyViewportDoesNothing) {
   TerrainView view;
   view.setTerrain(testing::singleHill(33), ColorRamp::earth());
+  MagentaTarget target;
+  ASSERT_TRUE(target.complete());
   ViewSettings settings;
   for (ViewKind kind : {ViewKind::Side, ViewKind::Map, ViewKind::Mesh}) {
     settings.kind = kind;
@@ -23,22 +60,20 @@ TEST_F(GlTest, DrawWithAnEmptyViewportDoesNothing) {
     view.draw(settings, 0, 0, 100, 0);
     view.draw(settings, 10, 10, -5, -5);
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    target.read();
+    int touched = 0;
+    for (int y = 0; y < MagentaTarget::kSide; ++y) {
+      for (int x = 0; x < MagentaTarget::kSide; ++x) touched += target.untouched(x, y) ? 0 : 1;
+    }
+    EXPECT_EQ(touched, 0) << "pixels drawn by an empty viewport, view " << static_cast<int>(kind);
   }
 }
 
 TEST_F(GlTest, DrawStaysInsideItsRectangleAndRestoresState) {
   TerrainView view;
   view.setTerrain(testing::singleHill(33), ColorRamp::earth());
-  gl::Framebuffer fbo = gl::Framebuffer::create();
-  gl::Renderbuffer color = gl::Renderbuffer::create(GL_RGBA8, 64, 64);
-  gl::Renderbuffer depth = gl::Renderbuffer::create(GL_DEPTH_COMPONENT24, 64, 64);
-  fbo.bind();
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth.id());
-  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
-  glViewport(0, 0, 64, 64);
-  glClearColor(1.0f, 0.0f, 1.0f, 1.0f);  // magenta: untouched
-  glClear(GL_COLOR_BUFFER_BIT);
+  MagentaTarget target;
+  ASSERT_TRUE(target.complete());
 
   ViewSettings settings;
   settings.kind = ViewKind::Mesh;
@@ -51,18 +86,20 @@ TEST_F(GlTest, DrawStaysInsideItsRectangleAndRestoresState) {
   EXPECT_EQ(glIsEnabled(GL_DEPTH_TEST), GL_FALSE);
   EXPECT_EQ(glIsEnabled(GL_BLEND), GL_FALSE);
 
-  unsigned char pixels[64 * 64 * 4];
-  glReadPixels(0, 0, 64, 64, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-  auto isMagenta = [&](int x, int y) {
-    const unsigned char* p = pixels + (y * 64 + x) * 4;
-    return p[0] == 255 && p[1] == 0 && p[2] == 255;
-  };
-  EXPECT_TRUE(isMagenta(5, 5));
-  EXPECT_TRUE(isMagenta(60, 60));
-  EXPECT_TRUE(isMagenta(15, 32));
-  EXPECT_FALSE(isMagenta(32, 32));
-  EXPECT_FALSE(isMagenta(17, 17));
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  // Every pixel outside the rectangle untouched, every one inside drawn
+  // (sky or terrain: the 3D view covers its whole viewport).
+  target.read();
+  int outsideDrawn = 0;
+  int insideUntouched = 0;
+  for (int y = 0; y < MagentaTarget::kSide; ++y) {
+    for (int x = 0; x < MagentaTarget::kSide; ++x) {
+      const bool inside = x >= 16 && x < 48 && y >= 16 && y < 48;
+      if (inside && target.untouched(x, y)) ++insideUntouched;
+      if (!inside && !target.untouched(x, y)) ++outsideDrawn;
+    }
+  }
+  EXPECT_EQ(outsideDrawn, 0);
+  EXPECT_EQ(insideUntouched, 0);
 }
 
 TEST_F(GlTest, RenderToImageRestoresTheFramebufferAndViewport) {
@@ -122,8 +159,20 @@ TEST_F(GlTest, RenderToImageRefusesSizesBeyondTheCap) {
 
 TEST_F(GlTest, ViewWithoutTerrainDrawsABlankSky) {
   TerrainView view;
-  const RgbImage image = view.renderToImage(ViewSettings{}, 16, 16);
-  EXPECT_EQ(image.at(0, 0), image.at(15, 15));
+  for (ViewKind kind : {ViewKind::Side, ViewKind::Map, ViewKind::Mesh}) {
+    ViewSettings settings;
+    settings.kind = kind;
+    const RgbImage image = view.renderToImage(settings, 16, 16);
+    // One pale sky colour (blue above red, every channel bright), everywhere.
+    const Rgb8 sky = image.at(0, 0);
+    EXPECT_GT(sky.b, sky.r);
+    EXPECT_GT(sky.r, 200);
+    for (int y = 0; y < image.height; ++y) {
+      for (int x = 0; x < image.width; ++x) {
+        ASSERT_EQ(image.at(x, y), sky) << "at " << x << "," << y;
+      }
+    }
+  }
 }
 
 TEST_F(GlTest, SetRampRecoloursWithoutNewHeights) {

@@ -8,11 +8,12 @@
 
 #include "core/atomic_file.hpp"
 #include "core/temporary_cleanup.hpp"
+#include "tests/support/without_tmpfile.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   terrain::installTemporaryCleanupOnSignals();
-  const terrain::ForceNamedTemporaries named;
+  const terrain::testing::WithoutTmpfile named;
   const std::vector<char> block(std::size_t{64} << 10, 'x');
   terrain::writeFileAtomically(argv[1], [&](terrain::AtomicFile& file) {
     for (;;) {
