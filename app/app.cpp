@@ -153,7 +153,6 @@ AppStorage AppStorage::standard(bool write) {
   return storage;
 }
 
-
 // Declared in the order they must be made; destroyed in reverse, so
 // closing cancels an export and joins it before the view goes.
 struct App::Parts {
@@ -220,7 +219,8 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
   }
   if (!restored) {
     if (!options.viewInDocument) state_.doc.view.kind = saved.view;
-    if (!options.rampGiven) state_.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
+    if (!options.rampGiven)
+      state_.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
   }
   if (options.view) state_.doc.view.kind = *options.view;
   if (options.crossSectionRow >= 0) {
@@ -279,8 +279,8 @@ FrameReport App::update(const FrameControl& control) {
 FrameReport App::takeNewestTerrain(bool waitForNewest) {
   FrameReport report;
   GenerationWorker& worker = parts_->worker;
-  if (auto result = waitForNewest && worker.pending() ? worker.waitFor(lastRequest_)
-                                                      : worker.takeResult()) {
+  if (auto result =
+          waitForNewest && worker.pending() ? worker.waitFor(lastRequest_) : worker.takeResult()) {
     parts_->held = std::move(result);
   }
   const bool dragging = ImGui::IsAnyItemActive();

@@ -31,11 +31,11 @@ struct AppStorage {
 
 // What one frame is told from outside.
 struct FrameControl {
-  bool userInput = true;       // mouse, keys and file choosers reach the app
-  bool postEdits = true;       // a changed document goes to the generation worker
+  bool userInput = true;        // mouse, keys and file choosers reach the app
+  bool postEdits = true;        // a changed document goes to the generation worker
   bool waitForNewest = false;   // the frame shows the newest terrain
   bool waitForGallery = false;  // and the seed gallery of the terrain shown
-  PanelActions actions;        // given from outside (merged with the panel's)
+  PanelActions actions;         // given from outside (merged with the panel's)
 };
 
 // What one frame did, for a caller that times or scripts it.
@@ -84,7 +84,7 @@ class App {
   AppState state_;
   WindowPlatform& platform_;
   AppStorage storage_;
-  Settings saved_;             // what settings.ini says now
+  Settings saved_;                // what settings.ini says now
   std::string exportDirSetting_;  // the folder of the last export that started
   std::unique_ptr<Parts> parts_;
   std::uint64_t lastRequest_ = 0;

@@ -112,17 +112,8 @@ struct AppState {
 };
 
 // The view actually drawn: profiles have only a side view.
-inline render::ViewKind effectiveViewKind(const AppState& s) {
-  if (isProfile(s.doc)) return render::ViewKind::Side;
-  switch (s.doc.view.kind) {
-    case ArticleView::Side:
-      return render::ViewKind::Side;
-    case ArticleView::Map:
-      return render::ViewKind::Map;
-    case ArticleView::Mesh:
-      return render::ViewKind::Mesh;
-  }
-  return render::ViewKind::Map;
+inline ViewKind effectiveViewKind(const AppState& s) {
+  return isProfile(s.doc) ? ViewKind::Side : s.doc.view.kind;
 }
 
 }  // namespace terrain::app

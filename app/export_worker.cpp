@@ -75,14 +75,14 @@ bool ExportWorker::start(ExportJob job) {
     outcome_.reset();
     progress_ = ExportProgress{0.0f, "starting", 0, plannedFileCount(job.plan), 0, false};
   }
-  cancel_.store(false);
+  cancel_.reset();
   running_.store(true);
   thread_ = std::thread([this, j = std::move(job)]() mutable { run(std::move(j)); });
   return true;
 }
 
 void ExportWorker::cancel() {
-  if (running_.load()) cancel_.store(true);
+  if (running_.load()) cancel_.cancel();
 }
 
 bool ExportWorker::running() const {
@@ -152,8 +152,8 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
   events.cancel = &cancel_;
   events.writing = [&](std::size_t index, std::size_t bytes) {
     current = index;
-    const std::string what = fileTitle(plan, index) + ", " + std::to_string(index + 1) + " of " +
-                             std::to_string(files);
+    const std::string what =
+        fileTitle(plan, index) + ", " + std::to_string(index + 1) + " of " + std::to_string(files);
     const std::size_t expected =
         index < plan.outputs.size() ? expectedBytes(plan.outputs[index], input) : 0;
     const float within =
@@ -190,7 +190,8 @@ PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files
   std::string what;
   if (plansGeneration(job.plan, job.doc, true)) {
     const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
-    what = "generating at " + std::to_string(sourceStage(sized.source.key).size(sized.source.values));
+    what =
+        "generating at " + std::to_string(sourceStage(sized.source.key).size(sized.source.values));
     report({0.0f, what, 0, files, 0, true});
   }
   const PipelineControl control{

@@ -74,7 +74,7 @@ class ExportWorker {
   // Asks the running job to stop at its next write or checkpoint.
   void cancel();
   // A cancel was asked for the running job (it may not have stopped yet).
-  bool cancelRequested() const { return cancel_.load(); }
+  bool cancelRequested() const { return cancel_.cancelled(); }
   bool running() const;
   // Where the running (or last) job is.
   std::optional<ExportProgress> progress() const;
@@ -92,7 +92,7 @@ class ExportWorker {
   std::function<void(const ExportProgress&)> onProgress_;
   std::function<void()> onFinished_;
   mutable std::mutex mutex_;
-  std::atomic<bool> cancel_{false};
+  CancelToken cancel_;
   std::atomic<bool> running_{false};
   std::optional<ExportProgress> progress_;
   std::optional<ExportOutcome> outcome_;

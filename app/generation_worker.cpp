@@ -71,108 +71,57 @@ void fillStatistics(GenerationResult& result) {
 }
 
 GenerationWorker::GenerationWorker(std::function<void()> onResult)
-    : onResult_(std::move(onResult)), thread_([this] { run(); }) {}
-
-GenerationWorker::~GenerationWorker() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    cancel_.store(true, std::memory_order_relaxed);  // closing ends a long run at once
-  }
-  wake_.notify_all();
-  thread_.join();
-}
-
-std::uint64_t GenerationWorker::request(const Document& doc) {
-  std::uint64_t id = 0;
-  {
-    std::lock_guard lock(mutex_);
-    id = ++lastRequested_;
-    next_ = doc;
-    // A superseded run stops at its next checkpoint (well under 50 ms).
-    cancel_.store(true, std::memory_order_relaxed);
-    nextId_ = id;
-    nextAt_ = std::chrono::steady_clock::now();
-  }
-  wake_.notify_one();
-  return id;
-}
+    : worker_([this](const Document& doc, const RequestTimes& times,
+                     const CancelToken& cancel) { return generate(doc, times, cancel); },
+              std::move(onResult)) {}
 
 std::optional<GenerationResult> GenerationWorker::takeResult() {
-  std::lock_guard lock(mutex_);
-  if (!ready_ || ready_->id <= lastTaken_) return std::nullopt;
-  lastTaken_ = ready_->id;
-  std::optional<GenerationResult> out = std::move(ready_);
-  ready_.reset();
-  return out;
+  auto finished = worker_.take();
+  if (!finished) return std::nullopt;
+  return std::move(finished->result);
 }
 
 std::optional<GenerationResult> GenerationWorker::waitFor(std::uint64_t id) {
-  std::unique_lock lock(mutex_);
-  done_.wait(lock, [&] { return stopping_ || (ready_ && ready_->id >= id); });
-  if (!ready_ || ready_->id < id) return std::nullopt;
-  lastTaken_ = ready_->id;
-  std::optional<GenerationResult> out = std::move(ready_);
-  ready_.reset();
-  return out;
+  auto finished = worker_.waitFor(id);
+  if (!finished) return std::nullopt;
+  return std::move(finished->result);
 }
 
 std::optional<PipelineProgress> GenerationWorker::progress() const {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(progressMutex_);
   return progress_;
 }
 
-bool GenerationWorker::pending() const {
-  std::lock_guard lock(mutex_);
-  return lastRequested_ > lastTaken_;
-}
-
-void GenerationWorker::run() {
-  for (;;) {
-    GenerationResult result;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || next_.has_value(); });
-      if (stopping_) return;
-      result.doc = *next_;
-      result.id = nextId_;
-      result.requestedAt = nextAt_;
-      next_.reset();
-      cancel_.store(false, std::memory_order_relaxed);
-    }
-    const auto start = std::chrono::steady_clock::now();
-    result.startedAt = start;
-    try {
-      PipelineControl control{{}, &cancel_, [this](const PipelineProgress& p) {
-                                std::lock_guard lock(mutex_);
-                                progress_ = p;
-                              }};
-      result.field = pipeline_.run(result.doc, control);
-      // Superseded just as it finished: the statistics of 1 GiB take a while.
-      if (cancel_.load(std::memory_order_relaxed)) continue;
-      const auto statsStart = std::chrono::steady_clock::now();
-      fillStatistics(result);
-      result.statsMs =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - statsStart)
-              .count();
-    } catch (const Cancelled&) {
-      continue;  // superseded or closing: a newer request (if any) is queued
-    } catch (const std::exception& e) {
-      result.field.reset();
-      result.error = e.what();
-    }
-    result.generateMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    {
-      std::lock_guard lock(mutex_);
-      // A newer request may already be queued; this result is still the
-      // newest finished one, so it replaces any older unconsumed result.
-      if (!ready_ || ready_->id < result.id) ready_ = std::move(result);
-      progress_.reset();
-    }
-    done_.notify_all();
-    if (onResult_) onResult_();
+GenerationResult GenerationWorker::generate(const Document& doc, const RequestTimes& times,
+                                            const CancelToken& cancel) {
+  GenerationResult result;
+  result.doc = doc;
+  result.id = times.id;
+  result.requestedAt = times.requestedAt;
+  result.startedAt = times.startedAt;
+  try {
+    PipelineControl control{{}, &cancel, [this](const PipelineProgress& p) {
+                              std::lock_guard lock(progressMutex_);
+                              progress_ = p;
+                            }};
+    result.field = pipeline_.run(result.doc, control);
+    // Superseded just as it finished: the statistics of 1 GiB take a while.
+    cancel.checkpoint();
+    const auto statsStart = std::chrono::steady_clock::now();
+    fillStatistics(result);
+    result.statsMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - statsStart)
+            .count();
+  } catch (const std::exception& e) {
+    result.field.reset();
+    result.error = e.what();
   }
+  result.generateMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - times.startedAt)
+          .count();
+  std::lock_guard lock(progressMutex_);
+  progress_.reset();
+  return result;
 }
 
 }  // namespace terrain::app

@@ -1,22 +1,19 @@
 #pragma once
-// Generation off the UI thread. The UI posts the newest document with an
-// increasing request id; the worker always takes the latest, cancels a run
-// it supersedes (at the stage's next checkpoint), and hands back results
-// tagged with their id. Stage results are cached (core/pipeline.hpp), so a
-// modifier change never re-runs the source. Statistics and
-// the histogram are computed here too, so the UI only uploads.
+// Generation off the UI thread, on a LatestRequestWorker: the UI posts the
+// newest document, a run it supersedes stops at the stage's next
+// checkpoint, and results are tagged with their request's id. Stage results are cached
+// (core/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
+// are computed here too, so the UI only uploads.
 #include <array>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 
+#include "app/latest_request_worker.hpp"
 #include "core/document.hpp"
 #include "core/heightfield.hpp"
 #include "core/pipeline.hpp"
@@ -45,12 +42,9 @@ class GenerationWorker {
   // onResult runs on the worker thread after each result (e.g. to wake the
   // UI's event wait); it must be cheap and thread-safe.
   explicit GenerationWorker(std::function<void()> onResult = {});
-  ~GenerationWorker();
-  GenerationWorker(const GenerationWorker&) = delete;
-  GenerationWorker& operator=(const GenerationWorker&) = delete;
 
   // Replaces any request not yet started; returns its id.
-  std::uint64_t request(const Document& doc);
+  std::uint64_t request(const Document& doc) { return worker_.request(doc); }
   // Where the running job is, if one runs.
   std::optional<PipelineProgress> progress() const;
   // The newest finished result not yet taken, if it is newer than the last
@@ -59,26 +53,16 @@ class GenerationWorker {
   // Blocks until the result for id (or a newer one) is ready, then takes it.
   std::optional<GenerationResult> waitFor(std::uint64_t id);
   // A request is posted whose result has not been taken yet.
-  bool pending() const;
+  bool pending() const { return worker_.pending(); }
 
  private:
-  void run();
+  GenerationResult generate(const Document& doc, const RequestTimes& times,
+                            const CancelToken& cancel);
 
-  std::function<void()> onResult_;
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  std::optional<Document> next_;
-  std::atomic<bool> cancel_{false};
+  mutable std::mutex progressMutex_;
   std::optional<PipelineProgress> progress_;
-  Pipeline pipeline_;  // the worker thread's own
-  std::uint64_t nextId_ = 0;
-  std::chrono::steady_clock::time_point nextAt_;
-  std::uint64_t lastRequested_ = 0;
-  std::uint64_t lastTaken_ = 0;
-  std::optional<GenerationResult> ready_;
-  bool stopping_ = false;
-  std::thread thread_;  // last: starts after the members above exist
+  Pipeline pipeline_;                                       // the worker thread's own
+  LatestRequestWorker<Document, GenerationResult> worker_;  // last: its thread uses the above
 };
 
 // Min/max/mean and the height histogram of a normalised field.

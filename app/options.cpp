@@ -32,22 +32,22 @@ bool isAppFlag(std::string_view name) {
 
 }  // namespace
 
-std::string_view viewName(ViewChoice v) {
+std::string_view viewName(ViewKind v) {
   switch (v) {
-    case ViewChoice::Side:
+    case ViewKind::Side:
       return "side";
-    case ViewChoice::Map:
+    case ViewKind::Map:
       return "map";
-    case ViewChoice::Mesh:
+    case ViewKind::Mesh:
       return "3d";
   }
   return "map";
 }
 
-std::optional<ViewChoice> viewFromName(std::string_view name) {
-  if (name == "side") return ViewChoice::Side;
-  if (name == "map") return ViewChoice::Map;
-  if (name == "3d") return ViewChoice::Mesh;
+std::optional<ViewKind> viewFromName(std::string_view name) {
+  if (name == "side") return ViewKind::Side;
+  if (name == "map") return ViewKind::Map;
+  if (name == "3d") return ViewKind::Mesh;
   return std::nullopt;
 }
 

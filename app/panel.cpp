@@ -4,18 +4,18 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <chrono>
 #include <string>
 
 #include "app/export_panel.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
-#include "core/random.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
+#include "core/random.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::app {
@@ -386,7 +386,7 @@ std::string_view lookIdle(const AppState& s, std::string_view key) {
   }
   if (key != "water" && profile) return "Profiles are drawn from the side, without shading";
   if ((key == "sun-azimuth" || key == "sun-elevation" || key == "relief") &&
-      !resolvedHillshade(s.doc) && effectiveViewKind(s) != render::ViewKind::Mesh) {
+      !resolvedHillshade(s.doc) && effectiveViewKind(s) != ViewKind::Mesh) {
     return "Hillshade is off";
   }
   return {};
@@ -515,9 +515,9 @@ PanelActions viewSection(AppState& s, bool& changed) {
   PanelActions a;
   auto& v = s.viewSettings;
   const bool profile = isProfile(s.doc);
-  auto radio = [&](const char* label, ViewChoice choice, bool enabled) {
+  auto radio = [&](const char* label, ViewKind choice, bool enabled) {
     ImGui::BeginDisabled(!enabled);
-    const bool active = enabled ? s.doc.view.kind == choice : choice == ViewChoice::Side;
+    const bool active = enabled ? s.doc.view.kind == choice : choice == ViewKind::Side;
     if (ImGui::RadioButton(label, active) && !active) {
       s.doc.view.kind = choice;
       changed = true;
@@ -525,14 +525,14 @@ PanelActions viewSection(AppState& s, bool& changed) {
     ImGui::EndDisabled();
     tooltip(enabled ? "" : "A profile has only a side view");
   };
-  radio("Side (1)", ViewChoice::Side, true);
+  radio("Side (1)", ViewKind::Side, true);
   ImGui::SameLine();
-  radio("Map (2)", ViewChoice::Map, !profile);
+  radio("Map (2)", ViewKind::Map, !profile);
   ImGui::SameLine();
-  radio("3D (3)", ViewChoice::Mesh, !profile);
+  radio("3D (3)", ViewKind::Mesh, !profile);
 
   const auto kind = effectiveViewKind(s);
-  if (kind == render::ViewKind::Side && !profile) {
+  if (kind == ViewKind::Side && !profile) {
     float row = static_cast<float>(s.doc.view.row);
     if (ImGui::SliderFloat("Cross-section", &row, 0.0f, 1.0f, "%.3f",
                            ImGuiSliderFlags_AlwaysClamp)) {
@@ -540,7 +540,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
       changed = true;
     }
     tooltip("The map row shown from the side, 0 top .. 1 bottom; it is marked on the map view");
-  } else if (kind == render::ViewKind::Map) {
+  } else if (kind == ViewKind::Map) {
     if (ImGui::Button("Fit map")) {
       v.mapZoom = 1.0f;
       v.mapCenter = glm::vec2(0.5f);
@@ -548,7 +548,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
     ImGui::SameLine();
     ImGui::TextColored(kDim, "zoom %.1fx", static_cast<double>(v.mapZoom));
     changed |= overlayCombo(s);
-  } else if (kind == render::ViewKind::Mesh) {
+  } else if (kind == ViewKind::Mesh) {
     float exaggeration = static_cast<float>(s.doc.view.exaggeration);
     if (ImGui::SliderFloat("Exaggeration", &exaggeration, 0.02f, 1.0f, "%.2f",
                            ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic) &&
@@ -661,9 +661,9 @@ Document switchSource(const Document& doc, std::string_view key) {
     return stage == nullptr || (source.profile() && !stage->appliesToProfiles());
   });
   if (source.profile()) {
-    next.view.kind = ViewChoice::Side;
+    next.view.kind = ViewKind::Side;
   } else if (old != nullptr && old->profile()) {
-    next.view.kind = ViewChoice::Map;
+    next.view.kind = ViewKind::Map;
   }
   return next;
 }

@@ -39,7 +39,7 @@ Document SeedGallery::previewDocument(const Document& doc, std::uint64_t seed) {
 }
 
 SeedPreview SeedGallery::makePreview(const Document& doc, std::uint64_t seed,
-                                     const std::atomic<bool>* cancel) {
+                                     const CancelToken* cancel) {
   SeedPreview preview{seed, {}};
   const Document small = previewDocument(doc, seed);
   try {
@@ -59,76 +59,37 @@ SeedPreview SeedGallery::makePreview(const Document& doc, std::uint64_t seed,
   return preview;
 }
 
-SeedGallery::SeedGallery(std::function<void()> onReady)
-    : onReady_(std::move(onReady)), thread_([this] { run(); }) {}
-
-SeedGallery::~SeedGallery() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    cancel_.store(true, std::memory_order_relaxed);
+std::vector<SeedPreview> SeedGallery::makePreviews(const Document& doc, const CancelToken& cancel) {
+  std::vector<SeedPreview> previews;
+  std::uint64_t seed = doc.seed;
+  for (int i = 0; i < kCount; ++i) {
+    seed = nextSeed(seed);
+    previews.push_back(makePreview(doc, seed, &cancel));
   }
-  wake_.notify_all();
-  thread_.join();
+  return previews;
 }
 
+SeedGallery::SeedGallery(std::function<void()> onReady)
+    : worker_([](const Document& doc, const RequestTimes&,
+                 const CancelToken& cancel) { return makePreviews(doc, cancel); },
+              std::move(onReady)) {}
+
 void SeedGallery::request(const Document& doc) {
-  {
-    std::lock_guard lock(mutex_);
-    next_ = doc;
-    ++requested_;
-    cancel_.store(true, std::memory_order_relaxed);
-  }
-  wake_.notify_one();
+  worker_.request(doc);
 }
 
 std::optional<std::vector<SeedPreview>> SeedGallery::take() {
-  std::lock_guard lock(mutex_);
-  std::optional<std::vector<SeedPreview>> out = std::move(ready_);
-  ready_.reset();
-  return out;
+  auto finished = worker_.take();
+  if (!finished) return std::nullopt;
+  return std::move(finished->result);
 }
 
 std::optional<std::vector<SeedPreview>> SeedGallery::waitForNewest() {
-  std::unique_lock lock(mutex_);
-  done_.wait(lock, [this] { return stopping_ || finished_ == requested_; });
-  std::optional<std::vector<SeedPreview>> out = std::move(ready_);
-  ready_.reset();
-  return out;
-}
-
-void SeedGallery::run() {
-  for (;;) {
-    Document doc;
-    std::uint64_t id = 0;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || next_.has_value(); });
-      if (stopping_) return;
-      doc = std::move(*next_);
-      next_.reset();
-      id = requested_;
-      cancel_.store(false, std::memory_order_relaxed);
-    }
-    std::vector<SeedPreview> previews;
-    try {
-      std::uint64_t seed = doc.seed;
-      for (int i = 0; i < kCount; ++i) {
-        seed = nextSeed(seed);
-        previews.push_back(makePreview(doc, seed, &cancel_));
-      }
-    } catch (const Cancelled&) {
-      continue;  // a newer request is queued, or the gallery is closing
-    }
-    {
-      std::lock_guard lock(mutex_);
-      if (id != requested_) continue;
-      ready_ = std::move(previews);
-      finished_ = id;
-    }
-    done_.notify_all();
-    if (onReady_) onReady_();
-  }
+  const std::uint64_t newest = worker_.lastRequested();
+  if (newest == 0) return std::nullopt;  // nothing asked yet
+  auto finished = worker_.waitFor(newest);
+  if (!finished) return std::nullopt;
+  return std::move(finished->result);
 }
 
 }  // namespace terrain::app

@@ -1,18 +1,15 @@
 #pragma once
 // The seed gallery: small previews of the next seeds (the same document at
 // a preview size), made on a background thread so a designer can pick a
-// good start at a glance. The newest request wins; a superseded one stops
-// at its next stage checkpoint.
+// good start at a glance. The newest request wins (a LatestRequestWorker);
+// a superseded one stops at its next stage checkpoint.
 #include <array>
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
+#include "app/latest_request_worker.hpp"
 #include "core/color.hpp"
 #include "core/document.hpp"
 
@@ -29,9 +26,6 @@ class SeedGallery {
   static constexpr int kPreviewSide = 129;  // samples per side (profiles: 8x longer)
 
   explicit SeedGallery(std::function<void()> onReady = {});
-  ~SeedGallery();
-  SeedGallery(const SeedGallery&) = delete;
-  SeedGallery& operator=(const SeedGallery&) = delete;
 
   // Previews of the kCount seeds after doc.seed (nextSeed's chain).
   void request(const Document& doc);
@@ -45,22 +39,12 @@ class SeedGallery {
   static Document previewDocument(const Document& doc, std::uint64_t seed);
   // Renders one preview (map, or a profile's side view) as the look colours it.
   static SeedPreview makePreview(const Document& doc, std::uint64_t seed,
-                                 const std::atomic<bool>* cancel);
+                                 const CancelToken* cancel);
+  // The kCount previews after doc.seed.
+  static std::vector<SeedPreview> makePreviews(const Document& doc, const CancelToken& cancel);
 
  private:
-  void run();
-
-  std::function<void()> onReady_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  std::optional<Document> next_;
-  std::uint64_t requested_ = 0;
-  std::uint64_t finished_ = 0;
-  std::optional<std::vector<SeedPreview>> ready_;
-  std::atomic<bool> cancel_{false};
-  bool stopping_ = false;
-  std::thread thread_;  // last: starts after the members above exist
+  LatestRequestWorker<Document, std::vector<SeedPreview>> worker_;
 };
 
 }  // namespace terrain::app

@@ -12,7 +12,7 @@
 namespace terrain::app {
 
 struct Settings {
-  ViewChoice view = ViewChoice::Map;
+  ViewKind view = ViewKind::Map;
   std::string ramp = "auto";  // "auto" or a built-in ramp name
   std::string rampPng;        // a loaded ramp PNG (wins over ramp when it loads)
   std::string exportDir;      // the folder the last export went to, absolute ("" = none yet)

@@ -40,7 +40,7 @@ void resetView(AppState& s) {
 void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
   auto& v = s.viewSettings;
   switch (effectiveViewKind(s)) {
-    case render::ViewKind::Map:
+    case ViewKind::Map:
       if (button_ == 0) {
         const float scale = mapCellScale(s, rect);
         if (scale <= 0.0f) return;
@@ -48,25 +48,25 @@ void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
         v.mapCenter = glm::clamp(v.mapCenter, glm::vec2(0.0f), glm::vec2(1.0f));
       }
       break;
-    case render::ViewKind::Mesh:
+    case ViewKind::Mesh:
       if (button_ == 0) {
         v.camera.rotate(delta.x, delta.y);
       } else {
         v.camera.panBy(delta.x, delta.y);
       }
       break;
-    case render::ViewKind::Side:
+    case ViewKind::Side:
       break;
   }
 }
 
 void ViewInteraction::wheel(AppState& s, const ViewRect& rect, ImVec2 mouse, float steps) {
   auto& v = s.viewSettings;
-  if (effectiveViewKind(s) == render::ViewKind::Mesh) {
+  if (effectiveViewKind(s) == ViewKind::Mesh) {
     v.camera.zoom(steps);
     return;
   }
-  if (effectiveViewKind(s) != render::ViewKind::Map) return;
+  if (effectiveViewKind(s) != ViewKind::Map) return;
   const float before = mapCellScale(s, rect);
   if (before <= 0.0f) return;
   // Keep the map point under the cursor where it is.
@@ -85,9 +85,9 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
 
   if (!io.WantCaptureKeyboard) {
     if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
-    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewChoice::Side;
-    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewChoice::Map;
-    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewChoice::Mesh;
+    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewKind::Side;
+    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewKind::Map;
+    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewKind::Mesh;
     if (keyPressed(GLFW_KEY_F)) resetView(s);
     if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
   }
@@ -143,7 +143,7 @@ void drawViewStatus(const AppState& s, const ViewRect& rect) {
 void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {
   // The line itself is the map pass's (render/map_pass.hpp); this labels it.
   if (!s.field || s.field->isProfile() || !s.viewSettings.markCrossSection) return;
-  if (effectiveViewKind(s) != render::ViewKind::Map || rect.empty()) return;
+  if (effectiveViewKind(s) != ViewKind::Map || rect.empty()) return;
   const float scale = mapCellScale(s, rect);
   const glm::vec2 size = mapSizeCells(s);
   const int row = render::crossSectionRow(s.viewSettings.crossSection, s.field->height);

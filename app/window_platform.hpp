@@ -42,7 +42,9 @@ class WindowPlatform {
   // Input arrived recently: draw a few more frames before waiting again
   // (ImGui needs a frame or two to settle).
   bool settling() const { return framesToSettle_ > 0; }
-  void drawMoreFrames(int frames) { framesToSettle_ = frames > framesToSettle_ ? frames : framesToSettle_; }
+  void drawMoreFrames(int frames) {
+    framesToSettle_ = frames > framesToSettle_ ? frames : framesToSettle_;
+  }
 
   bool closeRequested() const;
   // Minimised, hidden or 0x0: nothing to draw into.

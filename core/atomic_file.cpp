@@ -293,7 +293,7 @@ void AtomicFile::discard() noexcept {
 // on a worker thread never stops another thread's writes.
 thread_local WriteCancelScope* t_cancelScope = nullptr;
 
-WriteCancelScope::WriteCancelScope(const std::atomic<bool>* cancel,
+WriteCancelScope::WriteCancelScope(const CancelToken* cancel,
                                    std::function<void(std::size_t)> onWrite)
     : cancel_(cancel), onWrite_(std::move(onWrite)), outer_(t_cancelScope) {
   t_cancelScope = this;
@@ -305,8 +305,7 @@ WriteCancelScope::~WriteCancelScope() {
 
 void WriteCancelScope::checkpoint() {
   const WriteCancelScope* scope = t_cancelScope;
-  if (scope != nullptr && scope->cancel_ != nullptr &&
-      scope->cancel_->load(std::memory_order_relaxed)) {
+  if (scope != nullptr && scope->cancel_ != nullptr && scope->cancel_->cancelled()) {
     throw Cancelled{};
   }
 }

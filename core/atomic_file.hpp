@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel.hpp"
+
 namespace terrain {
 
 class AtomicFile {
@@ -76,7 +78,7 @@ class AtomicFile {
 // Scopes nest; the innermost one counts.
 class WriteCancelScope {
  public:
-  explicit WriteCancelScope(const std::atomic<bool>* cancel,
+  explicit WriteCancelScope(const CancelToken* cancel,
                             std::function<void(std::size_t bytes)> onWrite = {});
   ~WriteCancelScope();
   WriteCancelScope(const WriteCancelScope&) = delete;
@@ -87,7 +89,7 @@ class WriteCancelScope {
   static void wrote(std::size_t bytes);
 
  private:
-  const std::atomic<bool>* cancel_;
+  const CancelToken* cancel_;
   std::function<void(std::size_t)> onWrite_;
   WriteCancelScope* outer_;
 };

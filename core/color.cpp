@@ -148,7 +148,8 @@ ColorLookup::ColorLookup(const ColorRamp& ramp, float waterLevel, int entries) {
   }
   const double landScale = water_ < 1.0f ? last / (1.0 - static_cast<double>(water_)) : 0.0;
   landScale_ = static_cast<float>(landScale);
-  landBias_ = static_cast<float>(static_cast<double>(table_.size()) + 0.5 - static_cast<double>(water_) * landScale);
+  landBias_ = static_cast<float>(static_cast<double>(table_.size()) + 0.5 -
+                                 static_cast<double>(water_) * landScale);
   const std::vector<Rgb8> land = ramp.landTable(entries);
   table_.insert(table_.end(), land.begin(), land.end());
 }

@@ -6,7 +6,7 @@
 namespace terrain {
 namespace {
 
-constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ArticleView order
+constexpr std::string_view kViewNames[] = {"side", "map", "3d"};  // ViewKind order
 constexpr std::string_view kOverlayNames[] = {"none", "slope",      "flow",
                                               "wear", "deposition", "splat"};  // MapOverlay order
 
@@ -15,13 +15,13 @@ ParamTable<ViewState> makeViewTable() {
       TERRAIN_BIND(ViewState, kind,
                    (ParamInfo{"kind", "View", "", "Which view the window shows", ParamType::Choice,
                               0, 2, kViewNames})),
-      TERRAIN_BIND(ViewState, row,
-                   (ParamInfo{"row", "Row", "",
-                              "Side view of a map: the row shown, 0 top .. 1 bottom",
-                              ParamType::Real, 0, 1})),
+      TERRAIN_BIND(
+          ViewState, row,
+          (ParamInfo{"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom",
+                     ParamType::Real, 0, 1})),
       TERRAIN_BIND(ViewState, exaggeration,
-                   (ParamInfo{"exaggeration", "Exaggeration", "",
-                              "3D: height of 1.0 in map widths", ParamType::Real, 0.02, 1})),
+                   (ParamInfo{"exaggeration", "Exaggeration", "", "3D: height of 1.0 in map widths",
+                              ParamType::Real, 0.02, 1})),
       TERRAIN_BIND(ViewState, waterPlane,
                    (ParamInfo{"water-plane", "Water plane", "", "3D: draw the water plane",
                               ParamType::Toggle, 0, 1})),
@@ -35,7 +35,7 @@ ParamTable<ViewState> makeViewTable() {
 
 ViewState viewFor(const SourceStage& source) {
   ViewState view;
-  view.kind = source.profile() ? ArticleView::Side : ArticleView::Map;
+  view.kind = source.profile() ? ViewKind::Side : ViewKind::Map;
   return view;
 }
 
@@ -73,7 +73,8 @@ void DocumentParam::set(Document& doc, double value) const {
 }
 
 std::optional<DocumentParam> findDocumentParam(std::string_view key) {
-  if (const auto i = worldTable().indexOf(key)) return DocumentParam(DocumentParam::Group::World, *i);
+  if (const auto i = worldTable().indexOf(key))
+    return DocumentParam(DocumentParam::Group::World, *i);
   if (const auto i = lookTable().indexOf(key)) return DocumentParam(DocumentParam::Group::Look, *i);
   return std::nullopt;
 }

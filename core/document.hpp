@@ -39,7 +39,7 @@ MapOverlay maskOverlay(MaskKind kind);
 
 // How the window shows the terrain; saved with the project, ignored by export.
 struct ViewState {
-  ArticleView kind = ArticleView::Map;
+  ViewKind kind = ViewKind::Map;
   double row = 0.5;            // side view of a map: the row shown, 0 top .. 1 bottom
   double exaggeration = 0.25;  // 3D: height of 1.0 in map widths
   bool waterPlane = true;      // 3D

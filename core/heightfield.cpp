@@ -85,13 +85,11 @@ void normalise(Heightfield& field, const Execution& exec) {
 }
 
 bool normaliseUnlessCancelled(Heightfield& field, const Execution& exec,
-                              const std::atomic<bool>* cancel) {
+                              const CancelToken* cancel) {
   if (field.heights.empty()) return true;
   float* data = field.heights.data();
   const auto count = static_cast<std::int64_t>(field.heights.size());
-  const auto cancelled = [cancel] {
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-  };
+  const auto cancelled = [cancel] { return terrain::cancelled(cancel); };
   // Each task works through its chunk in blocks, looking at the flag
   // between them; the blocks change no result (min and max are exact, the
   // rescale is per cell).

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/cancel.hpp"
 #include "core/parallel.hpp"
 
 namespace terrain {
@@ -64,7 +65,6 @@ void normalise(Heightfield& field, const Execution& exec = {});
 // The same, giving up (and returning false, the field half done) soon after
 // *cancel is raised: a 16385 map takes a few hundred ms. The same bits as
 // normalise() when it runs to the end.
-bool normaliseUnlessCancelled(Heightfield& field, const Execution& exec,
-                              const std::atomic<bool>* cancel);
+bool normaliseUnlessCancelled(Heightfield& field, const Execution& exec, const CancelToken* cancel);
 
 }  // namespace terrain

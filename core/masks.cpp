@@ -46,12 +46,14 @@ std::vector<float> slopeMask(const Heightfield& field, const World& world, const
       const Span rows = neighbours(y, field.height, field.wraps);
       for (int x = 0; x < field.width; ++x) {
         const Span cols = neighbours(x, field.width, field.wraps);
-        const double gx = cols.cells == 0 ? 0.0
-                                          : static_cast<double>(field.at(cols.high, y) - field.at(cols.low, y)) *
-                                                rise / (cols.cells * cell);
-        const double gy = rows.cells == 0 ? 0.0
-                                          : static_cast<double>(field.at(x, rows.high) - field.at(x, rows.low)) *
-                                                rise / (rows.cells * cell);
+        const double gx =
+            cols.cells == 0 ? 0.0
+                            : static_cast<double>(field.at(cols.high, y) - field.at(cols.low, y)) *
+                                  rise / (cols.cells * cell);
+        const double gy =
+            rows.cells == 0 ? 0.0
+                            : static_cast<double>(field.at(x, rows.high) - field.at(x, rows.low)) *
+                                  rise / (rows.cells * cell);
         out[field.index(x, y)] =
             static_cast<float>(std::atan(std::sqrt(gx * gx + gy * gy)) * kRadiansToMask);
       }
@@ -64,7 +66,8 @@ std::vector<float> flowMask(const std::vector<float>& flow) {
   const double scale = 1.0 / std::log1p(static_cast<double>(flow.size()));
   std::vector<float> out(flow.size());
   for (std::size_t i = 0; i < flow.size(); ++i) {
-    out[i] = static_cast<float>(std::clamp(static_cast<double>(std::log1p(std::max(0.0f, flow[i]))) * scale, 0.0, 1.0));
+    out[i] = static_cast<float>(
+        std::clamp(static_cast<double>(std::log1p(std::max(0.0f, flow[i]))) * scale, 0.0, 1.0));
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel.hpp"
 #include "core/document.hpp"
 #include "core/heightfield.hpp"
 #include "core/stage.hpp"
@@ -25,7 +26,7 @@ struct PipelineProgress {
 
 struct PipelineControl {
   Execution exec;
-  const std::atomic<bool>* cancel = nullptr;
+  const CancelToken* cancel = nullptr;
   std::function<void(const PipelineProgress&)> progress;
 };
 

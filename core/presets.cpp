@@ -46,7 +46,7 @@ Document alpine() {
   doc.world.heightRange = 2800.0;
   doc.look.water = 0.0;
   doc.look.snowLine = 0.7;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   doc.view.exaggeration = 0.25;
   return doc;
 }
@@ -64,7 +64,7 @@ Document islands() {
   doc.look.water = 0.5;
   doc.world.width = 16384.0;
   doc.world.heightRange = 900.0;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   return doc;
 }
 
@@ -76,7 +76,7 @@ Document rollingHills() {
   doc.world.width = 6000.0;
   doc.world.heightRange = 350.0;
   doc.look.water = 0.12;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   doc.view.exaggeration = 0.15;
   return doc;
 }
@@ -90,7 +90,7 @@ Document canyonMesa() {
   doc.world.width = 8000.0;
   doc.world.heightRange = 700.0;
   doc.look.water = 0.0;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   doc.view.exaggeration = 0.2;
   return doc;
 }

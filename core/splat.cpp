@@ -45,21 +45,23 @@ std::vector<SplatTexel> computeSplat(const Heightfield& field, const Look& look,
   const double blend = look.splatBlend;
   const double slopeBlend = blend * 90.0;  // the same softness in degrees
   std::vector<SplatTexel> out(field.size());
-  parallelFor(exec, 0, static_cast<std::int64_t>(field.size()), 16384,
-              [&](std::int64_t begin, std::int64_t end) {
-                for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end);
-                     ++i) {
-                  const auto h = static_cast<double>(field.heights[i]);
-                  const double rock = ramp(static_cast<double>(slope[i]) * 90.0, look.rockSlope, slopeBlend);
-                  const double snow = ramp(h, look.snowLine, blend) * (1.0 - rock);
-                  double wet = h < look.water ? 1.0 : 0.0;
-                  if (!flow.empty()) wet = std::max(wet, ramp(static_cast<double>(flow[i]), look.sedimentFlow, blend));
-                  if (!deposition.empty()) wet = std::max(wet, static_cast<double>(deposition[i]));
-                  const double sediment = wet * (1.0 - rock) * (1.0 - snow);
-                  const double grass = std::max(0.0, 1.0 - rock - snow - sediment);
-                  out[i] = toBytes({grass, rock, sediment, snow});
-                }
-              });
+  parallelFor(
+      exec, 0, static_cast<std::int64_t>(field.size()), 16384,
+      [&](std::int64_t begin, std::int64_t end) {
+        for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); ++i) {
+          const auto h = static_cast<double>(field.heights[i]);
+          const double rock =
+              ramp(static_cast<double>(slope[i]) * 90.0, look.rockSlope, slopeBlend);
+          const double snow = ramp(h, look.snowLine, blend) * (1.0 - rock);
+          double wet = h < look.water ? 1.0 : 0.0;
+          if (!flow.empty())
+            wet = std::max(wet, ramp(static_cast<double>(flow[i]), look.sedimentFlow, blend));
+          if (!deposition.empty()) wet = std::max(wet, static_cast<double>(deposition[i]));
+          const double sediment = wet * (1.0 - rock) * (1.0 - snow);
+          const double grass = std::max(0.0, 1.0 - rock - snow - sediment);
+          out[i] = toBytes({grass, rock, sediment, snow});
+        }
+      });
   return out;
 }
 

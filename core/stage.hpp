@@ -12,28 +12,27 @@
 #include <string_view>
 #include <vector>
 
+#include "core/cancel.hpp"
 #include "core/heightfield.hpp"
 #include "core/map_window.hpp"
 #include "core/parallel.hpp"
 #include "core/param_info.hpp"
 #include "core/param_table.hpp"
+#include "core/view_kind.hpp"
 #include "core/world.hpp"
 
 namespace terrain {
-
-// Thrown by RunControl::checkpoint() when the run was cancelled.
-struct Cancelled {};
 
 // What a running stage may look at: threads, a cancel flag and a progress
 // sink. Stages call checkpoint() between units of work (a level, a band of
 // rows); a cancelled run throws Cancelled from there.
 struct RunControl {
   Execution exec;
-  const std::atomic<bool>* cancel = nullptr;
+  const CancelToken* cancel = nullptr;
   // stage fraction 0..1 of the current stage; may be empty.
   std::function<void(float)> progress;
 
-  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+  bool cancelled() const { return terrain::cancelled(cancel); }
   void checkpoint(float fraction = -1.0f) const {
     if (cancelled()) throw Cancelled{};
     if (progress && fraction >= 0.0f) progress(fraction);
@@ -88,15 +87,12 @@ struct TileScale {
   std::string_view basis;  // how the range is known, for the manifest
 };
 
-// How an article showed its terrain, for the "as in the article" buttons.
-enum class ArticleView : std::uint8_t { Side, Map, Mesh };
-
 struct ArticlePreset {
   std::string_view article;  // "000" .. "004"
   std::string_view summary;  // what the preset sets, one sentence
   ParamValues values;        // the source's values
   std::uint64_t seed = 1;
-  ArticleView view = ArticleView::Map;
+  ViewKind view = ViewKind::Map;
   double water = 0.0;       // the article's water level (0: none drawn)
   bool waterPlane = false;  // 3D: draw the water plane (article 004)
 };

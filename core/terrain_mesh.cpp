@@ -252,8 +252,9 @@ class Simplification {
       build(threshold, true);
       const double over = *std::max_element(worst_.begin(), worst_.end());
       if (over <= maxError || threshold == 0.0f) return threshold;
-      threshold =
-          pass < kErrorPasses ? static_cast<float>(static_cast<double>(threshold) * 0.9 * maxError / over) : 0.0f;
+      threshold = pass < kErrorPasses
+                      ? static_cast<float>(static_cast<double>(threshold) * 0.9 * maxError / over)
+                      : 0.0f;
     }
   }
 

@@ -94,7 +94,8 @@ Heightfield coarseSource(const Document& coarseDoc, const TileScale& worldScale,
   const double ownSpan = own.high - own.low;
   const double worldSpan = worldScale.high - worldScale.low;
   for (float& h : field.heights) {
-    h = static_cast<float>((static_cast<double>(h) * ownSpan + own.low - worldScale.low) / worldSpan);
+    h = static_cast<float>((static_cast<double>(h) * ownSpan + own.low - worldScale.low) /
+                           worldSpan);
   }
   return field;
 }

@@ -11,16 +11,28 @@ namespace {
 ParamTable<World> makeWorldTable() {
   return ParamTable<World>({
       TERRAIN_BIND(World, width,
-                   (ParamInfo{"world-width", "World width", "m",
+                   (ParamInfo{"world-width",
+                              "World width",
+                              "m",
                               "How wide the map is on the ground, edge to edge: erosion and "
                               "exports measure in these metres, so every map size shows the "
                               "same world",
-                              ParamType::Real, 16.0, 1.0e6, {}, true})),
+                              ParamType::Real,
+                              16.0,
+                              1.0e6,
+                              {},
+                              true})),
       TERRAIN_BIND(World, heightRange,
-                   (ParamInfo{"height-range", "Height range", "m",
+                   (ParamInfo{"height-range",
+                              "Height range",
+                              "m",
                               "How many metres height 1 stands above height 0: sets slopes for "
                               "erosion and the engine's height scale",
-                              ParamType::Real, 1.0, 2.0e4, {}, true})),
+                              ParamType::Real,
+                              1.0,
+                              2.0e4,
+                              {},
+                              true})),
   });
 }
 

@@ -10,10 +10,9 @@
 
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
+#include "core/view_kind.hpp"
 
 namespace terrain::render {
-
-enum class ViewKind { Side, Map, Mesh };
 
 // The 3D view's world box (x east, y up, z south) the camera frames.
 struct Box3 {

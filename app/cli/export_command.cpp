@@ -90,20 +90,19 @@ int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
     return failExport(kExitWriteFailed,
                       "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
-  const OutputInput input{terrain.doc,    *terrain.field,  ramp, exec, plan.sideWidth,
+  const OutputInput input{terrain.doc,     *terrain.field,   ramp, exec, plan.sideWidth,
                           plan.sideHeight, terrain.engineFit};
   // Before any file: a format this terrain cannot give leaves every output untouched.
   if (const auto unavailable = firstUnavailable(plan, input)) {
-    return failExport(kExitBadInput,
-                      "--" + std::string(unavailable->output->format->key) + ": " + unavailable->why);
+    return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
+                                         unavailable->why);
   }
   // Bytes piped to standard output ("-") are not mixed with the report.
-  std::FILE* report = std::ranges::any_of(plan.outputs,
-                                          [](const OutputRequest& out) {
-                                            return writesToStandardOutput(out.path);
-                                          })
-                          ? stderr
-                          : stdout;
+  std::FILE* report =
+      std::ranges::any_of(plan.outputs,
+                          [](const OutputRequest& out) { return writesToStandardOutput(out.path); })
+          ? stderr
+          : stdout;
   std::size_t current = 0;
   auto start = std::chrono::steady_clock::now();
   PlanEvents events;
@@ -111,9 +110,10 @@ int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
     current = index;
     if (bytes == 0) start = std::chrono::steady_clock::now();
   };
-  if (!o.quiet) events.written = [&](std::size_t index, const std::string& path) {
-    reportWritten(report, plan, input, index, path, millisecondsSince(start));
-  };
+  if (!o.quiet)
+    events.written = [&](std::size_t index, const std::string& path) {
+      reportWritten(report, plan, input, index, path, millisecondsSince(start));
+    };
   try {
     writePlan(plan, o.doc, input, events);
   } catch (const IoError& e) {

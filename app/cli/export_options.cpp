@@ -360,8 +360,9 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
     checkTileName(o.plan.outputs[i]);
     for (std::size_t j = 0; j < i; ++j) {
       if (o.plan.outputs[i].path == o.plan.outputs[j].path) {
-        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": '" + o.plan.outputs[i].path +
-                         "' is also the --" + std::string(o.plan.outputs[j].format->key) +
+        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": '" +
+                         o.plan.outputs[i].path + "' is also the --" +
+                         std::string(o.plan.outputs[j].format->key) +
                          " output; give each output its own name");
       }
     }
@@ -427,7 +428,8 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
                          ": a rendered view needs the window; export it from the window's "
                          "Export panel");
       }
-      options.plan.outputs.push_back({format, nonEmpty(t, "a file name"), format->options.defaults});
+      options.plan.outputs.push_back(
+          {format, nonEmpty(t, "a file name"), format->options.defaults});
     }
   }
   options.plan.sidecar = sidecarPathFor(options.plan.outputs);  // --no-sidecar resets it below

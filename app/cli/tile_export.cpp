@@ -80,8 +80,8 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     tileDoc.world = made.world;
     const OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
     if (const auto unavailable = firstUnavailable(tilePlan, input)) {
-      return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) +
-                                           ": " + unavailable->why);
+      return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
+                                           unavailable->why);
     }
     try {
       writePlan(tilePlan, o.doc, input);

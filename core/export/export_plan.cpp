@@ -52,7 +52,7 @@ void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput&
   DirectorySyncBatch directorySyncs;
   std::size_t index = 0;
   const auto writeOne = [&](const std::string& path, const auto& writeFile) {
-    if (events.cancel != nullptr && events.cancel->load()) throw Cancelled{};
+    if (cancelled(events.cancel)) throw Cancelled{};
     if (events.writing) events.writing(index, 0);
     std::size_t bytes = 0;
     const WriteCancelScope scope(events.cancel, [&](std::size_t n) {

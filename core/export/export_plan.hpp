@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel.hpp"
 #include "core/document.hpp"
 #include "core/engine_size.hpp"
 #include "core/export/output_format.hpp"
@@ -76,7 +77,7 @@ struct PlanEvents {
   // Checked before each file and at each write: a raised flag stops the
   // file being written (its temporary removed, the old file kept) and
   // throws Cancelled.
-  const std::atomic<bool>* cancel = nullptr;
+  const CancelToken* cancel = nullptr;
   // A file starts (bytes 0) or grew to `bytes`.
   std::function<void(std::size_t index, std::size_t bytes)> writing;
   // A file is complete, in the order written.

@@ -72,9 +72,8 @@ void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompr
   } catch (const std::exception& e) {  // Iex::BaseExc and std::bad_alloc
     throw IoError("cannot write '" + path + "': OpenEXR: " + e.what());
   }  // the file is complete when OutputFile is gone
-  writeFileAtomically(path, [&](AtomicFile& file) {
-    file.write(stream.bytes().data(), stream.bytes().size());
-  });
+  writeFileAtomically(
+      path, [&](AtomicFile& file) { file.write(stream.bytes().data(), stream.bytes().size()); });
 }
 
 }  // namespace terrain

@@ -464,7 +464,7 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
                          "applet's flat tile map",
                          pack(CoastlineParams{}),
                          1,
-                         ArticleView::Map,
+                         ViewKind::Map,
                          0.5,
                          false};
   }

@@ -276,7 +276,7 @@ class DiamondSquareSource final
                          "size, in 3D with the water plane",
                          pack(p),
                          1,
-                         ArticleView::Mesh,
+                         ViewKind::Mesh,
                          0.3,
                          true};
   }

@@ -163,7 +163,7 @@ class MidpointSource final : public NormalisedSource<MidpointParams, &generateMi
                          "roughness 0.2), drawn as a side view",
                          pack(p),
                          1,
-                         ArticleView::Side,
+                         ViewKind::Side,
                          0.0,
                          false};
   }

@@ -191,7 +191,7 @@ class RandomWalkSource final : public NormalisedSource<RandomWalkParams, &genera
                          "passes, drawn as a side view",
                          pack(p),
                          1,
-                         ArticleView::Side,
+                         ViewKind::Side,
                          0.0,
                          false};
   }

@@ -306,7 +306,7 @@ class RectanglesSource final : public NormalisedSource<RectanglesParams, &rectan
                          "128x128, 1024 rectangles of size 10, zscale 512, in 3D",
                          pack(RectanglesParams{}),
                          1,
-                         ArticleView::Mesh,
+                         ViewKind::Mesh,
                          0.2,
                          false};
   }

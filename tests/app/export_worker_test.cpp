@@ -21,8 +21,8 @@
 #include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "tests/core/test_support.hpp"
-#include "tests/support/scratch_dir.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain::app {
 namespace {

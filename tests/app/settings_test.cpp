@@ -63,7 +63,7 @@ TEST_F(SettingsFile, ASymlinkLoopOrAFolderGivesTheDefaultsAndANote) {
 
 TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
   Settings s;
-  s.view = ViewChoice::Mesh;
+  s.view = ViewKind::Mesh;
   s.ramp = "grayscale";
   s.rampPng = "/some/ramp.png";
   ASSERT_EQ(saveSettings(file_, s), "");
@@ -74,7 +74,7 @@ TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
 
 TEST_F(SettingsFile, TheLastExportFolderLoadsBackAsItWas) {
   Settings s;
-  s.view = ViewChoice::Side;
+  s.view = ViewKind::Side;
   s.exportDir = "/home/designer/Unreal exports/island #2";  // spaces and a '#' kept
   ASSERT_EQ(saveSettings(file_, s), "");
   const LoadedSettings loaded = loadSettings(file_);
@@ -91,7 +91,7 @@ TEST_F(SettingsFile, AnOlderFileWithoutTheExportFolderLoadsWithoutANote) {
       "view=3d\nramp=coastline\nramp_png=\n");
   const LoadedSettings loaded = loadSettings(file_);
   EXPECT_EQ(loaded.note, "");
-  EXPECT_EQ(loaded.settings.view, ViewChoice::Mesh);
+  EXPECT_EQ(loaded.settings.view, ViewKind::Mesh);
   EXPECT_EQ(loaded.settings.ramp, "coastline");
   EXPECT_EQ(loaded.settings.exportDir, "");
 }
@@ -110,7 +110,7 @@ TEST_F(SettingsFile, AnExportFolderThatCannotBeWrittenBackIsDroppedAndTheRestKep
   writeSettings("view=side\nexport_dir=/" + std::string(5000, 'd') + "\n");
   const LoadedSettings tooLong = loadSettings(file_);
   EXPECT_EQ(tooLong.settings.exportDir, "");
-  EXPECT_EQ(tooLong.settings.view, ViewChoice::Side);
+  EXPECT_EQ(tooLong.settings.view, ViewKind::Side);
   EXPECT_NE(tooLong.note.find("export_dir on line 2"), std::string::npos) << tooLong.note;
 }
 
@@ -125,13 +125,13 @@ TEST_F(SettingsFile, ASymlinkAtAnyTemporaryNameIsNeverFollowed) {
     fs::create_symlink(victim, folder / name);
   }
   Settings s;
-  s.view = ViewChoice::Side;
+  s.view = ViewKind::Side;
   for (int i = 0; i < 10; ++i) ASSERT_EQ(saveSettings(file_, s), "");
   EXPECT_EQ(readAll(victim), "precious");
   struct stat st {};
   ASSERT_EQ(::lstat(file_.c_str(), &st), 0);
   EXPECT_TRUE(S_ISREG(st.st_mode)) << "settings.ini is not a regular file";
-  EXPECT_EQ(loadSettings(file_).settings.view, ViewChoice::Side);
+  EXPECT_EQ(loadSettings(file_).settings.view, ViewKind::Side);
   EXPECT_TRUE(fs::is_symlink(folder / "settings.ini.tmp"));
 }
 
@@ -141,7 +141,7 @@ TEST_F(SettingsFile, AnOverLongRampPathIsIgnoredWithANoteAndTheRestKept) {
   writeSettings("view=side\nramp=earth\nramp_png=/" + std::string(20480, 'a') + ".png\n");
   const LoadedSettings loaded = loadSettings(file_);
   EXPECT_EQ(loaded.settings.rampPng, "");
-  EXPECT_EQ(loaded.settings.view, ViewChoice::Side);
+  EXPECT_EQ(loaded.settings.view, ViewKind::Side);
   EXPECT_EQ(loaded.settings.ramp, "earth");
   EXPECT_NE(loaded.note.find("ramp_png on line 3"), std::string::npos) << loaded.note;
   EXPECT_NE(loaded.note.find("20485 bytes"), std::string::npos) << loaded.note;

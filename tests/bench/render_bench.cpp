@@ -22,7 +22,7 @@ namespace {
 using terrain::ColorRamp;
 using terrain::Heightfield;
 using terrain::render::TerrainView;
-using terrain::render::ViewKind;
+using terrain::ViewKind;
 using terrain::render::ViewSettings;
 
 // Smooth but busy terrain (sum of sines), heights in [0, 1].

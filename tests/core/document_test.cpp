@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "core/document.hpp"
+#include "core/error.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
-#include "core/error.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -32,14 +32,14 @@ TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
   struct Expected {
     const char* source;
     int size;
-    ArticleView view;
+    ViewKind view;
     bool waterPlane;
   };
-  for (const Expected& e : {Expected{"random-walk", 640, ArticleView::Side, false},
-                            Expected{"midpoint", 513, ArticleView::Side, false},
-                            Expected{"coastline", 128, ArticleView::Map, false},
-                            Expected{"rectangles", 128, ArticleView::Mesh, false},
-                            Expected{"diamond-square", 513, ArticleView::Mesh, true}}) {
+  for (const Expected& e : {Expected{"random-walk", 640, ViewKind::Side, false},
+                            Expected{"midpoint", 513, ViewKind::Side, false},
+                            Expected{"coastline", 128, ViewKind::Map, false},
+                            Expected{"rectangles", 128, ViewKind::Mesh, false},
+                            Expected{"diamond-square", 513, ViewKind::Mesh, true}}) {
     const Document doc = articleDocument(e.source);
     const SourceStage& source = sourceStage(e.source);
     EXPECT_EQ(doc.source.key, e.source);
@@ -58,7 +58,7 @@ TEST(Document, DefaultsSuitTheSourceAndValidate) {
     EXPECT_NO_THROW(validate(doc)) << source->key();
     expectMakesItsTerrain(doc, source->size(doc.source.values));
     EXPECT_EQ(doc.look.water, source->defaultWater()) << source->key();
-    EXPECT_EQ(doc.view.kind, source->profile() ? ArticleView::Side : ArticleView::Map);
+    EXPECT_EQ(doc.view.kind, source->profile() ? ViewKind::Side : ViewKind::Map);
   }
   // The random walk starts smoothed and stretched back to the full range.
   const Document walk = defaultDocument("random-walk");

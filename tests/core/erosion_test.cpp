@@ -416,7 +416,7 @@ TEST(Erosion, EveryParameterAtItsLimitsAndBetweenKeepsHeightsFinite) {
 
 TEST(Erosion, ARaisedCancelFlagThrowsCancelled) {
   const Heightfield in = ground(257);
-  const std::atomic<bool> cancel{true};
+  const CancelToken cancel{true};
   for (const ModifierStage* stage : kStages) {
     RunControl control;
     control.cancel = &cancel;

@@ -20,17 +20,17 @@
 #include "core/atomic_file.hpp"
 #include "core/document.hpp"
 #include "core/error.hpp"
-#include "core/export/heightmap_files.hpp"
 #include "core/export/exr.hpp"
+#include "core/export/heightmap_files.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
+#include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
 #include "tests/support/scratch_dir.hpp"
-#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {

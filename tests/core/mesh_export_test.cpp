@@ -29,8 +29,8 @@
 #include "core/sources/diamond_square.hpp"
 #include "core/terrain_mesh.hpp"
 #include "tests/core/test_support.hpp"
-#include "tests/support/scratch_dir.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {

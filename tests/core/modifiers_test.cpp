@@ -260,7 +260,7 @@ TEST(Modifiers, KeepTheSizeAndTheWrap) {
 }
 
 TEST(Modifiers, StopWhenCancelled) {
-  std::atomic<bool> cancel{true};
+  CancelToken cancel{true};
   RunControl control;
   control.cancel = &cancel;
   for (const Configured& c : configured()) {

@@ -296,11 +296,11 @@ TEST(Noise, ACancelledRunStopsWithinABandOfRows) {
   // 4097 map (16 bands) is never computed.
   NoiseParams p;
   p.size = 4097;
-  std::atomic<bool> cancel{false};
+  CancelToken cancel{false};
   int checkpoints = 0;
   const RunControl control{Execution{}, &cancel, [&](float fraction) {
                              ++checkpoints;
-                             if (fraction > 0.0f) cancel = true;
+                             if (fraction > 0.0f) cancel.cancel();
                            }};
   EXPECT_THROW(generateNoise(p, 1, control), Cancelled);
   EXPECT_EQ(checkpoints, 2);  // the start, then the first band

@@ -76,7 +76,7 @@ TEST(PipelineCache, TheLookAndTheViewRunNothing) {
   doc.look.ramp = "grayscale";
   doc.look.hillshade = HillshadeChoice::On;
   doc.look.sunAzimuth = 90.0;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   doc.view.exaggeration = 0.6;
   const auto after = pipeline.run(doc);
   EXPECT_EQ(pipeline.stagesRunLastTime(), 0);

@@ -98,7 +98,7 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
   doc.look.sunAzimuth = 12.345678901234567;
   doc.look.sunElevation = 1.0;
   doc.look.relief = 5.0;
-  doc.view.kind = ArticleView::Mesh;
+  doc.view.kind = ViewKind::Mesh;
   doc.view.row = 1.0 / 3.0;
   doc.view.exaggeration = 0.02;
   doc.view.waterPlane = false;
@@ -168,7 +168,7 @@ TEST(Project, AVersionOneFileWrittenByHandLoads) {
   EXPECT_EQ(doc.look.sunAzimuth, 270);
   EXPECT_EQ(doc.look.sunElevation, 30);
   EXPECT_EQ(doc.look.relief, 1.5);
-  EXPECT_EQ(doc.view.kind, ArticleView::Mesh);
+  EXPECT_EQ(doc.view.kind, ViewKind::Mesh);
   EXPECT_EQ(doc.view.row, ViewState{}.row);  // left out: the default
   EXPECT_EQ(doc.view.exaggeration, 0.4);
   EXPECT_FALSE(doc.view.waterPlane);

@@ -390,7 +390,7 @@ TEST(Rectangles, TheArticlesLoopStopsSoonAfterACancel) {
   params.size = 4096;
   params.rects = 20000;
   params.rectSize = 1000;  // about 2 s of work when run to the end
-  std::atomic<bool> cancel{false};
+  CancelToken cancel{false};
   std::atomic<bool> looping{false};  // the rectangles are placed: the loop begins
   const RunControl control{Execution{}, &cancel, [&](float fraction) {
                              if (fraction > 0.0f && fraction < 1.0f) looping.store(true);
@@ -400,7 +400,7 @@ TEST(Rectangles, TheArticlesLoopStopsSoonAfterACancel) {
     while (!looping.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     cancelledAt = std::chrono::steady_clock::now();
-    cancel.store(true);
+    cancel.cancel();
   });
   bool threw = false;
   try {

@@ -4,9 +4,9 @@
 // atomic writer (core/atomic_file) or read through the one input opener
 // (core/input_file).
 #include <fcntl.h>
-#include <cerrno>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
 
 #include <gtest/gtest.h>
 
@@ -29,9 +29,9 @@
 #include "core/input_file.hpp"
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"
-#include "tests/support/without_tmpfile.hpp"
-#include "tests/support/scratch_dir.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
+#include "tests/support/without_tmpfile.hpp"
 
 namespace terrain {
 namespace {

@@ -220,9 +220,8 @@ TEST_P(EveryParameter, ChangesTheOutputOfItsStage) {
     // where another choice wakes it, if one does.
     const auto woken = wakingChoice(stage, param, base);
     if (!woken) {
-      FAIL() << "--" << stage.params()[param].key
-             << " has no effect in any configuration tried (" << idle
-             << "): a dead parameter, or no choice of the stage wakes it";
+      FAIL() << "--" << stage.params()[param].key << " has no effect in any configuration tried ("
+             << idle << "): a dead parameter, or no choice of the stage wakes it";
     }
     base = *woken;
   }

@@ -363,15 +363,15 @@ TEST(StreamPower, RandomValuesAcrossTheRangesGiveFiniteHeights) {
 
 TEST(StreamPower, ARaisedCancelFlagThrowsCancelled) {
   const Heightfield in = diamondSquare(129);
-  std::atomic<bool> cancel{true};
+  CancelToken cancel{true};
   RunControl control{Execution{}, &cancel, {}};
   EXPECT_THROW(stage().apply(in, StageContext{}, values(), control), Cancelled);
   // Raised during the run, after the first step.
-  cancel = false;
+  cancel.reset();
   int reports = 0;
   control.progress = [&](float fraction) {
     ++reports;
-    if (fraction > 0.0f && fraction < 1.0f) cancel = true;
+    if (fraction > 0.0f && fraction < 1.0f) cancel.cancel();
   };
   EXPECT_THROW(stage().apply(in, StageContext{}, values(), control), Cancelled);
   EXPECT_LE(reports, 3);
@@ -415,14 +415,14 @@ TEST(StreamPowerCli, EachParameterOutsideItsRangeIsRefusedNamingTheRange) {
 
 TEST(StreamPower, ACancelLandsWithinAFewStepsAt1025) {
   const Heightfield in = diamondSquare(1025);
-  std::atomic<bool> cancel{false};
+  CancelToken cancel{false};
   const RunControl control{Execution{}, &cancel, {}};
   using Clock = std::chrono::steady_clock;
   Clock::time_point raised;
   std::thread canceller([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into the steps
     raised = Clock::now();
-    cancel = true;
+    cancel.cancel();
   });
   EXPECT_THROW(stage().apply(in, StageContext{}, values(), control), Cancelled);
   const auto latency = Clock::now() - raised;

@@ -64,10 +64,9 @@ class AppTest : public ::testing::Test {
   RunResult run(const std::string& args, const std::string& envPrefix = "",
                 const char* program = TERRAIN_EXPLORER_BIN) const {
     const fs::path errFile = dir_ / "stderr.txt";
-    const std::string cmd = envPrefix +
-                            " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) + " " +
-                            shellQuote(program) + " " + args + " >/dev/null 2>" +
-                            shellQuote(errFile.string());
+    const std::string cmd =
+        envPrefix + " env XDG_CONFIG_HOME=" + shellQuote((dir_ / "config").string()) + " " +
+        shellQuote(program) + " " + args + " >/dev/null 2>" + shellQuote(errFile.string());
     const int raw = std::system(cmd.c_str());
     RunResult r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -312,9 +311,10 @@ TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
   REQUIRE_DISPLAY();
   const fs::path out = dir_ / "exports";
   fs::create_directories(out);
-  const RunResult r = drive("--view 3d --generator diamond-square --size 129 --seed 42 --frames 3 "
-                            "--test-export " +
-                            shellQuote(out.string()));
+  const RunResult r = drive(
+      "--view 3d --generator diamond-square --size 129 --seed 42 --frames 3 "
+      "--test-export " +
+      shellQuote(out.string()));
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string stem = (out / "diamond-square-s42-129").string();
   const auto height = terrain::readPngGray16(stem + "-height16.png");

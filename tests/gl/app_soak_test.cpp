@@ -57,7 +57,7 @@ TEST(AppSoak, MemoryStaysFlatOver400FramesOfNewTerrains) {
   const fs::path dir = fs::temp_directory_path() / ("terrain-soak-" + std::to_string(::getpid()));
   fs::create_directories(dir / "config");
   const AppRun run = runDriver({"--soak", std::to_string(kFrames)}, dir,
-                            {{"XDG_CONFIG_HOME", (dir / "config").string()}});
+                               {{"XDG_CONFIG_HOME", (dir / "config").string()}});
   fs::remove_all(dir);
 
   ASSERT_EQ(run.status, 0) << "signal " << run.signal << "\n" << run.err;

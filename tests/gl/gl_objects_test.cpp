@@ -1,6 +1,6 @@
 // Move-only GL wrappers and shader error messages.
-#include <stdexcept>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>

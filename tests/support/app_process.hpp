@@ -142,8 +142,7 @@ inline AppRun waitApp(const StartedApp& app) {
   run.maxRssKib = usage.ru_maxrss;
   run.out = readAll(app.outFile);
   run.err = readAll(app.errFile);
-  if (run.status == 127)
-    run.err = "cannot run " + app.program + "\n" + run.err;
+  if (run.status == 127) run.err = "cannot run " + app.program + "\n" + run.err;
   return run;
 }
 

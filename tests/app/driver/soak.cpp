@@ -25,7 +25,7 @@ namespace terrain::testing {
 
 SoakStep soakStep(int frame) {
   constexpr std::array kMapSides = {129, 513, 1025, 2049};
-  constexpr std::array kViews = {ArticleView::Side, ArticleView::Map, ArticleView::Mesh};
+  constexpr std::array kViews = {ViewKind::Side, ViewKind::Map, ViewKind::Mesh};
   const auto f = static_cast<std::size_t>(frame);
   const SourceStage& source = *sources()[f % sources().size()];
   SoakStep step{defaultDocument(source.key())};

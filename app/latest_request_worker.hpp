@@ -1,0 +1,157 @@
+#pragma once
+// A background thread that only ever works for the newest request: a new
+// request replaces one not yet started and cancels the one running (at
+// its next checkpoint, through a CancelToken), so a designer dragging a
+// slider never waits for values they have left behind. Results carry their
+// request's id; the newest finished one is kept until taken. The window's
+// generation and its seed gallery are both one of these.
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "core/cancel.hpp"
+
+namespace terrain::app {
+
+// One request as the work sees it.
+struct RequestTimes {
+  std::uint64_t id = 0;
+  std::chrono::steady_clock::time_point requestedAt;
+  // When the worker began it: startedAt - requestedAt is how long a
+  // superseded run kept the thread (the cancel latency).
+  std::chrono::steady_clock::time_point startedAt;
+};
+
+template <class Request, class Result>
+class LatestRequestWorker {
+ public:
+  // Runs on the worker's thread; throws Cancelled once `cancel` is raised.
+  using Work =
+      std::function<Result(const Request&, const RequestTimes&, const CancelToken& cancel)>;
+
+  struct Finished {
+    RequestTimes times;
+    Result result;
+  };
+
+  // onFinished runs on the worker's thread after each kept result (e.g. to
+  // wake the UI's event wait); it must be cheap and thread-safe.
+  explicit LatestRequestWorker(Work work, std::function<void()> onFinished = {})
+      : work_(std::move(work)), onFinished_(std::move(onFinished)), thread_([this] { run(); }) {}
+
+  ~LatestRequestWorker() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+      cancel_.cancel();  // closing ends a long run at once
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  LatestRequestWorker(const LatestRequestWorker&) = delete;
+  LatestRequestWorker& operator=(const LatestRequestWorker&) = delete;
+
+  // Replaces any request not yet started and cancels the running one;
+  // returns the new request's id (increasing from 1).
+  std::uint64_t request(Request request) {
+    std::uint64_t id = 0;
+    {
+      std::lock_guard lock(mutex_);
+      id = ++lastRequested_;
+      next_ = std::move(request);
+      nextTimes_ = {id, std::chrono::steady_clock::now(), {}};
+      cancel_.cancel();
+    }
+    wake_.notify_one();
+    return id;
+  }
+
+  // The newest finished result not yet taken (older ones are dropped).
+  std::optional<Finished> take() {
+    std::lock_guard lock(mutex_);
+    return takeLocked();
+  }
+
+  // Blocks until the result of request `id` (or a newer one) is ready,
+  // then takes it; nullopt when it was taken already or the worker is
+  // closing.
+  std::optional<Finished> waitFor(std::uint64_t id) {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] {
+      return stopping_ || lastTaken_ >= id || (ready_ && ready_->times.id >= id);
+    });
+    if (!ready_ || ready_->times.id < id) return std::nullopt;
+    return takeLocked();
+  }
+
+  // The newest request's result is not taken yet.
+  bool pending() const {
+    std::lock_guard lock(mutex_);
+    return lastRequested_ > lastTaken_;
+  }
+  std::uint64_t lastRequested() const {
+    std::lock_guard lock(mutex_);
+    return lastRequested_;
+  }
+
+ private:
+  std::optional<Finished> takeLocked() {
+    if (!ready_ || ready_->times.id <= lastTaken_) return std::nullopt;
+    lastTaken_ = ready_->times.id;
+    std::optional<Finished> out = std::move(ready_);
+    ready_.reset();
+    return out;
+  }
+
+  void run() {
+    for (;;) {
+      std::optional<Request> request;
+      RequestTimes times;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [this] { return stopping_ || next_.has_value(); });
+        if (stopping_) return;
+        request = std::move(next_);
+        next_.reset();
+        times = nextTimes_;
+        cancel_.reset();
+      }
+      times.startedAt = std::chrono::steady_clock::now();
+      std::optional<Result> result;
+      try {
+        result.emplace(work_(*request, times, cancel_));
+      } catch (const Cancelled&) {
+        continue;  // superseded or closing: a newer request (if any) is queued
+      }
+      {
+        std::lock_guard lock(mutex_);
+        // A newer request may be queued already; this is still the newest
+        // finished result, so it replaces an older one not taken.
+        if (!ready_ || ready_->times.id < times.id) ready_ = Finished{times, std::move(*result)};
+      }
+      done_.notify_all();
+      if (onFinished_) onFinished_();
+    }
+  }
+
+  Work work_;
+  std::function<void()> onFinished_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  std::optional<Request> next_;
+  RequestTimes nextTimes_;
+  CancelToken cancel_;
+  std::uint64_t lastRequested_ = 0;
+  std::uint64_t lastTaken_ = 0;
+  std::optional<Finished> ready_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: starts after the members above exist
+};
+
+}  // namespace terrain::app
