@@ -416,6 +416,7 @@ bool lookSection(AppState& s) {
   bool changed = false;
   const ParamTable<Look>& table = lookTable();
   for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table.isText(i)) continue;  // the ramp: its own widget below
     const ParamInfo& info = table.infos()[i];
     double value = table.get(s.doc.look, i);
     if (paramWidget(info, value, info.max, lookIdle(s, info.key))) {

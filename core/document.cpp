@@ -72,6 +72,16 @@ void DocumentParam::set(Document& doc, double value) const {
   }
 }
 
+std::string DocumentParam::getText(const Document& doc) const {
+  // Only the look has a Text row.
+  return group_ == Group::Look ? lookTable().getText(doc.look, index_) : std::string();
+}
+
+void DocumentParam::setText(Document& doc, const std::string& text) const {
+  if (const auto problem = checkText(info(), text)) throw InputError(*problem);
+  if (group_ == Group::Look) lookTable().setText(doc.look, index_, text);
+}
+
 std::optional<DocumentParam> findDocumentParam(std::string_view key) {
   if (const auto i = worldTable().indexOf(key))
     return DocumentParam(DocumentParam::Group::World, *i);

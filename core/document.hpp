@@ -77,6 +77,11 @@ class DocumentParam {
   const ParamInfo& info() const;
   double get(const Document& doc) const;
   void set(Document& doc, double value) const;
+  // A Text parameter (the look's ramp): its value as text; set checks it
+  // (checkText) and throws InputError.
+  bool isText() const { return info().type == ParamType::Text; }
+  std::string getText(const Document& doc) const;
+  void setText(Document& doc, const std::string& text) const;
 
  private:
   friend std::optional<DocumentParam> findDocumentParam(std::string_view key);

@@ -18,6 +18,21 @@ ParamTable<Look> makeLookTable() {
           (ParamInfo{"water", "Water level", "",
                      "Where the sea stands, 0..1 of the height range: lower ground is under water",
                      ParamType::Real, 0.0, 1.0})),
+      TERRAIN_BIND(Look, ramp,
+                   (ParamInfo{"ramp",
+                              "Colour ramp",
+                              "",
+                              "Colour ramp: auto (the applet's sea and land for a two-class "
+                              "coastline, else earth), earth, grayscale, coastline, or a 1xN / "
+                              "Nx1 PNG gradient whose first pixel is the lowest land",
+                              ParamType::Text,
+                              1.0,
+                              4096.0,  // PATH_MAX
+                              {},
+                              false,
+                              false,
+                              false,
+                              "a ramp name or a .png file"})),
       TERRAIN_BIND(Look, hillshade,
                    (ParamInfo{"hillshade", "Hillshade", "",
                               "Shade slopes by the sun in the map view and colour map (auto: off "
@@ -79,9 +94,10 @@ const ParamTable<Look>& lookTable() {
 void validate(const Look& look) {
   const ParamTable<Look>& table = lookTable();
   for (std::size_t i = 0; i < table.size(); ++i) {
-    if (auto err = checkValue(table.infos()[i], table.get(look, i))) throw InputError(*err);
+    const auto err = table.isText(i) ? checkText(table.infos()[i], table.getText(look, i))
+                                     : checkValue(table.infos()[i], table.get(look, i));
+    if (err) throw InputError(*err);
   }
-  if (look.ramp.empty()) throw InputError("--ramp: empty; expected a ramp name or a .png file");
 }
 
 std::array<float, 3> sunDirection(const Look& look) {

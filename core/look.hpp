@@ -29,9 +29,9 @@ struct Look {
   bool operator==(const Look&) const = default;
 };
 
-// The look's numeric parameters (everything but the ramp): the panel, the
-// CLI (--water, --hillshade, --sun-azimuth ...) and the project file read
-// and write them through this table.
+// The look's parameters: the panel, the CLI (--water, --ramp, --hillshade,
+// --sun-azimuth ...) and the project file read and write them through this
+// table (the ramp is its one Text row).
 const ParamTable<Look>& lookTable();
 void validate(const Look& look);  // throws InputError
 

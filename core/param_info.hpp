@@ -7,7 +7,9 @@
 
 namespace terrain {
 
-enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle };
+// Text: a name or a path (the look's ramp); min and max bound its length
+// in bytes, and `expects` says what it is for messages and --help.
+enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle, Text };
 
 struct ParamInfo {
   std::string_view key;    // CLI flag without the dashes, project file key
@@ -23,6 +25,7 @@ struct ParamInfo {
   // the panel stores max when the slider reaches the dynamic maximum.
   bool maxMeansAll = false;
   bool powerOfTwo = false;  // Integer: only powers of two in range are valid
+  std::string_view expects = {};  // Text: "a ramp name or a .png file"
 };
 
 }  // namespace terrain

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -27,6 +28,9 @@ struct ParamBinding {
   ParamInfo info;
   double (*get)(const Params&);
   void (*set)(Params&, double);
+  // Text rows (a std::string member); get/set then read and write 0.
+  std::string (*getText)(const Params&) = nullptr;
+  void (*setText)(Params&, const std::string&) = nullptr;
 };
 
 template <auto Member, class Params>
@@ -53,7 +57,13 @@ void setMember(Params& p, double v) {
 // TERRAIN_BIND(Params, member, info): a row for that member.
 template <class Params, class T, T Params::*Member>
 ParamBinding<Params> bindImpl(const ParamInfo& info) {
-  return {info, &getMember<Member, Params>, &setMember<Member, Params>};
+  if constexpr (std::is_same_v<T, std::string>) {
+    return {info, [](const Params&) { return 0.0; }, [](Params&, double) {},
+            [](const Params& p) { return p.*Member; },
+            [](Params& p, const std::string& text) { p.*Member = text; }};
+  } else {
+    return {info, &getMember<Member, Params>, &setMember<Member, Params>};
+  }
 }
 #define TERRAIN_BIND(Params, member, info) \
   ::terrain::bindImpl<Params, decltype(Params::member), &Params::member>(info)
@@ -84,6 +94,11 @@ class ParamTable {
   }
   double get(const Params& p, std::size_t i) const { return rows_[i].get(p); }
   void set(Params& p, std::size_t i, double value) const { rows_[i].set(p, value); }
+  bool isText(std::size_t i) const { return rows_[i].getText != nullptr; }
+  std::string getText(const Params& p, std::size_t i) const { return rows_[i].getText(p); }
+  void setText(Params& p, std::size_t i, const std::string& text) const {
+    rows_[i].setText(p, text);
+  }
   ParamValues pack(const Params& p) const {
     ParamValues v;
     v.reserve(rows_.size());

@@ -24,7 +24,6 @@ using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kFormat = "terrain-explorer-project";
 constexpr int kMaxDepth = 16;               // the format needs 4
-constexpr std::size_t kMaxRampPath = 4096;  // PATH_MAX
 
 [[noreturn]] void fail(const std::string& what) {
   throw InputError("project: " + what);
@@ -45,6 +44,7 @@ Json valueToJson(const ParamInfo& info, double value) {
     case ParamType::Toggle:
       return value != 0.0;
     case ParamType::Real:
+    case ParamType::Text:  // written by groupToJson from the text
       break;
   }
   return value;
@@ -64,7 +64,9 @@ template <class Params>
 Json groupToJson(const ParamTable<Params>& table, const Params& values) {
   Json group = Json::object();
   for (std::size_t i = 0; i < table.size(); ++i) {
-    group[std::string(table.infos()[i].key)] = valueToJson(table.infos()[i], table.get(values, i));
+    const ParamInfo& info = table.infos()[i];
+    group[std::string(info.key)] =
+        table.isText(i) ? Json(table.getText(values, i)) : valueToJson(info, table.get(values, i));
   }
   return group;
 }
@@ -83,15 +85,7 @@ Json documentToJson(const Document& doc) {
                          {"params", paramsToJson(modifierStage(m.key), m.values)}});
   }
   root["modifiers"] = std::move(modifiers);
-  // The look's ramp (a name or a path, not a number) follows its water level.
-  const ParamTable<Look>& lookParams = lookTable();
-  Json look = Json::object();
-  for (std::size_t i = 0; i < lookParams.size(); ++i) {
-    const ParamInfo& info = lookParams.infos()[i];
-    look[std::string(info.key)] = valueToJson(info, lookParams.get(doc.look, i));
-    if (i == 0) look["ramp"] = doc.look.ramp;
-  }
-  root["look"] = std::move(look);
+  root["look"] = groupToJson(lookTable(), doc.look);
   root["world"] = groupToJson(worldTable(), doc.world);
   root["view"] = groupToJson(viewTable(), doc.view);
   return root;
@@ -115,6 +109,15 @@ std::string typeName(const Json& j) {
   const std::string flag = "--" + std::string(info.key) + ": ";
   const bool flagged = message.rfind(flag, 0) == 0;
   fail(quoted(path) + ": " + (flagged ? message.substr(flag.size()) : message));
+}
+
+std::string textFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
+  if (!j.is_string()) {
+    fail(quoted(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
+  }
+  const std::string& text = j.get_ref<const std::string&>();
+  if (const auto problem = checkText(info, text)) failValue(info, path, *problem);
+  return text;
 }
 
 double valueFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
@@ -250,39 +253,23 @@ void readModifiers(const Json& root, Document& doc) {
 }
 
 // Reads a section written by groupToJson; missing keys keep their values.
-// `extra`: keys the section may hold besides the table's (read by the caller).
 template <class Params>
 void readGroup(const Json& root, const std::string& name, const ParamTable<Params>& table,
-               Params& values, std::vector<std::string> extra = {}) {
+               Params& values) {
   const auto it = root.find(name);
   if (it == root.end()) return;
   const Json& group = requireObject(*it, name);
-  std::vector<std::string> allowed = keysOf(table.infos());
-  allowed.insert(allowed.begin() + (allowed.empty() ? 0 : 1), extra.begin(), extra.end());
-  checkKeys(group, allowed, name);
+  checkKeys(group, keysOf(table.infos()), name);
   for (std::size_t i = 0; i < table.size(); ++i) {
-    const std::string key(table.infos()[i].key);
-    if (const auto v = group.find(key); v != group.end()) {
-      table.set(values, i, valueFromJson(table.infos()[i], *v, name + "." + key));
+    const ParamInfo& info = table.infos()[i];
+    const std::string key(info.key);
+    const auto v = group.find(key);
+    if (v == group.end()) continue;
+    if (table.isText(i)) {
+      table.setText(values, i, textFromJson(info, *v, name + "." + key));
+    } else {
+      table.set(values, i, valueFromJson(info, *v, name + "." + key));
     }
-  }
-}
-
-void readLook(const Json& root, Document& doc) {
-  readGroup(root, "look", lookTable(), doc.look, {"ramp"});
-  const auto it = root.find("look");
-  if (it == root.end()) return;
-  if (const auto ramp = it->find("ramp"); ramp != it->end()) {
-    if (!ramp->is_string()) {
-      fail("'look.ramp' must be a ramp name or a .png path, not " + typeName(*ramp));
-    }
-    const std::string& name = ramp->get_ref<const std::string&>();
-    if (name.empty()) fail("'look.ramp' is empty; expected a ramp name or a .png path");
-    if (name.size() > kMaxRampPath) {
-      fail("'look.ramp' is " + std::to_string(name.size()) + " characters; a path has at most " +
-           std::to_string(kMaxRampPath));
-    }
-    doc.look.ramp = name;
   }
 }
 
@@ -402,7 +389,7 @@ Document documentFromJson(const Json& root) {
   if (const auto seed = current.find("seed"); seed != current.end()) doc.seed = readSeed(*seed);
   readModifiers(current, doc);
   readGroup(current, "world", worldTable(), doc.world);
-  readLook(current, doc);
+  readGroup(current, "look", lookTable(), doc.look);
   readGroup(current, "view", viewTable(), doc.view);
   try {
     validate(doc);

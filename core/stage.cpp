@@ -47,9 +47,22 @@ std::string allowedText(const ParamInfo& info) {
     return out;
   }
   if (info.type == ParamType::Toggle) return "on|off";
+  if (info.type == ParamType::Text) return std::string(info.expects);
   std::string range = shortNumber(info.min) + " to " + shortNumber(info.max);
   if (info.powerOfTwo) range = "a power of two from " + range;
   return range;
+}
+
+std::optional<std::string> checkText(const ParamInfo& info, std::string_view text) {
+  const std::string name = "--" + std::string(info.key);
+  if (text.size() < static_cast<std::size_t>(info.min)) {
+    return name + ": empty; expected " + std::string(info.expects);
+  }
+  if (text.size() > static_cast<std::size_t>(info.max)) {
+    return name + ": " + std::to_string(text.size()) + " characters; at most " +
+           shortNumber(info.max);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> checkValue(const ParamInfo& info, double value) {

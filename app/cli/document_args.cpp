@@ -139,7 +139,7 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
 }  // namespace
 
 bool isDocumentFlag(std::string_view name) {
-  return isStartFlag(name) || name == "seed" || name == "stage" || name == "ramp" ||
+  return isStartFlag(name) || name == "seed" || name == "stage" ||
          name == "no-hillshade" || name == "smoothing" || findDocumentParam(name) ||
          isAnySourceParam(name) || isAnyModifierParam(name);
 }
@@ -168,15 +168,16 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
       }
       doc.modifiers.push_back(defaultModifier(f.value));
       modifier = &doc.modifiers.back();
-    } else if (f.name == "ramp") {
-      if (f.value.empty()) throw InputError("--ramp: empty; expected a ramp name or a .png file");
-      doc.look.ramp = f.value;
     } else if (f.name == "no-hillshade") {
       doc.look.hillshade = HillshadeChoice::Off;
     } else if (modifier != nullptr && modifierStage(modifier->key).indexOf(f.name)) {
       setModifierParam(*modifier, f);
     } else if (const auto param = findDocumentParam(f.name)) {
-      param->set(doc, parseValue(param->info(), f.value));
+      if (param->isText()) {
+        param->setText(doc, f.value);
+      } else {
+        param->set(doc, parseValue(param->info(), f.value));
+      }
     } else if (modifier != nullptr) {
       setModifierParam(*modifier, f);  // names the stage's own parameters
     } else if (isAnySourceParam(f.name)) {
@@ -236,12 +237,15 @@ std::string documentHelpText() {
   out += "\nLook (how the colour map is coloured; never changes the heights):\n";
   const Look look;
   for (std::size_t i = 0; i < lookTable().size(); ++i) {
-    appendParam(out, lookTable().infos()[i], lookTable().get(look, i));
+    if (lookTable().isText(i)) {
+      const ParamInfo& p = lookTable().infos()[i];
+      add(out, {"  --", p.key, " ", allowedText(p), "\n      ", p.help, " (default ",
+                lookTable().getText(look, i), ")\n"});
+    } else {
+      appendParam(out, lookTable().infos()[i], lookTable().get(look, i));
+    }
   }
   out +=
-      "  --ramp NAME|FILE.png\n      Colour ramp: auto (the applet's sea and land for a "
-      "two-class coastline, else earth), earth, grayscale, coastline, or a 1xN / Nx1 PNG "
-      "gradient whose first pixel is the lowest land\n"
       "  --seed N\n      Any unsigned 64-bit number; the same seed gives the same terrain\n"
       "  --project FILE.json\n      Start from a saved project\n";
   out +=

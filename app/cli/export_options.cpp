@@ -100,7 +100,6 @@ std::string expectedValue(std::string_view name, const OptionInfo* option,
   if (name == "stage") return "one of " + modifierKeyList();
   if (name == "generator") return "one of " + sourceKeyList();
   if (name == "project") return "a project file (.json)";
-  if (name == "ramp") return "a ramp name or a .png file";
   for (const auto group : {lookTable().infos(), worldTable().infos()}) {
     for (const ParamInfo& p : group) {
       if (p.key == name) return allowedText(p);

@@ -283,7 +283,7 @@ TEST(Project, RefusesHugeAndDeeplyNestedInputBeforeParsingIt) {
                 .look.ramp,
             "[[[[[[[[[[[[[[[[[[[[.png");
   EXPECT_REFUSED(validProject("", R"(, "look": {"ramp": ")" + std::string(5000, 'r') + "\"}"),
-                 "'look.ramp' is 5000 characters");
+                 "'look.ramp': 5000 characters");
   std::string many = R"({"format": "terrain-explorer-project", "version": 1,
     "source": {"stage": "diamond-square"}, "modifiers": [)";
   for (int i = 0; i < 300; ++i) many += std::string(i ? "," : "") + R"({"stage": "clamp"})";

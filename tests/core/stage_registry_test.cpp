@@ -68,6 +68,8 @@ std::optional<double> otherValue(const Stage& stage, std::size_t param, const Pa
       candidates = {v + quarter, v - quarter, (info.min + top) / 2.0, info.min, top};
       break;
     }
+    case ParamType::Text:  // no stage has one (the look's ramp is the only)
+      break;
   }
   for (double c : candidates) {
     if (c == v || c < info.min || c > info.max) continue;

@@ -104,7 +104,11 @@ void applyEdit(Document& doc, const ScriptStep& step) {
     return;
   }
   if (const auto param = findDocumentParam(step.key)) {
-    param->set(doc, checkedValue(param->info(), step));
+    if (param->isText()) {
+      param->setText(doc, step.value);  // set:ramp=grayscale
+    } else {
+      param->set(doc, checkedValue(param->info(), step));
+    }
     return;
   }
   throw InputError("'" + step.key + "' is not a parameter of " + doc.source.key +
