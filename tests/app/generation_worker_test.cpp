@@ -59,11 +59,12 @@ TEST(GenerationWorker, ANewRequestStartsAtOnceWhileA16385MapGenerates) {
     // for longer than the bound once; a run that does not give way fails
     // every try.
     for (int retry = 0; retry < 2 && sample.latencyMs >= kBoundMs; ++retry) {
-      std::printf("cancel at %.2f: %.1f ms, measured again\n", sample.bigAt, sample.latencyMs);
+      std::printf("cancel at %.2f: %.1f ms, measured again\n", static_cast<double>(sample.bigAt),
+                  sample.latencyMs);
       sample = terrain::testing::measureCancelLatency(worker, at, 5);
     }
-    std::printf("cancel at %.2f of the run: the new run started after %.1f ms\n", sample.bigAt,
-                sample.latencyMs);
+    std::printf("cancel at %.2f of the run: the new run started after %.1f ms\n",
+                static_cast<double>(sample.bigAt), sample.latencyMs);
     EXPECT_LT(sample.latencyMs, kBoundMs) << "posted at " << sample.bigAt << " of the big run";
   }
   EXPECT_FALSE(worker.pending());

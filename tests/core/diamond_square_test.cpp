@@ -38,10 +38,12 @@ Heightfield raw(const Document& doc, int threads = 0) {
   return generateDiamondSquare(params(doc), doc.seed, testing::control(threads));
 }
 
-float offset(const Document& doc, int level, DiamondSquarePhase phase, std::uint64_t gx,
-             std::uint64_t gy) {
+double offset(const Document& doc, int level, DiamondSquarePhase phase, std::uint64_t gx,
+              std::uint64_t gy) {
   const RandomStream rs(doc.seed, diamondSquareStream(level, phase));
-  return diamondSquareAmplitude(params(doc), level) * rs.signedUnit(latticeIndex(gx, gy));
+  // The generator adds this float product; widen it only after it is formed.
+  return static_cast<double>(diamondSquareAmplitude(params(doc), level) *
+                             rs.signedUnit(latticeIndex(gx, gy)));
 }
 
 TEST(DiamondSquare, SameDocumentGivesTheSameBits) {
@@ -148,10 +150,14 @@ TEST(DiamondSquare, InteriorPointsAverageFourNeighbours) {
   // 5x5, level 2: (2, 1) is an inner diamond point, (1, 1) a square centre.
   const Document doc = dsDoc(5, 9);
   const Heightfield f = raw(doc);
-  const double square = (double(f.at(0, 0)) + f.at(2, 0) + f.at(0, 2) + f.at(2, 2)) / 4 +
+  const double square = (double(f.at(0, 0)) + static_cast<double>(f.at(2, 0)) +
+                         static_cast<double>(f.at(0, 2)) + static_cast<double>(f.at(2, 2))) /
+                            4 +
                         offset(doc, 2, DiamondSquarePhase::Square, 1, 1);
   EXPECT_NEAR(f.at(1, 1), square, 1e-6);
-  const double diamond = (double(f.at(2, 0)) + f.at(2, 2) + f.at(1, 1) + f.at(3, 1)) / 4 +
+  const double diamond = (double(f.at(2, 0)) + static_cast<double>(f.at(2, 2)) +
+                          static_cast<double>(f.at(1, 1)) + static_cast<double>(f.at(3, 1))) /
+                             4 +
                          offset(doc, 2, DiamondSquarePhase::Diamond, 2, 1);
   EXPECT_NEAR(f.at(2, 1), diamond, 1e-6);
 }
@@ -221,9 +227,12 @@ TEST(DiamondSquare, FewerIterationsInterpolateBilinearly) {
         const int y0 = std::min(y / step * step, 128 - step);
         const double tx = double(x - x0) / step;
         const double ty = double(y - y0) / step;
-        const double top = f.at(x0, y0) * (1 - tx) + f.at(x0 + step, y0) * tx;
-        const double bottom = f.at(x0, y0 + step) * (1 - tx) + f.at(x0 + step, y0 + step) * tx;
-        worst = std::max(worst, std::abs(f.at(x, y) - (top * (1 - ty) + bottom * ty)));
+        const double top = static_cast<double>(f.at(x0, y0)) * (1 - tx) +
+                           static_cast<double>(f.at(x0 + step, y0)) * tx;
+        const double bottom = static_cast<double>(f.at(x0, y0 + step)) * (1 - tx) +
+                              static_cast<double>(f.at(x0 + step, y0 + step)) * tx;
+        worst = std::max(
+            worst, std::abs(static_cast<double>(f.at(x, y)) - (top * (1 - ty) + bottom * ty)));
       }
     }
     EXPECT_LT(worst, 1e-6) << iterations;
@@ -283,7 +292,7 @@ TEST(DiamondSquare, SmoothingPassesSmoothTheFinishedMap) {
     double sum = 0.0;
     for (int y = 0; y < f.height; ++y) {
       for (int x = 0; x + 1 < f.width; ++x) {
-        const double d = double(f.at(x + 1, y)) - f.at(x, y);
+        const double d = double(f.at(x + 1, y)) - static_cast<double>(f.at(x, y));
         sum += d * d;
       }
     }

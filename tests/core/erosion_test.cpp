@@ -52,7 +52,7 @@ ParamValues with(const ModifierStage& stage,
 
 double sum(const std::vector<float>& v) {
   double s = 0.0;
-  for (float x : v) s += x;
+  for (float x : v) s += static_cast<double>(x);
   return s;
 }
 
@@ -292,9 +292,9 @@ TEST(Droplets, WearChannelsWhereWaterRunsAndFillHollows) {
   std::sort(sorted.begin(), sorted.end());
   const float plenty = sorted[sorted.size() * 9 / 10];  // the wettest tenth
   for (std::size_t i = 0; i < maps.wear.size(); ++i) {
-    allWear += maps.wear[i];
+    allWear += static_cast<double>(maps.wear[i]);
     if (maps.flow[i] > plenty) {
-      flowWear += maps.wear[i];
+      flowWear += static_cast<double>(maps.wear[i]);
       ++wet;
       if (maps.wear[i] > 0.0f) ++wornWet;
     }
@@ -311,8 +311,10 @@ TEST(Droplets, WearChannelsWhereWaterRunsAndFillHollows) {
   for (int y = 1; y + 1 < in.height; ++y) {
     for (int x = 1; x + 1 < in.width; ++x) {
       const double around =
-          (double(in.at(x - 1, y)) + in.at(x + 1, y) + in.at(x, y - 1) + in.at(x, y + 1)) / 4.0 -
-          in.at(x, y);
+          (double(in.at(x - 1, y)) + static_cast<double>(in.at(x + 1, y)) +
+           static_cast<double>(in.at(x, y - 1)) + static_cast<double>(in.at(x, y + 1))) /
+              4.0 -
+          static_cast<double>(in.at(x, y));
       const std::size_t i = in.index(x, y);
       concaveOverall += around > 0.0 ? 1.0 : 0.0;
       ++cells;

@@ -69,8 +69,8 @@ struct GridPoint {
 
 // The grid point under vertex v (positions are column * cell, row * cell).
 GridPoint gridPointOf(const TerrainMesh& mesh, std::size_t v, double cell) {
-  return {static_cast<int>(std::lround(mesh.positions[3 * v] / cell)),
-          static_cast<int>(std::lround(mesh.positions[3 * v + 2] / cell))};
+  return {static_cast<int>(std::lround(static_cast<double>(mesh.positions[3 * v]) / cell)),
+          static_cast<int>(std::lround(static_cast<double>(mesh.positions[3 * v + 2]) / cell))};
 }
 
 // What the mesh's surface says at every grid point of a cols x rows grid.
@@ -148,7 +148,8 @@ TEST(TerrainMesh, FullResolutionHasTwoTrianglesPerCellAtTheFieldsHeights) {
     for (int c = 0; c < 37; ++c) {
       const std::size_t v = field.index(c, r);
       ASSERT_FLOAT_EQ(mesh.positions[3 * v], float(c * cell));
-      ASSERT_FLOAT_EQ(mesh.positions[3 * v + 1], float(field.at(c, r) * 1200.0));
+      ASSERT_FLOAT_EQ(mesh.positions[3 * v + 1],
+                      float(static_cast<double>(field.at(c, r)) * 1200.0));
       ASSERT_FLOAT_EQ(mesh.positions[3 * v + 2], float(r * cell));
     }
   }
@@ -164,8 +165,8 @@ TEST(TerrainMesh, NormalsOfAPlaneAreItsAnalyticNormal) {
   const TerrainMesh mesh = buildTerrainMesh(field, kWorld, MeshOptions{});
   const double cell = metresPerCell(kWorld, 40, false);
   // Rise per metre east and south; the surface y = f(x, z) has normal (-fx, 1, -fz).
-  const double east = a * 1200.0 / cell;
-  const double south = b * 1200.0 / cell;
+  const double east = static_cast<double>(a) * 1200.0 / cell;
+  const double south = static_cast<double>(b) * 1200.0 / cell;
   const double norm = std::sqrt(east * east + 1.0 + south * south);
   for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {  // edges included: one-sided there
     ASSERT_NEAR(mesh.normals[3 * v], -east / norm, 1e-5) << v;

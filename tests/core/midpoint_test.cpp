@@ -100,9 +100,11 @@ TEST(Midpoint, OffsetsShrinkByTwoToTheMinusHPerLevel) {
       const double amplitude = std::pow(2.0, -hurst * (level - 1));
       double largest = 0.0;
       for (int i = step; i < (1 << k); i += 2 * step) {
-        const double mean = 0.5 * (f.heights[static_cast<std::size_t>(i - step)] +
-                                   f.heights[static_cast<std::size_t>(i + step)]);
-        largest = std::max(largest, std::abs(f.heights[static_cast<std::size_t>(i)] - mean));
+        const double mean =
+            0.5 * (static_cast<double>(f.heights[static_cast<std::size_t>(i - step)]) +
+                   static_cast<double>(f.heights[static_cast<std::size_t>(i + step)]));
+        largest = std::max(
+            largest, std::abs(static_cast<double>(f.heights[static_cast<std::size_t>(i)]) - mean));
       }
       EXPECT_LE(largest, amplitude * (1 + 1e-5) + 1e-6) << level;
       if (level >= 5) {  // enough draws to see the bound nearly reached

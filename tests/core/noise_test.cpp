@@ -58,7 +58,7 @@ std::vector<Document> variety(int size) {
 double columnStep(const Heightfield& f, int a, int b) {
   double sum = 0.0;
   for (int y = 0; y < f.height; ++y) {
-    const double d = double(f.at(b, y)) - f.at(a, y);
+    const double d = double(f.at(b, y)) - static_cast<double>(f.at(a, y));
     sum += d * d;
   }
   return sum / f.height;
@@ -68,7 +68,7 @@ double columnStep(const Heightfield& f, int a, int b) {
 double rowStep(const Heightfield& f, int a, int b) {
   double sum = 0.0;
   for (int x = 0; x < f.width; ++x) {
-    const double d = double(f.at(x, b)) - f.at(x, a);
+    const double d = double(f.at(x, b)) - static_cast<double>(f.at(x, a));
     sum += d * d;
   }
   return sum / f.width;

@@ -210,8 +210,10 @@ TEST(RandomWalk, SmoothingMakesTheStepsSmaller) {
     double roughSteps = 0.0;
     double smoothSteps = 0.0;
     for (std::size_t i = 1; i < rough.size(); ++i) {
-      roughSteps += std::abs(rough.heights[i] - rough.heights[i - 1]);
-      smoothSteps += std::abs(smooth.heights[i] - smooth.heights[i - 1]);
+      roughSteps += std::abs(static_cast<double>(rough.heights[i]) -
+                             static_cast<double>(rough.heights[i - 1]));
+      smoothSteps += std::abs(static_cast<double>(smooth.heights[i]) -
+                              static_cast<double>(smooth.heights[i - 1]));
     }
     EXPECT_LT(smoothSteps, 0.7 * roughSteps);
   }

@@ -176,7 +176,7 @@ TEST(Rectangles, WithoutNoiseHeightsAreWholeRectangleSteps) {
   const double step = p.zscale / p.rects;
   int maxStack = 0;
   for (float h : map.heights) {
-    const double stack = h / step;
+    const double stack = static_cast<double>(h) / step;
     ASSERT_NEAR(stack, std::round(stack), 1e-3) << h;
     maxStack = std::max(maxStack, static_cast<int>(std::lround(stack)));
   }
@@ -202,7 +202,7 @@ TEST(Rectangles, ArticleMapMeanMatchesTheExpectedCoverage) {
     Document s = article;
     s.seed = seed;
     const Heightfield map = raw(s);
-    for (float h : map.heights) mean += h;
+    for (float h : map.heights) mean += static_cast<double>(h);
   }
   mean /= 4.0 * size * size;
   EXPECT_NEAR(mean, expected, 0.05 * expected);
@@ -271,15 +271,16 @@ Samples sample(Document spec, int seeds) {
     const Heightfield loop = byMethod(spec, RectanglesMethod::ArticleLoop);
     const Heightfield fast = byMethod(spec, RectanglesMethod::Bounded);
     for (std::size_t i = 0; i < loop.heights.size(); ++i) {
-      const int k = static_cast<int>(std::lround(counts.heights[i] / base));
+      const int k = static_cast<int>(std::lround(static_cast<double>(counts.heights[i]) / base));
       s.loopHeights.push_back(loop.heights[i]);
       s.boundedHeights.push_back(fast.heights[i]);
       s.cover.push_back(k);
       if (k == 0) continue;
       const double mean = 24.5 * k;
       const double sd = std::sqrt(208.25 * k);
-      s.loopNoise.push_back(((loop.heights[i] - k * base) * 50.0 - mean) / sd);
-      s.boundedNoise.push_back(((fast.heights[i] - k * base) * 50.0 - mean) / sd);
+      s.loopNoise.push_back(((static_cast<double>(loop.heights[i]) - k * base) * 50.0 - mean) / sd);
+      s.boundedNoise.push_back(((static_cast<double>(fast.heights[i]) - k * base) * 50.0 - mean) /
+                               sd);
     }
   }
   return s;
@@ -325,7 +326,9 @@ TEST(Rectangles, TheBoundedMethodCountsEveryCellsRectanglesExactly) {
   const Heightfield fast = bounded::byMethod(spec, RectanglesMethod::Bounded);
   int covered = 0;
   for (std::size_t i = 0; i < loop.heights.size(); ++i) {
-    ASSERT_NEAR(fast.heights[i], loop.heights[i], 1e-4 * loop.heights[i]) << i;
+    ASSERT_NEAR(static_cast<double>(fast.heights[i]), static_cast<double>(loop.heights[i]),
+                1e-4 * static_cast<double>(loop.heights[i]))
+        << i;
     covered += loop.heights[i] > 0.0f;
   }
   EXPECT_GT(covered, 5000);

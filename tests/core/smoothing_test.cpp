@@ -36,14 +36,14 @@ Heightfield noiseField(int width, int height, std::uint64_t seed) {
 
 double mean(const Heightfield& f) {
   double sum = 0.0;
-  for (float v : f.heights) sum += v;
+  for (float v : f.heights) sum += static_cast<double>(v);
   return sum / static_cast<double>(f.size());
 }
 
 double variance(const Heightfield& f) {
   const double m = mean(f);
   double sum = 0.0;
-  for (float v : f.heights) sum += (v - m) * (v - m);
+  for (float v : f.heights) sum += (static_cast<double>(v) - m) * (static_cast<double>(v) - m);
   return sum / static_cast<double>(f.size());
 }
 

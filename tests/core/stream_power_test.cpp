@@ -146,7 +146,7 @@ Heightfield sampled(const Heightfield& field, int step) {
            ++v) {
         for (int u = std::max(0, x * step - half); u <= std::min(field.width - 1, x * step + half);
              ++u) {
-          sum += field.at(u, v);
+          sum += static_cast<double>(field.at(u, v));
           ++count;
         }
       }
@@ -168,11 +168,11 @@ Heightfield valleyDepth(const Heightfield& field) {
       int count = 0;
       for (int v = std::max(0, y - kRadius); v <= std::min(field.height - 1, y + kRadius); ++v) {
         for (int u = std::max(0, x - kRadius); u <= std::min(field.width - 1, x + kRadius); ++u) {
-          sum += field.at(u, v);
+          sum += static_cast<double>(field.at(u, v));
           ++count;
         }
       }
-      out.at(x, y) = static_cast<float>(sum / count - field.at(x, y));
+      out.at(x, y) = static_cast<float>(sum / count - static_cast<double>(field.at(x, y)));
     }
   }
   return out;
@@ -241,7 +241,7 @@ TEST(StreamPower, EveryCellDrainsToAnOutletAndTheOutletsGatherTheWholeMap) {
     ASSERT_EQ(flow.size(), out.size()) << c.name;
     double atOutlets = 0.0;
     for (std::size_t i = 0; i < out.size(); ++i) {
-      if (n.net.outlets()[i] != 0) atOutlets += flow[i];
+      if (n.net.outlets()[i] != 0) atOutlets += static_cast<double>(flow[i]);
     }
     EXPECT_EQ(atOutlets, static_cast<double>(out.size())) << c.name;
   }
@@ -252,7 +252,7 @@ TEST(StreamPower, SeaStaysWhereItWasAndThePeakStaysAsHigh) {
   const double sea = 0.35;
   const Heightfield out = erode(in, values({{"sea-level", sea}}));
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in.heights[i] <= sea) {
+    if (static_cast<double>(in.heights[i]) <= sea) {
       ASSERT_EQ(out.heights[i], in.heights[i]) << "cell " << i;
     }
   }

@@ -85,12 +85,12 @@ inline double variogramHurst(const Heightfield& field, int minLag, int maxLag) {
       for (int x = 0; x < field.width; ++x) {
         const double h = field.at(x, y);
         if (x + lag < field.width) {
-          const double d = field.at(x + lag, y) - h;
+          const double d = static_cast<double>(field.at(x + lag, y)) - h;
           sum += d * d;
           count += 1.0;
         }
         if (y + lag < field.height) {
-          const double d = field.at(x, y + lag) - h;
+          const double d = static_cast<double>(field.at(x, y + lag)) - h;
           sum += d * d;
           count += 1.0;
         }

@@ -263,7 +263,8 @@ TEST(DiamondSquareTiles, TheSharedScaleHoldsTheWholeWorldAndIsTight) {
       const DiamondSquareRange range = diamondSquareTileRange(p, seed);
       EXPECT_LE(range.low, *low) << seed;
       EXPECT_GE(range.high, *high) << seed;
-      EXPECT_GT((*high - *low) / (range.high - range.low), roughness > 0.5 ? 0.6 : 0.85)
+      EXPECT_GT(static_cast<double>(*high - *low) / (range.high - range.low),
+                roughness > 0.5 ? 0.6 : 0.85)
           << "seed " << seed << " roughness " << roughness;
     }
   }

@@ -33,8 +33,8 @@ double highFrequencyEnergy(const RgbImage& image) {
       const Rgb8 n[4] = {image.at(x - 1, y), image.at(x + 1, y), image.at(x, y - 1),
                          image.at(x, y + 1)};
       if (isSky(c) || isSky(n[0]) || isSky(n[1]) || isSky(n[2]) || isSky(n[3])) continue;
-      double laplacian = 4.0 * testing::brightness(c);
-      for (const Rgb8& m : n) laplacian -= testing::brightness(m);
+      double laplacian = 4.0 * static_cast<double>(testing::brightness(c));
+      for (const Rgb8& m : n) laplacian -= static_cast<double>(testing::brightness(m));
       sum += std::abs(laplacian);
       ++count;
     }
