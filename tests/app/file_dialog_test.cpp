@@ -11,22 +11,24 @@
 #include <iterator>
 #include <string>
 
+#include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
+
 namespace terrain::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-class FileDialog : public ::testing::Test {
+class FileDialog : public terrain::testing::ScratchDirTest {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/file_dialog.XXXXXX";
-    dir_ = ::mkdtemp(pattern);
+    ScratchDirTest::SetUp();
     const char* path = std::getenv("PATH");
     oldPath_ = path != nullptr ? path : "";
   }
   void TearDown() override {
     ::setenv("PATH", oldPath_.c_str(), 1);
-    fs::remove_all(dir_);
+    ScratchDirTest::TearDown();
   }
   // A zenity that saves its arguments and prints `answer`, exiting `status`.
   void fakeZenity(const std::string& answer, int status) {
@@ -36,12 +38,8 @@ class FileDialog : public ::testing::Test {
     ::chmod(script.c_str(), 0755);
     ::setenv("PATH", (dir_.string() + ":" + oldPath_).c_str(), 1);
   }
-  std::string arguments() const {
-    std::ifstream in(dir_ / "args");
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
+  std::string arguments() const { return terrain::testing::readAll(dir_ / "args"); }
 
-  fs::path dir_;
   std::string oldPath_;
 };
 

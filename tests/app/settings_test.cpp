@@ -4,6 +4,7 @@
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -26,21 +27,17 @@ using namespace std::chrono_literals;
 
 using terrain::testing::readAll;
 
-class SettingsFile : public ::testing::Test {
+class SettingsFile : public terrain::testing::ScratchDirTest {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/settings_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
+    ScratchDirTest::SetUp();
     file_ = dir_ / "terrain-explorer" / "settings.ini";
     fs::create_directories(file_.parent_path());
   }
-  void TearDown() override { fs::remove_all(dir_); }
   void writeSettings(const std::string& text) const {
     std::ofstream(file_, std::ios::binary) << text;
   }
 
-  fs::path dir_;
   fs::path file_;
 };
 

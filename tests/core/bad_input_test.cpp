@@ -28,6 +28,7 @@
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 extern char** environ;
 
@@ -48,14 +49,8 @@ constexpr bool kAsan = false;
 constexpr bool kAsan = false;
 #endif
 
+using terrain::testing::entriesOf;
 using terrain::testing::readAll;
-
-std::vector<std::string> entries(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 // ---- values typed into the panel (ctrl-click on a slider) ----
 
@@ -138,16 +133,11 @@ struct RunResult {
   long maxRssKib = 0;  // the child's peak resident memory
 };
 
-class BadInputRun : public ::testing::Test {
+class BadInputRun : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/bad_input_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
   void TearDown() override {
     for (const auto& m : mounts_) ::umount2(m.c_str(), MNT_DETACH);
-    fs::remove_all(dir_);
+    ScratchDirTest::TearDown();
   }
 
   // TERRAIN_EXPLORER_BIN <args>; addressSpaceMib > 0 caps the child's
@@ -172,7 +162,6 @@ class BadInputRun : public ::testing::Test {
     return mountPoint;
   }
 
-  fs::path dir_;
   std::vector<std::string> mounts_;
 };
 
@@ -263,7 +252,7 @@ TEST_F(BadInputRun, AMapTheMachineCannotHoldIsExitOneWithAMessageNotACrash) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;
-  EXPECT_EQ(entries(dir_), (std::vector<std::string>{"stderr.txt", "stdout.txt"}))
+  EXPECT_EQ(entries(), (std::vector<std::string>{"stderr.txt", "stdout.txt"}))
       << "a file was left behind";
 }
 
@@ -281,7 +270,7 @@ TEST_F(BadInputRun, AReadOnlyDirectoryIsRefusedBeforeGeneratingAndKeepsItsFile) 
     EXPECT_NE(r.err.find("Read-only file system"), std::string::npos) << r.err;
   }
   EXPECT_EQ(readAll(ro / "h.png"), "precious");
-  EXPECT_EQ(entries(ro), std::vector<std::string>{"h.png"});
+  EXPECT_EQ(entriesOf(ro), std::vector<std::string>{"h.png"});
 }
 
 TEST_F(BadInputRun, AReadOnlyFileInAWritableDirectoryIsKeptNotReplaced) {
@@ -302,12 +291,12 @@ TEST_F(BadInputRun, AReadOnlyFileInAWritableDirectoryIsKeptNotReplaced) {
   EXPECT_EQ(lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("Read-only file system"), std::string::npos) << r.err;
   EXPECT_EQ(readAll(file), "precious");
-  EXPECT_EQ(entries(dir), std::vector<std::string>{"h.png"}) << "a temporary was left behind";
+  EXPECT_EQ(entriesOf(dir), std::vector<std::string>{"h.png"}) << "a temporary was left behind";
   // The writers refuse it too, whoever calls them (the window's export).
   Heightfield field(4, 4);
   EXPECT_THROW(writeHeightmapPng(file.string(), field), IoError);
   EXPECT_EQ(readAll(file), "precious");
-  EXPECT_EQ(entries(dir), std::vector<std::string>{"h.png"});
+  EXPECT_EQ(entriesOf(dir), std::vector<std::string>{"h.png"});
 }
 
 }  // namespace

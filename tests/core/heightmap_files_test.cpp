@@ -22,6 +22,7 @@
 #include "core/image.hpp"
 #include "core/png_io.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -46,25 +47,7 @@ Heightfield noise(int w, int h) {
   return field;
 }
 
-class ExportFiles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/export_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  // Every entry of the directory, hidden temporaries included.
-  static std::vector<std::string> entries(const fs::path& dir) {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  fs::path dir_;
-};
+class ExportFiles : public testing::ScratchDirTest {};
 
 TEST(Export, HeightsMapToSixteenBitsRounded) {
   EXPECT_EQ(heightToGray16(0.0f), 0);
@@ -150,7 +133,7 @@ TEST_F(ExportFiles, AFailedWriteLeavesTheExistingFileIntactAndNoTemporary) {
                                    }),
                IoError);
   EXPECT_EQ(readAll(out), "precious");
-  EXPECT_EQ(entries(dir_), std::vector<std::string>{"keep.png"});
+  EXPECT_EQ(entries(), std::vector<std::string>{"keep.png"});
 }
 
 TEST_F(ExportFiles, ASuccessfulWriteReplacesTheFileWithTheUsualPermissions) {
@@ -164,7 +147,7 @@ TEST_F(ExportFiles, ASuccessfulWriteReplacesTheFileWithTheUsualPermissions) {
   writeText(out, "old");
   writeRawFloat32(out, noise(4, 4));
   EXPECT_EQ(readAll(out).size(), 64u);
-  EXPECT_EQ(entries(dir_), std::vector<std::string>{"fresh.r32"});
+  EXPECT_EQ(entries(), std::vector<std::string>{"fresh.r32"});
 }
 
 TEST_F(ExportFiles, MissingDirectoryIsAnIoErrorNamingThePath) {
@@ -190,7 +173,7 @@ TEST_F(ExportFiles, UnwritablePlacesAreRefused) {
   EXPECT_THROW(writeRawFloat32(dir_.string(), noise(2, 2)), IoError);
   EXPECT_THROW(checkWritable(dir_.string() + "/"), IoError);
   EXPECT_NO_THROW(checkWritable(path("ok.png")));
-  EXPECT_EQ(entries(dir_), std::vector<std::string>{"regular"});
+  EXPECT_EQ(entries(), std::vector<std::string>{"regular"});
 }
 
 // A 64 KiB tmpfs: needs root and mount permission, so it may be skipped.
@@ -237,7 +220,7 @@ TEST_F(FullDisk, NoSpaceIsAnIoErrorAndTheOldFileSurvives) {
   }
   EXPECT_EQ(readAll(raw), "old raw");
   EXPECT_EQ(readAll(png), "old png");
-  EXPECT_EQ(entries(mountPoint_), (std::vector<std::string>{"h.png", "h.r32"}));
+  EXPECT_EQ(testing::entriesOf(mountPoint_), (std::vector<std::string>{"h.png", "h.r32"}));
 }
 
 }  // namespace

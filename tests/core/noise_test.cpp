@@ -18,6 +18,7 @@
 #include "core/sources/noise_kernel.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -308,20 +309,13 @@ TEST(Noise, ACancelledRunStopsWithinABandOfRows) {
 
 // ---- the command line -------------------------------------------------------
 
-class NoiseCli : public ::testing::Test {
+class NoiseCli : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/noise_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   testing::AppRun exportWith(std::vector<std::string> args) const {
     args.insert(args.begin(), {"export", "--generator", "noise", "--size", "65"});
     args.insert(args.end(), {"--heightmap", (dir_ / "h.png").string()});
     return testing::runApp(args, dir_);
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(NoiseCli, BadInputIsRefusedNamingTheFlagAndWhatIsAllowed) {

@@ -14,6 +14,7 @@
 
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -103,15 +104,8 @@ Bytes handMadeHeader(std::uint32_t width, std::uint32_t height) {
   return out;
 }
 
-class PngFiles : public ::testing::Test {
+class PngFiles : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/png_io_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string file(const std::string& name, const Bytes& bytes) const {
     const std::string path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary)
@@ -119,9 +113,6 @@ class PngFiles : public ::testing::Test {
                static_cast<std::streamsize>(bytes.size()));
     return path;
   }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  fs::path dir_;
 };
 
 Rgb8 gradient(int i) {

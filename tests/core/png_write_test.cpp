@@ -17,12 +17,15 @@
 #include "core/export/normals.hpp"
 #include "core/image.hpp"
 #include "core/png_io.hpp"
+#include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::readAll;
 using Bytes = std::vector<std::uint8_t>;
 
 Bytes inflateWithLibdeflate(const Bytes& compressed, std::size_t expectedSize) {
@@ -103,21 +106,7 @@ TEST(Deflate, HuffmanLengthsStayWithinTheLimitAndFormACompleteCode) {
   EXPECT_EQ(one[0], 1);
 }
 
-class PngWrite : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/png_write_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  static std::string readAll(const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
-  fs::path dir_;
-};
+class PngWrite : public testing::ScratchDirTest {};
 
 // Smooth with noise on top, like terrain; 19 bands of 64 rows: more than
 // one batch of bands in flight.

@@ -14,40 +14,19 @@
 #include "core/error.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readAll;
 
 void writeText(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
-
-// A private directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "project-test-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // The message of the InputError that loading `text` throws ("" if none).
 std::string refusal(const std::string& text) {
@@ -291,21 +270,21 @@ TEST(Project, RefusesHugeAndDeeplyNestedInputBeforeParsingIt) {
 }
 
 TEST(Project, SaveThenLoadGivesTheSameDocument) {
-  TempDir dir;
+  const testing::ScratchDir dir;
   Document doc = articleDocument("diamond-square");
   doc.modifiers.push_back(defaultModifier("terrace"));
   const std::string path = (dir.path() / "island.terrain.json").string();
   saveProject(path, doc);
   EXPECT_EQ(loadProject(path), doc);
-  EXPECT_EQ(readText(path), projectToJson(doc));
+  EXPECT_EQ(readAll(path), projectToJson(doc));
 }
 
 TEST(Project, AFailedSaveLeavesTheExistingFileAsItWas) {
-  TempDir dir;
+  const testing::ScratchDir dir;
   const fs::path path = dir.path() / "keep.json";
   const Document original = defaultDocument("rectangles");
   saveProject(path.string(), original);
-  const std::string before = readText(path);
+  const std::string before = readAll(path);
   Document bad = original;
   bad.look.ramp = "ramp-\xff\xfe.png";  // not UTF-8: JSON cannot hold it
   try {
@@ -317,13 +296,13 @@ TEST(Project, AFailedSaveLeavesTheExistingFileAsItWas) {
   Document invalid = original;
   invalid.look.water = 7;
   EXPECT_THROW(saveProject(path.string(), invalid), InputError);
-  EXPECT_EQ(readText(path), before);
+  EXPECT_EQ(readAll(path), before);
   // No temporary file left behind.
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}), 1);
 }
 
 TEST(Project, SavingWhereNoFileCanBeNamesThePathAndWhy) {
-  TempDir dir;
+  const testing::ScratchDir dir;
   const std::string missing = (dir.path() / "no-such-dir" / "p.json").string();
   try {
     saveProject(missing, defaultDocument());
@@ -337,7 +316,7 @@ TEST(Project, SavingWhereNoFileCanBeNamesThePathAndWhy) {
 }
 
 TEST(Project, LoadRefusesWhatIsNotAProjectFileNamingThePath) {
-  TempDir dir;
+  const testing::ScratchDir dir;
   const std::string missing = (dir.path() / "nope.json").string();
   try {
     loadProject(missing);

@@ -21,6 +21,7 @@
 #include "core/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -378,9 +379,8 @@ TEST(StreamPower, ARaisedCancelFlagThrowsCancelled) {
 }
 
 TEST(StreamPowerCli, EachParameterOutsideItsRangeIsRefusedNamingTheRange) {
-  char pattern[] = "/tmp/stream_power_cli.XXXXXX";
-  ASSERT_NE(::mkdtemp(pattern), nullptr);
-  const std::filesystem::path dir = pattern;
+  const testing::ScratchDir scratch;  // removed at the end, with what the runs left
+  const std::filesystem::path& dir = scratch.path();
   const std::string raw = (dir / "x.r32").string();
   for (const ParamInfo& info : stage().params()) {
     const std::string flag = "--" + std::string(info.key);

@@ -24,6 +24,7 @@
 #include "core/png_io.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -33,25 +34,15 @@ using namespace std::chrono_literals;
 
 using terrain::testing::readAll;
 
-class ExportCliHardening : public ::testing::Test {
+class ExportCliHardening : public testing::ScratchDirTest {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/cli_hardening.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
+    ScratchDirTest::SetUp();
     fs::create_directory(dir_ / "out");
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::string out(const std::string& name) const { return (dir_ / "out" / name).string(); }
-  std::vector<std::string> outputs() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_ / "out")) {
-      names.push_back(e.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
+  std::vector<std::string> outputs() const { return testing::entriesOf(dir_ / "out"); }
   static std::vector<std::string> exportArgs(std::vector<std::string> args) {
     args.insert(args.begin(), "export");
     return args;
@@ -61,8 +52,6 @@ class ExportCliHardening : public ::testing::Test {
     if (r.status == 127) ADD_FAILURE() << r.err;
     return r;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(ExportCliHardening, DevNullStaysACharacterDevice) {

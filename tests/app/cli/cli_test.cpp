@@ -25,8 +25,9 @@
 #include "core/png_io.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
-#include "tests/support/png_raw.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/png_raw.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 extern char** environ;
 
@@ -43,25 +44,15 @@ struct RunResult {
   std::string err;
 };
 
-class ExportCli : public ::testing::Test {
+class ExportCli : public testing::ScratchDirTest {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/cli_test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
+    ScratchDirTest::SetUp();
     fs::create_directory(dir_ / "out");
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::string out(const std::string& name) const { return (dir_ / "out" / name).string(); }
-  std::vector<std::string> outputs() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_ / "out")) {
-      names.push_back(e.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
+  std::vector<std::string> outputs() const { return testing::entriesOf(dir_ / "out"); }
 
   // Runs TERRAIN_EXPLORER_BIN export <args>, stdout and stderr to files.
   RunResult run(const std::vector<std::string>& args) const {
@@ -84,8 +75,6 @@ class ExportCli : public ::testing::Test {
     EXPECT_TRUE(r.out.empty()) << joined;
     EXPECT_TRUE(outputs().empty()) << joined << " wrote " << outputs().front();
   }
-
-  fs::path dir_;
 };
 
 TEST_F(ExportCli, WritesAMapAsHeightmapColourAndRawThatDecode) {
