@@ -129,8 +129,8 @@ TEST(DiamondSquare, EdgePointsAverageOnlyTheNeighboursInside) {
     const RandomStream corners(doc.seed, diamondSquareStream(0, DiamondSquarePhase::Square));
     auto corner = [&](int cx, int cy) -> double {
       if (scaling == OffsetScaling::Article) return 1.0;  // (3 - 1) / 2
-      return corners.signedUnit(
-          latticeIndex(static_cast<std::uint64_t>(cx), static_cast<std::uint64_t>(cy)));
+      return static_cast<double>(corners.signedUnit(
+          latticeIndex(static_cast<std::uint64_t>(cx), static_cast<std::uint64_t>(cy))));
     };
     const double c00 = corner(0, 0), c20 = corner(1, 0), c02 = corner(0, 1), c22 = corner(1, 1);
     const double centre =

@@ -91,7 +91,7 @@ Coverage cover(const TerrainMesh& mesh, int cols, int rows, double cell) {
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t v = mesh.indices[3 * t + std::size_t(k)];
       p[k] = gridPointOf(mesh, v, cell);
-      y[k] = mesh.positions[3 * v + 1];
+      y[k] = static_cast<double>(mesh.positions[3 * v + 1]);
     }
     // Twice the signed area in (column, row): negative is counter-clockwise from above.
     const long twice =

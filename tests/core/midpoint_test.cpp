@@ -139,8 +139,8 @@ TEST(Midpoint, LevelsNotRunAreLinearlyInterpolated) {
     const Heightfield f = raw(midpointDoc(5, k, 0.2, n));
     const int step = 1 << (k - n);
     for (int a = 0; a < (1 << k); a += step) {
-      const double left = f.heights[static_cast<std::size_t>(a)];
-      const double right = f.heights[static_cast<std::size_t>(a + step)];
+      const auto left = static_cast<double>(f.heights[static_cast<std::size_t>(a)]);
+      const auto right = static_cast<double>(f.heights[static_cast<std::size_t>(a + step)]);
       for (int t = 1; t < step; ++t) {
         const double expected = left + (right - left) * t / step;
         ASSERT_NEAR(f.heights[static_cast<std::size_t>(a + t)], expected, 1e-6)

@@ -272,8 +272,8 @@ Samples sample(Document spec, int seeds) {
     const Heightfield fast = byMethod(spec, RectanglesMethod::Bounded);
     for (std::size_t i = 0; i < loop.heights.size(); ++i) {
       const int k = static_cast<int>(std::lround(static_cast<double>(counts.heights[i]) / base));
-      s.loopHeights.push_back(loop.heights[i]);
-      s.boundedHeights.push_back(fast.heights[i]);
+      s.loopHeights.push_back(static_cast<double>(loop.heights[i]));
+      s.boundedHeights.push_back(static_cast<double>(fast.heights[i]));
       s.cover.push_back(k);
       if (k == 0) continue;
       const double mean = 24.5 * k;

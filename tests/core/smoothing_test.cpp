@@ -116,7 +116,7 @@ TEST(ScaledSmoothing, KernelVarianceIsPassesOverTwoPreviewCells) {
       double mass = 0.0;
       double second = 0.0;
       for (int i = 0; i < width; ++i) {
-        const double v = f.heights[static_cast<std::size_t>(i)];
+        const auto v = static_cast<double>(f.heights[static_cast<std::size_t>(i)]);
         mass += v;
         second += v * (i - centre) * (i - centre);
       }

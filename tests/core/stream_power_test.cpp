@@ -127,8 +127,8 @@ double agreement(const Heightfield& coarse, const Heightfield& fine) {
   std::vector<double> b;
   for (int y = 0; y < coarse.height; ++y) {
     for (int x = 0; x < coarse.width; ++x) {
-      a.push_back(coarse.at(x, y));
-      b.push_back(fine.at(x * step, y * step));
+      a.push_back(static_cast<double>(coarse.at(x, y)));
+      b.push_back(static_cast<double>(fine.at(x * step, y * step)));
     }
   }
   return correlation(a, b);

@@ -83,7 +83,7 @@ inline double variogramHurst(const Heightfield& field, int minLag, int maxLag) {
     double count = 0.0;
     for (int y = 0; y < field.height; ++y) {
       for (int x = 0; x < field.width; ++x) {
-        const double h = field.at(x, y);
+        const auto h = static_cast<double>(field.at(x, y));
         if (x + lag < field.width) {
           const double d = static_cast<double>(field.at(x + lag, y)) - h;
           sum += d * d;
