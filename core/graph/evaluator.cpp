@@ -1,0 +1,206 @@
+#include "core/graph/evaluator.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/random.hpp"
+
+namespace terrain {
+namespace {
+
+std::uint64_t mixIn(std::uint64_t hash, std::uint64_t value) {
+  return mix64(hash ^ mix64(value + 0x9e3779b97f4a7c15ULL));
+}
+
+std::uint64_t textHash(std::string_view text) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::size_t bytesOf(const std::vector<PortValue>& outputs) {
+  std::size_t bytes = 0;
+  for (const PortValue& value : outputs) {
+    if (!value) continue;
+    bytes += value->heights.size() * sizeof(float);
+    if (value->erosion) {
+      const ErosionMaps& e = *value->erosion;
+      bytes += (e.flow.size() + e.wear.size() + e.deposition.size()) * sizeof(float);
+    }
+  }
+  return bytes;
+}
+
+// The input port a disabled node passes on: its first heights input.
+std::uint32_t passedPort(const GraphNode& node, const NodeType& type) {
+  const auto inputs = type.inputs();
+  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+    if (inputs[port].kind == PortKind::Heights) return port;
+  }
+  throw InputError("node " + std::to_string(node.id) + " (" + node.type +
+                   ") is disabled and has no heights input to pass on");
+}
+
+// One run's view of the graph: every node's hash, what it reads, and which
+// results are still wanted by nodes not yet run.
+class RunPlan {
+ public:
+  RunPlan(const Graph& graph, NodeId output, const NodeContext& context)
+      : graph_(graph), order_(upstreamOrder(graph, output)) {
+    for (const NodeId id : order_) hashes_[id] = hashNode(*graph.find(id), context);
+  }
+  const std::vector<NodeId>& order() const { return order_; }
+  std::uint64_t hash(NodeId id) const { return hashes_.at(id); }
+  // The edge into each input port of the node (null where unconnected).
+  std::vector<const GraphEdge*> inputEdges(const GraphNode& node) const {
+    std::vector<const GraphEdge*> edges(typeOf(node).inputs().size(), nullptr);
+    for (std::uint32_t port = 0; port < edges.size(); ++port) {
+      edges[port] = graph_.edgeInto({node.id, port});
+    }
+    return edges;
+  }
+
+ private:
+  std::uint64_t hashNode(const GraphNode& node, const NodeContext& context) const {
+    const NodeType& type = typeOf(node);
+    const auto edges = inputEdges(node);
+    if (!node.enabled) {
+      const GraphEdge& passed = *edges[passedPort(node, type)];
+      return mixIn(mixIn(0xd15ab1edULL, hashes_.at(passed.from.node)), passed.from.port);
+    }
+    std::uint64_t hash = textHash(type.key());
+    for (const double value : node.values) hash = mixIn(hash, std::bit_cast<std::uint64_t>(value));
+    if (type.usesSeed()) hash = mixIn(hash, context.seed);
+    if (type.usesWorld()) {
+      hash = mixIn(hash, std::bit_cast<std::uint64_t>(context.world.width));
+      hash = mixIn(hash, std::bit_cast<std::uint64_t>(context.world.heightRange));
+    }
+    for (const GraphEdge* edge : edges) {
+      hash = edge == nullptr ? mixIn(hash, 0x0badc0deULL)
+                             : mixIn(mixIn(hash, hashes_.at(edge->from.node)), edge->from.port);
+    }
+    return hash;
+  }
+
+  const Graph& graph_;
+  std::vector<NodeId> order_;
+  std::map<NodeId, std::uint64_t> hashes_;
+};
+
+}  // namespace
+
+const GraphEvaluator::Entry* GraphEvaluator::lookup(std::uint64_t hash) {
+  const auto it = cache_.find(hash);
+  if (it == cache_.end()) return nullptr;
+  it->second.lastUse = ++clock_;
+  return &it->second;
+}
+
+void GraphEvaluator::store(std::uint64_t hash, std::vector<PortValue> outputs) {
+  Entry entry{std::move(outputs), 0, ++clock_};
+  entry.bytes = bytesOf(entry.outputs);
+  const auto [it, added] = cache_.insert_or_assign(hash, std::move(entry));
+  if (added) cachedBytes_ += it->second.bytes;
+  evictOverBudget();
+}
+
+void GraphEvaluator::evictOverBudget() {
+  while (cachedBytes_ > budget_ && !cache_.empty()) {
+    const auto oldest = std::min_element(
+        cache_.begin(), cache_.end(),
+        [](const auto& a, const auto& b) { return a.second.lastUse < b.second.lastUse; });
+    cachedBytes_ -= oldest->second.bytes;
+    cache_.erase(oldest);
+  }
+}
+
+void GraphEvaluator::setBudget(std::size_t bytes) {
+  budget_ = bytes;
+  evictOverBudget();
+}
+
+void GraphEvaluator::clear() {
+  cache_.clear();
+  cachedBytes_ = 0;
+}
+
+PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t port,
+                              const NodeContext& context, const PipelineControl& control) {
+  validate(graph);
+  const GraphNode* wanted = graph.find(node);
+  if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
+  if (port >= typeOf(*wanted).outputs().size()) {
+    throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
+                     std::to_string(port));
+  }
+  const RunPlan plan(graph, node, context);
+  nodesRun_ = 0;
+
+  // Which nodes must run: from the wanted node up, stopping at cached results.
+  std::set<NodeId> toRun;
+  std::vector<NodeId> stack{node};
+  while (!stack.empty()) {
+    const GraphNode& n = *graph.find(stack.back());
+    stack.pop_back();
+    if (n.enabled && (toRun.count(n.id) != 0 || cache_.count(plan.hash(n.id)) != 0)) continue;
+    if (n.enabled) toRun.insert(n.id);
+    for (const GraphEdge* edge : plan.inputEdges(n)) {
+      if (edge != nullptr) stack.push_back(edge->from.node);
+    }
+  }
+
+  std::map<NodeId, std::vector<PortValue>> results;
+  const auto count = static_cast<int>(toRun.size());
+  for (const NodeId id : plan.order()) {
+    const GraphNode& n = *graph.find(id);
+    const NodeType& type = typeOf(n);
+    const auto edges = plan.inputEdges(n);
+    auto inputOf = [&](const GraphEdge* edge) -> PortValue {
+      if (edge == nullptr) return nullptr;
+      const auto it = results.find(edge->from.node);
+      return it == results.end() ? nullptr : it->second[edge->from.port];
+    };
+    if (!n.enabled) {
+      results[id] =
+          std::vector<PortValue>(type.outputs().size(), inputOf(edges[passedPort(n, type)]));
+      continue;
+    }
+    if (const Entry* cached = lookup(plan.hash(id))) {
+      results[id] = cached->outputs;  // also a branch identical to one run above
+      continue;
+    }
+    if (toRun.count(id) == 0) continue;  // only needed by cached results
+    std::vector<PortValue> inputs;
+    for (const GraphEdge* edge : edges) inputs.push_back(inputOf(edge));
+    const int index = nodesRun_;
+    RunControl rc{control.exec, control.cancel, {}};
+    if (control.progress) {
+      const std::string title(type.title());
+      rc.progress = [&control, title, index, count](float fraction) {
+        const float whole = (static_cast<float>(index) + fraction) / static_cast<float>(count);
+        control.progress({title, index, count, whole});
+      };
+    }
+    rc.checkpoint(0.0f);
+    std::vector<PortValue> outputs = type.run(inputs, context, n.values, rc);
+    ++nodesRun_;
+    results[id] = outputs;
+    store(plan.hash(id), std::move(outputs));
+  }
+  return results.at(node)[port];
+}
+
+PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
+                        const PipelineControl& control) {
+  GraphEvaluator evaluator(0);
+  return evaluator.run(graph, context, control);
+}
+
+}  // namespace terrain

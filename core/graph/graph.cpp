@@ -1,0 +1,178 @@
+#include "core/graph/graph.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "core/document.hpp"
+#include "core/error.hpp"
+#include "core/graph/node_registry.hpp"
+
+namespace terrain {
+namespace {
+
+std::string nodeName(const GraphNode& node) {
+  return "node " + std::to_string(node.id) + " (" + node.type + ")";
+}
+
+std::string portName(const PortInfo& port) {
+  return std::string(port.key);
+}
+
+void validateNodes(const Graph& graph) {
+  std::vector<NodeId> ids;
+  for (const GraphNode& node : graph.nodes) {
+    ids.push_back(node.id);
+    const NodeType* type = findNodeType(node.type);
+    if (type == nullptr) {
+      throw InputError(nodeName(node) + ": unknown node type; known: " + nodeTypeKeyList());
+    }
+    if (node.values.size() != type->params().size()) {
+      throw InputError(nodeName(node) + ": " + std::to_string(node.values.size()) +
+                       " values for its " + std::to_string(type->params().size()) + " parameters");
+    }
+    try {
+      type->validate(node.values);
+    } catch (const InputError& e) {
+      throw InputError(nodeName(node) + ": " + e.what());
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  const auto twice = std::adjacent_find(ids.begin(), ids.end());
+  if (twice != ids.end()) throw InputError("two nodes have the id " + std::to_string(*twice));
+}
+
+void validateEdge(const Graph& graph, const GraphEdge& edge) {
+  const GraphNode* from = graph.find(edge.from.node);
+  const GraphNode* to = graph.find(edge.to.node);
+  if (from == nullptr || to == nullptr) {
+    throw InputError("an edge joins node " + std::to_string(edge.from.node) + " to node " +
+                     std::to_string(edge.to.node) + ", but node " +
+                     std::to_string(from == nullptr ? edge.from.node : edge.to.node) +
+                     " does not exist");
+  }
+  const auto outputs = typeOf(*from).outputs();
+  const auto inputs = typeOf(*to).inputs();
+  if (edge.from.port >= outputs.size()) {
+    throw InputError(nodeName(*from) + " has no output " + std::to_string(edge.from.port) +
+                     "; it has " + std::to_string(outputs.size()));
+  }
+  if (edge.to.port >= inputs.size()) {
+    throw InputError(nodeName(*to) + " has no input " + std::to_string(edge.to.port) + "; it has " +
+                     std::to_string(inputs.size()));
+  }
+  const PortInfo& out = outputs[edge.from.port];
+  const PortInfo& in = inputs[edge.to.port];
+  if (out.kind == PortKind::Mask && in.kind == PortKind::Heights) {
+    throw InputError("the mask '" + portName(out) + "' of " + nodeName(*from) +
+                     " cannot feed the heights input '" + portName(in) + "' of " + nodeName(*to) +
+                     "; a mask feeds mask inputs only");
+  }
+}
+
+void validatePorts(const Graph& graph) {
+  for (const GraphEdge& edge : graph.edges) validateEdge(graph, edge);
+  for (const GraphNode& node : graph.nodes) {
+    const auto inputs = typeOf(node).inputs();
+    for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+      const auto into = std::count_if(graph.edges.begin(), graph.edges.end(), [&](const auto& e) {
+        return e.to == PortRef{node.id, port};
+      });
+      if (into > 1) {
+        throw InputError(nodeName(node) + ": " + std::to_string(into) +
+                         " edges end at its input '" + portName(inputs[port]) +
+                         "'; an input takes one");
+      }
+      if (into == 0 && !inputs[port].optional) {
+        throw InputError(nodeName(node) + ": its input '" + portName(inputs[port]) +
+                         "' is not connected");
+      }
+    }
+  }
+}
+
+// Depth-first from `id`, marking nodes on the current path: meeting one
+// again is a cycle.
+void visit(const Graph& graph, NodeId id, std::map<NodeId, int>& state,
+           std::vector<NodeId>& order) {
+  int& mark = state[id];
+  if (mark == 2) return;
+  if (mark == 1) {
+    throw InputError("the graph has a cycle through " + nodeName(*graph.find(id)) +
+                     "; a node cannot depend on its own result");
+  }
+  mark = 1;
+  for (const GraphEdge& edge : graph.edges) {
+    if (edge.to.node == id) visit(graph, edge.from.node, state, order);
+  }
+  state[id] = 2;
+  order.push_back(id);
+}
+
+}  // namespace
+
+const GraphNode* Graph::find(NodeId id) const {
+  for (const GraphNode& node : nodes) {
+    if (node.id == id) return &node;
+  }
+  return nullptr;
+}
+
+GraphNode* Graph::find(NodeId id) {
+  return const_cast<GraphNode*>(std::as_const(*this).find(id));
+}
+
+NodeId Graph::nextId() const {
+  NodeId largest = 0;
+  for (const GraphNode& node : nodes) largest = std::max(largest, node.id);
+  return largest + 1;
+}
+
+const GraphEdge* Graph::edgeInto(PortRef input) const {
+  for (const GraphEdge& edge : edges) {
+    if (edge.to == input) return &edge;
+  }
+  return nullptr;
+}
+
+const NodeType& typeOf(const GraphNode& node) {
+  if (const NodeType* type = findNodeType(node.type)) return *type;
+  throw InputError(nodeName(node) + ": unknown node type; known: " + nodeTypeKeyList());
+}
+
+void validate(const Graph& graph) {
+  validateNodes(graph);
+  validatePorts(graph);
+  std::map<NodeId, int> state;
+  std::vector<NodeId> order;
+  for (const GraphNode& node : graph.nodes) visit(graph, node.id, state, order);
+  const GraphNode* output = graph.find(graph.output);
+  if (output == nullptr) {
+    throw InputError("the graph's output is node " + std::to_string(graph.output) +
+                     ", which does not exist");
+  }
+  if (typeOf(*output).outputs().empty()) {
+    throw InputError("the graph's output " + nodeName(*output) + " has no output port");
+  }
+}
+
+std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output) {
+  std::map<NodeId, int> state;
+  std::vector<NodeId> order;
+  visit(graph, output, state, order);
+  return order;
+}
+
+Graph chainGraph(const Document& doc) {
+  Graph graph;
+  graph.nodes.push_back({1, doc.source.key, doc.source.values, true});
+  for (const ModifierSettings& m : doc.modifiers) {
+    const NodeId id = graph.nextId();
+    graph.nodes.push_back({id, m.key, m.values, m.enabled});
+    graph.edges.push_back({{id - 1, 0}, {id, 0}});
+  }
+  graph.output = graph.nodes.back().id;
+  return graph;
+}
+
+}  // namespace terrain

@@ -1,0 +1,74 @@
+#pragma once
+// A terrain as a graph: nodes (a type, its values, enabled), edges from an
+// output port to an input port, and the node whose first output is the
+// terrain. A plain value, compared with == and cheap enough to copy, so
+// undo keeps whole graphs as it keeps whole documents.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/param_table.hpp"
+
+namespace terrain {
+
+class NodeType;
+struct Document;
+
+using NodeId = std::uint32_t;
+
+struct GraphNode {
+  NodeId id = 0;
+  std::string type;  // a node type's key: "diamond-square", "smooth", "blend"
+  ParamValues values;
+  bool enabled = true;  // a disabled node passes its first heights input on
+
+  bool operator==(const GraphNode&) const = default;
+};
+
+struct PortRef {
+  NodeId node = 0;
+  std::uint32_t port = 0;  // index into the node type's outputs or inputs
+
+  bool operator==(const PortRef&) const = default;
+};
+
+struct GraphEdge {
+  PortRef from;  // an output port
+  PortRef to;    // an input port: at most one edge ends at each
+
+  bool operator==(const GraphEdge&) const = default;
+};
+
+struct Graph {
+  std::vector<GraphNode> nodes;
+  std::vector<GraphEdge> edges;
+  NodeId output = 0;  // the terrain is this node's first output
+
+  bool operator==(const Graph&) const = default;
+
+  const GraphNode* find(NodeId id) const;
+  GraphNode* find(NodeId id);
+  NodeId nextId() const;  // one more than the largest id
+  // The edge ending at that input port, if any.
+  const GraphEdge* edgeInto(PortRef input) const;
+};
+
+// A node's type; throws InputError naming the node and the known types.
+const NodeType& typeOf(const GraphNode& node);
+
+// Throws InputError for the first thing wrong, naming the node (id and
+// type) and what is allowed: an unknown type, values out of range, an edge
+// from or to a port that does not exist, a mask into a heights port, two
+// edges into one port, a required port left open, a cycle, a missing output.
+void validate(const Graph& graph);
+
+// The nodes the output depends on, each after its inputs (the order the
+// evaluator runs them in). Assumes a valid graph.
+std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output);
+
+// A document's chain as a graph: its source, then every modifier in order
+// (disabled ones kept, disabled), each feeding the next.
+Graph chainGraph(const Document& doc);
+
+}  // namespace terrain

@@ -1,0 +1,18 @@
+#pragma once
+// Every node type: the sources and modifiers (each stage is a node), then
+// the graph's own nodes (combine, blend, masks). Adding a node is its file
+// under core/nodes/ plus one line in node_registry.cpp.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/graph/node_type.hpp"
+
+namespace terrain {
+
+std::span<const NodeType* const> nodeTypes();
+const NodeType* findNodeType(std::string_view key);  // nullptr when unknown
+const NodeType& nodeType(std::string_view key);      // throws InputError naming the known
+std::string nodeTypeKeyList();                       // "random-walk, ..., slope-mask"
+
+}  // namespace terrain

@@ -1,0 +1,62 @@
+#pragma once
+// A node of the terrain graph: a stage with ports. It declares what it takes
+// (heights or masks, each port required or optional), what it gives, how far
+// a cell's result reaches (for tiles) and its run function; its parameters
+// are a Stage's table, so the panel, the CLI, --help and the project file
+// read them as they read every stage's.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/heightfield.hpp"
+#include "core/stage.hpp"
+
+namespace terrain {
+
+// Heights are a terrain in [0, 1]; a mask is 0..1 per cell saying where
+// something applies. Heights may feed a mask port (high ground = 1); a mask
+// may not feed a heights port.
+enum class PortKind : std::uint8_t { Heights, Mask };
+
+struct PortInfo {
+  std::string_view key;    // "in", "a", "mask": the project file's name
+  std::string_view title;  // the editor's label
+  PortKind kind = PortKind::Heights;
+  bool optional = false;  // may stay unconnected
+};
+
+// How far a cell's result reaches, for tiles: the cell alone, a bounded
+// neighbourhood, or the whole map.
+enum class Locality : std::uint8_t { PerCell, Neighbourhood, WholeMap };
+
+// What a node may know besides its inputs and values.
+struct NodeContext {
+  std::uint64_t seed = 1;
+  World world;
+};
+
+// A port's value: heights or a mask, both one float per cell (a mask's in
+// heights), shared and never changed once made. Null where an optional
+// port is unconnected.
+using PortValue = std::shared_ptr<const Heightfield>;
+
+class NodeType : public Stage {
+ public:
+  virtual std::span<const PortInfo> inputs() const = 0;
+  virtual std::span<const PortInfo> outputs() const = 0;
+  virtual Locality locality(const ParamValues& values) const = 0;
+  // Whether the result depends on the seed or on the world's metres: a node
+  // that does not is not re-run when they change.
+  virtual bool usesSeed() const { return true; }
+  virtual bool usesWorld() const { return true; }
+  // One value per output port, from one value per input port. The same bits
+  // for every thread count; throws Cancelled when control says and
+  // InputError for inputs it cannot combine (maps of two sizes).
+  virtual std::vector<PortValue> run(std::span<const PortValue> inputs, const NodeContext& context,
+                                     const ParamValues& values,
+                                     const RunControl& control) const = 0;
+};
+
+}  // namespace terrain

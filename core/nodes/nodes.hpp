@@ -1,0 +1,20 @@
+#pragma once
+// The node types, one file each under core/nodes/; node_registry.cpp lists them.
+#include <span>
+
+#include "core/graph/node_type.hpp"
+#include "core/stage.hpp"
+
+namespace terrain {
+
+// Each source and modifier as a node (stage_nodes.cpp): a source has no
+// input; a modifier takes heights and an optional mask that limits where it
+// acts (its result where the mask is 1, its input where it is 0).
+std::span<const NodeType* const> stageNodes();
+
+const NodeType& combineNode();     // add, subtract, multiply, min, max
+const NodeType& blendNode();       // a where the mask is 0, b where it is 1
+const NodeType& heightMaskNode();  // a height range with soft edges
+const NodeType& slopeMaskNode();   // a slope range in degrees, in the world's metres
+
+}  // namespace terrain

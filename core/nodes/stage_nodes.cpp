@@ -1,0 +1,124 @@
+// Every source and modifier as a graph node. The stages stay where they are
+// (core/sources/, core/modifiers/, one file each); a node adds their ports.
+// A masked modifier: its result where the mask is 1, its input where it is 0.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/nodes/nodes.hpp"
+#include "core/parallel.hpp"
+#include "core/registry.hpp"
+
+namespace terrain {
+namespace {
+
+// The stage's metadata, unchanged: the panel, --help and the project file
+// see a stage node exactly as they see the stage.
+template <class StageType>
+class StageNode : public NodeType {
+ public:
+  explicit StageNode(const StageType& stage) : stage_(stage) {}
+  std::string_view key() const override { return stage_.key(); }
+  std::string_view title() const override { return stage_.title(); }
+  std::string_view help() const override { return stage_.help(); }
+  std::span<const ParamInfo> params() const override { return stage_.params(); }
+  ParamValues defaults() const override { return stage_.defaults(); }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    return stage_.dynamicMax(param, values);
+  }
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
+    return stage_.idleReason(param, values);
+  }
+  void validate(const ParamValues& values) const override { stage_.validate(values); }
+
+ protected:
+  const StageType& stage_;
+};
+
+constexpr PortInfo kHeightsOut[] = {{"heights", "Heights", PortKind::Heights, false}};
+constexpr PortInfo kModifierIn[] = {{"in", "In", PortKind::Heights, false},
+                                    {"mask", "Mask", PortKind::Mask, true}};
+
+class SourceNode final : public StageNode<SourceStage> {
+ public:
+  using StageNode::StageNode;
+  std::span<const PortInfo> inputs() const override { return {}; }
+  std::span<const PortInfo> outputs() const override { return kHeightsOut; }
+  // A source whose samples are a pure function of position computes any
+  // window alone; the others make their whole map.
+  Locality locality(const ParamValues& values) const override {
+    return stage_.tileScale(1, values) ? Locality::PerCell : Locality::WholeMap;
+  }
+  bool usesWorld() const override { return false; }
+  std::vector<PortValue> run(std::span<const PortValue>, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    return {std::make_shared<const Heightfield>(stage_.generate(context.seed, values, control))};
+  }
+};
+
+// (1 - m) h + m r: exactly r where m = 1 and exactly h where m = 0.
+void limitToMask(Heightfield& result, const Heightfield& input, const Heightfield& mask,
+                 const RunControl& control) {
+  float* out = result.heights.data();
+  const float* in = input.heights.data();
+  const float* m = mask.heights.data();
+  parallelFor(control.exec, 0, static_cast<std::int64_t>(result.size()), std::int64_t{1} << 15,
+              [&](std::int64_t begin, std::int64_t end) {
+                for (std::int64_t i = begin; i < end; ++i) {
+                  out[i] = (1.0f - m[i]) * in[i] + m[i] * out[i];
+                }
+              });
+}
+
+class ModifierNode final : public StageNode<ModifierStage> {
+ public:
+  using StageNode::StageNode;
+  std::span<const PortInfo> inputs() const override { return kModifierIn; }
+  std::span<const PortInfo> outputs() const override { return kHeightsOut; }
+  Locality locality(const ParamValues&) const override {
+    return stage_.pointwise() ? Locality::PerCell : Locality::WholeMap;
+  }
+  std::vector<PortValue> run(std::span<const PortValue> inputs, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    const Heightfield& in = *inputs[0];
+    if (in.isProfile() && !stage_.appliesToProfiles()) {
+      throw InputError(std::string(stage_.key()) + " does not apply to a profile");
+    }
+    Heightfield result =
+        stage_.apply(in, StageContext{context.seed, context.world}, values, control);
+    if (const PortValue& mask = inputs[1]) {
+      if (mask->width != in.width || mask->height != in.height) {
+        throw InputError(std::string(stage_.key()) + ": its mask is " +
+                         std::to_string(mask->width) + "x" + std::to_string(mask->height) +
+                         " and its input " + std::to_string(in.width) + "x" +
+                         std::to_string(in.height) + "; connect a mask of the input's size");
+      }
+      limitToMask(result, in, *mask, control);
+    }
+    return {std::make_shared<const Heightfield>(std::move(result))};
+  }
+};
+
+std::vector<const NodeType*> makeStageNodes() {
+  static std::vector<std::unique_ptr<NodeType>> owned;
+  std::vector<const NodeType*> list;
+  for (const SourceStage* source : sources()) {
+    owned.push_back(std::make_unique<SourceNode>(*source));
+    list.push_back(owned.back().get());
+  }
+  for (const ModifierStage* modifier : modifiers()) {
+    owned.push_back(std::make_unique<ModifierNode>(*modifier));
+    list.push_back(owned.back().get());
+  }
+  return list;
+}
+
+}  // namespace
+
+std::span<const NodeType* const> stageNodes() {
+  static const std::vector<const NodeType*> list = makeStageNodes();
+  return list;
+}
+
+}  // namespace terrain

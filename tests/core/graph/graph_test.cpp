@@ -1,0 +1,181 @@
+// The graph as a value: a document's chain is a graph that gives the bits
+// the chain gave, and a broken graph is refused naming the node and why.
+#include "core/graph/graph.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/document.hpp"
+#include "core/error.hpp"
+#include "core/graph/evaluator.hpp"
+#include "core/graph/node_registry.hpp"
+#include "core/pipeline.hpp"
+#include "core/presets.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace terrain {
+namespace {
+
+using testing::checksum;
+
+NodeContext contextOf(const Document& doc) {
+  return {doc.seed, doc.world};
+}
+
+void expectChainGivesThePipelineBits(const Document& doc) {
+  const Heightfield chain = runPipeline(doc);
+  const PortValue graph = evaluateGraph(chainGraph(doc), contextOf(doc));
+  ASSERT_TRUE(graph);
+  EXPECT_EQ(graph->width, chain.width);
+  EXPECT_EQ(graph->height, chain.height);
+  EXPECT_EQ(checksum(*graph), checksum(chain));
+  EXPECT_EQ(graph->erosion != nullptr, chain.erosion != nullptr);
+  if (graph->erosion && chain.erosion) {
+    EXPECT_EQ(graph->erosion->flow, chain.erosion->flow);
+    EXPECT_EQ(graph->erosion->wear, chain.erosion->wear);
+  }
+}
+
+TEST(Graph, EverySourcesDefaultDocumentAsAGraphGivesThePipelinesBits) {
+  for (const SourceStage* source : sources()) {
+    SCOPED_TRACE(std::string(source->key()));
+    Document doc = defaultDocument(source->key());
+    if (!source->profile()) testing::setParam(doc, "size", source->snapSize(129));
+    doc.seed = 11;
+    expectChainGivesThePipelineBits(doc);
+  }
+}
+
+TEST(Graph, EveryLandformPresetAsAGraphGivesThePipelinesBits) {
+  for (const LandformPreset& preset : landformPresets()) {
+    SCOPED_TRACE(std::string(preset.key));
+    Document doc = preset.build();
+    testing::setParam(doc, "size", sourceStage(doc.source.key).snapSize(129));
+    expectChainGivesThePipelineBits(doc);
+  }
+}
+
+TEST(Graph, ADisabledModifierPassesItsInputOn) {
+  Document doc = defaultDocument("diamond-square");
+  testing::setParam(doc, "size", 129);
+  doc.modifiers = {defaultModifier("terrace"), defaultModifier("smooth")};
+  doc.modifiers[0].enabled = false;
+  expectChainGivesThePipelineBits(doc);
+  const Graph graph = chainGraph(doc);
+  ASSERT_EQ(graph.nodes.size(), 3u);
+  EXPECT_FALSE(graph.nodes[1].enabled);
+  EXPECT_EQ(graph.output, graph.nodes.back().id);
+}
+
+TEST(Graph, IsAValueComparedWhole) {
+  Document doc = defaultDocument("noise");
+  doc.modifiers = {defaultModifier("smooth")};
+  const Graph a = chainGraph(doc);
+  Graph b = a;
+  EXPECT_EQ(a, b);
+  b.nodes[1].values[0] += 1;
+  EXPECT_NE(a, b);
+  b = a;
+  b.edges[0].to.port = 1;
+  EXPECT_NE(a, b);
+}
+
+// ---- refusals -----------------------------------------------------------
+
+Graph twoNodes() {  // noise -> smooth
+  Graph g;
+  g.nodes.push_back({1, "noise", nodeType("noise").defaults(), true});
+  g.nodes.push_back({2, "smooth", nodeType("smooth").defaults(), true});
+  g.edges.push_back({{1, 0}, {2, 0}});
+  g.output = 2;
+  return g;
+}
+
+std::string refusal(const Graph& g) {
+  try {
+    validate(g);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Graph, ABrokenGraphIsRefusedNamingTheNodeAndWhy) {
+  EXPECT_EQ(refusal(twoNodes()), "");
+  struct Case {
+    std::string what;
+    void (*breakIt)(Graph&);
+    std::vector<std::string> said;
+  };
+  const Case cases[] = {
+      {"unknown type",
+       [](Graph& g) { g.nodes[1].type = "smoosh"; },
+       {"node 2 (smoosh)", "unknown node type", "blend"}},
+      {"value out of range",
+       [](Graph& g) { g.nodes[1].values[0] = 1e9; },
+       {"node 2 (smooth)", "--passes"}},
+      {"too few values",
+       [](Graph& g) { g.nodes[1].values.clear(); },
+       {"node 2 (smooth)", "0 values"}},
+      {"required input open",
+       [](Graph& g) { g.edges.clear(); },
+       {"node 2 (smooth)", "'in' is not connected"}},
+      {"two edges into a port",
+       [](Graph& g) { g.edges.push_back(g.edges[0]); },
+       {"node 2 (smooth)", "2 edges", "'in'"}},
+      {"missing node", [](Graph& g) { g.edges[0].from.node = 9; }, {"node 9 does not exist"}},
+      {"port that is not there",
+       [](Graph& g) { g.edges[0].to.port = 5; },
+       {"node 2 (smooth) has no input 5"}},
+      {"cycle",
+       [](Graph& g) {
+         g.nodes.push_back({3, "smooth", nodeType("smooth").defaults(), true});
+         g.edges.push_back({{2, 0}, {3, 0}});
+         g.edges.push_back({{3, 0}, {2, 1}});  // smooth 3 into smooth 2's mask
+       },
+       {"cycle"}},
+      {"mask into heights",
+       [](Graph& g) {
+         g.nodes.push_back({3, "height-mask", nodeType("height-mask").defaults(), true});
+         g.edges.push_back({{1, 0}, {3, 0}});
+         g.edges[0].from = {3, 0};  // the mask into smooth's heights
+       },
+       {"the mask 'mask' of node 3 (height-mask)", "heights input 'in' of node 2 (smooth)"}},
+      {"missing output", [](Graph& g) { g.output = 7; }, {"output is node 7"}},
+      {"duplicate id", [](Graph& g) { g.nodes[1].id = 1; }, {"two nodes have the id 1"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Graph g = twoNodes();
+    c.breakIt(g);
+    const std::string message = refusal(g);
+    ASSERT_NE(message, "");
+    for (const std::string& part : c.said) {
+      EXPECT_NE(message.find(part), std::string::npos) << "'" << message << "' lacks " << part;
+    }
+  }
+}
+
+TEST(Graph, AHeightsOutputMayFeedAMaskInput) {
+  Graph g = twoNodes();
+  g.edges.push_back({{1, 0}, {2, 1}});  // the noise itself limits the smoothing
+  EXPECT_EQ(refusal(g), "");
+}
+
+TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
+  ASSERT_GE(nodeTypes().size(), sources().size() + modifiers().size() + 4);
+  for (const NodeType* type : nodeTypes()) {
+    SCOPED_TRACE(std::string(type->key()));
+    EXPECT_EQ(findNodeType(type->key()), type);
+    EXPECT_FALSE(type->title().empty());
+    EXPECT_FALSE(type->help().empty());
+    EXPECT_FALSE(type->outputs().empty());
+    EXPECT_NO_THROW(type->validate(type->defaults()));
+    EXPECT_EQ(type->defaults().size(), type->params().size());
+  }
+  EXPECT_THROW(nodeType("nope"), InputError);
+}
+
+}  // namespace
+}  // namespace terrain
