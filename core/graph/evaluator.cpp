@@ -108,14 +108,22 @@ void GraphEvaluator::store(std::uint64_t hash, std::vector<PortValue> outputs) {
   entry.bytes = bytesOf(entry.outputs);
   const auto [it, added] = cache_.insert_or_assign(hash, std::move(entry));
   if (added) cachedBytes_ += it->second.bytes;
-  evictOverBudget();
 }
 
 void GraphEvaluator::evictOverBudget() {
-  while (cachedBytes_ > budget_ && !cache_.empty()) {
-    const auto oldest = std::min_element(
-        cache_.begin(), cache_.end(),
-        [](const auto& a, const auto& b) { return a.second.lastUse < b.second.lastUse; });
+  std::size_t older = 0;
+  for (const auto& [hash, entry] : cache_) {
+    if (current_.count(hash) == 0) older += entry.bytes;
+  }
+  while (older > budget_) {
+    auto oldest = cache_.end();
+    for (auto it = cache_.begin(); it != cache_.end(); ++it) {
+      if (current_.count(it->first) == 0 &&
+          (oldest == cache_.end() || it->second.lastUse < oldest->second.lastUse)) {
+        oldest = it;
+      }
+    }
+    older -= oldest->second.bytes;
     cachedBytes_ -= oldest->second.bytes;
     cache_.erase(oldest);
   }
@@ -128,6 +136,7 @@ void GraphEvaluator::setBudget(std::size_t bytes) {
 
 void GraphEvaluator::clear() {
   cache_.clear();
+  current_.clear();
   cachedBytes_ = 0;
 }
 
@@ -142,6 +151,9 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
   }
   const RunPlan plan(graph, node, context);
   nodesRun_ = 0;
+  current_.clear();
+  for (const NodeId id : plan.order()) current_.insert(plan.hash(id));
+  evictOverBudget();
 
   // Which nodes must run: from the wanted node up, stopping at cached results.
   std::set<NodeId> toRun;
@@ -156,20 +168,34 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     }
   }
 
+  // Results of this run by node, each dropped after its last reader: a
+  // reader that is the last holder may take it over (no copy of the map).
   std::map<NodeId, std::vector<PortValue>> results;
+  std::map<NodeId, int> readers;
+  for (const NodeId id : plan.order()) {
+    for (const GraphEdge* edge : plan.inputEdges(*graph.find(id))) {
+      if (edge != nullptr) ++readers[edge->from.node];
+    }
+  }
+  auto read = [&](const GraphEdge* edge) -> PortValue {
+    if (edge == nullptr) return nullptr;
+    const NodeId from = edge->from.node;
+    const auto it = results.find(from);
+    const bool last = --readers[from] == 0 && from != node;
+    if (it == results.end()) return nullptr;  // a reader that will not run
+    PortValue value = last ? std::move(it->second[edge->from.port]) : it->second[edge->from.port];
+    if (last) results.erase(it);
+    return value;
+  };
+
   const auto count = static_cast<int>(toRun.size());
   for (const NodeId id : plan.order()) {
     const GraphNode& n = *graph.find(id);
     const NodeType& type = typeOf(n);
-    const auto edges = plan.inputEdges(n);
-    auto inputOf = [&](const GraphEdge* edge) -> PortValue {
-      if (edge == nullptr) return nullptr;
-      const auto it = results.find(edge->from.node);
-      return it == results.end() ? nullptr : it->second[edge->from.port];
-    };
+    std::vector<PortValue> inputs;
+    for (const GraphEdge* edge : plan.inputEdges(n)) inputs.push_back(read(edge));
     if (!n.enabled) {
-      results[id] =
-          std::vector<PortValue>(type.outputs().size(), inputOf(edges[passedPort(n, type)]));
+      results[id] = std::vector<PortValue>(type.outputs().size(), inputs[passedPort(n, type)]);
       continue;
     }
     if (const Entry* cached = lookup(plan.hash(id))) {
@@ -177,8 +203,6 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
       continue;
     }
     if (toRun.count(id) == 0) continue;  // only needed by cached results
-    std::vector<PortValue> inputs;
-    for (const GraphEdge* edge : edges) inputs.push_back(inputOf(edge));
     const int index = nodesRun_;
     RunControl rc{control.exec, control.cancel, {}};
     if (control.progress) {
@@ -189,17 +213,18 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
       };
     }
     rc.checkpoint(0.0f);
-    std::vector<PortValue> outputs = type.run(inputs, context, n.values, rc);
+    std::vector<PortValue> outputs = type.run(std::move(inputs), context, n.values, rc);
     ++nodesRun_;
-    results[id] = outputs;
-    store(plan.hash(id), std::move(outputs));
+    if (keepsResults_) store(plan.hash(id), outputs);
+    results[id] = std::move(outputs);
   }
-  return results.at(node)[port];
+  return std::move(results.at(node)[port]);
 }
 
 PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
                         const PipelineControl& control) {
-  GraphEvaluator evaluator(0);
+  GraphEvaluator evaluator;
+  evaluator.keepsResults_ = false;
   return evaluator.run(graph, context, control);
 }
 

@@ -3,25 +3,43 @@
 // export. Each node's result is cached under a hash of its type, values,
 // seed and world (where it uses them) and its inputs' hashes, so a change
 // re-runs only the nodes downstream of it and two identical branches
-// compute once. The cache keeps results up to a memory budget and evicts
-// the least recently used first.
+// compute once. The cache always keeps the results of the graph last run
+// (what the next slider change reuses) and, within a memory budget, older
+// results too, evicting the least recently used first; results no longer
+// wanted are freed before a run starts, not after.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <set>
+#include <string>
 #include <unordered_map>
 
+#include "core/cancel.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/pipeline.hpp"
+#include "core/parallel.hpp"
 
 namespace terrain {
 
-// 2 GiB: 32 results of a 4097 map, 500 of a 1025 one.
-inline constexpr std::size_t kDefaultGraphCacheBytes = std::size_t{2} << 30;
+// What a run reports: the node running (its title), its place among the
+// nodes this run computes, and the fraction of the whole run.
+struct PipelineProgress {
+  std::string stage;      // the node's title
+  int index = 0;          // 0 = the first node this run computes
+  int count = 1;          // nodes this run computes (cached ones are not)
+  float fraction = 0.0f;  // of the whole run, 0..1
+};
+
+struct PipelineControl {
+  Execution exec;
+  const CancelToken* cancel = nullptr;
+  std::function<void(const PipelineProgress&)> progress;
+};
 
 class GraphEvaluator {
  public:
-  explicit GraphEvaluator(std::size_t budgetBytes = kDefaultGraphCacheBytes)
-      : budget_(budgetBytes) {}
+  // budgetBytes: for results beyond the last run's (0: the last run's only).
+  explicit GraphEvaluator(std::size_t budgetBytes = 0) : budget_(budgetBytes) {}
 
   // `port` of node `node` (the graph's terrain: graph.output, port 0).
   // Throws InputError for an invalid graph or inputs a node cannot take,
@@ -35,12 +53,14 @@ class GraphEvaluator {
   }
 
   int nodesRunLastTime() const { return nodesRun_; }
+  // Everything held: the last run's results plus older ones (<= budget()).
   std::size_t cachedBytes() const { return cachedBytes_; }
   std::size_t budget() const { return budget_; }
   void setBudget(std::size_t bytes);
   void clear();
 
  private:
+  friend PortValue evaluateGraph(const Graph&, const NodeContext&, const PipelineControl&);
   struct Entry {
     std::vector<PortValue> outputs;
     std::size_t bytes = 0;
@@ -48,16 +68,22 @@ class GraphEvaluator {
   };
   const Entry* lookup(std::uint64_t hash);
   void store(std::uint64_t hash, std::vector<PortValue> outputs);
+  // Evicts the least recently used results the current run does not use
+  // until those fit the budget.
   void evictOverBudget();
 
   std::unordered_map<std::uint64_t, Entry> cache_;
+  std::set<std::uint64_t> current_;  // the hashes of the current run's nodes
   std::size_t budget_;
   std::size_t cachedBytes_ = 0;
+  bool keepsResults_ = true;  // false for evaluateGraph's one run
   std::uint64_t clock_ = 0;
   int nodesRun_ = 0;
 };
 
-// One run without a cache to keep: the CLI's and the tiles' way.
+// One run that keeps nothing: the CLI's, the tiles' and the export's way.
+// A node takes over its input's heights where nothing else reads them, so
+// a chain holds about one map at a time, as a loop over stages would.
 PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
                         const PipelineControl& control = {});
 

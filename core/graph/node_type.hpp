@@ -42,6 +42,25 @@ struct NodeContext {
 // port is unconnected.
 using PortValue = std::shared_ptr<const Heightfield>;
 
+// Every PortValue is made here, as a mutable object behind a const view, so
+// that takePort may move out of one nobody else holds.
+inline PortValue makePort(Heightfield&& field) {
+  return std::make_shared<Heightfield>(std::move(field));
+}
+// The heights to work on: moved out when `value` is the only holder (a
+// one-shot run's input no other node reads: no copy of a 4097 map), copied
+// otherwise (the window's cache keeps it for the next run).
+inline Heightfield takePort(PortValue&& value) {
+  if (value.use_count() == 1) {
+    Heightfield owned = std::move(const_cast<Heightfield&>(*value));  // made by makePort
+    value.reset();
+    return owned;
+  }
+  Heightfield copy = *value;
+  value.reset();
+  return copy;
+}
+
 class NodeType : public Stage {
  public:
   virtual std::span<const PortInfo> inputs() const = 0;
@@ -54,7 +73,8 @@ class NodeType : public Stage {
   // One value per output port, from one value per input port. The same bits
   // for every thread count; throws Cancelled when control says and
   // InputError for inputs it cannot combine (maps of two sizes).
-  virtual std::vector<PortValue> run(std::span<const PortValue> inputs, const NodeContext& context,
+  // `inputs` are the node's own: a node may takePort() the one it changes.
+  virtual std::vector<PortValue> run(std::vector<PortValue> inputs, const NodeContext& context,
                                      const ParamValues& values,
                                      const RunControl& control) const = 0;
 };

@@ -28,7 +28,7 @@ class BlendNode final : public TypedStage<NodeType, BlendParams> {
   Locality locality(const ParamValues&) const override { return Locality::PerCell; }
   bool usesSeed() const override { return false; }
   bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::span<const PortValue> in, const NodeContext&, const ParamValues&,
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&, const ParamValues&,
                              const RunControl& control) const override {
     const Heightfield& a = *in[0];
     const Heightfield& b = *in[1];
@@ -41,7 +41,7 @@ class BlendNode final : public TypedStage<NodeType, BlendParams> {
       const float m = mask.heights[i];
       out.heights[i] = (1.0f - m) * a.heights[i] + m * b.heights[i];
     });
-    return {std::make_shared<const Heightfield>(std::move(out))};
+    return {makePort(std::move(out))};
   }
 };
 

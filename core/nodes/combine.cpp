@@ -64,7 +64,7 @@ class CombineNode final : public TypedStage<NodeType, CombineParams> {
   Locality locality(const ParamValues&) const override { return Locality::PerCell; }
   bool usesSeed() const override { return false; }
   bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::span<const PortValue> in, const NodeContext&,
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& a = *in[0];
     const Heightfield& b = *in[1];
@@ -77,7 +77,7 @@ class CombineNode final : public TypedStage<NodeType, CombineParams> {
       out.heights[i] =
           std::clamp(combined(p.operation, a.heights[i], b.heights[i], amount), 0.0f, 1.0f);
     });
-    return {std::make_shared<const Heightfield>(std::move(out))};
+    return {makePort(std::move(out))};
   }
 };
 

@@ -51,7 +51,7 @@ class HeightMaskNode final : public TypedStage<NodeType, HeightMaskParams> {
   Locality locality(const ParamValues&) const override { return Locality::PerCell; }
   bool usesSeed() const override { return false; }
   bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::span<const PortValue> in, const NodeContext&,
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& heights = *in[0];
     const HeightMaskParams p = unpack(values);
@@ -68,7 +68,7 @@ class HeightMaskNode final : public TypedStage<NodeType, HeightMaskParams> {
       const float below = toTheTop ? 1.0f : 1.0f - softStep(h, high, soft);
       mask.heights[i] = above * below;
     });
-    return {std::make_shared<const Heightfield>(std::move(mask))};
+    return {makePort(std::move(mask))};
   }
 };
 

@@ -52,7 +52,7 @@ class SlopeMaskNode final : public TypedStage<NodeType, SlopeMaskParams> {
   // Central differences: a cell's slope reads its eight neighbours at most.
   Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
   bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::span<const PortValue> in, const NodeContext& context,
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& heights = *in[0];
     if (heights.isProfile()) throw InputError("slope-mask: a profile has no slopes to mask");
@@ -71,7 +71,7 @@ class SlopeMaskNode final : public TypedStage<NodeType, SlopeMaskParams> {
       const float below = toVertical ? 1.0f : 1.0f - softStep(slope[i], high, soft);
       mask.heights[i] = above * below;
     });
-    return {std::make_shared<const Heightfield>(std::move(mask))};
+    return {makePort(std::move(mask))};
   }
 };
 

@@ -51,9 +51,9 @@ class SourceNode final : public StageNode<SourceStage> {
     return stage_.tileScale(1, values) ? Locality::PerCell : Locality::WholeMap;
   }
   bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::span<const PortValue>, const NodeContext& context,
+  std::vector<PortValue> run(std::vector<PortValue>, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
-    return {std::make_shared<const Heightfield>(stage_.generate(context.seed, values, control))};
+    return {makePort(stage_.generate(context.seed, values, control))};
   }
 };
 
@@ -79,24 +79,28 @@ class ModifierNode final : public StageNode<ModifierStage> {
   Locality locality(const ParamValues&) const override {
     return stage_.pointwise() ? Locality::PerCell : Locality::WholeMap;
   }
-  std::vector<PortValue> run(std::span<const PortValue> inputs, const NodeContext& context,
+  std::vector<PortValue> run(std::vector<PortValue> inputs, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& in = *inputs[0];
     if (in.isProfile() && !stage_.appliesToProfiles()) {
       throw InputError(std::string(stage_.key()) + " does not apply to a profile");
     }
-    Heightfield result =
-        stage_.apply(in, StageContext{context.seed, context.world}, values, control);
-    if (const PortValue& mask = inputs[1]) {
-      if (mask->width != in.width || mask->height != in.height) {
-        throw InputError(std::string(stage_.key()) + ": its mask is " +
-                         std::to_string(mask->width) + "x" + std::to_string(mask->height) +
-                         " and its input " + std::to_string(in.width) + "x" +
-                         std::to_string(in.height) + "; connect a mask of the input's size");
-      }
-      limitToMask(result, in, *mask, control);
+    const StageContext stageContext{context.seed, context.world};
+    const PortValue& mask = inputs[1];
+    if (!mask) {
+      return {
+          makePort(stage_.apply(takePort(std::move(inputs[0])), stageContext, values, control))};
     }
-    return {std::make_shared<const Heightfield>(std::move(result))};
+    if (mask->width != in.width || mask->height != in.height) {
+      throw InputError(std::string(stage_.key()) + ": its mask is " + std::to_string(mask->width) +
+                       "x" + std::to_string(mask->height) + " and its input " +
+                       std::to_string(in.width) + "x" + std::to_string(in.height) +
+                       "; connect a mask of the input's size");
+    }
+    // Masked: the input is kept to blend back where the mask is below 1.
+    Heightfield result = stage_.apply(in, stageContext, values, control);
+    limitToMask(result, in, *mask, control);
+    return {makePort(std::move(result))};
   }
 };
 

@@ -94,7 +94,14 @@ TEST(GraphEvaluator, TwoIdenticalBranchesComputeOnce) {
   EXPECT_EQ(evaluator.nodesRunLastTime(), 3);  // noise, smooth, combine
 }
 
-TEST(GraphEvaluator, TheCacheStaysInsideItsBudgetAndResultsStayRight) {
+// What the last run used is kept whole; older results only up to the budget.
+std::size_t lastRunBytes(const Graph& g) {
+  GraphEvaluator fresh;  // budget 0: the last run's results alone
+  fresh.run(g, kContext);
+  return fresh.cachedBytes();
+}
+
+TEST(GraphEvaluator, OlderResultsStayInsideTheBudgetAndResultsStayRight) {
   const Graph g = twentyNodeChain(257);
   const std::size_t oneResult = 257 * 257 * sizeof(float);
   GraphEvaluator evaluator(3 * oneResult);
@@ -104,13 +111,28 @@ TEST(GraphEvaluator, TheCacheStaysInsideItsBudgetAndResultsStayRight) {
     GraphNode& n = *edited.find(static_cast<NodeId>(2 + round % 19));
     n.enabled = !n.enabled;
     const PortValue result = evaluator.run(edited, kContext);
-    EXPECT_LE(evaluator.cachedBytes(), evaluator.budget());
+    EXPECT_LE(evaluator.cachedBytes(), 3 * oneResult + lastRunBytes(edited)) << round;
     EXPECT_EQ(checksum(*result), checksum(*evaluateGraph(edited, kContext))) << round;
   }
   EXPECT_EQ(checksum(*evaluator.run(g, kContext)), expected);
-  EXPECT_LE(evaluator.cachedBytes(), 3 * oneResult);
   evaluator.setBudget(0);
-  EXPECT_EQ(evaluator.cachedBytes(), 0u);
+  EXPECT_EQ(evaluator.cachedBytes(), lastRunBytes(g));
+}
+
+TEST(GraphEvaluator, WithinTheBudgetAnUndoneEditCostsNothing) {
+  const Graph g = twentyNodeChain(129);
+  GraphEvaluator roomy(std::size_t{64} << 20);
+  GraphEvaluator tight;  // the last run's results only
+  for (GraphEvaluator* evaluator : {&roomy, &tight}) {
+    evaluator->run(g, kContext);
+    Graph edited = g;
+    edited.find(10)->enabled = false;
+    evaluator->run(edited, kContext);
+    EXPECT_EQ(evaluator->nodesRunLastTime(), 10);  // 11 .. 20
+    evaluator->run(g, kContext);                   // undo
+  }
+  EXPECT_EQ(roomy.nodesRunLastTime(), 0);
+  EXPECT_EQ(tight.nodesRunLastTime(), 11);  // 10 .. 20 again
 }
 
 TEST(GraphEvaluator, ProgressNamesEachNodeAndRisesToOne) {

@@ -33,7 +33,7 @@ PortValue terrainOf(int size, std::uint64_t seed = 3) {
   Document doc = defaultDocument("diamond-square");
   testing::setParam(doc, "size", size);
   doc.seed = seed;
-  return std::make_shared<const Heightfield>(runPipeline(doc));
+  return makePort(runPipeline(doc));
 }
 
 ParamValues valuesOf(std::string_view type,
