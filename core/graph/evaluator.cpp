@@ -57,6 +57,16 @@ class RunPlan {
     for (const NodeId id : order_) hashes_[id] = hashNode(*graph.find(id), context);
   }
   const std::vector<NodeId>& order() const { return order_; }
+  // How many edges read each node's outputs.
+  std::map<NodeId, int> readers() const {
+    std::map<NodeId, int> count;
+    for (const NodeId id : order_) {
+      for (const GraphEdge* edge : inputEdges(*graph_.find(id))) {
+        if (edge != nullptr) ++count[edge->from.node];
+      }
+    }
+    return count;
+  }
   std::uint64_t hash(NodeId id) const { return hashes_.at(id); }
   // The edge into each input port of the node (null where unconnected).
   std::vector<const GraphEdge*> inputEdges(const GraphNode& node) const {
@@ -93,6 +103,36 @@ class RunPlan {
   std::vector<NodeId> order_;
   std::map<NodeId, std::uint64_t> hashes_;
 };
+
+// From the wanted node up, stopping at cached results: the nodes to run.
+template <class IsCached>
+std::set<NodeId> nodesToRun(const Graph& graph, const RunPlan& plan, NodeId wanted,
+                            const IsCached& isCached) {
+  std::set<NodeId> toRun;
+  std::vector<NodeId> stack{wanted};
+  while (!stack.empty()) {
+    const GraphNode& n = *graph.find(stack.back());
+    stack.pop_back();
+    if (n.enabled && (toRun.count(n.id) != 0 || isCached(plan.hash(n.id)))) continue;
+    if (n.enabled) toRun.insert(n.id);
+    for (const GraphEdge* edge : plan.inputEdges(n)) {
+      if (edge != nullptr) stack.push_back(edge->from.node);
+    }
+  }
+  return toRun;
+}
+
+// The node's run control: its progress as a share of the whole run.
+RunControl nodeControl(const PipelineControl& control, const NodeType& type, int index, int count) {
+  RunControl rc{control.exec, control.cancel, {}};
+  if (control.progress) {
+    rc.progress = [&control, title = std::string(type.title()), index, count](float fraction) {
+      const float whole = (static_cast<float>(index) + fraction) / static_cast<float>(count);
+      control.progress({title, index, count, whole});
+    };
+  }
+  return rc;
+}
 
 }  // namespace
 
@@ -155,28 +195,13 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
   for (const NodeId id : plan.order()) current_.insert(plan.hash(id));
   evictOverBudget();
 
-  // Which nodes must run: from the wanted node up, stopping at cached results.
-  std::set<NodeId> toRun;
-  std::vector<NodeId> stack{node};
-  while (!stack.empty()) {
-    const GraphNode& n = *graph.find(stack.back());
-    stack.pop_back();
-    if (n.enabled && (toRun.count(n.id) != 0 || cache_.count(plan.hash(n.id)) != 0)) continue;
-    if (n.enabled) toRun.insert(n.id);
-    for (const GraphEdge* edge : plan.inputEdges(n)) {
-      if (edge != nullptr) stack.push_back(edge->from.node);
-    }
-  }
+  const std::set<NodeId> toRun =
+      nodesToRun(graph, plan, node, [this](std::uint64_t hash) { return cache_.count(hash) != 0; });
 
   // Results of this run by node, each dropped after its last reader: a
   // reader that is the last holder may take it over (no copy of the map).
   std::map<NodeId, std::vector<PortValue>> results;
-  std::map<NodeId, int> readers;
-  for (const NodeId id : plan.order()) {
-    for (const GraphEdge* edge : plan.inputEdges(*graph.find(id))) {
-      if (edge != nullptr) ++readers[edge->from.node];
-    }
-  }
+  std::map<NodeId, int> readers = plan.readers();
   auto read = [&](const GraphEdge* edge) -> PortValue {
     if (edge == nullptr) return nullptr;
     const NodeId from = edge->from.node;
@@ -203,15 +228,7 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
       continue;
     }
     if (toRun.count(id) == 0) continue;  // only needed by cached results
-    const int index = nodesRun_;
-    RunControl rc{control.exec, control.cancel, {}};
-    if (control.progress) {
-      const std::string title(type.title());
-      rc.progress = [&control, title, index, count](float fraction) {
-        const float whole = (static_cast<float>(index) + fraction) / static_cast<float>(count);
-        control.progress({title, index, count, whole});
-      };
-    }
+    const RunControl rc = nodeControl(control, type, nodesRun_, count);
     rc.checkpoint(0.0f);
     std::vector<PortValue> outputs = type.run(std::move(inputs), context, n.values, rc);
     ++nodesRun_;
