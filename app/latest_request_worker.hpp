@@ -82,9 +82,8 @@ class LatestRequestWorker {
   // closing.
   std::optional<Finished> waitFor(std::uint64_t id) {
     std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] {
-      return stopping_ || lastTaken_ >= id || (ready_ && ready_->times.id >= id);
-    });
+    done_.wait(lock,
+               [&] { return stopping_ || lastTaken_ >= id || (ready_ && ready_->times.id >= id); });
     if (!ready_ || ready_->times.id < id) return std::nullopt;
     return takeLocked();
   }

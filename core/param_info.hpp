@@ -24,7 +24,7 @@ struct ParamInfo {
   // The maximum stands for "all" (iterations: every level the size holds);
   // the panel stores max when the slider reaches the dynamic maximum.
   bool maxMeansAll = false;
-  bool powerOfTwo = false;  // Integer: only powers of two in range are valid
+  bool powerOfTwo = false;        // Integer: only powers of two in range are valid
   std::string_view expects = {};  // Text: "a ramp name or a .png file"
 };
 

@@ -23,7 +23,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kFormat = "terrain-explorer-project";
-constexpr int kMaxDepth = 16;               // the format needs 4
+constexpr int kMaxDepth = 16;  // the format needs 4
 
 [[noreturn]] void fail(const std::string& what) {
   throw InputError("project: " + what);

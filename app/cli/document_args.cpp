@@ -139,9 +139,9 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
 }  // namespace
 
 bool isDocumentFlag(std::string_view name) {
-  return isStartFlag(name) || name == "seed" || name == "stage" ||
-         name == "no-hillshade" || name == "smoothing" || findDocumentParam(name) ||
-         isAnySourceParam(name) || isAnyModifierParam(name);
+  return isStartFlag(name) || name == "seed" || name == "stage" || name == "no-hillshade" ||
+         name == "smoothing" || findDocumentParam(name) || isAnySourceParam(name) ||
+         isAnyModifierParam(name);
 }
 
 std::optional<std::string_view> loneFlagValue(std::string_view name) {

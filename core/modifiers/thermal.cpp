@@ -227,7 +227,8 @@ class Relaxation {
     const ThermalRows rows = rowsAround(grid_, h, y, wallHeights_);
     const float* mid = rows.r[1];
     const int inner = grid_.width() - 1;  // interior columns are 1..inner-1
-    for (int x = thermalScaleRow(rows, constants(half), s, grid_.width(), vectorWidth_); x < inner; ++x) {
+    for (int x = thermalScaleRow(rows, constants(half), s, grid_.width(), vectorWidth_); x < inner;
+         ++x) {
       float n[kNeighbours];
       gatherInner(rows, x, n);
       s[x] = outflowScale(mid[x], n, talus_, half);
@@ -245,8 +246,8 @@ class Relaxation {
     const float* mid = rows.r[1];
     const float* sMid = scales.r[1];
     const int inner = grid_.width() - 1;
-    for (int x = thermalRelaxRow(rows, scales, constants(0.0f), out, grid_.width(), vectorWidth_); x < inner;
-         ++x) {
+    for (int x = thermalRelaxRow(rows, scales, constants(0.0f), out, grid_.width(), vectorWidth_);
+         x < inner; ++x) {
       float n[kNeighbours];
       float sn[kNeighbours];
       gatherInner(rows, x, n);

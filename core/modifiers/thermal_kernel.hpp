@@ -2,12 +2,11 @@
 // The thermal modifier's row loops over interior columns (see thermal.cpp for
 // the scheme) in SIMD vectors of the widest kind the CPU has, chosen at run
 // time: 16 floats (AVX-512), 8 (AVX2) or 4 (SSE2 / NEON, the baseline),
-// written with the compiler's vector extensions and target attributes. Every width gives the bits thermal.cpp's
-// scalar code gives: the same IEEE +, -, *, / and max(a, b) = a < b ? b : a,
-// in the same order (no fused multiply-add: built with -ffp-contract=off),
-// and a row's last columns are one more whole vector overlapping the one
-// before (each cell's result depends on its inputs alone, so a cell done
-// twice comes out the same).
+// written with the compiler's vector extensions and target attributes. Every width gives the bits
+// thermal.cpp's scalar code gives: the same IEEE +, -, *, / and max(a, b) = a < b ? b : a, in the
+// same order (no fused multiply-add: built with -ffp-contract=off), and a row's last columns are
+// one more whole vector overlapping the one before (each cell's result depends on its inputs alone,
+// so a cell done twice comes out the same).
 #include <vector>
 
 namespace terrain {

@@ -21,8 +21,8 @@ namespace {
 
 using terrain::ColorRamp;
 using terrain::Heightfield;
-using terrain::render::TerrainView;
 using terrain::ViewKind;
+using terrain::render::TerrainView;
 using terrain::render::ViewSettings;
 
 // Smooth but busy terrain (sum of sines), heights in [0, 1].

@@ -21,9 +21,9 @@ namespace {
 void checkAccepted(const terrain::cli::ExportOptions& o) {
   using Action = terrain::cli::ExportOptions::Action;
   if (o.action != Action::Export) return;
-  bool ok = (!o.plan.outputs.empty() || o.plan.projectOutput) && o.plan.sideWidth >= 16 && o.plan.sideWidth <= 16384 &&
-            o.plan.sideHeight >= 16 && o.plan.sideHeight <= 16384 && o.threads >= 0 && o.threads <= 1024 &&
-            !o.doc.look.ramp.empty();
+  bool ok = (!o.plan.outputs.empty() || o.plan.projectOutput) && o.plan.sideWidth >= 16 &&
+            o.plan.sideWidth <= 16384 && o.plan.sideHeight >= 16 && o.plan.sideHeight <= 16384 &&
+            o.threads >= 0 && o.threads <= 1024 && !o.doc.look.ramp.empty();
   for (const auto& out : o.plan.outputs) ok = ok && out.format != nullptr && !out.path.empty();
   try {
     terrain::validate(o.doc);  // "validated": must still hold
