@@ -73,7 +73,8 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
     return;
   }
   s.generateError.clear();
-  if (s.shownDoc.source != r.doc.source || s.shownDoc.seed != r.doc.seed) {
+  if (s.shownDoc.source != r.doc.source || s.shownDoc.graph != r.doc.graph ||
+      s.shownDoc.seed != r.doc.seed) {
     s.exporting.status = {};  // "wrote ..." was about the old terrain
   }
   s.displayedSide = view.displayedResolution().x;
@@ -114,7 +115,8 @@ Settings currentSettings(const AppState& s, const std::string& exportDir) {
 
 // What the gallery's previews depend on: the document but its view.
 bool sameGalleryInput(const Document& a, const Document& b) {
-  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers && a.look == b.look;
+  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
+         a.graph == b.graph && a.look == b.look;
 }
 
 struct Layout {
@@ -224,8 +226,7 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
   }
   if (options.view) state_.doc.view.kind = *options.view;
   if (options.crossSectionRow >= 0) {
-    const SourceStage& source = sourceStage(state_.doc.source.key);
-    const int rows = source.profile() ? 1 : source.size(state_.doc.source.values);
+    const int rows = isProfile(state_.doc) ? 1 : documentSize(state_.doc);
     state_.doc.view.row =
         static_cast<double>(render::crossSectionFraction(options.crossSectionRow, rows));
   }

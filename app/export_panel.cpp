@@ -23,8 +23,8 @@ namespace {
 // 1009 x 1009"; throws InputError when the source cannot make it.
 std::string fitPlan(const AppState& s, const EngineSize& size) {
   const Document sized = documentForSide(s.shownDoc, size.side);
-  const int generated = sourceStage(sized.source.key).size(sized.source.values);
-  const int shown = sourceStage(s.shownDoc.source.key).size(s.shownDoc.source.values);
+  const int generated = documentSize(sized);
+  const int shown = documentSize(s.shownDoc);
   std::string plan = generated == shown
                          ? "the map on screen (" + std::to_string(shown) + ")"
                          : "generated again at " + std::to_string(generated) +

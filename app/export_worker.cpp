@@ -190,8 +190,7 @@ PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files
   std::string what;
   if (plansGeneration(job.plan, job.doc, true)) {
     const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
-    what =
-        "generating at " + std::to_string(sourceStage(sized.source.key).size(sized.source.values));
+    what = "generating at " + std::to_string(documentSize(sized));
     report({0.0f, what, 0, files, 0, true});
   }
   const PipelineControl control{

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/export_panel.hpp"
+#include "app/graph_panel.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
 #include "core/outputs.hpp"
@@ -696,13 +697,20 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   ImGui::Separator();
 
   bool changed = false;
-  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen))
+  if (s.doc.graph) {
+    if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+      changed |= seedInput(s);
+      changed |= graphNodesSection(s);
+      changed |= presetButtons(s);  // back to a chain
+    }
+  } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= sourceSection(s);
+  }
   if (!s.generateError.empty()) statusLine({s.generateError, false});
   ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
   s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
   if (s.galleryOpen) changed |= gallerySection(s);
-  if (ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (!s.doc.graph && ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= modifierSection(s);
   }
   if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);

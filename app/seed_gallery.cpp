@@ -29,12 +29,10 @@ ColorRamp previewRamp(const Document& doc) {
 Document SeedGallery::previewDocument(const Document& doc, std::uint64_t seed) {
   Document preview = doc;
   preview.seed = seed;
-  const SourceStage& source = sourceStage(doc.source.key);
-  const int wanted = source.profile() ? kPreviewSide * 8 : kPreviewSide;
-  const int size = source.size(doc.source.values);
+  const int wanted = isProfile(doc) ? kPreviewSide * 8 : kPreviewSide;
   // Smaller maps stay as they are; the resolution-independent sources look
   // the same at the preview size as at the full one.
-  if (size > wanted) preview.source.values[source.sizeIndex()] = source.snapSize(wanted);
+  if (documentSize(doc) > wanted) setDocumentSize(preview, wanted);
   return preview;
 }
 

@@ -123,7 +123,41 @@ ModifierSettings defaultModifier(std::string_view key) {
   return {std::string(stage.key()), stage.defaults(), true};
 }
 
+namespace {
+
+// Every source of the graph makes a map, and all make one size, so the
+// document has one size to show, export and tile.
+void validateGraphSources(const Graph& graph) {
+  const GraphNode* first = nullptr;
+  for (const GraphNode& node : graph.nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    const std::string name = "node " + std::to_string(node.id) + " (" + node.type + ")";
+    if (source->profile()) {
+      throw InputError(name + " makes a 1D profile; a graph combines maps (use " + node.type +
+                       " in a chain)");
+    }
+    if (first == nullptr) {
+      first = &node;
+    } else if (source->size(node.values) != sourceStage(first->type).size(first->values)) {
+      throw InputError(name + " makes a " + std::to_string(source->size(node.values)) +
+                       " map and node " + std::to_string(first->id) + " (" + first->type + ") a " +
+                       std::to_string(sourceStage(first->type).size(first->values)) +
+                       " one; every source of a graph makes one size");
+    }
+  }
+}
+
+}  // namespace
+
 void validate(const Document& doc) {
+  if (doc.graph) {
+    validate(*doc.graph);
+    validateGraphSources(*doc.graph);
+    validate(doc.world);
+    validate(doc.look);
+    return;
+  }
   const SourceStage& source = sourceStage(doc.source.key);
   source.validate(doc.source.values);
   for (const ModifierSettings& m : doc.modifiers) {
@@ -138,17 +172,45 @@ void validate(const Document& doc) {
   validate(doc.look);
 }
 
+Graph documentGraph(const Document& doc) {
+  return doc.graph ? *doc.graph : chainGraph(doc);
+}
+
+int documentSize(const Document& doc) {
+  if (!doc.graph) return sourceStage(doc.source.key).size(doc.source.values);
+  for (const GraphNode& node : doc.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type)) return source->size(node.values);
+  }
+  throw InputError("the graph has no source node, so no map size");
+}
+
+void setDocumentSize(Document& doc, int size) {
+  auto set = [size](const SourceStage& source, ParamValues& values) {
+    values[source.sizeIndex()] = source.snapSize(size);
+  };
+  if (!doc.graph) {
+    set(sourceStage(doc.source.key), doc.source.values);
+    return;
+  }
+  for (GraphNode& node : doc.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type)) set(*source, node.values);
+  }
+}
+
 bool isProfile(const Document& doc) {
+  if (doc.graph) return false;
   const SourceStage* source = findSource(doc.source.key);
   return source != nullptr && source->profile();
 }
 
 bool isClassMap(const Document& doc) {
+  if (doc.graph) return false;
   const SourceStage* source = findSource(doc.source.key);
   return source != nullptr && source->classMap(doc.source.values);
 }
 
 bool isAppletSeaAndLand(const Document& doc) {
+  if (doc.graph) return false;
   const SourceStage* source = findSource(doc.source.key);
   return source != nullptr && source->seaAndLand(doc.source.values);
 }
@@ -173,9 +235,8 @@ bool resolvedHillshade(const Document& doc) {
 }
 
 std::string defaultFileStem(const Document& doc) {
-  const SourceStage& source = sourceStage(doc.source.key);
-  return doc.source.key + "-s" + std::to_string(doc.seed) + "-" +
-         std::to_string(source.size(doc.source.values));
+  return (doc.graph ? std::string("graph") : doc.source.key) + "-s" + std::to_string(doc.seed) +
+         "-" + std::to_string(documentSize(doc));
 }
 
 }  // namespace terrain

@@ -1,13 +1,14 @@
 #pragma once
-// The designer's document: one source, an ordered stack of modifiers, the
-// look and the view. A plain value: it compares with == and is cheap to
-// copy, so undo keeps whole documents and the worker gets its own copy.
+// The designer's document: one source and an ordered stack of modifiers (a
+// chain) or a graph of nodes, the world, the look and the view. A plain value: it compares with ==
+// and is cheap to copy, so undo keeps whole documents and the worker gets its own copy.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/graph/graph.hpp"
 #include "core/look.hpp"
 #include "core/masks.hpp"
 #include "core/stage.hpp"
@@ -54,8 +55,13 @@ const ParamTable<ViewState>& viewTable();
 
 struct Document {
   std::uint64_t seed = 1;
+  // A chain: what a new document, the presets and the CLI's --generator and
+  // --stage flags make; the panel's Source and Modifiers sections edit it.
   SourceSettings source;
   std::vector<ModifierSettings> modifiers;
+  // A graph, when the document is one: then it alone makes the terrain, and
+  // source and modifiers are unused.
+  std::optional<Graph> graph;
   World world;  // metres: what erosion measures slopes in, what exports report
   Look look;
   ViewState view;
@@ -93,8 +99,17 @@ class DocumentParam {
 std::optional<DocumentParam> findDocumentParam(std::string_view key);
 
 // Throws InputError for the first thing wrong: unknown stage, value out of
-// range, a size off the source's grid, a modifier that does not apply.
+// range, a size off the source's grid, a modifier that does not apply; in a
+// graph, what validate(Graph) refuses, a 1D source, or sources of two sizes.
 void validate(const Document& doc);
+
+// What makes the terrain: the graph, or the chain as a graph.
+Graph documentGraph(const Document& doc);
+// The map's side: the source's size, or in a graph every source's (one size).
+int documentSize(const Document& doc);
+// Sets the map's side: the source's, or every source of the graph's, each
+// snapped to its own grid (diamond-square 2^k+1, rectangles 2^k).
+void setDocumentSize(Document& doc, int size);
 
 // A default modifier of that key (throws InputError for an unknown key).
 ModifierSettings defaultModifier(std::string_view key);
@@ -109,7 +124,8 @@ bool isProfile(const Document& doc);
 std::string resolvedRampName(const Document& doc);
 bool resolvedHillshade(const Document& doc);
 
-// "<source>-s<seed>-<size>", the default name of exported files.
+// "<source>-s<seed>-<size>" ("graph-s<seed>-<size>" for a graph), the
+// default name of exported files.
 std::string defaultFileStem(const Document& doc);
 
 }  // namespace terrain

@@ -91,23 +91,40 @@ FitMode fitMode(std::string_view name) {
   throw InputError("--fit: '" + std::string(name) + "' is not a fit; allowed: crop, resample");
 }
 
-Document documentForSide(const Document& doc, int side) {
-  const SourceStage& source = sourceStage(doc.source.key);
+namespace {
+
+// The smallest size the source makes at or above the side.
+int sizeAtLeast(const SourceStage& source, int side) {
   if (source.profile()) {
-    throw InputError("--engine-size: " + doc.source.key + " makes a 1D profile, not a map");
+    throw InputError("--engine-size: " + std::string(source.key()) +
+                     " makes a 1D profile, not a map");
   }
-  // The smallest size the source makes at or above the side.
   int size = source.snapSize(side);
   for (int n = side; size < side && n <= source.maxSize(); ++n) {
     if (source.sizeAllowed(n)) size = n;
   }
   if (size < side) {
-    throw InputError("--engine-size: " + doc.source.key + " makes at most " +
+    throw InputError("--engine-size: " + std::string(source.key()) + " makes at most " +
                      std::to_string(source.maxSize()) + " samples per side, less than " +
                      std::to_string(side));
   }
+  return size;
+}
+
+}  // namespace
+
+Document documentForSide(const Document& doc, int side) {
   Document out = doc;
-  out.source.values[source.sizeIndex()] = size;
+  if (!out.graph) {
+    const SourceStage& source = sourceStage(doc.source.key);
+    out.source.values[source.sizeIndex()] = sizeAtLeast(source, side);
+    return out;
+  }
+  for (GraphNode& node : out.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type)) {
+      node.values[source->sizeIndex()] = sizeAtLeast(*source, side);
+    }
+  }
   return out;
 }
 

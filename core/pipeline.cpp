@@ -13,13 +13,18 @@ NodeContext contextOf(const Document& doc) {
 
 Heightfield runPipeline(const Document& doc, const PipelineControl& control) {
   validate(doc);
-  return takePort(evaluateGraph(chainGraph(doc), contextOf(doc), control));
+  return takePort(evaluateGraph(documentGraph(doc), contextOf(doc), control));
+}
+
+Heightfield runPipeline(const Document& doc, PortRef output, const PipelineControl& control) {
+  validate(doc);
+  return takePort(evaluateGraph(documentGraph(doc), output, contextOf(doc), control));
 }
 
 std::shared_ptr<const Heightfield> Pipeline::run(const Document& doc,
                                                  const PipelineControl& control) {
   validate(doc);
-  return evaluator_.run(chainGraph(doc), contextOf(doc), control);
+  return evaluator_.run(documentGraph(doc), contextOf(doc), control);
 }
 
 }  // namespace terrain

@@ -1,8 +1,8 @@
 #pragma once
-// Runs a document's stages, source then each enabled modifier in order, as
-// its chain graph through the one evaluator (core/graph/evaluator.hpp).
-// The window's Pipeline keeps each stage's result, so changing a modifier
-// never re-runs the source, and the look never regenerates anything.
+// Runs a document's graph (or its chain as a graph) through the one
+// evaluator (core/graph/evaluator.hpp). The window's Pipeline keeps each
+// node's result, so changing a modifier never re-runs the source, and the
+// look never regenerates anything.
 #include <memory>
 
 #include "core/document.hpp"
@@ -15,6 +15,9 @@ namespace terrain {
 // The final heights. Throws InputError for an invalid document and
 // Cancelled when control's flag is raised (within one stage checkpoint).
 Heightfield runPipeline(const Document& doc, const PipelineControl& control = {});
+// One node's output of the document's graph instead of the terrain (a mask
+// is a field of 0..1). Throws InputError when there is no such node or port.
+Heightfield runPipeline(const Document& doc, PortRef output, const PipelineControl& control = {});
 
 // The same with the evaluator's cache, for the window: a run re-runs only
 // the stages whose inputs changed since any earlier run it still holds.

@@ -13,69 +13,22 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/project_graph.hpp"
 #include "core/project_json.hpp"
+#include "core/project_values.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
 namespace {
 
-// Insertion-ordered, so a saved file reads top to bottom as the document.
-using Json = nlohmann::ordered_json;
+using namespace project_io;
 
 constexpr std::string_view kFormat = "terrain-explorer-project";
-constexpr int kMaxDepth = 16;  // the format needs 4
-
-[[noreturn]] void fail(const std::string& what) {
-  throw InputError("project: " + what);
-}
-
-std::string quoted(const std::string& path) {
-  return "'" + path + "'";
-}
+constexpr int kMaxDepth = 16;  // the format needs 5
 
 // ---- writing ----
 
-Json valueToJson(const ParamInfo& info, double value) {
-  switch (info.type) {
-    case ParamType::Integer:
-      return static_cast<std::int64_t>(value);
-    case ParamType::Choice:
-      return formatValue(info, value);
-    case ParamType::Toggle:
-      return value != 0.0;
-    case ParamType::Real:
-    case ParamType::Text:  // written by groupToJson from the text
-      break;
-  }
-  return value;
-}
-
-Json paramsToJson(const Stage& stage, const ParamValues& values) {
-  Json out = Json::object();
-  const auto infos = stage.params();
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    out[std::string(infos[i].key)] = valueToJson(infos[i], values[i]);
-  }
-  return out;
-}
-
-// A section whose keys are all a table's parameters: {"key": value, ...}.
-template <class Params>
-Json groupToJson(const ParamTable<Params>& table, const Params& values) {
-  Json group = Json::object();
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    const ParamInfo& info = table.infos()[i];
-    group[std::string(info.key)] =
-        table.isText(i) ? Json(table.getText(values, i)) : valueToJson(info, table.get(values, i));
-  }
-  return group;
-}
-
-Json documentToJson(const Document& doc) {
-  Json root = Json::object();
-  root["format"] = kFormat;
-  root["version"] = kProjectVersion;
-  root["seed"] = std::to_string(doc.seed);
+void chainToJson(const Document& doc, Json& root) {
   const SourceStage& source = sourceStage(doc.source.key);
   root["source"] = {{"stage", doc.source.key}, {"params", paramsToJson(source, doc.source.values)}};
   Json modifiers = Json::array();
@@ -85,6 +38,20 @@ Json documentToJson(const Document& doc) {
                          {"params", paramsToJson(modifierStage(m.key), m.values)}});
   }
   root["modifiers"] = std::move(modifiers);
+}
+
+Json documentToJson(const Document& doc) {
+  Json root = Json::object();
+  root["format"] = kFormat;
+  // The oldest version that holds the document, so a chain still opens in
+  // a program from before graphs.
+  root["version"] = doc.graph ? kProjectVersion : 1;
+  root["seed"] = std::to_string(doc.seed);
+  if (doc.graph) {
+    root["graph"] = graphToJson(*doc.graph);
+  } else {
+    chainToJson(doc, root);
+  }
   root["look"] = groupToJson(lookTable(), doc.look);
   root["world"] = groupToJson(worldTable(), doc.world);
   root["view"] = groupToJson(viewTable(), doc.view);
@@ -92,98 +59,6 @@ Json documentToJson(const Document& doc) {
 }
 
 // ---- reading ----
-
-std::string typeName(const Json& j) {
-  if (j.is_number()) return "a number";
-  if (j.is_string()) return "a string";
-  if (j.is_boolean()) return "true/false";
-  if (j.is_object()) return "an object {...}";
-  if (j.is_array()) return "an array [...]";
-  return "null";
-}
-
-// "--key: 0.5 is out of range; ..." (checkValue, parseValue) said of a
-// place in the file: "project: 'look.water': 0.5 is out of range; ...".
-[[noreturn]] void failValue(const ParamInfo& info, const std::string& path,
-                            const std::string& message) {
-  const std::string flag = "--" + std::string(info.key) + ": ";
-  const bool flagged = message.rfind(flag, 0) == 0;
-  fail(quoted(path) + ": " + (flagged ? message.substr(flag.size()) : message));
-}
-
-std::string textFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
-  if (!j.is_string()) {
-    fail(quoted(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
-  }
-  const std::string& text = j.get_ref<const std::string&>();
-  if (const auto problem = checkText(info, text)) failValue(info, path, *problem);
-  return text;
-}
-
-double valueFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
-  double value = 0.0;
-  try {
-    if (info.type == ParamType::Choice) {
-      if (!j.is_string()) {
-        fail(quoted(path) + " must be a name (" + allowedText(info) + "), not " + typeName(j));
-      }
-      return parseValue(info, j.get_ref<const std::string&>());
-    }
-    if (info.type == ParamType::Toggle) {
-      if (j.is_boolean()) return j.get<bool>() ? 1.0 : 0.0;
-      if (j.is_string()) return parseValue(info, j.get_ref<const std::string&>());
-      fail(quoted(path) + " must be true or false, not " + typeName(j));
-    }
-    if (!j.is_number()) fail(quoted(path) + " must be a number, not " + typeName(j));
-    value = j.get<double>();
-  } catch (const InputError& e) {
-    const std::string message = e.what();
-    if (message.rfind("project: ", 0) == 0) throw;
-    failValue(info, path, message);
-  }
-  if (auto err = checkValue(info, value)) failValue(info, path, *err);
-  return value;
-}
-
-const Json& requireObject(const Json& j, const std::string& path) {
-  if (!j.is_object()) fail(quoted(path) + " must be an object {...}, not " + typeName(j));
-  return j;
-}
-
-// Refuses keys the format does not know, naming them and the allowed ones.
-void checkKeys(const Json& object, const std::vector<std::string>& allowed,
-               const std::string& path) {
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    const std::string& key = it.key();
-    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string list;
-    for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail("unknown key " + quoted(path.empty() ? key : path + "." + key) + "; allowed: " + list);
-  }
-}
-
-std::vector<std::string> keysOf(std::span<const ParamInfo> infos) {
-  std::vector<std::string> keys;
-  for (const ParamInfo& info : infos) keys.emplace_back(info.key);
-  return keys;
-}
-
-// Missing keys keep the values already in `values` (the stage's defaults).
-void readParams(const Stage& stage, const Json& parent, const std::string& path,
-                ParamValues& values) {
-  const auto found = parent.find("params");
-  if (found == parent.end()) return;
-  const std::string here = path + ".params";
-  const Json& params = requireObject(*found, here);
-  const auto infos = stage.params();
-  checkKeys(params, keysOf(infos), here);
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    const auto it = params.find(std::string(infos[i].key));
-    if (it != params.end()) {
-      values[i] = valueFromJson(infos[i], *it, here + "." + std::string(infos[i].key));
-    }
-  }
-}
 
 const std::string& stageKey(const Json& parent, const std::string& path) {
   const auto it = parent.find("stage");
@@ -252,35 +127,16 @@ void readModifiers(const Json& root, Document& doc) {
   }
 }
 
-// Reads a section written by groupToJson; missing keys keep their values.
-template <class Params>
-void readGroup(const Json& root, const std::string& name, const ParamTable<Params>& table,
-               Params& values) {
-  const auto it = root.find(name);
-  if (it == root.end()) return;
-  const Json& group = requireObject(*it, name);
-  checkKeys(group, keysOf(table.infos()), name);
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    const ParamInfo& info = table.infos()[i];
-    const std::string key(info.key);
-    const auto v = group.find(key);
-    if (v == group.end()) continue;
-    if (table.isText(i)) {
-      table.setText(values, i, textFromJson(info, *v, name + "." + key));
-    } else {
-      table.set(values, i, valueFromJson(info, *v, name + "." + key));
-    }
-  }
-}
-
 // Brings a file of an older version up to kProjectVersion, one version at
 // a time, so the readers above only ever see the current layout. When the
 // format changes: bump kProjectVersion and add `case <old>:` here, editing
 // `root` (rename a key, fill a new required field, convert a unit).
-// Version 1 is the first; there is nothing older to convert yet.
 void migrate(Json& root, int fromVersion) {
   for (int version = fromVersion; version < kProjectVersion; ++version) {
     switch (version) {
+      case 1:  // version 2 adds "graph" beside the chain; a chain reads as it did
+        if (root.contains("graph")) fail("'graph' needs version 2; this file says version 1");
+        break;
       default:
         fail("version " + std::to_string(version) + " has no conversion to version " +
              std::to_string(version + 1));
@@ -350,7 +206,7 @@ void checkDepth(std::string_view text) {
     } else if (c == '{' || c == '[') {
       if (++depth > kMaxDepth) {
         fail(lineAndColumn(text, i) + ": nested deeper than " + std::to_string(kMaxDepth) +
-             " levels; a project needs 4");
+             " levels; a project needs 5");
       }
     } else if (c == '}' || c == ']') {
       --depth;
@@ -382,12 +238,23 @@ Document documentFromJson(const Json& root) {
   checkFormat(root);
   Json current = root;
   migrate(current, readVersion(root));
-  checkKeys(current, {"format", "version", "seed", "source", "modifiers", "world", "look", "view"},
+  checkKeys(current,
+            {"format", "version", "seed", "source", "modifiers", "graph", "world", "look", "view"},
             "");
   Document doc;
-  readSource(current, doc);
+  if (const auto graph = current.find("graph"); graph != current.end()) {
+    if (current.contains("source") || current.contains("modifiers")) {
+      fail("a project is a chain ('source', 'modifiers') or a 'graph', not both");
+    }
+    // A graph's look and view start from a new document's.
+    doc = defaultDocument();
+    doc.modifiers.clear();
+    doc.graph = graphFromJson(*graph);
+  } else {
+    readSource(current, doc);
+    readModifiers(current, doc);
+  }
   if (const auto seed = current.find("seed"); seed != current.end()) doc.seed = readSeed(*seed);
-  readModifiers(current, doc);
   readGroup(current, "world", worldTable(), doc.world);
   readGroup(current, "look", lookTable(), doc.look);
   readGroup(current, "view", viewTable(), doc.view);
@@ -414,6 +281,10 @@ std::string documentJsonText(const Document& doc) {
 
 // A tiled world's size may pass the map cap: checked as the largest map.
 void validateTiledWorld(const Document& doc) {
+  if (doc.graph) {
+    validate(doc);  // graphs are not tiled (yet): their size is a map's
+    return;
+  }
   Document check = doc;
   const SourceStage& source = sourceStage(doc.source.key);
   const std::size_t size = source.sizeIndex();

@@ -2,6 +2,8 @@
 // The project file: a Document as versioned JSON, so a designer's work can
 // be kept, reopened and handed between the window and the CLI.
 //
+// docs/project-format.md describes it for scripts. A chain:
+//
 //   {"format": "terrain-explorer-project", "version": 1,
 //    "seed": "42",                                  (a string: 64-bit seeds
 //                                                    do not fit JSON doubles)
@@ -10,6 +12,12 @@
 //    "look": {"water": 0.3, "ramp": "auto", "hillshade": "auto", ...},
 //    "view": {"kind": "map", "row": 0.5, "exaggeration": 0.25,
 //             "water-plane": true}}
+//
+// A graph (version 2) has "graph": {"output": 3, "nodes": [{"id": 1,
+// "type": "noise", "enabled": true, "position": [0, 0], "params": {...}}],
+// "links": [{"from": {"node": 1, "port": "heights"}, "to": {"node": 3,
+// "port": "a"}}]} in place of "source" and "modifiers". A file is written in
+// the oldest version that holds it: a chain as version 1.
 //
 // Parameters are named by their metadata keys, choices by name, toggles as
 // true/false. A missing parameter takes the stage's default (that is how a
@@ -23,10 +31,11 @@
 
 namespace terrain {
 
-inline constexpr int kProjectVersion = 1;
+inline constexpr int kProjectVersion = 2;  // the newest this program reads
 // A project is a few KB; the cap bounds the parser's memory (~20x the text).
 inline constexpr std::size_t kMaxProjectBytes = std::size_t{1} << 20;
 inline constexpr std::size_t kMaxProjectModifiers = 256;
+inline constexpr std::size_t kMaxProjectNodes = 256;
 
 // Throws InputError when the document does not validate.
 std::string projectToJson(const Document& doc);

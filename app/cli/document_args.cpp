@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/graph/node_registry.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/presets.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
@@ -136,12 +138,82 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
   modifier.values[*index] = parseValue(stage.params()[*index], f.value);
 }
 
+// In a graph the size is every source's: each must make it exactly.
+void setGraphSize(Document& doc, const DocumentFlag& f) {
+  for (GraphNode& node : doc.graph->nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    const double size = parseValue(source->params()[source->sizeIndex()], f.value);
+    if (!source->sizeAllowed(static_cast<int>(size))) {
+      throw InputError("--size: " + f.value + " is not allowed for node " +
+                       std::to_string(node.id) + " (" + node.type +
+                       "); allowed: " + source->sizeRuleText());
+    }
+    node.values[source->sizeIndex()] = size;
+  }
+}
+
+// --node-param ID.KEY=VALUE: one parameter of one node of a graph project.
+void setNodeParam(Document& doc, const DocumentFlag& f) {
+  const std::string usage =
+      "--node-param: expected NODE.KEY=VALUE (e.g. 3.roughness=0.6), not '" + f.value + "'";
+  if (!doc.graph) {
+    throw InputError(
+        "--node-param: applies to a graph project (--project FILE); a chain's "
+        "parameters are flags of their own (--roughness, --stage smooth --passes)");
+  }
+  const auto dot = f.value.find('.');
+  const auto equals = f.value.find('=');
+  if (dot == std::string::npos || equals == std::string::npos || equals < dot) {
+    throw InputError(usage);
+  }
+  const std::string idText = f.value.substr(0, dot);
+  const std::string key = f.value.substr(dot + 1, equals - dot - 1);
+  GraphNode* node = doc.graph->find(graphNodeNamed(doc, idText, "--node-param").id);
+  const NodeType& type = typeOf(*node);
+  const auto index = type.indexOf(key);
+  if (!index) {
+    throw InputError("--node-param: node " + idText + " (" + node->type + ") has no parameter '" +
+                     key + "'; its parameters: " + paramKeys(type));
+  }
+  node->values[*index] = parseValue(type.params()[*index], f.value.substr(equals + 1));
+}
+
+// A chain's flag given to a graph: where its value goes instead.
+[[noreturn]] void refuseChainFlag(const DocumentFlag& f) {
+  if (f.name == "stage") {
+    throw InputError(
+        "--stage: the project is a graph; add nodes in the window's node editor or "
+        "the project file (docs/project-format.md)");
+  }
+  throw InputError("--" + f.name + ": the project is a graph, whose nodes have their own '" +
+                   f.name + "'; set one with --node-param NODE." + f.name + "=VALUE");
+}
+
 }  // namespace
+
+const GraphNode& graphNodeNamed(const Document& doc, std::string_view idText,
+                                std::string_view flag) {
+  const bool digits = !idText.empty() && idText.size() <= 9 &&
+                      idText.find_first_not_of("0123456789") == std::string_view::npos;
+  const GraphNode* node =
+      digits && doc.graph ? doc.graph->find(static_cast<NodeId>(std::stoul(std::string(idText))))
+                          : nullptr;
+  if (node != nullptr) return *node;
+  std::string ids;
+  if (doc.graph) {
+    for (const GraphNode& n : doc.graph->nodes) {
+      ids += (ids.empty() ? "" : ", ") + std::to_string(n.id) + " (" + n.type + ")";
+    }
+  }
+  throw InputError(std::string(flag) + ": '" + std::string(idText) +
+                   "' is not a node of the graph; its nodes: " + ids);
+}
 
 bool isDocumentFlag(std::string_view name) {
   return isStartFlag(name) || name == "seed" || name == "stage" || name == "no-hillshade" ||
-         name == "smoothing" || findDocumentParam(name) || isAnySourceParam(name) ||
-         isAnyModifierParam(name);
+         name == "node-param" || name == "smoothing" || findDocumentParam(name) ||
+         isAnySourceParam(name) || isAnyModifierParam(name);
 }
 
 std::optional<std::string_view> loneFlagValue(std::string_view name) {
@@ -158,6 +230,12 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
     if (isStartFlag(f.name)) continue;
     if (f.name == "seed") {
       doc.seed = parseSeed(f.value);
+    } else if (f.name == "node-param") {
+      setNodeParam(doc, f);
+    } else if (doc.graph && f.name == "size") {
+      setGraphSize(doc, f);
+    } else if (doc.graph && !findDocumentParam(f.name) && f.name != "no-hillshade") {
+      refuseChainFlag(f);
     } else if (f.name == "smoothing") {
       throw InputError("--smoothing: smoothing is a stage now; use --stage smooth --passes " +
                        (f.value.empty() ? std::string("N") : f.value));
@@ -207,6 +285,41 @@ void appendParam(std::string& out, const ParamInfo& p, double defaultValue) {
             p.maxMeansAll ? " (the maximum means every level the size holds)" : "", "\n"});
 }
 
+std::string portsText(std::span<const PortInfo> ports) {
+  std::string out;
+  for (const PortInfo& p : ports) {
+    add(out, {out.empty() ? "" : ", ", p.key, " (", p.kind == PortKind::Mask ? "mask" : "heights",
+              p.optional ? ", optional" : "", ")"});
+  }
+  return out.empty() ? "none" : out;
+}
+
+// Every node type of a graph project with its ports; the sources and
+// modifiers take the parameters listed above.
+void appendNodeHelp(std::string& out) {
+  out +=
+      "\nGraph nodes (a project's \"graph\": docs/project-format.md; --node-param "
+      "NODE.KEY=VALUE sets one):\n";
+  std::string mapSources;
+  for (const SourceStage* s : sources()) {
+    if (!s->profile()) add(mapSources, {mapSources.empty() ? "" : ", ", s->key()});
+  }
+  const NodeType& firstModifier = nodeType(modifiers().front()->key());
+  add(out, {"\n", mapSources, "\n  the 2D sources above, with their parameters; inputs: none; ",
+            "outputs: ", portsText(nodeType(sources().back()->key()).outputs()), "\n", "\n",
+            modifierKeyList(), "\n  the modifiers above, with their parameters; inputs: ",
+            portsText(firstModifier.inputs()), "; outputs: ", portsText(firstModifier.outputs()),
+            "\n  where the mask is 1 the modifier acts fully, where it is 0 not at all\n"});
+  for (const NodeType* type : nodeTypes()) {
+    if (findSource(type->key()) != nullptr || findModifier(type->key()) != nullptr) continue;
+    add(out, {"\n", type->key(), ": ", type->title(), "\n  ", type->help(), "\n  inputs: ",
+              portsText(type->inputs()), "; outputs: ", portsText(type->outputs()), "\n"});
+    const ParamValues defaults = type->defaults();
+    const auto params = type->params();
+    for (std::size_t i = 0; i < params.size(); ++i) appendParam(out, params[i], defaults[i]);
+  }
+}
+
 }  // namespace
 
 std::string documentHelpText() {
@@ -229,6 +342,7 @@ std::string documentHelpText() {
     const auto params = m->params();
     for (std::size_t i = 0; i < params.size(); ++i) appendParam(out, params[i], defaults[i]);
   }
+  appendNodeHelp(out);
   out += "\nWorld (the map's size on the ground; erosion measures in these metres):\n";
   const World world;
   for (std::size_t i = 0; i < worldTable().size(); ++i) {

@@ -35,6 +35,11 @@ std::optional<std::string_view> loneFlagValue(std::string_view name);
 // and what is allowed; IoError when the project cannot be read.
 Document documentFromFlags(std::span<const DocumentFlag> flags);
 
+// The node of a graph document that idText ("5") names; throws InputError
+// "<flag>: '9' is not a node of the graph; its nodes: 1 (noise), ...".
+const GraphNode& graphNodeNamed(const Document& doc, std::string_view idText,
+                                std::string_view flag);
+
 // The help section on sources, modifiers and the look, from the metadata.
 std::string documentHelpText();
 

@@ -90,8 +90,8 @@ int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
     return failExport(kExitWriteFailed,
                       "out of memory generating a " + defaultFileStem(o.doc) + " terrain");
   }
-  const OutputInput input{terrain.doc,     *terrain.field,   ramp, exec, plan.sideWidth,
-                          plan.sideHeight, terrain.engineFit};
+  const OutputInput input{terrain.doc,     *terrain.field,    ramp,           exec, plan.sideWidth,
+                          plan.sideHeight, terrain.engineFit, plan.outputNode};
   // Before any file: a format this terrain cannot give leaves every output untouched.
   if (const auto unavailable = firstUnavailable(plan, input)) {
     return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +

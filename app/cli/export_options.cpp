@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/file_identity.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::cli {
@@ -68,6 +69,10 @@ constexpr OptionInfo kOptions[] = {
      "With --tiles: Unreal's Name_x0_y0 (y from the north edge, default) or Unity's Name_X_Z "
      "(Z from the south edge)",
      Scope::Maps},
+    {"output-node", "NODE[.PORT]",
+     "With a graph project: export this node's result instead of the terrain (e.g. 5, or "
+     "5.mask); a mask is written as a greyscale field of 0..1 (--heightmap, --r16, --raw, "
+     "--exr)"},
     {"threads", "N",
      "Worker threads, 0 to 1024, 0 = every CPU this process may use (taskset, a Slurm "
      "cpuset; default 0); "
@@ -380,6 +385,42 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
   return tiles;
 }
 
+// "5" or "5.mask": a node of the document's graph and one of its outputs;
+// a mask goes only to the formats that hold a field of numbers.
+PortRef parseOutputNode(const Token& t, const Document& doc,
+                        const std::vector<OutputRequest>& outputs) {
+  if (!doc.graph) {
+    throw InputError(
+        "--output-node: applies to a graph project (--project FILE); a chain's "
+        "terrain is its last stage");
+  }
+  const auto dot = t.value.find('.');
+  const std::string idText = t.value.substr(0, dot);
+  const GraphNode* node = &graphNodeNamed(doc, idText, "--output-node");
+  const auto ports = typeOf(*node).outputs();
+  std::uint32_t port = 0;
+  if (dot != std::string::npos) {
+    const std::string key = t.value.substr(dot + 1);
+    while (port < ports.size() && ports[port].key != key) ++port;
+    if (port == ports.size()) {
+      std::string keys;
+      for (const PortInfo& p : ports) keys += (keys.empty() ? "" : ", ") + std::string(p.key);
+      throw InputError("--output-node: node " + idText + " (" + node->type + ") has no output '" +
+                       key + "'; its outputs: " + keys);
+    }
+  }
+  if (ports[port].kind == PortKind::Mask) {
+    for (const OutputRequest& out : outputs) {
+      const std::string_view key = out.format->key;
+      if (key != "heightmap" && key != "r16" && key != "raw" && key != "exr") {
+        throw InputError("--" + std::string(key) + ": node " + idText + " gives a mask, not a " +
+                         "terrain; write a mask with --heightmap, --r16, --raw or --exr");
+      }
+    }
+  }
+  return {node->id, port};
+}
+
 bool hasFlag(std::span<char* const> args, std::string_view a, std::string_view b) {
   for (char* arg : args) {
     if (arg != nullptr && (arg == a || arg == b)) return true;
@@ -412,6 +453,11 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
     }
   }
   options.doc = documentFromFlags(documentFlags);
+  if (tiled && options.doc.graph) {
+    throw InputError(
+        "--tiles: a graph project cannot be cut into tiles yet; export it whole "
+        "(graphs follow in tiles once each node declares what a tile needs)");
+  }
   if (worldSize) {
     const SourceStage& source = sourceStage(options.doc.source.key);
     options.doc.source.values[source.sizeIndex()] =
@@ -439,6 +485,9 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
       checkScope(*option, options.doc);
       applyOption(options, t);
     }
+  }
+  if (const Token* node = findToken(tokens, "output-node")) {
+    options.plan.outputNode = parseOutputNode(*node, options.doc, options.plan.outputs);
   }
   const bool fitGiven = std::ranges::any_of(tokens, [](const Token& t) { return t.name == "fit"; });
   if (fitGiven && options.plan.engineSize == nullptr) {

@@ -9,7 +9,7 @@
 namespace terrain {
 
 bool plansGeneration(const ExportPlan& plan, const Document& doc, bool haveMade) {
-  if (!haveMade) return true;
+  if (!haveMade || plan.outputNode) return true;
   return plan.engineSize != nullptr && documentForSide(doc, plan.engineSize->side) != doc;
 }
 
@@ -20,7 +20,9 @@ PlannedTerrain planTerrain(const ExportPlan& plan, const Document& doc,
   if (plansGeneration(plan, doc, out.field != nullptr)) {
     const Document sized =
         plan.engineSize != nullptr ? documentForSide(doc, plan.engineSize->side) : doc;
-    out.field = std::make_shared<const Heightfield>(runPipeline(sized, control));
+    out.field = std::make_shared<const Heightfield>(
+        plan.outputNode ? runPipeline(sized, *plan.outputNode, control)
+                        : runPipeline(sized, control));
   }
   if (plan.engineSize != nullptr) {
     const int generated = out.field->width;

@@ -29,6 +29,8 @@ struct ExportPlan {
   std::optional<std::string> sidecar;
   std::string projectInput;                  // the project named in the sidecar ("": none)
   std::optional<std::string> projectOutput;  // the document saved as a project, last
+  // --output-node: this node's output of a graph instead of its terrain.
+  std::optional<PortRef> outputNode;
   // An engine size: the map is generated at the next size its source makes
   // and brought to the engine's side by `fit`.
   const EngineSize* engineSize = nullptr;

@@ -3,6 +3,7 @@
 // table (core/outputs.hpp), the export plan, the sidecar and the tile
 // manifest share. Only types: the writers live behind the table.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,9 @@ struct OutputInput {
   // How the map was brought to an engine size, for the sidecar:
   // "unreal-1009: generated at 1025, cropped"; "" when it was not.
   std::string engineFit = {};
+  // --output-node: the field is this node's output of the document's graph
+  // (a mask: 0..1 where it applies), not the terrain.
+  std::optional<PortRef> outputNode = {};
   // The window's view, rendered on its GL thread, for the Window format.
   const RgbImage* view = nullptr;
 };

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/atomic_file.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/project_json.hpp"
 
 namespace terrain {
@@ -78,6 +79,17 @@ Json engines(const OutputInput& in, double cell, double length) {
              "('Windows' byte order)"}}}};
 }
 
+// {"node": 5, "port": "mask", "kind": "mask"}: what the files hold instead
+// of the terrain.
+Json outputNodeEntry(const Document& doc, PortRef output) {
+  const GraphNode& node = *doc.graph->find(output.node);
+  const PortInfo& port = typeOf(node).outputs()[output.port];
+  return {{"node", node.id},
+          {"type", node.type},
+          {"port", std::string(port.key)},
+          {"kind", port.kind == PortKind::Mask ? "mask" : "heights"}};
+}
+
 }  // namespace
 
 std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs) {
@@ -109,9 +121,14 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
                   {"world-length-m", length},
                   {"height-range-m", {{"min", 0.0}, {"max", in.doc.world.heightRange}}},
                   {"files", files},
-                  {"seed", std::move(project.at("seed"))},
-                  {"source", std::move(project.at("source"))},
-                  {"modifiers", std::move(project.at("modifiers"))}};
+                  {"seed", std::move(project.at("seed"))}};
+  if (project.contains("graph")) {
+    sidecar["graph"] = std::move(project.at("graph"));
+  } else {
+    sidecar["source"] = std::move(project.at("source"));
+    sidecar["modifiers"] = std::move(project.at("modifiers"));
+  }
+  if (in.outputNode) sidecar["output-node"] = outputNodeEntry(in.doc, *in.outputNode);
   if (!projectPath.empty()) sidecar["project"] = projectPath;
   sidecar["engines"] = engines(in, cell, length);
   if (!in.engineFit.empty()) sidecar["engine-size"] = in.engineFit;

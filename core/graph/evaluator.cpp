@@ -238,11 +238,16 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
   return std::move(results.at(node)[port]);
 }
 
-PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
+PortValue evaluateGraph(const Graph& graph, PortRef wanted, const NodeContext& context,
                         const PipelineControl& control) {
   GraphEvaluator evaluator;
   evaluator.keepsResults_ = false;
-  return evaluator.run(graph, context, control);
+  return evaluator.run(graph, wanted.node, wanted.port, context, control);
+}
+
+PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
+                        const PipelineControl& control) {
+  return evaluateGraph(graph, {graph.output, 0}, context, control);
 }
 
 }  // namespace terrain

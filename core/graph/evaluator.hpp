@@ -60,7 +60,7 @@ class GraphEvaluator {
   void clear();
 
  private:
-  friend PortValue evaluateGraph(const Graph&, const NodeContext&, const PipelineControl&);
+  friend PortValue evaluateGraph(const Graph&, PortRef, const NodeContext&, const PipelineControl&);
   struct Entry {
     std::vector<PortValue> outputs;
     std::size_t bytes = 0;
@@ -85,6 +85,9 @@ class GraphEvaluator {
 // A node takes over its input's heights where nothing else reads them, so
 // a chain holds about one map at a time, as a loop over stages would.
 PortValue evaluateGraph(const Graph& graph, const NodeContext& context,
+                        const PipelineControl& control = {});
+// The same for any node's output port (a mask, an intermediate terrain).
+PortValue evaluateGraph(const Graph& graph, PortRef wanted, const NodeContext& context,
                         const PipelineControl& control = {});
 
 }  // namespace terrain

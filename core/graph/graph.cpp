@@ -151,8 +151,11 @@ void validate(const Graph& graph) {
     throw InputError("the graph's output is node " + std::to_string(graph.output) +
                      ", which does not exist");
   }
-  if (typeOf(*output).outputs().empty()) {
-    throw InputError("the graph's output " + nodeName(*output) + " has no output port");
+  const auto outputs = typeOf(*output).outputs();
+  if (outputs.empty() || outputs[0].kind != PortKind::Heights) {
+    throw InputError("the graph's output " + nodeName(*output) +
+                     " gives no heights; the terrain is a heights node (export a mask with "
+                     "--output-node)");
   }
 }
 
@@ -163,12 +166,16 @@ std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output) {
   return order;
 }
 
+// A chain's nodes in a row, left to right, as the editor shows it.
+constexpr float kChainSpacing = 200.0f;
+
 Graph chainGraph(const Document& doc) {
   Graph graph;
-  graph.nodes.push_back({1, doc.source.key, doc.source.values, true});
+  graph.nodes.push_back({1, doc.source.key, doc.source.values, true, 0.0f, 0.0f});
   for (const ModifierSettings& m : doc.modifiers) {
     const NodeId id = graph.nextId();
-    graph.nodes.push_back({id, m.key, m.values, m.enabled});
+    graph.nodes.push_back(
+        {id, m.key, m.values, m.enabled, kChainSpacing * static_cast<float>(id - 1), 0.0f});
     graph.edges.push_back({{id - 1, 0}, {id, 0}});
   }
   graph.output = graph.nodes.back().id;

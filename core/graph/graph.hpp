@@ -22,6 +22,9 @@ struct GraphNode {
   std::string type;  // a node type's key: "diamond-square", "smooth", "blend"
   ParamValues values;
   bool enabled = true;  // a disabled node passes its first heights input on
+  // Where the node editor draws it (canvas units); no effect on the terrain.
+  float x = 0.0f;
+  float y = 0.0f;
 
   bool operator==(const GraphNode&) const = default;
 };
@@ -60,7 +63,8 @@ const NodeType& typeOf(const GraphNode& node);
 // Throws InputError for the first thing wrong, naming the node (id and
 // type) and what is allowed: an unknown type, values out of range, an edge
 // from or to a port that does not exist, a mask into a heights port, two
-// edges into one port, a required port left open, a cycle, a missing output.
+// edges into one port, a required port left open, a cycle, a missing output
+// or one whose first port is a mask (the terrain is heights).
 void validate(const Graph& graph);
 
 // The nodes the output depends on, each after its inputs (the order the

@@ -15,6 +15,8 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&blendNode());
   list.push_back(&heightMaskNode());
   list.push_back(&slopeMaskNode());
+  list.push_back(&combineMasksNode());
+  list.push_back(&invertMaskNode());
   return list;
 }
 

@@ -12,9 +12,11 @@ namespace terrain {
 // acts (its result where the mask is 1, its input where it is 0).
 std::span<const NodeType* const> stageNodes();
 
-const NodeType& combineNode();     // add, subtract, multiply, min, max
-const NodeType& blendNode();       // a where the mask is 0, b where it is 1
-const NodeType& heightMaskNode();  // a height range with soft edges
-const NodeType& slopeMaskNode();   // a slope range in degrees, in the world's metres
+const NodeType& combineNode();        // add, subtract, multiply, min, max
+const NodeType& blendNode();          // a where the mask is 0, b where it is 1
+const NodeType& heightMaskNode();     // a height range with soft edges
+const NodeType& slopeMaskNode();      // a slope range in degrees, in the world's metres
+const NodeType& combineMasksNode();   // multiply, min, max, add, subtract two masks
+const NodeType& invertMaskNode();     // 1 - m
 
 }  // namespace terrain

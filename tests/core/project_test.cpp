@@ -238,7 +238,7 @@ TEST(Project, RefusesUnknownKeysNamingTheAllowedOnes) {
 TEST(Project, RefusesANewerVersionAndFilesThatAreNotProjects) {
   EXPECT_REFUSED(R"({"format": "terrain-explorer-project", "version": 3,
                   "source": {"stage": "diamond-square"}, "hologram": {}})",
-                 "project: version 3 is newer than this program's (1); update terrain-explorer");
+                 "project: version 3 is newer than this program's (2); update terrain-explorer");
   EXPECT_REFUSED(R"({"format": "terrain-explorer-project", "source": {"stage": "midpoint"}})",
                  "no 'version'");
   EXPECT_REFUSED(R"({"format": "terrain-explorer-project", "version": 0})", "version 0 does not");

@@ -220,7 +220,54 @@ EVERY_MODIFIER = (
     '"offset": 0.5}},\n'
     ' {"stage": "clamp", "enabled": true, "params": {"low": 0.2, "high": 0.8}}]')
 
+def graph_project(nodes, links, output, version="2"):
+    """A version 2 project: a graph in place of source and modifiers."""
+    return ('{\n  "format": "terrain-explorer-project",\n  "version": %s,\n  "seed": "7",\n'
+            '  "graph": {"output": %s, "nodes": %s, "links": %s},\n'
+            '  "world": {"world-width": 4000, "height-range": 900}\n}\n'
+            % (version, output, nodes, links))
+
+
+GRAPH_NODES = (
+    '[{"id": 1, "type": "noise", "params": {"size": 65, "fractal": "ridged"}},\n'
+    ' {"id": 2, "type": "noise", "enabled": true, "position": [0, 200], '
+    '"params": {"size": 65, "roughness": 0.1}},\n'
+    ' {"id": 3, "type": "height-mask", "params": {"low": 0.5, "softness": 0.1}},\n'
+    ' {"id": 4, "type": "slope-mask", "params": {"low": 20}},\n'
+    ' {"id": 5, "type": "combine-masks", "params": {"operation": "min"}},\n'
+    ' {"id": 6, "type": "blend", "position": [440, 100]},\n'
+    ' {"id": 7, "type": "terrace", "enabled": false, "params": {"steps": 4}},\n'
+    ' {"id": 8, "type": "invert-mask"},\n'
+    ' {"id": 9, "type": "combine", "params": {"operation": "max", "amount": 0.3}}]')
+GRAPH_LINKS = (
+    '[{"from": {"node": 2, "port": "heights"}, "to": {"node": 6, "port": "a"}},\n'
+    ' {"from": {"node": 1, "port": "heights"}, "to": {"node": 6, "port": "b"}},\n'
+    ' {"from": {"node": 2, "port": "heights"}, "to": {"node": 3, "port": "heights"}},\n'
+    ' {"from": {"node": 1, "port": "heights"}, "to": {"node": 4, "port": "heights"}},\n'
+    ' {"from": {"node": 3, "port": "mask"}, "to": {"node": 5, "port": "a"}},\n'
+    ' {"from": {"node": 4, "port": "mask"}, "to": {"node": 5, "port": "b"}},\n'
+    ' {"from": {"node": 5, "port": "mask"}, "to": {"node": 6, "port": "mask"}},\n'
+    ' {"from": {"node": 6, "port": "heights"}, "to": {"node": 7, "port": "in"}},\n'
+    ' {"from": {"node": 5, "port": "mask"}, "to": {"node": 8, "port": "mask"}},\n'
+    ' {"from": {"node": 8, "port": "mask"}, "to": {"node": 7, "port": "mask"}},\n'
+    ' {"from": {"node": 7, "port": "heights"}, "to": {"node": 9, "port": "a"}},\n'
+    ' {"from": {"node": 2, "port": "heights"}, "to": {"node": 9, "port": "b"}}]')
+
 PROJECT = {
+    "graph.json": graph_project(GRAPH_NODES, GRAPH_LINKS, 9),
+    "graph_one_source.json": graph_project('[{"id": 4, "type": "diamond-square"}]', '[]', 4),
+    "graph_in_version_1.json": graph_project(GRAPH_NODES, GRAPH_LINKS, 9, version="1"),
+    "graph_cycle.json": graph_project(GRAPH_NODES, GRAPH_LINKS.replace(
+        '{"node": 2, "port": "heights"}, "to": {"node": 6', '{"node": 9, "port": "heights"}, '
+        '"to": {"node": 6'), 9),
+    "graph_mask_into_heights.json": graph_project(GRAPH_NODES, GRAPH_LINKS.replace(
+        '"node": 1, "port": "heights"}, "to": {"node": 6', '"node": 3, "port": "mask"}, '
+        '"to": {"node": 6'), 9),
+    "graph_unknown_port.json": graph_project(GRAPH_NODES, GRAPH_LINKS.replace('"a"}', '"c"}'), 9),
+    "graph_mask_output.json": graph_project(GRAPH_NODES, GRAPH_LINKS, 5),
+    "graph_two_sizes.json": graph_project(GRAPH_NODES.replace('"size": 65, "roughness"',
+                                                              '"size": 129, "roughness"'),
+                                          GRAPH_LINKS, 9),
     "every_modifier.json": project(DS, EVERY_MODIFIER),
     "random_walk.json": project('{"stage": "random-walk", "params": {"size": 640, "max-height": '
                                 '300, "step-height": 6, "article-passes": 10}}',

@@ -144,6 +144,45 @@ TEST(MaskedModifier, MaskZeroKeepsTheInputMaskOneIsTheModifier) {
   EXPECT_THROW(runNode("terrace", {terrain, constant(33, 1.0f)}, terrace), InputError);
 }
 
+// Steep AND high: multiply and min select where both masks do, max where
+// either does; add and subtract stay within 0..1. Invert is 1 - m.
+TEST(MaskOperations, CombineAndInvertDoWhatTheirNamesSay) {
+  const PortValue terrain = terrainOf(65);
+  const PortValue high = runNode("height-mask", {terrain}, valuesOf("height-mask", {{"low", 0.5}}));
+  World steepWorld;
+  steepWorld.heightRange = 4000;
+  const PortValue steep =
+      runNode("slope-mask", {terrain}, valuesOf("slope-mask", {{"low", 40.0}}), 0, steepWorld);
+  auto combined = [&](double operation) {
+    return runNode("combine-masks", {high, steep},
+                   valuesOf("combine-masks", {{"operation", operation}}));
+  };
+  const PortValue product = combined(0);
+  const PortValue lower = combined(1);
+  const PortValue either = combined(2);
+  const PortValue sum = combined(3);
+  const PortValue without = combined(4);
+  int both = 0;
+  for (std::size_t i = 0; i < terrain->size(); ++i) {
+    const float h = high->heights[i];
+    const float s = steep->heights[i];
+    ASSERT_EQ(product->heights[i], h * s);
+    ASSERT_EQ(lower->heights[i], std::min(h, s));
+    ASSERT_EQ(either->heights[i], std::max(h, s));
+    ASSERT_EQ(sum->heights[i], std::min(h + s, 1.0f));
+    ASSERT_EQ(without->heights[i], std::max(h - s, 0.0f));
+    both += h == 1.0f && s == 1.0f;
+  }
+  EXPECT_GT(both, 0);  // the test selects something
+  const PortValue inverted = runNode("invert-mask", {high}, {});
+  for (std::size_t i = 0; i < terrain->size(); ++i) {
+    ASSERT_EQ(inverted->heights[i], 1.0f - high->heights[i]);
+  }
+  EXPECT_THROW(
+      runNode("combine-masks", {high, constant(33, 1.0f)}, nodeType("combine-masks").defaults()),
+      InputError);
+}
+
 // Mountains and plains by a mask, erosion only on steep high ground: the
 // same bits on one and two threads.
 TEST(GraphNodes, AGraphOfEveryNewNodeGivesTheSameBitsOnOneAndTwoThreads) {

@@ -1,0 +1,114 @@
+#include "app/graph_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "app/panel_widgets.hpp"
+#include "core/graph/node_type.hpp"
+
+namespace terrain::app {
+namespace {
+
+std::string nodeLabel(const GraphNode& node) {
+  return std::to_string(node.id) + "  " + std::string(typeOf(node).title());
+}
+
+// One size for the whole map: set on every source at once.
+bool mapSizeWidget(AppState& s) {
+  Graph& graph = *s.doc.graph;
+  for (const GraphNode& node : graph.nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    const ParamInfo& info = source->params()[source->sizeIndex()];
+    double size = node.values[source->sizeIndex()];
+    if (!paramWidget(info, size, info.max, {}, source)) return false;
+    setDocumentSize(s.doc, static_cast<int>(size));
+    return true;
+  }
+  return false;
+}
+
+// "a <- 3  Curve", one line per connected input.
+void inputLines(const Graph& graph, const GraphNode& node) {
+  const auto inputs = typeOf(node).inputs();
+  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+    const GraphEdge* edge = graph.edgeInto({node.id, port});
+    if (edge == nullptr) continue;
+    const GraphNode& from = *graph.find(edge->from.node);
+    ImGui::TextColored(kDim, "%s <- %s", std::string(inputs[port].title).c_str(),
+                       nodeLabel(from).c_str());
+  }
+}
+
+bool nodeParams(GraphNode& node) {
+  const NodeType& type = typeOf(node);
+  const bool source = findSource(node.type) != nullptr;
+  bool changed = false;
+  const auto params = type.params();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (source && params[i].key == "size") continue;  // the map size, above
+    changed |= paramWidget(params[i], node.values[i], type.dynamicMax(i, node.values),
+                           type.idleReason(i, node.values));
+  }
+  return changed;
+}
+
+bool hasHeightsInput(const NodeType& type) {
+  for (const PortInfo& port : type.inputs()) {
+    if (port.kind == PortKind::Heights) return true;
+  }
+  return false;
+}
+
+bool nodeSection(Graph& graph, GraphNode& node) {
+  const NodeType& type = typeOf(node);
+  bool changed = false;
+  ImGui::PushID(static_cast<int>(node.id));
+  if (hasHeightsInput(type)) {  // a disabled node passes its heights on
+    changed |= ImGui::Checkbox("##on", &node.enabled);
+    tooltip("Switch this node off: it passes its first heights input on");
+    ImGui::SameLine();
+  }
+  const bool open =
+      ImGui::TreeNodeEx("##node", ImGuiTreeNodeFlags_DefaultOpen, "%s", nodeLabel(node).c_str());
+  tooltip(type.help());
+  if (open) {
+    inputLines(graph, node);
+    ImGui::BeginDisabled(!node.enabled);
+    changed |= nodeParams(node);
+    ImGui::EndDisabled();
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+}  // namespace
+
+bool graphNodesSection(AppState& s) {
+  Graph& graph = *s.doc.graph;
+  const GraphNode* output = graph.find(graph.output);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDim, "A graph of %d nodes; the terrain is node %s",
+                     static_cast<int>(graph.nodes.size()),
+                     output != nullptr ? nodeLabel(*output).c_str() : "?");
+  ImGui::PopTextWrapPos();
+  bool changed = mapSizeWidget(s);
+  // The nodes the terrain depends on, each after its inputs; then any other.
+  std::vector<NodeId> order;
+  try {
+    order = upstreamOrder(graph, graph.output);
+  } catch (const std::exception&) {
+    order.clear();  // a cycle: validate() says so in the status line
+  }
+  for (const GraphNode& node : graph.nodes) {
+    if (std::find(order.begin(), order.end(), node.id) == order.end()) order.push_back(node.id);
+  }
+  for (const NodeId id : order) changed |= nodeSection(graph, *graph.find(id));
+  return changed;
+}
+
+}  // namespace terrain::app

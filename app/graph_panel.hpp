@@ -1,0 +1,14 @@
+#pragma once
+// The panel's view of a graph document: the map size every source shares,
+// then each node the terrain depends on, in the order they run, with what
+// feeds it and its parameters drawn from its table, as the Source and
+// Modifiers sections draw a chain's. The node editor's canvas builds the
+// graph; this edits its values.
+#include "app/app_state.hpp"
+
+namespace terrain::app {
+
+// Returns whether the document changed.
+bool graphNodesSection(AppState& s);
+
+}  // namespace terrain::app

@@ -1,0 +1,171 @@
+#include "core/project_graph.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/graph/node_registry.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/project.hpp"
+
+namespace terrain::project_io {
+namespace {
+
+// Links leave a node's outputs and reach its inputs; no type has more than
+// four inputs, so this bounds what a valid file can hold.
+constexpr std::size_t kMaxLinksPerNode = 4;
+constexpr double kMaxCanvas = 1e6;  // canvas units: far beyond any screen
+
+std::string portList(std::span<const PortInfo> ports) {
+  std::string list;
+  for (const PortInfo& port : ports) list += (list.empty() ? "" : ", ") + std::string(port.key);
+  return list.empty() ? "none" : list;
+}
+
+Json portsOfLink(NodeId node, std::span<const PortInfo> ports, std::uint32_t port) {
+  return {{"node", node}, {"port", std::string(ports[port].key)}};
+}
+
+const Json& arrayAt(const Json& parent, const char* key, const std::string& path,
+                    std::size_t most) {
+  const auto it = parent.find(key);
+  if (it == parent.end()) fail(quoted(path) + " has no '" + key + "'");
+  if (!it->is_array())
+    fail(quoted(path + "." + key) + " must be an array [...], not " + typeName(*it));
+  if (it->size() > most) {
+    fail(quoted(path + "." + key) + " has " + std::to_string(it->size()) + " entries; at most " +
+         std::to_string(most));
+  }
+  return *it;
+}
+
+NodeId readId(const Json& j, const std::string& path) {
+  if (!j.is_number_unsigned() || j.get<std::uint64_t>() == 0 ||
+      j.get<std::uint64_t>() > std::numeric_limits<NodeId>::max()) {
+    fail(quoted(path) + " must be a node id, a whole number from 1 to " +
+         std::to_string(std::numeric_limits<NodeId>::max()) + ", not " +
+         (j.is_number() ? j.dump() : typeName(j)));
+  }
+  return static_cast<NodeId>(j.get<std::uint64_t>());
+}
+
+void readPosition(const Json& j, const std::string& path, GraphNode& node) {
+  const bool pair = j.is_array() && j.size() == 2 && j[0].is_number() && j[1].is_number();
+  if (!pair || !(std::abs(j[0].get<double>()) <= kMaxCanvas) ||
+      !(std::abs(j[1].get<double>()) <= kMaxCanvas)) {
+    fail(quoted(path) + " must be [x, y], two numbers within +-1e6, not " + j.dump());
+  }
+  node.x = static_cast<float>(j[0].get<double>());
+  node.y = static_cast<float>(j[1].get<double>());
+}
+
+GraphNode readNode(const Json& entry, const std::string& path) {
+  requireObject(entry, path);
+  checkKeys(entry, {"id", "type", "enabled", "position", "params"}, path);
+  GraphNode node;
+  const auto id = entry.find("id");
+  if (id == entry.end()) fail(quoted(path) + " has no 'id'");
+  node.id = readId(*id, path + ".id");
+  const auto type = entry.find("type");
+  if (type == entry.end()) fail(quoted(path) + " has no 'type'");
+  if (!type->is_string()) fail(quoted(path + ".type") + " must be a name, not " + typeName(*type));
+  const NodeType* nodeType = findNodeType(type->get_ref<const std::string&>());
+  if (nodeType == nullptr) {
+    fail("unknown node type '" + type->get<std::string>() + "' in " + quoted(path + ".type") +
+         "; allowed: " + nodeTypeKeyList());
+  }
+  node.type = std::string(nodeType->key());
+  node.values = nodeType->defaults();
+  if (const auto enabled = entry.find("enabled"); enabled != entry.end()) {
+    if (!enabled->is_boolean()) {
+      fail(quoted(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
+    }
+    node.enabled = enabled->get<bool>();
+  }
+  if (const auto position = entry.find("position"); position != entry.end()) {
+    readPosition(*position, path + ".position", node);
+  }
+  readParams(*nodeType, entry, path, node.values);
+  return node;
+}
+
+// {"node": 3, "port": "a"}: a port of a node read above, by its key.
+PortRef readEnd(const Json& j, const std::string& path, const Graph& graph, bool input) {
+  requireObject(j, path);
+  checkKeys(j, {"node", "port"}, path);
+  const auto node = j.find("node");
+  const auto port = j.find("port");
+  if (node == j.end() || port == j.end()) fail(quoted(path) + " must name a 'node' and a 'port'");
+  const NodeId id = readId(*node, path + ".node");
+  const GraphNode* found = graph.find(id);
+  if (found == nullptr) fail(quoted(path + ".node") + ": there is no node " + std::to_string(id));
+  if (!port->is_string()) fail(quoted(path + ".port") + " must be a name, not " + typeName(*port));
+  const NodeType& type = typeOf(*found);
+  const auto ports = input ? type.inputs() : type.outputs();
+  const std::string& key = port->get_ref<const std::string&>();
+  for (std::uint32_t i = 0; i < ports.size(); ++i) {
+    if (ports[i].key == key) return {id, i};
+  }
+  fail(quoted(path + ".port") + ": " + found->type + " has no " + (input ? "input" : "output") +
+       " '" + key + "'; its " + (input ? "inputs" : "outputs") + ": " + portList(ports));
+}
+
+}  // namespace
+
+Json graphToJson(const Graph& graph) {
+  Json nodes = Json::array();
+  for (const GraphNode& node : graph.nodes) {
+    nodes.push_back({{"id", node.id},
+                     {"type", node.type},
+                     {"enabled", node.enabled},
+                     {"position", {node.x, node.y}},
+                     {"params", paramsToJson(typeOf(node), node.values)}});
+  }
+  Json links = Json::array();
+  for (const GraphEdge& edge : graph.edges) {
+    const GraphNode& from = *graph.find(edge.from.node);
+    const GraphNode& to = *graph.find(edge.to.node);
+    links.push_back({{"from", portsOfLink(from.id, typeOf(from).outputs(), edge.from.port)},
+                     {"to", portsOfLink(to.id, typeOf(to).inputs(), edge.to.port)}});
+  }
+  return {{"output", graph.output}, {"nodes", std::move(nodes)}, {"links", std::move(links)}};
+}
+
+Graph graphFromJson(const Json& section) {
+  requireObject(section, "graph");
+  checkKeys(section, {"output", "nodes", "links"}, "graph");
+  Graph graph;
+  const Json& nodes = arrayAt(section, "nodes", "graph", kMaxProjectNodes);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const std::string path = "graph.nodes[" + std::to_string(i) + "]";
+    GraphNode node = readNode(nodes[i], path);
+    if (graph.find(node.id) != nullptr) {
+      fail(quoted(path + ".id") + ": two nodes have the id " + std::to_string(node.id));
+    }
+    graph.nodes.push_back(std::move(node));
+  }
+  // A graph of one source has no links.
+  static const Json kNoLinks = Json::array();
+  const Json& links = section.contains("links")
+                          ? arrayAt(section, "links", "graph",
+                                    kMaxLinksPerNode * std::max<std::size_t>(nodes.size(), 1))
+                          : kNoLinks;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const std::string path = "graph.links[" + std::to_string(i) + "]";
+    const Json& link = requireObject(links[i], path);
+    checkKeys(link, {"from", "to"}, path);
+    if (!link.contains("from") || !link.contains("to")) {
+      fail(quoted(path) + " must have a 'from' and a 'to'");
+    }
+    graph.edges.push_back({readEnd(link.at("from"), path + ".from", graph, false),
+                           readEnd(link.at("to"), path + ".to", graph, true)});
+  }
+  const auto output = section.find("output");
+  if (output == section.end()) fail("'graph' has no 'output'; name the node that is the terrain");
+  graph.output = readId(*output, "graph.output");
+  if (graph.find(graph.output) == nullptr) {
+    fail("'graph.output': there is no node " + std::to_string(graph.output));
+  }
+  return graph;
+}
+
+}  // namespace terrain::project_io
