@@ -17,6 +17,10 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&slopeMaskNode());
   list.push_back(&combineMasksNode());
   list.push_back(&invertMaskNode());
+  list.push_back(&erosionMaskNode());
+  list.push_back(&curvatureMaskNode());
+  list.push_back(&blurMaskNode());
+  list.push_back(&growMaskNode());
   return list;
 }
 

@@ -18,5 +18,9 @@ const NodeType& heightMaskNode();     // a height range with soft edges
 const NodeType& slopeMaskNode();      // a slope range in degrees, in the world's metres
 const NodeType& combineMasksNode();   // multiply, min, max, add, subtract two masks
 const NodeType& invertMaskNode();     // 1 - m
+const NodeType& erosionMaskNode();    // flow, wear or deposition of the erosion upstream
+const NodeType& curvatureMaskNode();  // ridges (convex) or valleys (concave), in metres
+const NodeType& blurMaskNode();       // soft edges over a radius in metres
+const NodeType& growMaskNode();       // wider or narrower by a distance in metres
 
 }  // namespace terrain

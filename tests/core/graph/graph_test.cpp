@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <string>
 
 #include "core/document.hpp"
@@ -173,8 +175,58 @@ TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
     EXPECT_FALSE(type->outputs().empty());
     EXPECT_NO_THROW(type->validate(type->defaults()));
     EXPECT_EQ(type->defaults().size(), type->params().size());
+    // The project file names ports by key: unique on each side.
+    for (const auto ports : {type->inputs(), type->outputs()}) {
+      for (std::size_t i = 0; i < ports.size(); ++i) {
+        for (std::size_t j = i + 1; j < ports.size(); ++j) EXPECT_NE(ports[i].key, ports[j].key);
+      }
+    }
   }
   EXPECT_THROW(nodeType("nope"), InputError);
+}
+
+// A value of the parameter other than its default, within its range.
+double anotherValue(const ParamInfo& info, double value) {
+  if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
+    return value + 1.0 <= info.max ? value + 1.0 : info.min;
+  }
+  const double other = value < info.max ? (value + info.max) / 2.0 : (info.min + value) / 2.0;
+  return info.type == ParamType::Integer ? std::round(other) : other;
+}
+
+// The graph's own nodes (the stages have StageRegistry's test): every
+// parameter changes the result, on real inputs.
+TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
+  Document doc = defaultDocument("diamond-square");
+  testing::setParam(doc, "size", 129);
+  doc.modifiers = {defaultModifier("stream-power")};
+  const PortValue a = makePort(runPipeline(doc));
+  doc.seed = 2;
+  doc.modifiers.clear();
+  const PortValue b = makePort(runPipeline(doc));
+  const PortValue mask =
+      nodeType("height-mask").run({a}, {}, nodeType("height-mask").defaults(), {})[0];
+  World world;
+  world.width = 3000.0;
+  world.heightRange = 900.0;
+  for (const NodeType* type : nodeTypes()) {
+    if (findSource(type->key()) != nullptr || findModifier(type->key()) != nullptr) continue;
+    std::vector<PortValue> inputs;
+    for (const PortInfo& port : type->inputs()) {
+      inputs.push_back(port.kind == PortKind::Mask ? mask : inputs.empty() ? a : b);
+    }
+    const ParamValues defaults = type->defaults();
+    const auto run = [&](const ParamValues& values) {
+      return type->run(inputs, NodeContext{1, world}, values, {})[0]->heights;
+    };
+    const auto reference = run(defaults);
+    for (std::size_t i = 0; i < defaults.size(); ++i) {
+      ParamValues changed = defaults;
+      changed[i] = anotherValue(type->params()[i], defaults[i]);
+      EXPECT_NE(run(changed), reference)
+          << type->key() << " --" << type->params()[i].key << " " << changed[i];
+    }
+  }
 }
 
 }  // namespace
