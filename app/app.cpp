@@ -13,6 +13,7 @@
 #include "app/frame_actions.hpp"
 #include "app/gallery_textures.hpp"
 #include "app/generation_worker.hpp"
+#include "app/graph_editor.hpp"
 #include "app/map_overlay.hpp"
 #include "app/seed_gallery.hpp"
 #include "app/view_controls.hpp"
@@ -120,12 +121,16 @@ bool sameGalleryInput(const Document& a, const Document& b) {
 }
 
 struct Layout {
-  ViewRect view;                           // ImGui (window) coordinates
-  float panelWidth = 0;                    // ImGui units
-  int fbX = 0, fbWidth = 0, fbHeight = 0;  // the view in framebuffer pixels
+  ViewRect view;         // ImGui (window) coordinates
+  ViewRect editor;       // the graph editor below the view, when it is open
+  float panelWidth = 0;  // ImGui units
+  int fbX = 0, fbY = 0, fbWidth = 0, fbHeight = 0;  // the view in framebuffer pixels (GL: y up)
 };
 
-Layout layoutFor(const WindowPlatform& platform) {
+// The share of the view's height the graph editor takes when open.
+constexpr float kEditorShare = 0.45f;
+
+Layout layoutFor(const WindowPlatform& platform, bool editorOpen) {
   const auto [winW, winH] = platform.windowSize();
   const auto [fbW, fbH] = platform.framebufferSize();
   const float uiScale = platform.uiScale();
@@ -134,11 +139,14 @@ Layout layoutFor(const WindowPlatform& platform) {
   const auto w = static_cast<float>(winW);
   const auto h = static_cast<float>(winH);
   l.panelWidth = std::min(kPanelWidth * uiScale, w * 0.6f);
-  l.view = {l.panelWidth, 0.0f, w - l.panelWidth, h};
+  const float editorHeight = editorOpen ? std::floor(h * kEditorShare) : 0.0f;
+  l.view = {l.panelWidth, 0.0f, w - l.panelWidth, h - editorHeight};
+  l.editor = {l.panelWidth, h - editorHeight, w - l.panelWidth, editorHeight};
   const float fbScale = static_cast<float>(fbW) / w;
   l.fbX = std::min(static_cast<int>(l.panelWidth * fbScale + 0.5f), fbW);
+  l.fbY = std::min(static_cast<int>(editorHeight * fbScale + 0.5f), fbH);
   l.fbWidth = fbW - l.fbX;
-  l.fbHeight = fbH;
+  l.fbHeight = fbH - l.fbY;
   return l;
 }
 
@@ -317,9 +325,12 @@ void App::followGallery(bool waitForGallery) {
 }
 
 PanelActions App::drawPanelAndTakeInput(const FrameControl& control) {
-  const Layout layout = layoutFor(platform_);
+  const Layout layout = layoutFor(platform_, state_.graphEditor.open);
   PanelActions actions = control.actions;
-  if (layout.panelWidth > 0.0f) actions |= drawPanel(state_, layout.panelWidth, layout.view.height);
+  const float height = layout.view.height + layout.editor.height;
+  if (layout.panelWidth > 0.0f) actions |= drawPanel(state_, layout.panelWidth, height);
+  state_.graphEditor.hovered = false;
+  if (state_.graphEditor.open) actions.documentChanged |= drawGraphEditor(state_, layout.editor);
   if (control.userInput) {
     actions.nextSeed |= parts_->interaction.update(state_, layout.view).regenerate;
     addShortcuts(actions);
@@ -349,7 +360,7 @@ void App::updateRamp() {
 
 // The terrain view, then the panel over it.
 void App::drawFrame() {
-  const Layout layout = layoutFor(platform_);
+  const Layout layout = layoutFor(platform_, state_.graphEditor.open);
   drawCrossSectionMarker(state_, layout.view);
   drawViewStatus(state_, layout.view);
   ImGui::Render();
@@ -362,7 +373,7 @@ void App::drawFrame() {
   syncOverlay(state_, parts_->view);
   if (state_.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
     state_.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
-    parts_->view.draw(state_.viewSettings, layout.fbX, 0, layout.fbWidth, layout.fbHeight);
+    parts_->view.draw(state_.viewSettings, layout.fbX, layout.fbY, layout.fbWidth, layout.fbHeight);
     glViewport(0, 0, fb.width, fb.height);
   }
   platform_.drawUi();

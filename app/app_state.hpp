@@ -59,6 +59,24 @@ struct GalleryItem {
   int height = 0;
 };
 
+// The graph editor's canvas: where it looks, what is selected, a link being
+// drawn. Not saved; the nodes' places are the document's.
+struct GraphEditorState {
+  bool open = false;
+  bool hovered = false;  // the mouse is over the editor: its keys are the editor's
+  float panX = 0.0f;     // the canvas origin, in window units from the editor's corner
+  float panY = 0.0f;
+  float zoom = 1.0f;
+  bool frameAll = true;  // fit every node at the next frame (on opening, F)
+  std::optional<NodeId> selected;
+  std::optional<NodeId> dragging;   // a node being moved
+  std::optional<PortRef> linkFrom;  // an output port a link is being drawn from
+  std::string message;              // why the last edit was refused
+  char search[64] = {};             // the add menu's filter
+  float addX = 0.0f;                // where the add menu puts its node (canvas units)
+  float addY = 0.0f;
+};
+
 struct AppState {
   // What the panel edits; every change is posted to the worker, and each
   // finished edit (a drag on release) is a step in the history.
@@ -109,6 +127,7 @@ struct AppState {
   bool helpOpen = false;
   std::string settingsNote;
   ExportPanelState exporting;
+  GraphEditorState graphEditor;
 };
 
 // The view actually drawn: profiles have only a side view.

@@ -107,6 +107,18 @@ bool graphNodesSection(AppState& s) {
   for (const GraphNode& node : graph.nodes) {
     if (std::find(order.begin(), order.end(), node.id) == order.end()) order.push_back(node.id);
   }
+  // A node selected in the editor comes first, the others folded below it.
+  const auto& selected = s.graphEditor.selected;
+  if (selected && graph.find(*selected) != nullptr) {
+    ImGui::TextColored(kDim, "Selected in the graph editor:");
+    changed |= nodeSection(graph, *graph.find(*selected));
+    if (!ImGui::TreeNode("Every node")) return changed;
+    for (const NodeId id : order) {
+      if (id != *selected) changed |= nodeSection(graph, *graph.find(id));
+    }
+    ImGui::TreePop();
+    return changed;
+  }
   for (const NodeId id : order) changed |= nodeSection(graph, *graph.find(id));
   return changed;
 }

@@ -532,6 +532,11 @@ PanelActions viewSection(AppState& s, bool& changed) {
   radio("Map (2)", ViewKind::Map, !profile);
   ImGui::SameLine();
   radio("3D (3)", ViewKind::Mesh, !profile);
+  ImGui::BeginDisabled(profile);
+  if (ImGui::Checkbox("Graph editor (G)", &s.graphEditor.open)) s.graphEditor.frameAll = true;
+  ImGui::EndDisabled();
+  tooltip(profile ? "A profile is a chain of its own: graphs combine maps"
+                  : "The nodes and links below the view: add, link, move and delete nodes");
 
   const auto kind = effectiveViewKind(s);
   if (kind == ViewKind::Side && !profile) {
@@ -642,6 +647,8 @@ void controlsSection(AppState& s) {
       "3D: left-drag orbits, right- or middle-drag pans, wheel zooms.\n"
       "Ctrl+Z / Ctrl+Shift+Z: undo / redo.   Ctrl+S, Ctrl+Shift+S, Ctrl+O: save, save as, open.\n"
       "Sliders: drag, or ctrl-click to type a value.\n"
+      "G: show or hide the graph editor: drag from an output to an input to link, a linked\n"
+      "input away to unlink; right-click or Tab adds a node; Del, Ctrl+D; F frames the graph.\n"
       "H: show or hide this help.");
   ImGui::PopTextWrapPos();
 }

@@ -83,7 +83,11 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
   ViewCommands out;
   const ImGuiIO& io = ImGui::GetIO();
 
-  if (!io.WantCaptureKeyboard) {
+  if (!io.WantCaptureKeyboard && keyPressed(GLFW_KEY_G)) {
+    s.graphEditor.open = !s.graphEditor.open;
+    s.graphEditor.frameAll = s.graphEditor.open;
+  }
+  if (!io.WantCaptureKeyboard && !s.graphEditor.hovered) {
     if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
     if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewKind::Side;
     if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewKind::Map;

@@ -150,9 +150,9 @@ void validateGraphSources(const Graph& graph) {
 
 }  // namespace
 
-void validate(const Document& doc) {
+void validate(const Document& doc, GraphCheck check) {
   if (doc.graph) {
-    validate(*doc.graph);
+    validate(*doc.graph, check);
     validateGraphSources(*doc.graph);
     validate(doc.world);
     validate(doc.look);

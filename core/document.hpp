@@ -100,8 +100,10 @@ std::optional<DocumentParam> findDocumentParam(std::string_view key);
 
 // Throws InputError for the first thing wrong: unknown stage, value out of
 // range, a size off the source's grid, a modifier that does not apply; in a
-// graph, what validate(Graph) refuses, a 1D source, or sources of two sizes.
-void validate(const Document& doc);
+// graph, what validate(Graph, check) refuses, a 1D source, or sources of two
+// sizes. A graph with open inputs passes GraphCheck::Structure (a project
+// file may hold one being built) but not Complete (what makes a terrain).
+void validate(const Document& doc, GraphCheck check = GraphCheck::Complete);
 
 // What makes the terrain: the graph, or the chain as a graph.
 Graph documentGraph(const Document& doc);

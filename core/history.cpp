@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/graph/graph_edits.hpp"
+
 namespace terrain {
 
 History::History(Document initial) {
@@ -11,6 +13,10 @@ History::History(Document initial) {
 
 bool History::commit(const Document& doc) {
   if (doc == current()) return false;
+  if (sameExceptLayout(doc, current())) {  // a node moved: not a step of its own
+    steps_[current_] = doc;
+    return false;
+  }
   steps_.resize(current_ + 1);
   steps_.push_back(doc);
   if (steps_.size() > kMaxSteps) steps_.erase(steps_.begin());

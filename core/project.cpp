@@ -259,7 +259,7 @@ Document documentFromJson(const Json& root) {
   readGroup(current, "look", lookTable(), doc.look);
   readGroup(current, "view", viewTable(), doc.view);
   try {
-    validate(doc);
+    validate(doc, GraphCheck::Structure);  // a graph being built may have open inputs
   } catch (const InputError& e) {
     fail(e.what());
   }
@@ -282,7 +282,7 @@ std::string documentJsonText(const Document& doc) {
 // A tiled world's size may pass the map cap: checked as the largest map.
 void validateTiledWorld(const Document& doc) {
   if (doc.graph) {
-    validate(doc);  // graphs are not tiled (yet): their size is a map's
+    validate(doc, GraphCheck::Structure);  // graphs are not tiled (yet): their size is a map's
     return;
   }
   Document check = doc;
@@ -299,7 +299,7 @@ void validateTiledWorld(const Document& doc) {
 }  // namespace
 
 std::string projectToJson(const Document& doc) {
-  validate(doc);
+  validate(doc, GraphCheck::Structure);
   return documentJsonText(doc);
 }
 

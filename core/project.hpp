@@ -45,7 +45,8 @@ std::string tiledWorldToJson(const Document& doc);
 // Throws InputError naming the problem ("project: line 3, column 7: ...",
 // "project: 'source.params.roughness' must be a number", "project: version
 // 3 is newer than this program's (1); update terrain-explorer"). The
-// document returned has passed validate().
+// document returned has passed validate(doc, GraphCheck::Structure): a graph
+// may still have open inputs, which running it reports.
 Document projectFromJson(std::string_view text);
 
 // Atomic: an existing file is replaced only by a complete new one. Throws

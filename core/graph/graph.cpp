@@ -83,7 +83,17 @@ void validatePorts(const Graph& graph) {
                          " edges end at its input '" + portName(inputs[port]) +
                          "'; an input takes one");
       }
-      if (into == 0 && !inputs[port].optional) {
+    }
+  }
+}
+
+// Every node the output depends on has its required inputs.
+void validateComplete(const Graph& graph, const std::vector<NodeId>& upstream) {
+  for (const NodeId id : upstream) {
+    const GraphNode& node = *graph.find(id);
+    const auto inputs = typeOf(node).inputs();
+    for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+      if (!inputs[port].optional && graph.edgeInto({id, port}) == nullptr) {
         throw InputError(nodeName(node) + ": its input '" + portName(inputs[port]) +
                          "' is not connected");
       }
@@ -140,7 +150,7 @@ const NodeType& typeOf(const GraphNode& node) {
   throw InputError(nodeName(node) + ": unknown node type; known: " + nodeTypeKeyList());
 }
 
-void validate(const Graph& graph) {
+void validate(const Graph& graph, GraphCheck check) {
   validateNodes(graph);
   validatePorts(graph);
   std::map<NodeId, int> state;
@@ -157,6 +167,7 @@ void validate(const Graph& graph) {
                      " gives no heights; the terrain is a heights node (export a mask with "
                      "--output-node)");
   }
+  if (check == GraphCheck::Complete) validateComplete(graph, upstreamOrder(graph, graph.output));
 }
 
 std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output) {

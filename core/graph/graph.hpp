@@ -60,12 +60,19 @@ struct Graph {
 // A node's type; throws InputError naming the node and the known types.
 const NodeType& typeOf(const GraphNode& node);
 
+// How much validate() asks. A graph being built on the canvas may have
+// nodes whose inputs are still open: it can be saved, reopened and edited
+// (Structure), but it makes a terrain only once every node the output
+// depends on has its required inputs (Complete).
+enum class GraphCheck : std::uint8_t { Complete, Structure };
+
 // Throws InputError for the first thing wrong, naming the node (id and
 // type) and what is allowed: an unknown type, values out of range, an edge
 // from or to a port that does not exist, a mask into a heights port, two
-// edges into one port, a required port left open, a cycle, a missing output
-// or one whose first port is a mask (the terrain is heights).
-void validate(const Graph& graph);
+// edges into one port, a cycle, a missing output or one whose first port is
+// a mask (the terrain is heights); for Complete also a required input left
+// open on a node the output depends on.
+void validate(const Graph& graph, GraphCheck check = GraphCheck::Complete);
 
 // The nodes the output depends on, each after its inputs (the order the
 // evaluator runs them in). Assumes a valid graph.

@@ -131,8 +131,21 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       break;
     case Kind::Set:
     case Kind::Stage:
+    case Kind::Node:
+    case Kind::Link:
+    case Kind::Output:
       applyEdit(s.doc, step);
       a.documentChanged = true;
+      break;
+    case Kind::Editor:  // the G key
+      s.graphEditor.open = true;
+      s.graphEditor.frameAll = true;
+      break;
+    case Kind::Frame:  // the F key over the editor
+      s.graphEditor.frameAll = true;
+      break;
+    case Kind::Select:  // a click on the node
+      s.graphEditor.selected = static_cast<NodeId>(std::stoul(step.value));
       break;
   }
 }
@@ -204,10 +217,9 @@ double cpuSeconds() {
 void printTiming(const App& app, const app::FrameReport& report, double cpuAtRequest) {
   glFinish();  // the new terrain is in this frame once the GPU is done
   const auto& s = app.state();
-  const double wallMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                app.requestedAt())
-          .count();
+  const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                                  app.requestedAt())
+                            .count();
   std::fprintf(stderr,
                "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats %.1f ms "
                "(worker); upload %.1f ms; frame %.1f ms",
@@ -330,7 +342,8 @@ int main(int argc, char** argv) {
   installTemporaryCleanupOnSignals();
   testing::DriverOptions options;
   try {
-    options = testing::parseDriverOptions(std::span<char*>(argv + 1, static_cast<std::size_t>(argc - 1)));
+    options =
+        testing::parseDriverOptions(std::span<char*>(argv + 1, static_cast<std::size_t>(argc - 1)));
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
     return 2;

@@ -3,14 +3,19 @@
 #include <optional>
 #include <span>
 
+#include <charconv>
+
 #include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::testing {
 namespace {
 
 constexpr std::string_view kStepsAllowed =
-    "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH";
+    "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
+    "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -46,6 +51,15 @@ ScriptStep parseStep(std::string_view text) {
   } else if (hasArg && (verb == "save" || verb == "open") && !rest.empty()) {
     step.kind = verb == "save" ? ScriptStep::Kind::Save : ScriptStep::Kind::Open;
     step.value = std::string(rest);
+  } else if (!hasArg && (verb == "editor" || verb == "frame")) {
+    step.kind = verb == "editor" ? ScriptStep::Kind::Editor : ScriptStep::Kind::Frame;
+  } else if (hasArg && (verb == "node" || verb == "link" || verb == "output" || verb == "select") &&
+             !rest.empty()) {
+    step.kind = verb == "node"     ? ScriptStep::Kind::Node
+                : verb == "link"   ? ScriptStep::Kind::Link
+                : verb == "output" ? ScriptStep::Kind::Output
+                                   : ScriptStep::Kind::Select;
+    step.value = std::string(rest);
   } else if (hasArg && verb == "stage" && !rest.empty()) {
     step.kind = ScriptStep::Kind::Stage;
     step.key = std::string(rest);
@@ -61,6 +75,61 @@ ScriptStep parseStep(std::string_view text) {
   return step;
 }
 
+NodeId nodeNumber(std::string_view text) {
+  unsigned value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || value == 0) {
+    throw InputError("'" + std::string(text) + "' is not a node id");
+  }
+  return value;
+}
+
+// "3.a": a node and one of its ports by key.
+PortRef portNamed(const Document& doc, std::string_view text, bool input) {
+  const auto dot = text.find('.');
+  if (dot == std::string_view::npos)
+    throw InputError("expected NODE.PORT, not " + std::string(text));
+  const NodeId id = nodeNumber(text.substr(0, dot));
+  const Graph graph = documentGraph(doc);
+  const GraphNode* node = graph.find(id);
+  if (node == nullptr) throw InputError("there is no node " + std::to_string(id));
+  const auto ports = input ? typeOf(*node).inputs() : typeOf(*node).outputs();
+  for (std::uint32_t p = 0; p < ports.size(); ++p) {
+    if (ports[p].key == text.substr(dot + 1)) return {id, p};
+  }
+  throw InputError(node->type + " has no port " + std::string(text.substr(dot + 1)));
+}
+
+// node:, link: and output:, through the editor's own edits; false for
+// other steps.
+bool applyGraphEdit(Document& doc, const ScriptStep& step) {
+  const std::string_view v = step.value;
+  switch (step.kind) {
+    case ScriptStep::Kind::Node: {
+      const auto at = v.find('@');
+      const auto colon = v.find(':', at);
+      if (at == std::string_view::npos || colon == std::string_view::npos) {
+        throw InputError("expected node:TYPE@X:Y");
+      }
+      addNode(doc, v.substr(0, at), std::stof(std::string(v.substr(at + 1, colon - at - 1))),
+              std::stof(std::string(v.substr(colon + 1))));
+      return true;
+    }
+    case ScriptStep::Kind::Link: {
+      const auto arrow = v.find('>');
+      if (arrow == std::string_view::npos) throw InputError("expected link:NODE.PORT>NODE.PORT");
+      connect(doc, portNamed(doc, v.substr(0, arrow), false),
+              portNamed(doc, v.substr(arrow + 1), true));
+      return true;
+    }
+    case ScriptStep::Kind::Output:
+      setOutput(doc, nodeNumber(v));
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 std::vector<ScriptStep> parseScript(std::string_view list, const Document& start) {
@@ -73,7 +142,9 @@ std::vector<ScriptStep> parseScript(std::string_view list, const Document& start
     const std::string_view text =
         list.substr(begin, end == std::string_view::npos ? end : end - begin);
     ScriptStep step = parseStep(text);
-    if (step.kind == ScriptStep::Kind::Set || step.kind == ScriptStep::Kind::Stage) {
+    if (step.kind == ScriptStep::Kind::Set || step.kind == ScriptStep::Kind::Stage ||
+        step.kind == ScriptStep::Kind::Node || step.kind == ScriptStep::Kind::Link ||
+        step.kind == ScriptStep::Kind::Output) {
       try {
         applyEdit(doc, step);
       } catch (const InputError& e) {
@@ -88,6 +159,7 @@ std::vector<ScriptStep> parseScript(std::string_view list, const Document& start
 }
 
 void applyEdit(Document& doc, const ScriptStep& step) {
+  if (applyGraphEdit(doc, step)) return;
   if (step.kind == ScriptStep::Kind::Stage) {
     ModifierSettings modifier = defaultModifier(step.key);
     if (isProfile(doc) && !modifierStage(step.key).appliesToProfiles()) {

@@ -12,9 +12,26 @@
 namespace terrain::testing {
 
 // One step of --actions, e.g. "next-seed", "set:roughness=0.9",
-// "stage:terrace", "undo", "redo", "save:a.json", "open:a.json".
+// "stage:terrace", "undo", "redo", "save:a.json", "open:a.json", and the
+// graph editor's: "editor" (open it), "frame" (F: every node in view),
+// "node:blend@400:120" (add a node at a place on the canvas),
+// "link:1.heights>3.a", "output:3", "select:3".
 struct ScriptStep {
-  enum class Kind : std::uint8_t { NextSeed, Set, Stage, Undo, Redo, Save, Open };
+  enum class Kind : std::uint8_t {
+    NextSeed,
+    Set,
+    Stage,
+    Undo,
+    Redo,
+    Save,
+    Open,
+    Editor,
+    Frame,
+    Node,
+    Link,
+    Output,
+    Select
+  };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
   std::string value;  // set: the value as typed; save, open: the path
@@ -27,8 +44,10 @@ struct ScriptStep {
 std::vector<ScriptStep> parseScript(std::string_view list, const Document& start);
 
 // set: and stage: as the panel makes them: a source or look value, or a
-// modifier with its defaults appended to the stack. Throws InputError when
-// the step does not apply to doc (an open: may have changed the source).
+// modifier with its defaults appended to the stack; node:, link: and output:
+// as the graph editor makes them (core/graph/graph_edits.hpp). Throws
+// InputError when the step does not apply to doc (an open: may have changed
+// the source).
 void applyEdit(Document& doc, const ScriptStep& step);
 
 }  // namespace terrain::testing

@@ -1,0 +1,40 @@
+#pragma once
+// The edits a designer makes on the graph canvas, as plain functions on the
+// document: the node editor turns gestures into them and a script can call
+// them the same way. Each either makes its change or throws InputError
+// with the reason and leaves the document as it was. A chain becomes the
+// equivalent graph (the same bits) at its first edit.
+#include <string_view>
+
+#include "core/document.hpp"
+
+namespace terrain {
+
+// The chain as a graph, laid out in a row (a graph document is unchanged).
+void makeGraph(Document& doc);
+
+// A node of that type with its defaults at (x, y) on the canvas; a source
+// takes the document's map size. Returns its id.
+NodeId addNode(Document& doc, std::string_view type, float x, float y);
+// An edge from an output port to an input port, replacing the one that
+// ended there. Refuses a mask into a heights input, a cycle, a port that
+// does not exist, naming them.
+void connect(Document& doc, PortRef output, PortRef input);
+// Removes the edge into that input port, if any.
+void disconnect(Document& doc, PortRef input);
+// Removes the node and its edges; refuses the output node (make another
+// node the terrain first).
+void removeNode(Document& doc, NodeId id);
+// A copy of the node (its values and enabled, not its edges) beside it.
+NodeId duplicateNode(Document& doc, NodeId id);
+// Makes the node's first output the terrain; refuses a node that gives a
+// mask.
+void setOutput(Document& doc, NodeId id);
+// Not an undo step of its own (History::commit folds it into the current
+// one); a chain keeps its row.
+void moveNode(Document& doc, NodeId id, float x, float y);
+
+// Whether a and b differ at most in where their nodes are drawn.
+bool sameExceptLayout(const Document& a, const Document& b);
+
+}  // namespace terrain

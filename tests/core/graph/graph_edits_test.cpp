@@ -1,0 +1,125 @@
+// The canvas's edits as functions: a chain becomes the same graph at its
+// first edit, a refused edit names why and changes nothing, a graph being
+// built saves and reopens with its open inputs, and moving a node is not
+// an undo step.
+#include "core/graph/graph_edits.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/error.hpp"
+#include "core/history.hpp"
+#include "core/pipeline.hpp"
+#include "core/project.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace terrain {
+namespace {
+
+std::string refusal(const std::function<void()>& edit) {
+  try {
+    edit();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+Document smallChain() {
+  Document doc = defaultDocument("noise");
+  testing::setParam(doc, "size", 65);
+  doc.modifiers = {defaultModifier("smooth")};
+  return doc;
+}
+
+TEST(GraphEdits, AChainBecomesTheSameGraphAtItsFirstEdit) {
+  Document doc = smallChain();
+  const std::uint64_t before = testing::checksum(runPipeline(doc));
+  const NodeId mask = addNode(doc, "height-mask", 100.0f, 200.0f);
+  ASSERT_TRUE(doc.graph);
+  EXPECT_EQ(doc.graph->nodes.size(), 3u);
+  EXPECT_EQ(testing::checksum(runPipeline(doc)), before);  // the new node is not used yet
+  const NodeId source = addNode(doc, "diamond-square", 0.0f, 300.0f);
+  EXPECT_EQ(documentSize(doc), 65);  // a new source takes the map's size
+  EXPECT_EQ(documentSize(doc), sourceStage("diamond-square").size(doc.graph->find(source)->values));
+  // Smooth only where the noise is high: the mask into smooth's mask input.
+  connect(doc, {1, 0}, {mask, 0});
+  connect(doc, {mask, 0}, {2, 1});
+  EXPECT_NE(testing::checksum(runPipeline(doc)), before);
+}
+
+TEST(GraphEdits, ARefusedEditSaysWhyAndChangesNothing) {
+  Document doc = smallChain();
+  const NodeId mask = addNode(doc, "height-mask", 0.0f, 0.0f);
+  connect(doc, {1, 0}, {mask, 0});
+  connect(doc, {mask, 0}, {2, 1});  // the mask limits the smoothing
+  const Document kept = doc;
+  auto refused = [&](const std::function<void()>& edit, const std::string& why) {
+    const std::string message = refusal(edit);
+    EXPECT_NE(message.find(why), std::string::npos) << "message: " << message;
+  };
+  refused([&] { connect(doc, {mask, 0}, {2, 0}); }, "cannot feed the heights");
+  refused([&] { connect(doc, {2, 0}, {1, 0}); }, "has no input 0");
+  refused([&] { connect(doc, {2, 0}, {mask, 0}); }, "would make a cycle");
+  refused([&] { removeNode(doc, 2); }, "is the terrain");
+  refused([&] { setOutput(doc, mask); }, "gives no heights");
+  refused([&] { addNode(doc, "midpoint", 0.0f, 0.0f); }, "1D profile");
+  refused([&] { addNode(doc, "mixer", 0.0f, 0.0f); }, "unknown node type");
+  EXPECT_EQ(doc, kept);
+}
+
+TEST(GraphEdits, RemoveDuplicateDisconnectAndOutputDoWhatTheySay) {
+  Document doc = smallChain();
+  const NodeId copy = duplicateNode(doc, 2);
+  EXPECT_EQ(doc.graph->find(copy)->values, doc.graph->find(2)->values);
+  EXPECT_EQ(doc.graph->edgeInto({copy, 0}), nullptr);  // a copy has no links
+  connect(doc, {2, 0}, {copy, 0});
+  setOutput(doc, copy);
+  const Heightfield twice = runPipeline(doc);
+  removeNode(doc, 2);  // the copy's input goes with it
+  EXPECT_EQ(doc.graph->edgeInto({copy, 0}), nullptr);
+  EXPECT_THROW(runPipeline(doc), InputError);
+  connect(doc, {1, 0}, {copy, 0});
+  EXPECT_NE(runPipeline(doc).heights, twice.heights);  // smoothed once, not twice
+  disconnect(doc, {copy, 0});
+  EXPECT_EQ(doc.graph->edgeInto({copy, 0}), nullptr);
+}
+
+TEST(GraphEdits, AGraphBeingBuiltSavesAndReopensButSaysWhatIsOpen) {
+  Document doc = smallChain();
+  const NodeId blend = addNode(doc, "blend", 300.0f, 0.0f);
+  connect(doc, {2, 0}, {blend, 0});
+  // Not used yet: the terrain still runs.
+  EXPECT_NO_THROW(runPipeline(doc));
+  setOutput(doc, blend);
+  try {
+    runPipeline(doc);
+    ADD_FAILURE() << "a blend with no 'b' made a terrain";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("node 3 (blend): its input 'b' is not connected"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc);
+}
+
+TEST(GraphEdits, MovingANodeIsNotAnUndoStep) {
+  Document doc = smallChain();
+  makeGraph(doc);
+  History history(doc);
+  moveNode(doc, 2, 500.0f, 80.0f);
+  EXPECT_FALSE(history.commit(doc));
+  EXPECT_EQ(history.current(), doc);  // the place is kept all the same
+  EXPECT_FALSE(history.canUndo());
+  addNode(doc, "smooth", 0.0f, 0.0f);
+  EXPECT_TRUE(history.commit(doc));
+  EXPECT_EQ(history.undo().graph->find(2)->x, 500.0f);
+  // A chain keeps its row.
+  Document chain = smallChain();
+  moveNode(chain, 2, 9.0f, 9.0f);
+  EXPECT_EQ(chain, smallChain());
+}
+
+}  // namespace
+}  // namespace terrain
