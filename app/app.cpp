@@ -171,6 +171,7 @@ struct App::Parts {
   ExportWorker exporter{{}, WindowPlatform::wake};
   SeedGallery gallery{WindowPlatform::wake};
   GalleryTextures galleryTextures;
+  NodePreviewTextures nodePreviewTextures;
   ViewInteraction interaction;
   std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
   std::optional<std::uint64_t> awaitingFrame;  // the newest result uploaded, not yet drawn
@@ -298,6 +299,7 @@ FrameReport App::takeNewestTerrain(bool waitForNewest) {
   if (parts_->held && (waitForNewest || !throttled)) {
     const bool newest = parts_->held->id == lastRequest_;
     const auto uploadStart = Clock::now();
+    parts_->nodePreviewTextures.upload(parts_->held->previews, state_);
     showResult(state_, parts_->view, std::move(*parts_->held));
     parts_->held.reset();
     if (state_.generateError.empty()) ++terrainsShown_;

@@ -128,6 +128,7 @@ struct AppState {
   std::string settingsNote;
   ExportPanelState exporting;
   GraphEditorState graphEditor;
+  std::map<NodeId, unsigned> nodePreviews;  // GL textures of the graph nodes' results
 };
 
 // The view actually drawn: profiles have only a side view.

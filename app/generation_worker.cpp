@@ -116,6 +116,11 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
     result.field.reset();
     result.error = e.what();
   }
+  try {
+    if (!cancel.cancelled()) result.previews = nodePreviews(pipeline_, result.doc);
+  } catch (const std::exception&) {
+    result.previews.clear();  // a document the pipeline refused: its error says why
+  }
   result.generateMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - times.startedAt)
           .count();

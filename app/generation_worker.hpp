@@ -12,8 +12,10 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/latest_request_worker.hpp"
+#include "app/node_previews.hpp"
 #include "core/document.hpp"
 #include "core/heightfield.hpp"
 #include "core/pipeline.hpp"
@@ -35,6 +37,9 @@ struct GenerationResult {
   // superseded run kept it (the cancel latency; issue 7 wants < 50 ms).
   std::chrono::steady_clock::time_point startedAt;
   std::string error;  // InputError message etc.
+  // Each graph node's result in small (the graph editor's), even when the
+  // terrain failed: the nodes that did run still show.
+  std::vector<NodePreview> previews;
 };
 
 class GenerationWorker {

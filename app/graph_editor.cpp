@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "core/error.hpp"
@@ -22,6 +23,7 @@ constexpr float kNodeWidth = 172.0f;
 constexpr float kHeader = 24.0f;
 constexpr float kRow = 20.0f;
 constexpr float kPortRadius = 5.5f;
+constexpr float kPreview = 64.0f;  // the node's result in small, below its ports
 constexpr float kMinZoom = 0.25f;
 constexpr float kMaxZoom = 2.5f;
 
@@ -29,6 +31,7 @@ const ImU32 kHeightsColour = IM_COL32(120, 200, 110, 255);
 const ImU32 kMaskColour = IM_COL32(180, 130, 230, 255);
 const ImU32 kRefusedColour = IM_COL32(240, 90, 80, 255);
 const ImU32 kOutputColour = IM_COL32(240, 200, 80, 255);
+const ImU32 kPinnedColour = IM_COL32(90, 210, 235, 255);
 
 struct Canvas {
   ImVec2 origin;  // canvas (0, 0) in window units
@@ -51,9 +54,24 @@ ImVec2 nodeMin(const Canvas& c, const GraphNode& n) {
   return c.toScreen(n.x, n.y);
 }
 
+float nodeHeight(const GraphNode& n) {
+  return kHeader + static_cast<float>(rowsOf(typeOf(n))) * kRow + kPreview + 12.0f;
+}
+
 ImVec2 nodeMax(const Canvas& c, const GraphNode& n) {
-  const float height = kHeader + static_cast<float>(rowsOf(typeOf(n))) * kRow + 6.0f;
-  return c.toScreen(n.x + kNodeWidth, n.y + height);
+  return c.toScreen(n.x + kNodeWidth, n.y + nodeHeight(n));
+}
+
+// The node's preview, or a frame saying there is none yet.
+void drawPreview(ImDrawList* dl, const Canvas& c, const GraphNode& n, unsigned texture) {
+  const float top = n.y + kHeader + static_cast<float>(rowsOf(typeOf(n))) * kRow + 6.0f;
+  const ImVec2 lo = c.toScreen(n.x + (kNodeWidth - kPreview) * 0.5f, top);
+  const ImVec2 hi = c.toScreen(n.x + (kNodeWidth + kPreview) * 0.5f, top + kPreview);
+  if (texture != 0) {
+    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture)), lo, hi);
+  } else {
+    dl->AddRect(lo, hi, IM_COL32(80, 82, 90, 255));
+  }
 }
 
 ImVec2 portPosition(const Canvas& c, const GraphNode& n, std::uint32_t port, bool input) {
@@ -142,7 +160,14 @@ void drawPorts(ImDrawList* dl, const Canvas& c, const GraphNode& n, float fontSi
   }
 }
 
-void drawNode(ImDrawList* dl, const Canvas& c, const GraphNode& n, bool selected, bool output) {
+struct NodeMarks {
+  bool selected = false;
+  bool output = false;   // the terrain
+  bool pinned = false;   // the view shows it
+  unsigned preview = 0;  // GL texture of its result; 0: none yet
+};
+
+void drawNode(ImDrawList* dl, const Canvas& c, const GraphNode& n, NodeMarks marks) {
   const ImVec2 lo = nodeMin(c, n);
   const ImVec2 hi = nodeMax(c, n);
   const float rounding = 4.0f * c.zoom;
@@ -157,13 +182,21 @@ void drawNode(ImDrawList* dl, const Canvas& c, const GraphNode& n, bool selected
               ImVec2(lo.x + 7.0f * c.zoom, lo.y + (kHeader * c.zoom - fontSize) * 0.5f),
               IM_COL32(240, 240, 240, alpha), title.c_str());
   dl->PopClipRect();
-  if (output) {
+  const ImVec2 above(lo.x, lo.y - fontSize - 2.0f);
+  if (marks.output) {
     dl->AddRect(lo, hi, kOutputColour, rounding, 0, 2.0f);
-    dl->AddText(ImGui::GetFont(), fontSize, ImVec2(lo.x, lo.y - fontSize - 2.0f), kOutputColour,
-                "terrain");
+    dl->AddText(ImGui::GetFont(), fontSize, above, kOutputColour, "terrain");
   }
-  if (selected) dl->AddRect(lo, hi, IM_COL32(255, 255, 255, 255), rounding, 0, 2.0f);
+  if (marks.pinned) {
+    const float inset = 3.0f * c.zoom;
+    dl->AddRect(ImVec2(lo.x - inset, lo.y - inset), ImVec2(hi.x + inset, hi.y + inset),
+                kPinnedColour, rounding, 0, 2.0f);
+    dl->AddText(ImGui::GetFont(), fontSize, ImVec2(hi.x - 80.0f * c.zoom, above.y), kPinnedColour,
+                "in the view");
+  }
+  if (marks.selected) dl->AddRect(lo, hi, IM_COL32(255, 255, 255, 255), rounding, 0, 2.0f);
   drawPorts(dl, c, n, fontSize);
+  drawPreview(dl, c, n, marks.preview);
 }
 
 // Every node in view, at a zoom between the limits.
@@ -174,7 +207,7 @@ void frameAll(GraphEditorState& e, const Graph& g, ImVec2 size) {
     x0 = std::min(x0, n.x);
     y0 = std::min(y0, n.y);
     x1 = std::max(x1, n.x + kNodeWidth);
-    y1 = std::max(y1, n.y + kHeader + static_cast<float>(rowsOf(typeOf(n))) * kRow);
+    y1 = std::max(y1, n.y + nodeHeight(n));
   }
   const float margin = 60.0f;
   e.zoom =
@@ -243,6 +276,10 @@ bool nodeMenu(AppState& s, NodeId id) {
       makeGraph(s.doc);
       s.doc.graph->find(id)->enabled = !node->enabled;
     });
+  }
+  if (ImGui::MenuItem("Show in the view", "P", graph.pinned == id)) {
+    tryEdit(e, [&] { pinNode(s.doc, graph.pinned == id ? 0 : id); });
+    changed = true;  // a new picture, though not a new terrain
   }
   if (ImGui::MenuItem("Duplicate", "Ctrl+D")) {
     changed = tryEdit(e, [&] { e.selected = duplicateNode(s.doc, id); });
@@ -358,6 +395,11 @@ bool keyInput(AppState& s, const Canvas& c) {
     changed = tryEdit(e, [&] { removeNode(s.doc, id); });
     if (changed) e.selected.reset();
   }
+  if (e.selected && ImGui::IsKeyPressed(GLFW_KEY_P, false)) {
+    const NodeId id = *e.selected;
+    const bool pinned = s.doc.graph && s.doc.graph->pinned == id;
+    changed = tryEdit(e, [&] { pinNode(s.doc, pinned ? 0 : id); });
+  }
   if (e.selected && io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_D, false)) {
     const NodeId id = *e.selected;
     changed = tryEdit(e, [&] { e.selected = duplicateNode(s.doc, id); });
@@ -374,7 +416,10 @@ void drawGraph(ImDrawList* dl, const AppState& s, const Graph& graph, const Canv
              portPosition(c, to, edge.to.port, true), kindColour(kind), c.zoom);
   }
   for (const GraphNode& n : graph.nodes) {
-    drawNode(dl, c, n, s.graphEditor.selected == n.id, graph.output == n.id);
+    const auto preview = s.nodePreviews.find(n.id);
+    drawNode(dl, c, n,
+             {s.graphEditor.selected == n.id, graph.output == n.id, graph.pinned == n.id,
+              preview != s.nodePreviews.end() ? preview->second : 0u});
   }
 }
 
@@ -450,10 +495,17 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
   ImGui::TextUnformatted(s.doc.graph ? "Graph" : "Graph (a chain: an edit makes it a graph)");
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(0.65f, 0.65f, 0.7f, 1.0f),
-                     "right-click or Tab: add a node   drag ports: link   F: frame   G: hide");
-  if (!e.message.empty()) {
+                     "right-click or Tab: add a node   drag ports: link   P: show in the view   "
+                     "F: frame   G: hide");
+  if (s.doc.graph && s.doc.graph->find(s.doc.graph->pinned) != nullptr) {
     ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.92f, 1.0f), "the view shows node %u, not the terrain",
+                       s.doc.graph->pinned);
+  }
+  if (!e.message.empty()) {  // on a line of its own: a refusal names nodes and ports
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), "%s", e.message.c_str());
+    ImGui::PopTextWrapPos();
   }
   const bool changed = canvas(s);
   s.graphEditor.hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup |

@@ -653,6 +653,32 @@ void controlsSection(AppState& s) {
   ImGui::PopTextWrapPos();
 }
 
+// What makes the terrain (a chain's source and modifiers, or a graph's
+// nodes), the seed gallery, the world and the look. Returns whether the
+// document changed.
+bool documentSections(AppState& s) {
+  bool changed = false;
+  if (s.doc.graph) {
+    if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+      changed |= seedInput(s);
+      changed |= graphNodesSection(s);
+      changed |= presetButtons(s);  // back to a chain
+    }
+  } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
+    changed |= sourceSection(s);
+  }
+  if (!s.generateError.empty()) statusLine({s.generateError, false});
+  ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
+  s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
+  if (s.galleryOpen) changed |= gallerySection(s);
+  if (!s.doc.graph && ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
+    changed |= modifierSection(s);
+  }
+  if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);
+  if (ImGui::CollapsingHeader("Look")) changed |= lookSection(s);
+  return changed;
+}
+
 }  // namespace
 
 Document switchSource(const Document& doc, std::string_view key) {
@@ -703,25 +729,7 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   a.open = project.open;
   ImGui::Separator();
 
-  bool changed = false;
-  if (s.doc.graph) {
-    if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
-      changed |= seedInput(s);
-      changed |= graphNodesSection(s);
-      changed |= presetButtons(s);  // back to a chain
-    }
-  } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= sourceSection(s);
-  }
-  if (!s.generateError.empty()) statusLine({s.generateError, false});
-  ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
-  s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
-  if (s.galleryOpen) changed |= gallerySection(s);
-  if (!s.doc.graph && ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= modifierSection(s);
-  }
-  if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);
-  if (ImGui::CollapsingHeader("Look")) changed |= lookSection(s);
+  bool changed = documentSections(s);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     a.resetView = viewSection(s, changed).resetView;
   }

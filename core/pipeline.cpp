@@ -23,8 +23,14 @@ Heightfield runPipeline(const Document& doc, PortRef output, const PipelineContr
 
 std::shared_ptr<const Heightfield> Pipeline::run(const Document& doc,
                                                  const PipelineControl& control) {
-  validate(doc);
-  return evaluator_.run(documentGraph(doc), contextOf(doc), control);
+  validate(doc, GraphCheck::Structure);
+  const Graph graph = documentGraph(doc);
+  const NodeId shown = graph.find(graph.pinned) != nullptr ? graph.pinned : graph.output;
+  return evaluator_.run(graph, shown, 0, contextOf(doc), control);
+}
+
+std::shared_ptr<const Heightfield> Pipeline::resultOf(const Document& doc, NodeId node) const {
+  return evaluator_.cached(documentGraph(doc), node, 0, contextOf(doc));
 }
 
 }  // namespace terrain

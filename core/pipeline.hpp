@@ -23,7 +23,12 @@ Heightfield runPipeline(const Document& doc, PortRef output, const PipelineContr
 // the stages whose inputs changed since any earlier run it still holds.
 class Pipeline {
  public:
+  // The terrain, or the node the view pins (Graph::pinned) when the graph
+  // has it: then only that node's inputs must be connected.
   std::shared_ptr<const Heightfield> run(const Document& doc, const PipelineControl& control = {});
+  // A node's first output as the last runs left it (null when it was not
+  // computed for the document as it is): the graph editor's previews.
+  std::shared_ptr<const Heightfield> resultOf(const Document& doc, NodeId node) const;
   // Stages actually run by the last run() (0 when all came from the cache).
   int stagesRunLastTime() const { return evaluator_.nodesRunLastTime(); }
   void clear() { evaluator_.clear(); }

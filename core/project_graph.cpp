@@ -127,12 +127,16 @@ Json graphToJson(const Graph& graph) {
     links.push_back({{"from", portsOfLink(from.id, typeOf(from).outputs(), edge.from.port)},
                      {"to", portsOfLink(to.id, typeOf(to).inputs(), edge.to.port)}});
   }
-  return {{"output", graph.output}, {"nodes", std::move(nodes)}, {"links", std::move(links)}};
+  Json section = {{"output", graph.output}};
+  if (graph.pinned != 0) section["pinned"] = graph.pinned;
+  section["nodes"] = std::move(nodes);
+  section["links"] = std::move(links);
+  return section;
 }
 
 Graph graphFromJson(const Json& section) {
   requireObject(section, "graph");
-  checkKeys(section, {"output", "nodes", "links"}, "graph");
+  checkKeys(section, {"output", "pinned", "nodes", "links"}, "graph");
   Graph graph;
   const Json& nodes = arrayAt(section, "nodes", "graph", kMaxProjectNodes);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -162,6 +166,9 @@ Graph graphFromJson(const Json& section) {
   const auto output = section.find("output");
   if (output == section.end()) fail("'graph' has no 'output'; name the node that is the terrain");
   graph.output = readId(*output, "graph.output");
+  if (const auto pinned = section.find("pinned"); pinned != section.end()) {
+    graph.pinned = readId(*pinned, "graph.pinned");  // a node since deleted: the terrain
+  }
   if (graph.find(graph.output) == nullptr) {
     fail("'graph.output': there is no node " + std::to_string(graph.output));
   }

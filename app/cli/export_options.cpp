@@ -421,29 +421,11 @@ PortRef parseOutputNode(const Token& t, const Document& doc,
   return {node->id, port};
 }
 
-bool hasFlag(std::span<char* const> args, std::string_view a, std::string_view b) {
-  for (char* arg : args) {
-    if (arg != nullptr && (arg == a || arg == b)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-ExportOptions parseExportOptions(std::span<char* const> args) {
-  ExportOptions options;
-  if (hasFlag(args, "--help", "-h")) {
-    options.action = ExportOptions::Action::Help;
-    return options;
-  }
-  if (hasFlag(args, "--version", "--version")) {
-    options.action = ExportOptions::Action::Version;
-    return options;
-  }
-  const std::vector<Token> tokens = tokenize(args);
-  const bool tiled = findToken(tokens, "tiles") != nullptr;
+// The document from the flags that are neither options nor outputs; with
+// --tiles, --size is the world's, which may be larger than a map.
+void readDocument(ExportOptions& options, const std::vector<Token>& tokens, bool tiled) {
   std::vector<DocumentFlag> documentFlags;
-  std::optional<Token> worldSize;  // a tiled world may be larger than a map
+  std::optional<Token> worldSize;
   for (const Token& t : tokens) {
     if (tiled && t.name == "size") {
       worldSize = t;
@@ -466,6 +448,30 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   for (const DocumentFlag& f : documentFlags) {
     if (f.name == "project") options.projectInput = options.plan.projectInput = f.value;
   }
+}
+
+bool hasFlag(std::span<char* const> args, std::string_view a, std::string_view b) {
+  for (char* arg : args) {
+    if (arg != nullptr && (arg == a || arg == b)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+ExportOptions parseExportOptions(std::span<char* const> args) {
+  ExportOptions options;
+  if (hasFlag(args, "--help", "-h")) {
+    options.action = ExportOptions::Action::Help;
+    return options;
+  }
+  if (hasFlag(args, "--version", "--version")) {
+    options.action = ExportOptions::Action::Version;
+    return options;
+  }
+  const std::vector<Token> tokens = tokenize(args);
+  const bool tiled = findToken(tokens, "tiles") != nullptr;
+  readDocument(options, tokens, tiled);
   for (const Token& t : tokens) {
     if (const OutputFormat* format = findOutputFormat(t.name)) {
       if (format->needs == OutputNeeds::Window) {

@@ -182,9 +182,10 @@ void GraphEvaluator::clear() {
 
 PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t port,
                               const NodeContext& context, const PipelineControl& control) {
-  validate(graph);
+  validate(graph, GraphCheck::Structure);
   const GraphNode* wanted = graph.find(node);
   if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
+  requireInputs(graph, node);  // only what this node depends on must be complete
   if (port >= typeOf(*wanted).outputs().size()) {
     throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
                      std::to_string(port));
@@ -236,6 +237,20 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     results[id] = std::move(outputs);
   }
   return std::move(results.at(node)[port]);
+}
+
+PortValue GraphEvaluator::cached(const Graph& graph, NodeId node, std::uint32_t port,
+                                 const NodeContext& context) const {
+  const GraphNode* wanted = graph.find(node);
+  if (wanted == nullptr || !wanted->enabled) return nullptr;
+  try {
+    const RunPlan plan(graph, node, context);
+    const auto it = cache_.find(plan.hash(node));
+    if (it == cache_.end() || port >= it->second.outputs.size()) return nullptr;
+    return it->second.outputs[port];
+  } catch (const InputError&) {
+    return nullptr;  // a disabled node upstream with nothing to pass on
+  }
 }
 
 PortValue evaluateGraph(const Graph& graph, PortRef wanted, const NodeContext& context,

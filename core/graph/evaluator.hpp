@@ -52,6 +52,11 @@ class GraphEvaluator {
     return run(graph, graph.output, 0, context, control);
   }
 
+  // The result `port` of `node` holds from a run, or null when it holds
+  // none for the node as it is now (never run, evicted, disabled).
+  PortValue cached(const Graph& graph, NodeId node, std::uint32_t port,
+                   const NodeContext& context) const;
+
   int nodesRunLastTime() const { return nodesRun_; }
   // Everything held: the last run's results plus older ones (<= budget()).
   std::size_t cachedBytes() const { return cachedBytes_; }

@@ -167,7 +167,11 @@ void validate(const Graph& graph, GraphCheck check) {
                      " gives no heights; the terrain is a heights node (export a mask with "
                      "--output-node)");
   }
-  if (check == GraphCheck::Complete) validateComplete(graph, upstreamOrder(graph, graph.output));
+  if (check == GraphCheck::Complete) requireInputs(graph, graph.output);
+}
+
+void requireInputs(const Graph& graph, NodeId node) {
+  validateComplete(graph, upstreamOrder(graph, node));
 }
 
 std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output) {

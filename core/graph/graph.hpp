@@ -47,6 +47,10 @@ struct Graph {
   std::vector<GraphNode> nodes;
   std::vector<GraphEdge> edges;
   NodeId output = 0;  // the terrain is this node's first output
+  // The node whose result the window's view shows instead of the terrain (a
+  // mask being built); 0, or a node no longer there: the terrain. Like the
+  // nodes' places, not part of the terrain and not an undo step.
+  NodeId pinned = 0;
 
   bool operator==(const Graph&) const = default;
 
@@ -73,6 +77,10 @@ enum class GraphCheck : std::uint8_t { Complete, Structure };
 // a mask (the terrain is heights); for Complete also a required input left
 // open on a node the output depends on.
 void validate(const Graph& graph, GraphCheck check = GraphCheck::Complete);
+
+// Throws InputError naming the first node `node` depends on (itself
+// included) whose required input is open. Assumes validate(Structure).
+void requireInputs(const Graph& graph, NodeId node);
 
 // The nodes the output depends on, each after its inputs (the order the
 // evaluator runs them in). Assumes a valid graph.

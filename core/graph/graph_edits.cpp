@@ -123,6 +123,14 @@ void setOutput(Document& doc, NodeId id) {
   doc = std::move(next);
 }
 
+void pinNode(Document& doc, NodeId id) {
+  if (id != 0) {
+    makeGraph(doc);
+    nodeOf(*doc.graph, id);  // throws for a node that is not there
+  }
+  if (doc.graph) doc.graph->pinned = id;
+}
+
 void moveNode(Document& doc, NodeId id, float x, float y) {
   if (!doc.graph) return;
   GraphNode& node = nodeOf(*doc.graph, id);
@@ -137,6 +145,7 @@ bool sameExceptLayout(const Document& a, const Document& b) {
     moved.graph->nodes[i].x = a.graph->nodes[i].x;
     moved.graph->nodes[i].y = a.graph->nodes[i].y;
   }
+  moved.graph->pinned = a.graph->pinned;
   return moved == a;
 }
 

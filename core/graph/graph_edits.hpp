@@ -30,11 +30,15 @@ NodeId duplicateNode(Document& doc, NodeId id);
 // Makes the node's first output the terrain; refuses a node that gives a
 // mask.
 void setOutput(Document& doc, NodeId id);
+// The view shows this node's result instead of the terrain (0: the
+// terrain again). Like a move, not an undo step of its own.
+void pinNode(Document& doc, NodeId id);
 // Not an undo step of its own (History::commit folds it into the current
 // one); a chain keeps its row.
 void moveNode(Document& doc, NodeId id, float x, float y);
 
-// Whether a and b differ at most in where their nodes are drawn.
+// Whether a and b differ at most in where their nodes are drawn and which
+// node the view pins.
 bool sameExceptLayout(const Document& a, const Document& b);
 
 }  // namespace terrain

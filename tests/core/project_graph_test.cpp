@@ -72,6 +72,7 @@ TEST(ProjectGraph, AGraphDocumentSurvivesTheFileAsVersionTwo) {
   Document doc = graphDocument();
   doc.graph->nodes[5].enabled = true;
   doc.graph->nodes[1].x = -37.5f;
+  doc.graph->pinned = 5;
   doc.look.water = 0.2;
   doc.world.heightRange = 1800;
   const std::string text = projectToJson(doc);
@@ -177,7 +178,7 @@ TEST(ProjectGraph, ABrokenGraphIsRefusedNamingThePlace) {
        "a chain ('source', 'modifiers') or a 'graph', not both"},
       {brokenGraph([](Json& j) { j["graph"].erase("output"); }), "'graph' has no 'output'"},
       {brokenGraph([](Json& j) { j["graph"]["wires"] = Json::array(); }),
-       "unknown key 'graph.wires'; allowed: output, nodes, links"},
+       "unknown key 'graph.wires'; allowed: output, pinned, nodes, links"},
   };
   for (const Case& c : cases) {
     const std::string message = refusal(c.text);

@@ -5,6 +5,7 @@
 // link says why; undo takes an edit back. Needs a display (xvfb-run).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -44,13 +45,15 @@ class GraphEditor : public testing::ScratchDirTest {
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 };
 
-// Pixels of exactly this colour in the editor.
-int editorPixels(const RgbImage& image, Rgb8 colour) {
+// Pixels of this colour in the editor, each channel within `tolerance`
+// (links are antialiased curves).
+int editorPixels(const RgbImage& image, Rgb8 colour, int tolerance = 0) {
   int count = 0;
   for (int y = kEditorTop; y < image.height; ++y) {
     for (int x = kPanelWidth; x < image.width; ++x) {
       const Rgb8 c = image.at(x, y);
-      count += c.r == colour.r && c.g == colour.g && c.b == colour.b;
+      count += std::abs(c.r - colour.r) <= tolerance && std::abs(c.g - colour.g) <= tolerance &&
+               std::abs(c.b - colour.b) <= tolerance;
     }
   }
   return count;
@@ -83,13 +86,17 @@ TEST_F(GraphEditor, AScriptedFiveNodeGraphIsDrawnWithItsNodesAndLinks) {
                                             std::tuple{"blend header", Rgb8{50, 110, 105}, 1000}}) {
     EXPECT_GE(editorPixels(after, colour), least) << what;
   }
-  const int heightsLinks =
-      editorPixels(after, {120, 200, 110}) - editorPixels(before, {120, 200, 110});
-  const int maskLinks =
-      editorPixels(after, {180, 130, 230}) - editorPixels(before, {180, 130, 230});
+  const auto gained = [&](Rgb8 colour, int tolerance) {
+    return editorPixels(after, colour, tolerance) - editorPixels(before, colour, tolerance);
+  };
+  // Links are antialiased curves: near the heights green (no grey preview
+  // comes near it), exactly the mask violet (the mask previews' violets
+  // come near it, never onto it).
+  const int heightsLinks = gained({120, 200, 110}, 30);
+  const int maskLinks = gained({180, 130, 230}, 0);
   std::printf("link pixels: heights %d, mask %d\n", heightsLinks, maskLinks);
   EXPECT_GE(heightsLinks, 200);
-  EXPECT_GE(maskLinks, 50);
+  EXPECT_GE(maskLinks, 25);
   EXPECT_GE(editorPixels(after, {240, 200, 80}), 200);  // the terrain node's outline
 }
 
@@ -105,6 +112,23 @@ TEST_F(GraphEditor, ARefusedLinkSaysWhyAndUndoTakesAnEditBack) {
   const Document doc = projectFromJson(undone.out);
   EXPECT_FALSE(doc.graph);
   EXPECT_EQ(doc.modifiers.size(), 1u);
+}
+
+// Pinning the height mask shows the mask in the view instead of the terrain.
+TEST_F(GraphEditor, APinnedNodeIsWhatTheViewShows) {
+  REQUIRE_DISPLAY();
+  ASSERT_EQ(drive(std::string(kNodes) + kLinks, "terrain.png").status, 0);
+  const testing::AppRun pinned = drive(std::string(kNodes) + kLinks + ",pin:4", "pinned.png");
+  ASSERT_EQ(pinned.status, 0) << pinned.err;
+  EXPECT_EQ(projectFromJson(pinned.out).graph->pinned, 4u);
+  const RgbImage terrain = readPngRgb8(path("terrain.png"));
+  const RgbImage mask = readPngRgb8(path("pinned.png"));
+  int differing = 0;
+  for (int y = 0; y < kEditorTop; ++y) {
+    for (int x = kPanelWidth; x < terrain.width; ++x)
+      differing += !(terrain.at(x, y) == mask.at(x, y));
+  }
+  EXPECT_GT(differing, (terrain.width - kPanelWidth) * kEditorTop / 10);
 }
 
 }  // namespace

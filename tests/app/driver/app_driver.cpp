@@ -134,6 +134,7 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Node:
     case Kind::Link:
     case Kind::Output:
+    case Kind::Pin:
       applyEdit(s.doc, step);
       a.documentChanged = true;
       break;

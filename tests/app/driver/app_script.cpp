@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
-    "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE";
+    "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -33,6 +33,20 @@ double checkedValue(const ParamInfo& info, const ScriptStep& step) {
   const double value = parseValue(info, step.value);
   if (auto problem = checkValue(info, value)) throw InputError(*problem);
   return value;
+}
+
+// The graph editor's steps that name a node, a type or ports.
+std::optional<ScriptStep::Kind> graphStepKind(std::string_view verb) {
+  using Kind = ScriptStep::Kind;
+  constexpr std::pair<std::string_view, Kind> kVerbs[] = {{"node", Kind::Node},
+                                                          {"link", Kind::Link},
+                                                          {"output", Kind::Output},
+                                                          {"select", Kind::Select},
+                                                          {"pin", Kind::Pin}};
+  for (const auto& [name, kind] : kVerbs) {
+    if (name == verb) return kind;
+  }
+  return std::nullopt;
 }
 
 ScriptStep parseStep(std::string_view text) {
@@ -53,12 +67,8 @@ ScriptStep parseStep(std::string_view text) {
     step.value = std::string(rest);
   } else if (!hasArg && (verb == "editor" || verb == "frame")) {
     step.kind = verb == "editor" ? ScriptStep::Kind::Editor : ScriptStep::Kind::Frame;
-  } else if (hasArg && (verb == "node" || verb == "link" || verb == "output" || verb == "select") &&
-             !rest.empty()) {
-    step.kind = verb == "node"     ? ScriptStep::Kind::Node
-                : verb == "link"   ? ScriptStep::Kind::Link
-                : verb == "output" ? ScriptStep::Kind::Output
-                                   : ScriptStep::Kind::Select;
+  } else if (const auto graphKind = graphStepKind(verb); hasArg && graphKind && !rest.empty()) {
+    step.kind = *graphKind;
     step.value = std::string(rest);
   } else if (hasArg && verb == "stage" && !rest.empty()) {
     step.kind = ScriptStep::Kind::Stage;
@@ -125,6 +135,9 @@ bool applyGraphEdit(Document& doc, const ScriptStep& step) {
     case ScriptStep::Kind::Output:
       setOutput(doc, nodeNumber(v));
       return true;
+    case ScriptStep::Kind::Pin:
+      pinNode(doc, nodeNumber(v));
+      return true;
     default:
       return false;
   }
@@ -144,7 +157,7 @@ std::vector<ScriptStep> parseScript(std::string_view list, const Document& start
     ScriptStep step = parseStep(text);
     if (step.kind == ScriptStep::Kind::Set || step.kind == ScriptStep::Kind::Stage ||
         step.kind == ScriptStep::Kind::Node || step.kind == ScriptStep::Kind::Link ||
-        step.kind == ScriptStep::Kind::Output) {
+        step.kind == ScriptStep::Kind::Output || step.kind == ScriptStep::Kind::Pin) {
       try {
         applyEdit(doc, step);
       } catch (const InputError& e) {

@@ -15,7 +15,7 @@ namespace terrain::testing {
 // "stage:terrace", "undo", "redo", "save:a.json", "open:a.json", and the
 // graph editor's: "editor" (open it), "frame" (F: every node in view),
 // "node:blend@400:120" (add a node at a place on the canvas),
-// "link:1.heights>3.a", "output:3", "select:3".
+// "link:1.heights>3.a", "output:3", "select:3", "pin:3" (show it in the view).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -30,7 +30,8 @@ struct ScriptStep {
     Node,
     Link,
     Output,
-    Select
+    Select,
+    Pin
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier

@@ -121,5 +121,29 @@ TEST(GraphEdits, MovingANodeIsNotAnUndoStep) {
   EXPECT_EQ(chain, smallChain());
 }
 
+TEST(GraphEdits, APinnedNodeIsWhatTheViewShowsAndNotWhatExportWrites) {
+  Document doc = smallChain();
+  const NodeId mask = addNode(doc, "height-mask", 0.0f, 200.0f);
+  connect(doc, {1, 0}, {mask, 0});
+  History history(doc);
+  pinNode(doc, mask);
+  EXPECT_FALSE(history.commit(doc));  // not an undo step
+  Pipeline pipeline;
+  const auto shown = pipeline.run(doc);
+  const Heightfield alone = runPipeline(doc, PortRef{mask, 0});
+  EXPECT_EQ(shown->heights, alone.heights);
+  EXPECT_NE(runPipeline(doc).heights, alone.heights);  // export: the terrain
+  // While the terrain's node has an open input, the pinned mask still shows.
+  const NodeId blend = addNode(doc, "blend", 300.0f, 0.0f);
+  setOutput(doc, blend);
+  pinNode(doc, mask);
+  EXPECT_EQ(pipeline.run(doc)->heights, alone.heights);
+  EXPECT_THROW(runPipeline(doc), InputError);
+  pinNode(doc, 0);
+  EXPECT_THROW(pipeline.run(doc), InputError);
+  EXPECT_THROW(pinNode(doc, 77), InputError);
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc);
+}
+
 }  // namespace
 }  // namespace terrain
