@@ -26,5 +26,7 @@ void statusLine(const StatusLine& s);
 // size gets the sizes its grid allows. Returns whether the value changed.
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
                  const SourceStage* source = nullptr);
+// Every parameter of the stage, each greyed out with its idle reason.
+bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source = nullptr);
 
 }  // namespace terrain::app

@@ -1,0 +1,168 @@
+#include "app/panel_widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app/param_input.hpp"
+
+namespace terrain::app {
+
+// Tooltips only when the mouse rests: while a slider is dragged they would
+// cover the next one.
+void tooltip(std::string_view text) {
+  if (!text.empty() && !ImGui::IsAnyItemActive() &&
+      ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void statusLine(const StatusLine& s) {
+  if (s.text.empty()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(s.ok ? kGreen : kRed, "%s", s.text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+namespace {
+
+std::string helpWithUnit(const ParamInfo& info) {
+  std::string help(info.help);
+  if (!info.unit.empty()) help += " (" + std::string(info.unit) + ")";
+  return help;
+}
+
+std::string plural(int n, std::string_view unit) {
+  std::string word(unit);
+  if (n == 1 && word.ends_with("s")) word.pop_back();
+  return std::to_string(n) + " " + word;
+}
+
+// ---- one parameter, from its metadata ----
+
+bool choiceCombo(const ParamInfo& info, double& slot) {
+  bool changed = false;
+  const auto current = static_cast<std::size_t>(slot);
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), formatValue(info, slot).c_str())) {
+    for (std::size_t i = 0; i < info.choices.size(); ++i) {
+      const std::string name(info.choices[i]);
+      if (ImGui::Selectable(name.c_str(), i == current) && i != current) {
+        changed = applyPanelValue(slot, info, static_cast<double>(i));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Powers of two: a combo of the valid values only.
+bool powerOfTwoCombo(const ParamInfo& info, double& slot, double dynamicMax) {
+  bool changed = false;
+  const auto label = [&](double v) { return formatValue(info, v) + " " + std::string(info.unit); };
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), label(slot).c_str())) {
+    for (double v = info.min; v <= std::min(info.max, dynamicMax); v *= 2.0) {
+      if (ImGui::Selectable(label(v).c_str(), v == slot) && v != slot) {
+        changed = applyPanelValue(slot, info, v);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool sizeCombo(const SourceStage& source, const ParamInfo& info, double& slot) {
+  bool changed = false;
+  auto label = [&](int size) {
+    return source.profile() ? std::to_string(size) + " points"
+                            : std::to_string(size) + " x " + std::to_string(size);
+  };
+  if (ImGui::BeginCombo(std::string(info.label).c_str(), label(static_cast<int>(slot)).c_str())) {
+    for (const int size : source.suggestedSizes()) {
+      const bool selected = size == static_cast<int>(slot);
+      if (ImGui::Selectable(label(size).c_str(), selected) && !selected) {
+        changed = applyPanelValue(slot, info, size);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Integers and reals: a slider over the range a hand can use (ctrl-click
+// types a value; applyPanelValue keeps NaN and out-of-range values out).
+// maxMeansAll: the top of the slider is the dynamic maximum and stores the
+// metadata max, so "all" stays all when the size changes.
+bool numberSlider(const ParamInfo& info, double& slot, double dynamicMax) {
+  const std::string label(info.label);
+  ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+  if (info.logarithmic) flags |= ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat;
+  if (info.type == ParamType::Integer) {
+    const int lo = static_cast<int>(info.min);
+    const int hi = static_cast<int>(std::min(info.max, dynamicMax));
+    const bool all = info.maxMeansAll && slot >= hi;
+    std::string format = info.unit.empty() ? "%d" : "%d " + std::string(info.unit);
+    if (all) format = "all (" + plural(hi, info.unit) + ")";
+    int v = static_cast<int>(std::clamp(slot, static_cast<double>(lo), static_cast<double>(hi)));
+    if (!ImGui::SliderInt(label.c_str(), &v, lo, std::max(hi, lo), format.c_str(), flags)) {
+      return false;
+    }
+    const double value = info.maxMeansAll && v >= hi ? info.max : v;
+    return applyPanelValue(slot, info, value);
+  }
+  const double lo = info.min;
+  const double hi = info.max;
+  const char* format = hi - lo <= 10.0 ? "%.3f" : "%.1f";
+  double v = slot;
+  if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, format, flags)) {
+    return false;
+  }
+  return applyPanelValue(slot, info, v);
+}
+
+bool toggle(const ParamInfo& info, double& slot) {
+  bool on = slot != 0.0;
+  if (!ImGui::Checkbox(std::string(info.label).c_str(), &on)) return false;
+  return applyPanelValue(slot, info, on ? 1.0 : 0.0);
+}
+
+}  // namespace
+
+bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
+                 const SourceStage* source) {
+  ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+  ImGui::BeginDisabled(!idle.empty());
+  bool changed = false;
+  if (source != nullptr && info.key == "size") {
+    changed = sizeCombo(*source, info, slot);
+  } else if (info.type == ParamType::Choice) {
+    changed = choiceCombo(info, slot);
+  } else if (info.type == ParamType::Toggle) {
+    changed = toggle(info, slot);
+  } else if (info.powerOfTwo) {
+    changed = powerOfTwoCombo(info, slot, dynamicMax);
+  } else {
+    changed = numberSlider(info, slot, dynamicMax);
+  }
+  ImGui::EndDisabled();
+  tooltip(idle.empty() ? helpWithUnit(info) : std::string(idle));
+  ImGui::PopID();
+  return changed;
+}
+
+bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source) {
+  bool changed = false;
+  const auto params = stage.params();
+  for (std::size_t i = 0; i < params.size() && i < values.size(); ++i) {
+    changed |= paramWidget(params[i], values[i], stage.dynamicMax(i, values),
+                           stage.idleReason(i, values), source);
+  }
+  return changed;
+}
+
+}  // namespace terrain::app
