@@ -85,6 +85,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   s.stats = r.stats;
   s.histogram = r.histogram;
   s.generateMs = r.generateMs;
+  s.nodeCacheHeld = r.cachedBytes;
   s.statsMs = r.statsMs;
 }
 
@@ -111,6 +112,7 @@ Settings currentSettings(const AppState& s, const std::string& exportDir) {
   const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
   out.ramp = builtin ? s.doc.look.ramp : "auto";
   out.rampPng = builtin ? "" : s.doc.look.ramp;
+  out.nodeCacheMiB = s.nodeCacheMiB;
   return out;
 }
 
@@ -189,6 +191,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
     }
   }
   restoreSession(options, saved_);
+  state_.nodeCacheMiB = saved_.nodeCacheMiB;
   state_.history = History(state_.doc);
   // The Export window opens on the last export's folder while it still
   // exists (a drive may be gone), else where the explorer was started.
@@ -206,6 +209,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
     throw std::runtime_error(std::string("renderer: ") + e.what());
   }
   updateRamp();
+  applyCacheBudget();
   if (!state_.rampStatus.ok && !options.quiet) {
     std::fprintf(stderr, "terrain-explorer: %s\n", state_.rampStatus.text.c_str());
   }
@@ -266,6 +270,7 @@ FrameReport App::update(const FrameControl& control) {
   PanelActions actions = drawPanelAndTakeInput(control);
   const bool changed = applyActions(state_, actions);
   updateRamp();
+  applyCacheBudget();
   postIfChanged(changed, control.postEdits);
   commitAndKeepSession();
   if (driveExport(state_, actions, parts_->exporter, parts_->view)) {
@@ -354,6 +359,10 @@ void App::commitAndKeepSession() {
   } catch (const std::exception& e) {
     state_.settingsNote = std::string("session not saved: ") + e.what();
   }
+}
+
+void App::applyCacheBudget() {
+  parts_->worker.setCacheBudget(static_cast<std::size_t>(state_.nodeCacheMiB) << 20);
 }
 
 void App::updateRamp() {

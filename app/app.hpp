@@ -79,6 +79,7 @@ class App {
   void postIfChanged(bool changed, bool postEdits);
   void commitAndKeepSession();
   void updateRamp();
+  void applyCacheBudget();  // the setting, to the generation worker
   void drawFrame();
 
   AppState state_;

@@ -129,6 +129,8 @@ struct AppState {
   ExportPanelState exporting;
   GraphEditorState graphEditor;
   std::map<NodeId, unsigned> nodePreviews;  // GL textures of the graph nodes' results
+  int nodeCacheMiB = 0;                     // the setting: node results kept beyond the last run's
+  std::size_t nodeCacheHeld = 0;            // bytes the worker's pipeline held after its last run
 };
 
 // The view actually drawn: profiles have only a side view.

@@ -104,6 +104,7 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
                               std::lock_guard lock(progressMutex_);
                               progress_ = p;
                             }};
+    pipeline_.setBudget(cacheBudget_.load());
     result.field = pipeline_.run(result.doc, control);
     // Superseded just as it finished: the statistics of 1 GiB take a while.
     cancel.checkpoint();
@@ -116,6 +117,7 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
     result.field.reset();
     result.error = e.what();
   }
+  result.cachedBytes = pipeline_.cachedBytes();
   try {
     if (!cancel.cancelled()) result.previews = nodePreviews(pipeline_, result.doc);
   } catch (const std::exception&) {

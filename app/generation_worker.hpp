@@ -5,6 +5,7 @@
 // (core/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
 // are computed here too, so the UI only uploads.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -36,7 +37,8 @@ struct GenerationResult {
   // When the worker began this run: startedAt - requestedAt is how long a
   // superseded run kept it (the cancel latency; issue 7 wants < 50 ms).
   std::chrono::steady_clock::time_point startedAt;
-  std::string error;  // InputError message etc.
+  std::string error;            // InputError message etc.
+  std::size_t cachedBytes = 0;  // what the pipeline holds after this run
   // Each graph node's result in small (the graph editor's), even when the
   // terrain failed: the nodes that did run still show.
   std::vector<NodePreview> previews;
@@ -59,11 +61,15 @@ class GenerationWorker {
   std::optional<GenerationResult> waitFor(std::uint64_t id);
   // A request is posted whose result has not been taken yet.
   bool pending() const { return worker_.pending(); }
+  // Memory the pipeline may keep for results older than the last run's
+  // (an undone edit within it costs nothing); applied at the next run.
+  void setCacheBudget(std::size_t bytes) { cacheBudget_.store(bytes); }
 
  private:
   GenerationResult generate(const Document& doc, const RequestTimes& times,
                             const CancelToken& cancel);
 
+  std::atomic<std::size_t> cacheBudget_{0};
   mutable std::mutex progressMutex_;
   std::optional<PipelineProgress> progress_;
   Pipeline pipeline_;                                       // the worker thread's own

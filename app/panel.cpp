@@ -14,6 +14,7 @@
 #include "app/graph_panel.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
+#include "app/settings.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "core/random.hpp"
@@ -418,7 +419,17 @@ PanelActions viewSection(AppState& s, bool& changed) {
   return a;
 }
 
-void statsSection(const AppState& s) {
+// The node cache's budget (a setting) and what it holds.
+void nodeCacheSlider(AppState& s) {
+  ImGui::SliderInt("Node cache", &s.nodeCacheMiB, 0, kMaxNodeCacheMiB, "%d MiB",
+                   ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  tooltip(
+      "Memory for node results beyond those on screen, so that undoing an edit or going back "
+      "to an earlier branch of the graph costs nothing; the least recently used go first");
+  ImGui::TextColored(kDim, "holds %.0f MiB", static_cast<double>(s.nodeCacheHeld) / 1048576.0);
+}
+
+void statsSection(AppState& s) {
   if (s.progress) {
     const std::string label = s.progress->stage + " (" + std::to_string(s.progress->index + 1) +
                               "/" + std::to_string(s.progress->count) + ")";
@@ -445,6 +456,7 @@ void statsSection(const AppState& s) {
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");
+  nodeCacheSlider(s);
 }
 
 PanelActions projectSection(AppState& s) {

@@ -44,6 +44,16 @@ std::string unusablePath(std::string_view path) {
   return {};
 }
 
+// 0 .. most, digits only.
+std::optional<int> parseWholeNumber(std::string_view text, int most) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != text.npos) {
+    return std::nullopt;
+  }
+  const int value = std::stoi(std::string(text));
+  if (value > most) return std::nullopt;
+  return value;
+}
+
 }  // namespace
 
 std::optional<std::filesystem::path> settingsPath() {
@@ -94,6 +104,10 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
     } else if (ok && key == "ramp") {
       ok = knownRamp(value);
       if (ok) out.settings.ramp = std::string(value);
+    } else if (ok && key == "node_cache_mib") {
+      const auto mib = parseWholeNumber(value, kMaxNodeCacheMiB);
+      ok = mib.has_value();
+      if (ok) out.settings.nodeCacheMiB = *mib;
     } else if (ok && (key == "ramp_png" || key == "export_dir")) {
       const std::string why = unusablePath(value);
       if (why.empty()) {
@@ -125,7 +139,8 @@ std::string saveSettings(const std::filesystem::path& path, const Settings& sett
       "view=" +
       std::string(viewName(settings.view)) + "\n" + "ramp=" + settings.ramp + "\n" +
       "ramp_png=" + storable(settings.rampPng) + "\n" +
-      "export_dir=" + storable(settings.exportDir) + "\n";
+      "export_dir=" + storable(settings.exportDir) + "\n" +
+      "node_cache_mib=" + std::to_string(settings.nodeCacheMiB) + "\n";
   try {
     // The one atomic writer: a random O_EXCL temporary, never a fixed name a
     // planted symlink could redirect.

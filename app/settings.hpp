@@ -11,11 +11,17 @@
 
 namespace terrain::app {
 
+inline constexpr int kDefaultNodeCacheMiB = 2048;
+inline constexpr int kMaxNodeCacheMiB = 65536;
+
 struct Settings {
   ViewKind view = ViewKind::Map;
   std::string ramp = "auto";  // "auto" or a built-in ramp name
   std::string rampPng;        // a loaded ramp PNG (wins over ramp when it loads)
   std::string exportDir;      // the folder the last export went to, absolute ("" = none yet)
+  // The graph's node results kept beyond the last run's, so that undoing an
+  // edit or going back to a branch costs nothing: 2 GiB of a 24 GiB machine.
+  int nodeCacheMiB = kDefaultNodeCacheMiB;
 
   bool operator==(const Settings&) const = default;
 };

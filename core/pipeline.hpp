@@ -32,6 +32,9 @@ class Pipeline {
   // Stages actually run by the last run() (0 when all came from the cache).
   int stagesRunLastTime() const { return evaluator_.nodesRunLastTime(); }
   void clear() { evaluator_.clear(); }
+  // Memory for results older than the last run's (GraphEvaluator's budget).
+  void setBudget(std::size_t bytes) { evaluator_.setBudget(bytes); }
+  std::size_t cachedBytes() const { return evaluator_.cachedBytes(); }
 
  private:
   GraphEvaluator evaluator_;

@@ -69,6 +69,21 @@ TEST_F(SettingsFile, SavedSettingsLoadBackAsTheyWere) {
   EXPECT_EQ(loaded.note, "");
 }
 
+TEST_F(SettingsFile, TheNodeCacheBudgetLoadsBackAndABadOneKeepsTheDefault) {
+  EXPECT_EQ(loadSettings(file_).settings.nodeCacheMiB, kDefaultNodeCacheMiB);
+  Settings small;
+  small.nodeCacheMiB = 96;
+  ASSERT_EQ(saveSettings(file_, small), "");
+  EXPECT_EQ(loadSettings(file_).settings, small);
+  for (const std::string bad : {"-5", "1e3", "99999999", "lots", ""}) {
+    writeSettings("view=3d\nnode_cache_mib=" + bad + "\n");
+    const LoadedSettings loaded = loadSettings(file_);
+    EXPECT_EQ(loaded.settings.nodeCacheMiB, kDefaultNodeCacheMiB) << bad;
+    EXPECT_EQ(loaded.settings.view, ViewKind::Mesh) << bad;
+    EXPECT_NE(loaded.note.find("line 2"), std::string::npos) << bad << ": " << loaded.note;
+  }
+}
+
 TEST_F(SettingsFile, TheLastExportFolderLoadsBackAsItWas) {
   Settings s;
   s.view = ViewKind::Side;

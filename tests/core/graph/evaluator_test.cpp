@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -117,6 +121,50 @@ TEST(GraphEvaluator, OlderResultsStayInsideTheBudgetAndResultsStayRight) {
   EXPECT_EQ(checksum(*evaluator.run(g, kContext)), expected);
   evaluator.setBudget(0);
   EXPECT_EQ(evaluator.cachedBytes(), lastRunBytes(g));
+}
+
+// The process's resident memory, from /proc/self/statm.
+std::size_t residentBytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0;
+  std::size_t resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// 200 edits of a 2049 graph, each kept as a branch to go back to: what the
+// evaluator holds stays within its budget plus the last run's results, and
+// so does the process's memory.
+TEST(GraphEvaluator, TwoHundredEditsOfA2049GraphStayInsideTheBudget) {
+  Graph g;
+  g.nodes = {nodeOf(1, "noise"), nodeOf(2, "height-mask"), nodeOf(3, "curve"), nodeOf(4, "blend"),
+             nodeOf(5, "combine")};
+  g.nodes[0].values[*nodeType("noise").indexOf("size")] = 2049;
+  g.edges = {{{1, 0}, {2, 0}}, {{1, 0}, {3, 0}}, {{1, 0}, {4, 0}}, {{3, 0}, {4, 1}},
+             {{2, 0}, {4, 2}}, {{4, 0}, {5, 0}}, {{3, 0}, {5, 1}}};
+  g.output = 5;
+  const std::size_t map = std::size_t{2049} * 2049 * sizeof(float);
+  const std::size_t budget = 6 * map;
+  GraphEvaluator evaluator(budget);
+  evaluator.run(g, kContext);
+  const std::size_t lastRun = evaluator.cachedBytes();
+  const std::size_t before = residentBytes();
+  std::size_t most = 0;
+  for (int edit = 0; edit < 200; ++edit) {
+    GraphNode& node = *g.find(static_cast<NodeId>(2 + edit % 4));
+    if (node.type == "blend") {
+      node.enabled = !node.enabled;
+    } else {  // height-mask's low, curve's at-0, combine's amount
+      node.values[node.type == "combine" ? 1 : 0] = 0.05 + 0.001 * edit;
+    }
+    evaluator.run(g, kContext);
+    ASSERT_LE(evaluator.cachedBytes(), budget + lastRun) << edit;
+    most = std::max(most, residentBytes());
+  }
+  // Older results were evicted: the budget is full, not overflowing.
+  EXPECT_GE(evaluator.cachedBytes(), budget / 2);
+  EXPECT_LE(most, before + budget + lastRun + (std::size_t{64} << 20))
+      << "resident grew by " << (most - before) / 1048576 << " MiB";
 }
 
 TEST(GraphEvaluator, WithinTheBudgetAnUndoneEditCostsNothing) {
