@@ -138,7 +138,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
   if (opts.screenshot && !framesGiven) opts.frames = 3;
   opts.documentGiven = std::any_of(documentFlags.begin(), documentFlags.end(),
                                    [](const cli::DocumentFlag& f) { return f.name != "ramp"; });
-  opts.doc = cli::documentFromFlags(documentFlags);
+  opts.doc = cli::documentFromFlags(documentFlags, GraphCheck::Structure);
   return opts;
 }
 

@@ -223,7 +223,7 @@ std::optional<std::string_view> loneFlagValue(std::string_view name) {
   return std::nullopt;
 }
 
-Document documentFromFlags(std::span<const DocumentFlag> flags) {
+Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check) {
   Document doc = startingDocument(flags);
   ModifierSettings* modifier = nullptr;  // the last --stage: its flags follow it
   for (const DocumentFlag& f : flags) {
@@ -265,7 +265,7 @@ Document documentFromFlags(std::span<const DocumentFlag> flags) {
                        "; give it after that --stage");
     }
   }
-  validate(doc);
+  validate(doc, check);
   return doc;
 }
 

@@ -32,8 +32,10 @@ std::optional<std::string_view> loneFlagValue(std::string_view name);
 // wins; each --stage appends a modifier that the flags after it set), then
 // validate() -- so sizes off the grid or over the memory cap are refused
 // before anything is allocated. Throws InputError naming the flag, the value
-// and what is allowed; IoError when the project cannot be read.
-Document documentFromFlags(std::span<const DocumentFlag> flags);
+// and what is allowed; IoError when the project cannot be read. The window
+// asks only GraphCheck::Structure: it opens a graph still being built.
+Document documentFromFlags(std::span<const DocumentFlag> flags,
+                           GraphCheck check = GraphCheck::Complete);
 
 // The node of a graph document that idText ("5") names; throws InputError
 // "<flag>: '9' is not a node of the graph; its nodes: 1 (noise), ...".

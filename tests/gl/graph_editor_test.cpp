@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/color.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/png_io.hpp"
 #include "core/project.hpp"
 #include "tests/support/app_process.hpp"
@@ -112,6 +113,33 @@ TEST_F(GraphEditor, ARefusedLinkSaysWhyAndUndoTakesAnEditBack) {
   const Document doc = projectFromJson(undone.out);
   EXPECT_FALSE(doc.graph);
   EXPECT_EQ(doc.modifiers.size(), 1u);
+}
+
+// A graph saved half-built (its terrain's blend has no 'b' yet) opens in
+// the window, to be finished there; export refuses it, naming the input.
+TEST_F(GraphEditor, AHalfBuiltGraphOpensInTheWindowAndExportSaysWhatIsOpen) {
+  REQUIRE_DISPLAY();
+  Document doc = defaultDocument("noise");
+  const NodeId blend = addNode(doc, "blend", 300.0f, 0.0f);
+  connect(doc, {1, 0}, {blend, 0});
+  setOutput(doc, blend);
+  saveProject(path("half.json"), doc);
+  const testing::AppRun window =
+      testing::runDriver({"--project", path("half.json"), "--frames", "3", "--print-document"},
+                         dir_, {{"XDG_CONFIG_HOME", path("config")}});
+  // Opened (a refused file exits 2 before the window): the document is as
+  // saved, and the run reports what keeps it from making a terrain.
+  EXPECT_EQ(window.status, 1) << window.err;
+  EXPECT_NE(window.err.find("its input 'b' is not connected"), std::string::npos) << window.err;
+  ASSERT_FALSE(window.out.empty()) << window.err;
+  EXPECT_EQ(projectFromJson(window.out), doc);
+  const testing::AppRun exported =
+      testing::runApp({"export", "--project", path("half.json"), "--raw", path("h.r32")}, dir_);
+  EXPECT_EQ(exported.status, 2);
+  const std::string open =
+      "node " + std::to_string(blend) + " (blend): its input 'b' is not connected";
+  EXPECT_NE(exported.err.find(open), std::string::npos) << exported.err;
+  EXPECT_FALSE(fs::exists(path("h.r32")));
 }
 
 // Pinning the height mask shows the mask in the view instead of the terrain.
