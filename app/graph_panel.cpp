@@ -43,10 +43,21 @@ void inputLines(const Graph& graph, const GraphNode& node) {
   }
 }
 
+// 0 follows the document's seed; another number gives the node its own.
+bool seedOffsetInput(GraphNode& node) {
+  const std::uint32_t step = 1;
+  const bool changed =
+      ImGui::InputScalar("Seed offset", ImGuiDataType_U32, &node.seedOffset, &step, nullptr, "%u");
+  tooltip(
+      "0: the document's seed. Another number: a seed of this node's own, derived from the "
+      "document's, so two nodes with the same settings differ");
+  return changed;
+}
+
 bool nodeParams(GraphNode& node) {
   const NodeType& type = typeOf(node);
   const bool source = findSource(node.type) != nullptr;
-  bool changed = false;
+  bool changed = type.usesSeed() && seedOffsetInput(node);
   const auto params = type.params();
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (source && params[i].key == "size") continue;  // the map size, above

@@ -60,7 +60,7 @@ void readPosition(const Json& j, const std::string& path, GraphNode& node) {
 
 GraphNode readNode(const Json& entry, const std::string& path) {
   requireObject(entry, path);
-  checkKeys(entry, {"id", "type", "enabled", "position", "params"}, path);
+  checkKeys(entry, {"id", "type", "enabled", "seed-offset", "position", "params"}, path);
   GraphNode node;
   const auto id = entry.find("id");
   if (id == entry.end()) fail(quoted(path) + " has no 'id'");
@@ -80,6 +80,14 @@ GraphNode readNode(const Json& entry, const std::string& path) {
       fail(quoted(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
     }
     node.enabled = enabled->get<bool>();
+  }
+  if (const auto offset = entry.find("seed-offset"); offset != entry.end()) {
+    if (!offset->is_number_unsigned() ||
+        offset->get<std::uint64_t>() > std::numeric_limits<std::uint32_t>::max()) {
+      fail(quoted(path + ".seed-offset") + " must be a whole number from 0 to 4294967295, not " +
+           (offset->is_number() ? offset->dump() : typeName(*offset)));
+    }
+    node.seedOffset = static_cast<std::uint32_t>(offset->get<std::uint64_t>());
   }
   if (const auto position = entry.find("position"); position != entry.end()) {
     readPosition(*position, path + ".position", node);
@@ -114,11 +122,11 @@ PortRef readEnd(const Json& j, const std::string& path, const Graph& graph, bool
 Json graphToJson(const Graph& graph) {
   Json nodes = Json::array();
   for (const GraphNode& node : graph.nodes) {
-    nodes.push_back({{"id", node.id},
-                     {"type", node.type},
-                     {"enabled", node.enabled},
-                     {"position", {node.x, node.y}},
-                     {"params", paramsToJson(typeOf(node), node.values)}});
+    Json entry = {{"id", node.id}, {"type", node.type}, {"enabled", node.enabled}};
+    if (node.seedOffset != 0) entry["seed-offset"] = node.seedOffset;
+    entry["position"] = {node.x, node.y};
+    entry["params"] = paramsToJson(typeOf(node), node.values);
+    nodes.push_back(std::move(entry));
   }
   Json links = Json::array();
   for (const GraphEdge& edge : graph.edges) {

@@ -87,7 +87,7 @@ class RunPlan {
     }
     std::uint64_t hash = textHash(type.key());
     for (const double value : node.values) hash = mixIn(hash, std::bit_cast<std::uint64_t>(value));
-    if (type.usesSeed()) hash = mixIn(hash, context.seed);
+    if (type.usesSeed()) hash = mixIn(hash, nodeSeed(context.seed, node));
     if (type.usesWorld()) {
       hash = mixIn(hash, std::bit_cast<std::uint64_t>(context.world.width));
       hash = mixIn(hash, std::bit_cast<std::uint64_t>(context.world.heightRange));
@@ -231,7 +231,8 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     if (toRun.count(id) == 0) continue;  // only needed by cached results
     const RunControl rc = nodeControl(control, type, nodesRun_, count);
     rc.checkpoint(0.0f);
-    std::vector<PortValue> outputs = type.run(std::move(inputs), context, n.values, rc);
+    const NodeContext nodeContext{nodeSeed(context.seed, n), context.world};
+    std::vector<PortValue> outputs = type.run(std::move(inputs), nodeContext, n.values, rc);
     ++nodesRun_;
     if (keepsResults_) store(plan.hash(id), outputs);
     results[id] = std::move(outputs);

@@ -7,6 +7,7 @@
 #include "core/document.hpp"
 #include "core/error.hpp"
 #include "core/graph/node_registry.hpp"
+#include "core/random.hpp"
 
 namespace terrain {
 namespace {
@@ -143,6 +144,11 @@ const GraphEdge* Graph::edgeInto(PortRef input) const {
     if (edge.to == input) return &edge;
   }
   return nullptr;
+}
+
+std::uint64_t nodeSeed(std::uint64_t documentSeed, const GraphNode& node) {
+  if (node.seedOffset == 0) return documentSeed;
+  return mix64(documentSeed ^ mix64(0x5eedULL + node.seedOffset));
 }
 
 const NodeType& typeOf(const GraphNode& node) {

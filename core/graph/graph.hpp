@@ -25,6 +25,10 @@ struct GraphNode {
   // Where the node editor draws it (canvas units); no effect on the terrain.
   float x = 0.0f;
   float y = 0.0f;
+  // 0: the node draws from the document's seed; another number gives it a
+  // seed of its own derived from the document's, so two noise nodes with
+  // the same settings can differ and still follow the document's seed.
+  std::uint32_t seedOffset = 0;
 
   bool operator==(const GraphNode&) const = default;
 };
@@ -60,6 +64,9 @@ struct Graph {
   // The edge ending at that input port, if any.
   const GraphEdge* edgeInto(PortRef input) const;
 };
+
+// The seed a node draws from: the document's, or with its offset mixed in.
+std::uint64_t nodeSeed(std::uint64_t documentSeed, const GraphNode& node);
 
 // A node's type; throws InputError naming the node and the known types.
 const NodeType& typeOf(const GraphNode& node);

@@ -145,5 +145,22 @@ TEST(GraphEdits, APinnedNodeIsWhatTheViewShowsAndNotWhatExportWrites) {
   EXPECT_EQ(projectFromJson(projectToJson(doc)), doc);
 }
 
+// Two noise nodes with the same settings are one result; a seed offset
+// makes the second its own, still following the document's seed.
+TEST(GraphEdits, ASeedOffsetGivesANodeASeedOfItsOwn) {
+  Document doc = defaultDocument("noise");
+  testing::setParam(doc, "size", 65);
+  const NodeId twin = addNode(doc, "noise", 0.0f, 200.0f);
+  const auto field = [&](NodeId id) { return runPipeline(doc, PortRef{id, 0}).heights; };
+  EXPECT_EQ(field(1), field(twin));
+  doc.graph->find(twin)->seedOffset = 1;
+  const auto offset = field(twin);
+  EXPECT_NE(offset, field(1));
+  doc.seed += 1;
+  EXPECT_NE(field(twin), offset);  // it follows the document's seed
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc);
+  EXPECT_NE(projectToJson(doc).find("\"seed-offset\": 1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace terrain
