@@ -174,9 +174,9 @@ TEST_F(GraphCli, HelpListsEveryNodeTypeWithItsPorts) {
   ASSERT_EQ(r.status, 0);
   for (const std::string line :
        {"blend: Blend\n", "inputs: a (heights), b (heights), mask (mask); outputs: heights",
-        "combine-masks: Combine masks\n", "invert-mask: Invert mask\n", "erosion-mask: Erosion mask\n",
-        "curvature-mask: Curvature mask\n", "blur-mask: Blur mask\n",
-        "grow-mask: Grow / shrink mask\n", "  --distance VALUE\n",
+        "combine-masks: Combine masks\n", "invert-mask: Invert mask\n",
+        "erosion-mask: Erosion mask\n", "curvature-mask: Curvature mask\n",
+        "blur-mask: Blur mask\n", "grow-mask: Grow / shrink mask\n", "  --distance VALUE\n",
         "height-mask: Height mask\n", "slope-mask: Slope mask\n", "  --softness VALUE\n",
         "inputs: in (heights), mask (mask, optional)", "--output-node NODE[.PORT]",
         "--node-param NODE.KEY=VALUE"}) {
