@@ -1,5 +1,7 @@
 #include "core/document.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/registry.hpp"
 
@@ -195,6 +197,38 @@ void setDocumentSize(Document& doc, int size) {
   for (GraphNode& node : doc.graph->nodes) {
     if (const SourceStage* source = findSource(node.type)) set(*source, node.values);
   }
+}
+
+bool documentWraps(const Document& doc) {
+  if (!doc.graph) return sourceStage(doc.source.key).wraps(doc.source.values);
+  const Graph& graph = *doc.graph;
+  if (graph.find(graph.output) == nullptr) return false;
+  bool any = false;
+  for (const NodeId id : upstreamOrder(graph, graph.output)) {
+    const GraphNode& node = *graph.find(id);
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr || !node.enabled) continue;
+    if (!source->wraps(node.values)) return false;
+    any = true;
+  }
+  return any;
+}
+
+Document mapSizedCopy(const Document& worldDoc) {
+  Document check = worldDoc;
+  auto bound = [](const SourceStage& source, ParamValues& values) {
+    double& size = values[source.sizeIndex()];
+    size = std::min(size, static_cast<double>(source.maxSize()));
+    if (!source.sizeAllowed(static_cast<int>(size))) size = source.snapSize(source.maxSize());
+  };
+  if (!check.graph) {
+    bound(sourceStage(check.source.key), check.source.values);
+    return check;
+  }
+  for (GraphNode& node : check.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type)) bound(*source, node.values);
+  }
+  return check;
 }
 
 bool isProfile(const Document& doc) {

@@ -112,6 +112,13 @@ int documentSize(const Document& doc);
 // Sets the map's side: the source's, or every source of the graph's, each
 // snapped to its own grid (diamond-square 2^k+1, rectangles 2^k).
 void setDocumentSize(Document& doc, int size);
+// Whether the terrain wraps (a torus): its source does, or in a graph every
+// source the output depends on.
+bool documentWraps(const Document& doc);
+// A tiled world's document with every source's size brought within a map's
+// (the largest its grid allows): what validate() checks of a world whose
+// size may be larger than any map.
+Document mapSizedCopy(const Document& worldDoc);
 
 // A default modifier of that key (throws InputError for an unknown key).
 ModifierSettings defaultModifier(std::string_view key);

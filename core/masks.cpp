@@ -36,10 +36,11 @@ Span neighbours(int i, int n, bool wraps) {
   return {low, high, high - low};
 }
 
-std::vector<float> slopeMask(const Heightfield& field, const World& world, const Execution& exec) {
+}  // namespace
+
+std::vector<float> slopeMask(const Heightfield& field, double cell, double rise,
+                             const Execution& exec) {
   std::vector<float> out(field.size());
-  const double cell = metresPerCell(world, field.width, field.wraps);
-  const double rise = world.heightRange;
   constexpr double kRadiansToMask = 2.0 / 3.14159265358979323846;  // 90 degrees -> 1
   parallelFor(exec, 0, field.height, 16, [&](std::int64_t begin, std::int64_t end) {
     for (auto y = static_cast<int>(begin); y < end; ++y) {
@@ -61,6 +62,8 @@ std::vector<float> slopeMask(const Heightfield& field, const World& world, const
   });
   return out;
 }
+
+namespace {
 
 std::vector<float> flowMask(const std::vector<float>& flow) {
   const double scale = 1.0 / std::log1p(static_cast<double>(flow.size()));
@@ -116,7 +119,8 @@ std::vector<float> computeMask(const Heightfield& field, MaskKind kind, const Wo
   }
   switch (kind) {
     case MaskKind::Slope:
-      return slopeMask(field, world, exec);
+      return slopeMask(field, metresPerCell(world, field.width, field.wraps), world.heightRange,
+                       exec);
     case MaskKind::Flow:
       return flowMask(*recorded(field, kind));
     default:

@@ -33,5 +33,9 @@ std::string_view maskUnavailable(const Heightfield& field, MaskKind kind);
 //               everything else out.
 std::vector<float> computeMask(const Heightfield& field, MaskKind kind, const World& world,
                                const Execution& exec = {});
+// The slope mask of a map whose samples are `cellMetres` apart and whose
+// height 1 stands `heightRange` metres high (a window of a larger world).
+std::vector<float> slopeMask(const Heightfield& field, double cellMetres, double heightRange,
+                             const Execution& exec = {});
 
 }  // namespace terrain

@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/project_graph.hpp"
 #include "core/project_json.hpp"
 #include "core/project_values.hpp"
@@ -281,19 +282,7 @@ std::string documentJsonText(const Document& doc) {
 
 // A tiled world's size may pass the map cap: checked as the largest map.
 void validateTiledWorld(const Document& doc) {
-  if (doc.graph) {
-    validate(doc, GraphCheck::Structure);  // graphs are not tiled (yet): their size is a map's
-    return;
-  }
-  Document check = doc;
-  const SourceStage& source = sourceStage(doc.source.key);
-  const std::size_t size = source.sizeIndex();
-  check.source.values[size] =
-      std::min(check.source.values[size], static_cast<double>(source.maxSize()));
-  if (!source.sizeAllowed(static_cast<int>(check.source.values[size]))) {
-    check.source.values[size] = source.snapSize(source.maxSize());
-  }
-  validate(check);
+  validate(mapSizedCopy(doc), GraphCheck::Structure);
 }
 
 }  // namespace
@@ -316,6 +305,15 @@ nlohmann::ordered_json tiledWorldJson(const Document& doc) {
     failRampNotUtf8(doc);
   }
   return documentToJson(doc);
+}
+
+nlohmann::ordered_json outputNodeJson(const Document& doc, PortRef output) {
+  const GraphNode& node = *doc.graph->find(output.node);
+  const PortInfo& port = typeOf(node).outputs()[output.port];
+  return {{"node", node.id},
+          {"type", node.type},
+          {"port", std::string(port.key)},
+          {"kind", port.kind == PortKind::Mask ? "mask" : "heights"}};
 }
 
 Document projectFromJson(std::string_view text) {

@@ -11,4 +11,8 @@ namespace terrain {
 // tiledWorldToJson's document (core/project.hpp), checked the same way.
 nlohmann::ordered_json tiledWorldJson(const Document& doc);
 
+// {"node": 5, "type": "combine-masks", "port": "mask", "kind": "mask"}: the
+// graph node's output an export holds instead of the terrain.
+nlohmann::ordered_json outputNodeJson(const Document& doc, PortRef output);
+
 }  // namespace terrain

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -73,7 +74,7 @@ std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int
   return out;
 }
 
-// Runs the pointwise modifiers on a window, as the pipeline would.
+// Runs every enabled modifier on the two-stage build's coarse world, in order.
 void applyModifiers(const Document& worldDoc, Heightfield& field, const PipelineControl& control) {
   for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
     const RunControl rc{control.exec, control.cancel, {}};
@@ -171,6 +172,88 @@ Heightfield twoStageTile(const Document& worldDoc, const TileGrid& grid, const T
   });
   if (coarseMaps != nullptr) tile.erosion = std::make_shared<const ErosionMaps>(std::move(maps));
   return tile;
+}
+
+TilePlan planChainTiles(const Document& worldDoc, const TileGrid& grid) {
+  const SourceStage& source = sourceStage(worldDoc.source.key);
+  if (source.profile()) {
+    throw InputError("--tiles: " + std::string(source.key()) +
+                     " makes a profile (one row); tiles are for maps");
+  }
+  if (!source.sizeOnGrid(grid.worldSize) || grid.worldSize < source.minSize()) {
+    throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " +
+                     std::string(source.key()) + "; allowed: " + source.sizeRuleText() +
+                     (source.tileScale(worldDoc.seed, worldDoc.source.values)
+                          ? ", up to " + std::to_string(kMaxTiledWorldSide) + " when tiled"
+                          : ""));
+  }
+  // Everything else about the document as a map of the largest size allowed.
+  terrain::validate(mapSizedCopy(worldDoc));
+
+  TilePlan plan;
+  plan.scale = source.tileScale(worldDoc.seed, worldDoc.source.values);
+  if (!plan.scale) {
+    plan.why = std::string(source.title()) + " cannot compute a window of its world";
+  }
+  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
+    const ModifierStage& stage = modifierStage(m->key);
+    if (plan.why.empty() && !stage.pointwise()) {
+      plan.why = std::string(stage.title()) + " looks beyond each cell";
+    }
+  }
+  if (plan.why.empty()) {
+    plan.build = TileBuild::Windowed;
+  } else if (plan.scale && grid.worldSize > kWholeWorldTileLimit) {
+    plan.build = TileBuild::TwoStage;
+    plan.coarseSide = source.snapSize(kTwoStageCoarseSide);
+  } else {
+    plan.build = TileBuild::WholeWorld;
+    plan.scale.reset();
+  }
+  if (plan.build == TileBuild::WholeWorld && grid.worldSize > source.maxSize()) {
+    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
+                     "must then be at most " + std::to_string(source.maxSize()) +
+                     " a side; this one is " + std::to_string(grid.worldSize) +
+                     " (gradient noise, diamond-square and coastline tile any world)");
+  }
+  return plan;
+}
+
+// Every source of the graph makes the world's size; the graph as it would
+// be as a map of the largest size allowed is valid.
+void checkGraphWorld(const Document& worldDoc, const TileGrid& grid, std::int64_t& largestWhole) {
+  largestWhole = kMaxMapSide;
+  for (const GraphNode& node : worldDoc.graph->nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    const std::string name = "node " + std::to_string(node.id) + " (" + node.type + ")";
+    if (source->profile()) {
+      throw InputError("--tiles: " + name + " makes a profile (one row); tiles are for maps");
+    }
+    if (!source->sizeOnGrid(grid.worldSize) || grid.worldSize < source->minSize()) {
+      throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " + name +
+                       "; allowed: " + source->sizeRuleText());
+    }
+    largestWhole = std::min<std::int64_t>(largestWhole, source->maxSize());
+  }
+  terrain::validate(mapSizedCopy(worldDoc));
+}
+
+TilePlan planGraphTiles(const Document& worldDoc, const TileGrid& grid, PortRef output) {
+  std::int64_t largestWhole = 0;
+  checkGraphWorld(worldDoc, grid, largestWhole);
+  TilePlan plan;
+  plan.output = output;
+  plan.why = whyNotWindowed(*worldDoc.graph, output.node);
+  plan.build = plan.why.empty() ? TileBuild::Windowed : TileBuild::WholeWorld;
+  if (plan.build == TileBuild::WholeWorld && grid.worldSize > largestWhole) {
+    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
+                     "must then be at most " + std::to_string(largestWhole) +
+                     " a side; this one is " + std::to_string(grid.worldSize) +
+                     " (a graph whose nodes are all per-cell or neighbourhood nodes tiles any "
+                     "world)");
+  }
+  return plan;
 }
 
 }  // namespace
@@ -273,51 +356,13 @@ std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex 
   return out;
 }
 
-TilePlan planTiles(const Document& worldDoc, const TileGrid& grid) {
-  const SourceStage& source = sourceStage(worldDoc.source.key);
-  if (source.profile()) {
-    throw InputError("--tiles: " + std::string(source.key()) +
-                     " makes a profile (one row); tiles are for maps");
+TilePlan planTiles(const Document& worldDoc, const TileGrid& grid, std::optional<PortRef> output) {
+  if (worldDoc.graph) {
+    return planGraphTiles(worldDoc, grid, output.value_or(PortRef{worldDoc.graph->output, 0}));
   }
-  if (!source.sizeOnGrid(grid.worldSize) || grid.worldSize < source.minSize()) {
-    throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " +
-                     std::string(source.key()) + "; allowed: " + source.sizeRuleText() +
-                     (source.tileScale(worldDoc.seed, worldDoc.source.values)
-                          ? ", up to " + std::to_string(kMaxTiledWorldSide) + " when tiled"
-                          : ""));
-  }
-  // Everything else about the document as a map of the largest size allowed.
-  Document check = worldDoc;
-  check.source.values[source.sizeIndex()] =
-      static_cast<double>(std::min<std::int64_t>(grid.worldSize, source.maxSize()));
-  terrain::validate(check);
-
-  TilePlan plan;
-  plan.scale = source.tileScale(worldDoc.seed, worldDoc.source.values);
-  if (!plan.scale) {
-    plan.why = std::string(source.title()) + " cannot compute a window of its world";
-  }
-  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
-    const ModifierStage& stage = modifierStage(m->key);
-    if (plan.why.empty() && !stage.pointwise()) {
-      plan.why = std::string(stage.title()) + " looks beyond each cell";
-    }
-  }
-  if (plan.why.empty()) {
-    plan.build = TileBuild::Windowed;
-  } else if (plan.scale && grid.worldSize > kWholeWorldTileLimit) {
-    plan.build = TileBuild::TwoStage;
-    plan.coarseSide = source.snapSize(kTwoStageCoarseSide);
-  } else {
-    plan.build = TileBuild::WholeWorld;
-    plan.scale.reset();
-  }
-  if (plan.build == TileBuild::WholeWorld && grid.worldSize > source.maxSize()) {
-    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
-                     "must then be at most " + std::to_string(source.maxSize()) +
-                     " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (gradient noise, diamond-square and coastline tile any world)");
-  }
+  if (output) throw InputError("--output-node: applies to a graph project, not a chain");
+  TilePlan plan = planChainTiles(worldDoc, grid);
+  plan.output = {documentGraph(worldDoc).output, 0};
   return plan;
 }
 
@@ -339,26 +384,22 @@ Heightfield cutWindow(const Heightfield& world, const MapWindow& window) {
 
 Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan, TileIndex tile,
                const PipelineControl& control) {
-  const SourceStage& source = sourceStage(worldDoc.source.key);
   const MapWindow window = tileWindow(grid, tile);
+  const bool worldWraps = documentWraps(worldDoc);
+  const int worldSide = static_cast<int>(grid.worldSize);
+  const double cell = metresPerCell(worldDoc.world, worldSide, worldWraps);
   Tile out;
-  bool worldWraps = false;
   if (plan.build == TileBuild::Windowed) {
-    const RunControl rc{control.exec, control.cancel, {}};
-    out.field = source.generateWindow(worldDoc.seed, worldDoc.source.values, window, rc);
-    applyModifiers(worldDoc, out.field, control);
-    worldWraps = source.wraps(worldDoc.source.values);
+    const WorldWindow where{grid.worldSize, worldWraps, cell, window};
+    out.field = takePort(evaluateWindow(documentGraph(worldDoc), plan.output,
+                                        {worldDoc.seed, worldDoc.world}, where, control));
   } else if (plan.build == TileBuild::TwoStage) {
     out.field = twoStageTile(worldDoc, grid, plan, window, control);
-    worldWraps = source.wraps(worldDoc.source.values);
   } else {
-    const Heightfield whole = runPipeline(worldDoc, control);
-    out.field = cutWindow(whole, window);
-    worldWraps = whole.wraps;
+    out.field = cutWindow(runPipeline(worldDoc, plan.output, control), window);
   }
-  const int worldSide = static_cast<int>(grid.worldSize);
   out.world = worldDoc.world;
-  out.world.width = metresPerCell(worldDoc.world, worldSide, worldWraps) * (window.width - 1);
+  out.world.width = cell * (window.width - 1);
   return out;
 }
 

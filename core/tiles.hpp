@@ -25,6 +25,7 @@
 #include <string_view>
 
 #include "core/document.hpp"
+#include "core/graph/graph.hpp"
 #include "core/heightfield.hpp"
 #include "core/map_window.hpp"
 #include "core/pipeline.hpp"
@@ -93,16 +94,23 @@ enum class TileBuild : std::uint8_t { Windowed, TwoStage, WholeWorld };
 inline constexpr std::int64_t kWholeWorldTileLimit = 2049;
 inline constexpr int kTwoStageCoarseSide = 1025;
 
-// How the tiles of a document's world are made.
+// How the tiles of a document's world are made. Windowed and WholeWorld
+// evaluate the document's graph (a chain's too) through the one evaluator.
 struct TilePlan {
   TileBuild build = TileBuild::WholeWorld;
-  std::optional<TileScale> scale;        // the shared raw range (Windowed, TwoStage)
+  PortRef output;  // what the tiles hold: the graph's terrain or a chosen node's output
+  std::optional<TileScale> scale;        // a chain's source's shared raw range (not WholeWorld)
   int coarseSide = kTwoStageCoarseSide;  // TwoStage: the coarse world's side
   std::string why;  // why not Windowed ("" when it is), for messages and the manifest
 };
 // Throws InputError when neither works (a world over the map cap whose
 // source or modifiers cannot compute windows), naming what stops it.
-TilePlan planTiles(const Document& worldDoc, const TileGrid& grid);
+// A graph's world is Windowed when every node the output depends on is
+// per-cell or a bounded neighbourhood (each computes its tile with the halo
+// its readers need), else WholeWorld; a chain's as it always was.
+// `output`: a node's output to tile instead of the terrain (graphs only).
+TilePlan planTiles(const Document& worldDoc, const TileGrid& grid,
+                   std::optional<PortRef> output = std::nullopt);
 
 struct Tile {
   Heightfield field;  // the window's heights (and erosion maps, cut alike)

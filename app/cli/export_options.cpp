@@ -344,9 +344,8 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
   const TileCount count = parseTileCount(findToken(tokens, "tiles")->value);
   tiles.grid.columns = count.columns;
   tiles.grid.rows = count.rows;
-  const SourceStage& source = sourceStage(o.doc.source.key);
-  tiles.grid.worldSize = source.size(o.doc.source.values);
-  tiles.grid.wraps = source.wraps(o.doc.source.values);
+  tiles.grid.worldSize = documentSize(o.doc);
+  tiles.grid.wraps = documentWraps(o.doc);
   if (const Token* t = findToken(tokens, "overlap")) {
     tiles.grid.overlap = parseInt(*t, 0, static_cast<int>(kMaxMapSide));
   }
@@ -421,6 +420,22 @@ PortRef parseOutputNode(const Token& t, const Document& doc,
   return {node->id, port};
 }
 
+// --size of a tiled world: every source's size, which may be larger than a
+// map (planTiles checks each source's grid and says what is allowed).
+void setWorldSize(Document& doc, const Token& size) {
+  auto set = [&size](const SourceStage& source, ParamValues& values) {
+    values[source.sizeIndex()] =
+        parseInt(size, source.minSize(), static_cast<int>(kMaxTiledWorldSide));
+  };
+  if (!doc.graph) {
+    set(sourceStage(doc.source.key), doc.source.values);
+    return;
+  }
+  for (GraphNode& node : doc.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type)) set(*source, node.values);
+  }
+}
+
 // The document from the flags that are neither options nor outputs; with
 // --tiles, --size is the world's, which may be larger than a map.
 void readDocument(ExportOptions& options, const std::vector<Token>& tokens, bool tiled) {
@@ -435,16 +450,7 @@ void readDocument(ExportOptions& options, const std::vector<Token>& tokens, bool
     }
   }
   options.doc = documentFromFlags(documentFlags);
-  if (tiled && options.doc.graph) {
-    throw InputError(
-        "--tiles: a graph project cannot be cut into tiles yet; export it whole "
-        "(graphs follow in tiles once each node declares what a tile needs)");
-  }
-  if (worldSize) {
-    const SourceStage& source = sourceStage(options.doc.source.key);
-    options.doc.source.values[source.sizeIndex()] =
-        parseInt(*worldSize, source.minSize(), static_cast<int>(kMaxTiledWorldSide));
-  }
+  if (worldSize) setWorldSize(options.doc, *worldSize);
   for (const DocumentFlag& f : documentFlags) {
     if (f.name == "project") options.projectInput = options.plan.projectInput = f.value;
   }

@@ -45,7 +45,7 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   const TileGrid& grid = tiles.grid;
   TilePlan tiling;
   try {
-    tiling = planTiles(o.doc, grid);
+    tiling = planTiles(o.doc, grid, o.plan.outputNode);
     prepareOutDir(tiles.outDir);
   } catch (const InputError& e) {
     return failExport(kExitBadInput, e.what());
@@ -78,7 +78,8 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     }
     Document tileDoc = o.doc;
     tileDoc.world = made.world;
-    const OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
+    OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
+    input.outputNode = o.plan.outputNode;
     if (const auto unavailable = firstUnavailable(tilePlan, input)) {
       return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
                                            unavailable->why);

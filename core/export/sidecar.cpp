@@ -79,17 +79,6 @@ Json engines(const OutputInput& in, double cell, double length) {
              "('Windows' byte order)"}}}};
 }
 
-// {"node": 5, "port": "mask", "kind": "mask"}: what the files hold instead
-// of the terrain.
-Json outputNodeEntry(const Document& doc, PortRef output) {
-  const GraphNode& node = *doc.graph->find(output.node);
-  const PortInfo& port = typeOf(node).outputs()[output.port];
-  return {{"node", node.id},
-          {"type", node.type},
-          {"port", std::string(port.key)},
-          {"kind", port.kind == PortKind::Mask ? "mask" : "heights"}};
-}
-
 }  // namespace
 
 std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs) {
@@ -128,7 +117,7 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
     sidecar["source"] = std::move(project.at("source"));
     sidecar["modifiers"] = std::move(project.at("modifiers"));
   }
-  if (in.outputNode) sidecar["output-node"] = outputNodeEntry(in.doc, *in.outputNode);
+  if (in.outputNode) sidecar["output-node"] = outputNodeJson(in.doc, *in.outputNode);
   if (!projectPath.empty()) sidecar["project"] = projectPath;
   sidecar["engines"] = engines(in, cell, length);
   if (!in.engineFit.empty()) sidecar["engine-size"] = in.engineFit;

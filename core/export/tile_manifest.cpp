@@ -3,11 +3,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/atomic_file.hpp"
 #include "core/export/sidecar.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/project_json.hpp"
 #include "core/registry.hpp"
 
@@ -57,6 +60,74 @@ Json windowJson(const TileGrid& grid, TileIndex tile) {
 
 void writeText(const std::string& path, const std::string& text) {
   writeFileAtomically(path, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+}
+
+std::string buildText(const TilePlan& plan) {
+  switch (plan.build) {
+    case TileBuild::Windowed:
+      return "windowed: each tile computed alone, bit for bit its window of the world";
+    case TileBuild::TwoStage:
+      return "two-stage (" + plan.why + "): every stage runs on the whole world at " +
+             std::to_string(plan.coarseSide) +
+             " samples; each tile is its source's window plus what the stages changed there, "
+             "upsampled bilinearly";
+    case TileBuild::WholeWorld:
+      break;
+  }
+  return "whole world: every tile computes the whole world and cuts its window (" + plan.why + ")";
+}
+
+Json scaleJson(const TileScale& scale) {
+  return {{"raw-low", scale.low},
+          {"raw-high", scale.high},
+          {"basis", scale.basis},
+          {"height", "(raw - raw-low) / (raw-high - raw-low)"}};
+}
+
+Json heightScaleJson(const TilePlan& plan) {
+  if (plan.build == TileBuild::WholeWorld) {
+    return {{"basis", "the whole world's minimum and maximum"}};
+  }
+  if (plan.scale) return scaleJson(*plan.scale);
+  return {{"basis",
+           "each source node's heights on its own shared range (its \"scale\" under "
+           "\"nodes\"), then the graph's nodes"}};
+}
+
+// What each node the tiles depend on needs of the world, in the order the
+// nodes run: per cell, a neighbourhood of R cells (the halo a windowed tile
+// computes it with), or the whole map.
+Json nodesJson(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan) {
+  const Graph graph = documentGraph(worldDoc);
+  const double cell =
+      metresPerCell(worldDoc.world, static_cast<int>(grid.worldSize), documentWraps(worldDoc));
+  const std::map<NodeId, int> halos = windowHalos(graph, plan.output.node, cell);
+  Json nodes = Json::array();
+  for (const NodeId id : upstreamOrder(graph, plan.output.node)) {
+    const GraphNode& node = *graph.find(id);
+    const NodeType& type = typeOf(node);
+    Json entry = {{"id", id}, {"type", node.type}, {"enabled", node.enabled}};
+    switch (type.locality(node.values)) {
+      case Locality::PerCell:
+        entry["locality"] = "per cell";
+        break;
+      case Locality::Neighbourhood:
+        entry["locality"] = "neighbourhood";
+        entry["reach-cells"] = type.reach(node.values, cell);
+        break;
+      case Locality::WholeMap:
+        entry["locality"] = "whole map";
+        break;
+    }
+    if (plan.build == TileBuild::Windowed) entry["halo-cells"] = halos.at(id);
+    if (const SourceStage* source = findSource(node.type)) {
+      if (const auto scale = source->tileScale(nodeSeed(worldDoc.seed, node), node.values)) {
+        entry["scale"] = scaleJson(*scale);
+      }
+    }
+    nodes.push_back(entry);
+  }
+  return nodes;
 }
 
 }  // namespace
@@ -127,7 +198,7 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                        const TilePlan& plan, std::span<const OutputRequest> patterns,
                        const std::string& fingerprint) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  const bool wraps = sourceStage(worldDoc.source.key).wraps(worldDoc.source.values);
+  const bool wraps = documentWraps(worldDoc);
   const int side = static_cast<int>(grid.worldSize);
   Json manifest = {{"format", "terrain-explorer-tiles"},
                    {"version", kTileManifestVersion},
@@ -137,27 +208,17 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                    {"world-width-m", worldDoc.world.width},
                    {"height-range-m", {{"min", 0.0}, {"max", worldDoc.world.heightRange}}},
                    {"grid", gridJson(grid)}};
-  if (plan.build == TileBuild::WholeWorld) {
-    manifest["build"] =
-        "whole world: every tile computes the whole world and cuts its window (" + plan.why + ")";
-    manifest["height-scale"] = {{"basis", "the whole world's minimum and maximum"}};
-  } else {
-    manifest["build"] =
-        plan.build == TileBuild::Windowed
-            ? std::string("windowed: each tile computed alone, bit for bit its window of the world")
-            : "two-stage (" + plan.why + "): every stage runs on the whole world at " +
-                  std::to_string(plan.coarseSide) +
-                  " samples; each tile is its source's window plus what the stages changed "
-                  "there, upsampled bilinearly";
-    manifest["height-scale"] = {{"raw-low", plan.scale->low},
-                                {"raw-high", plan.scale->high},
-                                {"basis", plan.scale->basis},
-                                {"height", "(raw - raw-low) / (raw-high - raw-low)"}};
-  }
+  manifest["build"] = buildText(plan);
+  manifest["height-scale"] = heightScaleJson(plan);
   Json project = tiledWorldJson(worldDoc);
   manifest["seed"] = std::move(project.at("seed"));
-  manifest["source"] = std::move(project.at("source"));
-  manifest["modifiers"] = std::move(project.at("modifiers"));
+  for (const char* key : {"source", "modifiers", "graph"}) {
+    if (project.contains(key)) manifest[key] = std::move(project.at(key));
+  }
+  if (worldDoc.graph && plan.output != PortRef{worldDoc.graph->output, 0}) {
+    manifest["output-node"] = outputNodeJson(worldDoc, plan.output);
+  }
+  manifest["nodes"] = nodesJson(worldDoc, grid, plan);
   Json tiles = Json::array();
   for (int row = 0; row < grid.rows; ++row) {
     for (int column = 0; column < grid.columns; ++column) {

@@ -38,16 +38,6 @@ std::size_t bytesOf(const std::vector<PortValue>& outputs) {
   return bytes;
 }
 
-// The input port a disabled node passes on: its first heights input.
-std::uint32_t passedPort(const GraphNode& node, const NodeType& type) {
-  const auto inputs = type.inputs();
-  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
-    if (inputs[port].kind == PortKind::Heights) return port;
-  }
-  throw InputError("node " + std::to_string(node.id) + " (" + node.type +
-                   ") is disabled and has no heights input to pass on");
-}
-
 // One run's view of the graph: every node's hash, what it reads, and which
 // results are still wanted by nodes not yet run.
 class RunPlan {
@@ -82,7 +72,7 @@ class RunPlan {
     const NodeType& type = typeOf(node);
     const auto edges = inputEdges(node);
     if (!node.enabled) {
-      const GraphEdge& passed = *edges[passedPort(node, type)];
+      const GraphEdge& passed = *edges[passedInput(node, type)];
       return mixIn(mixIn(0xd15ab1edULL, hashes_.at(passed.from.node)), passed.from.port);
     }
     std::uint64_t hash = textHash(type.key());
@@ -122,8 +112,11 @@ std::set<NodeId> nodesToRun(const Graph& graph, const RunPlan& plan, NodeId want
   return toRun;
 }
 
+}  // namespace
+
 // The node's run control: its progress as a share of the whole run.
-RunControl nodeControl(const PipelineControl& control, const NodeType& type, int index, int count) {
+RunControl nodeRunControl(const PipelineControl& control, const NodeType& type, int index,
+                          int count) {
   RunControl rc{control.exec, control.cancel, {}};
   if (control.progress) {
     rc.progress = [&control, title = std::string(type.title()), index, count](float fraction) {
@@ -133,8 +126,6 @@ RunControl nodeControl(const PipelineControl& control, const NodeType& type, int
   }
   return rc;
 }
-
-}  // namespace
 
 const GraphEvaluator::Entry* GraphEvaluator::lookup(std::uint64_t hash) {
   const auto it = cache_.find(hash);
@@ -221,7 +212,7 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     std::vector<PortValue> inputs;
     for (const GraphEdge* edge : plan.inputEdges(n)) inputs.push_back(read(edge));
     if (!n.enabled) {
-      results[id] = std::vector<PortValue>(type.outputs().size(), inputs[passedPort(n, type)]);
+      results[id] = std::vector<PortValue>(type.outputs().size(), inputs[passedInput(n, type)]);
       continue;
     }
     if (const Entry* cached = lookup(plan.hash(id))) {
@@ -229,7 +220,7 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
       continue;
     }
     if (toRun.count(id) == 0) continue;  // only needed by cached results
-    const RunControl rc = nodeControl(control, type, nodesRun_, count);
+    const RunControl rc = nodeRunControl(control, type, nodesRun_, count);
     rc.checkpoint(0.0f);
     const NodeContext nodeContext{nodeSeed(context.seed, n), context.world};
     std::vector<PortValue> outputs = type.run(std::move(inputs), nodeContext, n.values, rc);

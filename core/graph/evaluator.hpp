@@ -36,6 +36,11 @@ struct PipelineControl {
   std::function<void(const PipelineProgress&)> progress;
 };
 
+// A node's run control inside a run of `count` nodes, this one the
+// index-th: its progress reported as a share of the whole run.
+RunControl nodeRunControl(const PipelineControl& control, const NodeType& type, int index,
+                          int count);
+
 class GraphEvaluator {
  public:
   // budgetBytes: for results beyond the last run's (0: the last run's only).

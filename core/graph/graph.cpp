@@ -176,6 +176,15 @@ void validate(const Graph& graph, GraphCheck check) {
   if (check == GraphCheck::Complete) requireInputs(graph, graph.output);
 }
 
+std::uint32_t passedInput(const GraphNode& node, const NodeType& type) {
+  const auto inputs = type.inputs();
+  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+    if (inputs[port].kind == PortKind::Heights) return port;
+  }
+  throw InputError("node " + std::to_string(node.id) + " (" + node.type +
+                   ") is disabled and has no heights input to pass on");
+}
+
 void requireInputs(const Graph& graph, NodeId node) {
   validateComplete(graph, upstreamOrder(graph, node));
 }

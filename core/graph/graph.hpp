@@ -71,6 +71,10 @@ std::uint64_t nodeSeed(std::uint64_t documentSeed, const GraphNode& node);
 // A node's type; throws InputError naming the node and the known types.
 const NodeType& typeOf(const GraphNode& node);
 
+// The input port a disabled node passes on: its first heights input.
+// Throws InputError when it has none (a source cannot be disabled away).
+std::uint32_t passedInput(const GraphNode& node, const NodeType& type);
+
 // How much validate() asks. A graph being built on the canvas may have
 // nodes whose inputs are still open: it can be saved, reopened and edited
 // (Structure), but it makes a terrain only once every node the output

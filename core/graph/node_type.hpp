@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "core/heightfield.hpp"
+#include "core/map_window.hpp"
 #include "core/stage.hpp"
+#include "core/world.hpp"
 
 namespace terrain {
 
@@ -35,7 +37,17 @@ enum class Locality : std::uint8_t { PerCell, Neighbourhood, WholeMap };
 struct NodeContext {
   std::uint64_t seed = 1;
   World world;
+  // Metres between samples when the maps are a window of a larger world (a
+  // tile); 0: the world's width across the map itself.
+  double cellMetres = 0.0;
 };
+
+// Metres between the samples of `field`, a map of the context's world or a
+// window of it: what every node that measures in metres divides by.
+inline double cellMetres(const NodeContext& context, const Heightfield& field) {
+  return context.cellMetres > 0.0 ? context.cellMetres
+                                  : metresPerCell(context.world, field.width, field.wraps);
+}
 
 // A port's value: heights or a mask, both one float per cell (a mask's in
 // heights), shared and never changed once made. Null where an optional
@@ -66,6 +78,15 @@ class NodeType : public Stage {
   virtual std::span<const PortInfo> inputs() const = 0;
   virtual std::span<const PortInfo> outputs() const = 0;
   virtual Locality locality(const ParamValues& values) const = 0;
+  // A Neighbourhood node's reach: how many cells beyond itself a result
+  // reads (a tile computes it with that many more on every side).
+  virtual int reach(const ParamValues& /*values*/, double /*cellMetres*/) const { return 0; }
+  // A node without inputs whose samples are pure functions of position
+  // (locality PerCell): its outputs over `window` of its world, bit for bit
+  // that window of every other window that holds it.
+  virtual std::vector<PortValue> runWindow(const NodeContext& context, const ParamValues& values,
+                                           const MapWindow& window,
+                                           const RunControl& control) const;
   // Whether the result depends on the seed or on the world's metres: a node
   // that does not is not re-run when they change.
   virtual bool usesSeed() const { return true; }

@@ -2,7 +2,9 @@
 // height or slope band fades into its surroundings the same way at 257 and
 // at 4097. Three box passes along rows and columns approximate a Gaussian of
 // that radius at O(1) per cell.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 
 #include "core/nodes/cells.hpp"
@@ -21,21 +23,37 @@ constexpr PortInfo kInputs[] = {{"mask", "Mask", PortKind::Mask, false}};
 constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
 
 // A box of half-width k has variance k(k + 1) / 3; three passes k(k + 1).
+// At most 2^20 cells: the sums of 64-bit steps stay exact.
 int boxHalfWidth(double sigmaCells) {
-  return static_cast<int>(
-      std::lround((std::sqrt(1.0 + 4.0 * sigmaCells * sigmaCells) - 1.0) / 2.0));
+  const double k = (std::sqrt(1.0 + 4.0 * sigmaCells * sigmaCells) - 1.0) / 2.0;
+  return static_cast<int>(std::lround(std::min(k, 1048576.0)));
 }
 
-// The mean over [i - k, i + k], ends clamped or wrapped; a running sum in
-// double, in one order per line.
-void boxPass(const float* in, float* out, int n, int k, bool wraps) {
-  double sum = 0.0;
-  for (int j = -k; j <= k; ++j) sum += static_cast<double>(in[lineIndex(j, n, wraps)]);
-  const double width = 2.0 * k + 1.0;
+// The sums count in steps of 2^-24 of a mask's unit, as whole numbers: a
+// running sum of whole numbers is exact, so a cell's mean is the same
+// wherever its line starts (a tile's window and the whole map agree bit for
+// bit), which a running float sum is not.
+constexpr double kStepsPerUnit = 16777216.0;
+constexpr double kLargestValue = 65536.0;  // keeps a line's sum inside 64 bits
+
+std::int64_t toSteps(float value) {
+  return std::llround(std::clamp(static_cast<double>(value), -kLargestValue, kLargestValue) *
+                      kStepsPerUnit);
+}
+
+// sum / width to the nearest whole step, halves away from zero.
+std::int64_t roundedMean(std::int64_t sum, std::int64_t width) {
+  return sum >= 0 ? (sum + width / 2) / width : -((-sum + width / 2) / width);
+}
+
+// The mean over [i - k, i + k], ends clamped or wrapped.
+void boxPass(const std::int64_t* in, std::int64_t* out, int n, int k, bool wraps) {
+  std::int64_t sum = 0;
+  for (int j = -k; j <= k; ++j) sum += in[lineIndex(j, n, wraps)];
+  const std::int64_t width = 2 * std::int64_t{k} + 1;
   for (int i = 0; i < n; ++i) {
-    out[i] = static_cast<float>(sum / width);
-    sum += static_cast<double>(in[lineIndex(i + k + 1, n, wraps)]) -
-           static_cast<double>(in[lineIndex(i - k, n, wraps)]);
+    out[i] = roundedMean(sum, width);
+    sum += in[lineIndex(i + k + 1, n, wraps)] - in[lineIndex(i - k, n, wraps)];
   }
 }
 
@@ -57,21 +75,29 @@ class BlurMaskNode final : public TypedStage<NodeType, BlurMaskParams> {
   std::span<const PortInfo> inputs() const override { return kInputs; }
   std::span<const PortInfo> outputs() const override { return kOutputs; }
   Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
+  // Three passes of half-width k.
+  int reach(const ParamValues& values, double cell) const override {
+    return 3 * boxHalfWidth(unpack(values).radius / cell);
+  }
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     Heightfield mask = takePort(std::move(in[0]));
     if (mask.isProfile()) throw InputError("blur-mask: a profile has no map to blur");
-    const double cell = metresPerCell(context.world, mask.width, mask.wraps);
-    const int k = boxHalfWidth(unpack(values).radius / cell);
+    const int k = boxHalfWidth(unpack(values).radius / cellMetres(context, mask));
     if (k == 0) return {makePort(std::move(mask))};
     const bool wraps = mask.wraps;
     filterRowsThenColumns(mask, control, [k, wraps](const float* line, float* out, int n) {
-      std::vector<float> a(line, line + n);
-      std::vector<float> b(static_cast<std::size_t>(n));
+      std::vector<std::int64_t> a(static_cast<std::size_t>(n));
+      std::vector<std::int64_t> b(a.size());
+      for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(i)] = toSteps(line[i]);
       boxPass(a.data(), b.data(), n, k, wraps);
       boxPass(b.data(), a.data(), n, k, wraps);
-      boxPass(a.data(), out, n, k, wraps);
+      boxPass(a.data(), b.data(), n, k, wraps);
+      for (int i = 0; i < n; ++i) {
+        out[i] =
+            static_cast<float>(static_cast<double>(b[static_cast<std::size_t>(i)]) / kStepsPerUnit);
+      }
     });
     return {makePort(std::move(mask))};
   }

@@ -25,6 +25,11 @@ struct CurvatureMaskParams {
 constexpr PortInfo kInputs[] = {{"heights", "Heights", PortKind::Heights, false}};
 constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
 
+// The ring's radius in cells along the axes, at least one.
+int ringCells(double radius, double cell) {
+  return std::max(1, static_cast<int>(std::lround(radius / cell)));
+}
+
 class CurvatureMaskNode final : public TypedStage<NodeType, CurvatureMaskParams> {
  public:
   CurvatureMaskNode()
@@ -54,14 +59,18 @@ class CurvatureMaskNode final : public TypedStage<NodeType, CurvatureMaskParams>
   std::span<const PortInfo> inputs() const override { return kInputs; }
   std::span<const PortInfo> outputs() const override { return kOutputs; }
   Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
+  // The ring's axis points are the farthest it reads.
+  int reach(const ParamValues& values, double cell) const override {
+    return ringCells(unpack(values).radius, cell);
+  }
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& h = *in[0];
     if (h.isProfile()) throw InputError("curvature-mask: a profile has no map to measure");
     const CurvatureMaskParams p = unpack(values);
-    const double cell = metresPerCell(context.world, h.width, h.wraps);
-    const int axis = std::max(1, static_cast<int>(std::lround(p.radius / cell)));
+    const double cell = cellMetres(context, h);
+    const int axis = ringCells(p.radius, cell);
     const int diagonal =
         std::max(1, static_cast<int>(std::lround(p.radius / cell / std::sqrt(2.0))));
     const auto metresPerUnit = static_cast<float>(context.world.heightRange / p.depth);

@@ -42,6 +42,11 @@ void extremePass(const float* in, float* out, int n, int k, bool wraps, bool gro
   }
 }
 
+// Cells the mask moves by along each axis.
+int halfWidth(double distance, double cell) {
+  return static_cast<int>(std::lround(std::abs(distance) / cell));
+}
+
 class GrowMaskNode final : public TypedStage<NodeType, GrowMaskParams> {
  public:
   GrowMaskNode()
@@ -60,14 +65,16 @@ class GrowMaskNode final : public TypedStage<NodeType, GrowMaskParams> {
   std::span<const PortInfo> inputs() const override { return kInputs; }
   std::span<const PortInfo> outputs() const override { return kOutputs; }
   Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
+  int reach(const ParamValues& values, double cell) const override {
+    return halfWidth(unpack(values).distance, cell);
+  }
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     Heightfield mask = takePort(std::move(in[0]));
     if (mask.isProfile()) throw InputError("grow-mask: a profile has no map to grow");
     const double distance = unpack(values).distance;
-    const double cell = metresPerCell(context.world, mask.width, mask.wraps);
-    const auto k = static_cast<int>(std::lround(std::abs(distance) / cell));
+    const int k = halfWidth(distance, cellMetres(context, mask));
     if (k == 0) return {makePort(std::move(mask))};
     const bool wraps = mask.wraps;
     const bool grow = distance > 0.0;

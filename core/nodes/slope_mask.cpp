@@ -51,15 +51,16 @@ class SlopeMaskNode final : public TypedStage<NodeType, SlopeMaskParams> {
   std::span<const PortInfo> outputs() const override { return kOutputs; }
   // Central differences: a cell's slope reads its eight neighbours at most.
   Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
+  int reach(const ParamValues&, double) const override { return 1; }
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& heights = *in[0];
     if (heights.isProfile()) throw InputError("slope-mask: a profile has no slopes to mask");
     const SlopeMaskParams p = unpack(values);
-    // computeMask gives degrees / 90.
+    // Degrees / 90.
     const std::vector<float> slope =
-        computeMask(heights, MaskKind::Slope, context.world, control.exec);
+        slopeMask(heights, cellMetres(context, heights), context.world.heightRange, control.exec);
     const auto low = static_cast<float>(p.low / 90.0);
     const auto high = static_cast<float>(p.high / 90.0);
     const auto soft = static_cast<float>(p.softness / 90.0);

@@ -55,6 +55,11 @@ class SourceNode final : public StageNode<SourceStage> {
                              const ParamValues& values, const RunControl& control) const override {
     return {makePort(stage_.generate(context.seed, values, control))};
   }
+  std::vector<PortValue> runWindow(const NodeContext& context, const ParamValues& values,
+                                   const MapWindow& window,
+                                   const RunControl& control) const override {
+    return {makePort(stage_.generateWindow(context.seed, values, window, control))};
+  }
 };
 
 // (1 - m) h + m r: exactly r where m = 1 and exactly h where m = 0.

@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -161,12 +162,103 @@ TEST_F(GraphCli, WhatAGraphCannotTakeIsRefusedByName) {
                 {"--color: node 5 gives a mask", "--heightmap, --r16, --raw or --exr"});
   expectRefused({"--project", project, "--output-node", "5.heights", "--raw", path("h.r32")},
                 {"node 5 (height-mask) has no output 'heights'; its outputs: mask"});
-  expectRefused({"--project", project, "--tiles", "2x2", "--out-dir", path("t"), "--raw", "w.r32"},
-                {"--tiles: a graph project cannot be cut into tiles yet"});
+  expectRefused({"--project", project, "--tiles", "2x2", "--size", "32769", "--out-dir", path("t"),
+                 "--raw", "w.r32"},
+                {"--tiles: Thermal erosion (node 7) needs the whole map", "at most 16385"});
   expectRefused({"--generator", "noise", "--output-node", "1", "--raw", path("h.r32")},
                 {"--output-node: applies to a graph project"});
   expectRefused({"--generator", "noise", "--node-param", "1.size=65", "--raw", path("h.r32")},
                 {"--node-param: applies to a graph project"});
+}
+
+// Each tile's float32 file against the same window of `whole` (width x width).
+void expectTilesAreWindows(const std::vector<std::vector<float>>& tiles, int tileSide,
+                           const std::vector<float>& whole, int width) {
+  for (std::size_t t = 0; t < tiles.size(); ++t) {
+    ASSERT_EQ(tiles[t].size(), static_cast<std::size_t>(tileSide * tileSide)) << t;
+    const int x0 = static_cast<int>(t % 2) * (tileSide - 1);
+    const int y0 = static_cast<int>(t / 2) * (tileSide - 1);
+    for (int y = 0; y < tileSide; ++y) {
+      for (int x = 0; x < tileSide; ++x) {
+        ASSERT_EQ(tiles[t][static_cast<std::size_t>(y * tileSide + x)],
+                  whole[static_cast<std::size_t>((y0 + y) * width + x0 + x)])
+            << "tile " << t << " at " << x << "," << y;
+      }
+    }
+  }
+}
+
+TEST_F(GraphCli, AGraphProjectExportsInTilesThatAreWindowsOfItsWorld) {
+  // Per-cell and neighbourhood nodes only: each tile computed alone.
+  const std::string highlands = kExamples + "tileable-highlands.json";
+  ASSERT_EQ(exportWith({"--project", highlands, "--size", "257", "--tiles", "2x2", "--out-dir",
+                        path("t"), "--raw", "w.r32", "--threads", "2"})
+                .status,
+            0);
+  ASSERT_EQ(exportWith({"--project", highlands, "--size", "257", "--tiles", "1x1", "--out-dir",
+                        path("one"), "--raw", "w.r32"})
+                .status,
+            0);
+  std::vector<std::vector<float>> tiles;
+  for (const char* name : {"t/w_x0_y0.r32", "t/w_x1_y0.r32", "t/w_x0_y1.r32", "t/w_x1_y1.r32"}) {
+    tiles.push_back(readR32(name));
+  }
+  expectTilesAreWindows(tiles, 129, readR32("one/w_x0_y0.r32"), 257);
+  const auto manifest = nlohmann::json::parse(testing::readAll(dir_ / "t/w.json"));
+  EXPECT_EQ(manifest.at("build").get<std::string>().rfind("windowed", 0), 0u) << manifest["build"];
+  EXPECT_EQ(manifest.at("graph").at("nodes").size(), 10u);
+  EXPECT_FALSE(manifest.contains("source"));
+  // Per node, in the order they run: what each needs of the world.
+  std::map<int, nlohmann::json> nodes;
+  for (const auto& node : manifest.at("nodes")) nodes[node.at("id").get<int>()] = node;
+  ASSERT_EQ(nodes.size(), 10u);
+  EXPECT_EQ(nodes[10].at("locality"), "per cell");
+  EXPECT_EQ(nodes[10].at("halo-cells"), 0);
+  EXPECT_EQ(nodes[6].at("locality"), "neighbourhood");
+  // Blur 400 m at 62.5 m cells: three boxes of 6; the grow (60 m, 1 cell)
+  // and the slope (1) read the blend, which reads the blur.
+  EXPECT_EQ(nodes[6].at("reach-cells"), 3 * 6);
+  EXPECT_EQ(nodes[6].at("halo-cells"), 1 + 1);
+  EXPECT_EQ(nodes[4].at("halo-cells"), 1 + 1 + 18);
+  EXPECT_TRUE(nodes[1].at("scale").contains("raw-high"));
+
+  // Thermal erosion needs the whole map: every tile cuts the whole world,
+  // which is the plain export's terrain.
+  const std::string plains = kExamples + "mountains-and-plains.json";
+  ASSERT_EQ(exportWith({"--project", plains, "--size", "257", "--tiles", "2x2", "--out-dir",
+                        path("p"), "--raw", "w.r32"})
+                .status,
+            0);
+  ASSERT_EQ(exportWith({"--project", plains, "--size", "257", "--raw", path("whole.r32")}).status,
+            0);
+  tiles.clear();
+  for (const char* name : {"p/w_x0_y0.r32", "p/w_x1_y0.r32", "p/w_x0_y1.r32", "p/w_x1_y1.r32"}) {
+    tiles.push_back(readR32(name));
+  }
+  expectTilesAreWindows(tiles, 129, readR32("whole.r32"), 257);
+  const auto wholeManifest = nlohmann::json::parse(testing::readAll(dir_ / "p/w.json"));
+  EXPECT_NE(wholeManifest.at("build").get<std::string>().find(
+                "whole world: every tile computes the whole world and cuts its window (Thermal "
+                "erosion (node 7) needs the whole map)"),
+            std::string::npos)
+      << wholeManifest["build"];
+}
+
+TEST_F(GraphCli, AMaskNodeExportsInTilesAndTheFilesSayWhichNode) {
+  // Node 4 of eroded-high-ground: height and slope masks, windowed though
+  // the terrain below it erodes.
+  ASSERT_EQ(
+      exportWith({"--project", kExamples + "eroded-high-ground.json", "--size", "257",
+                  "--output-node", "4", "--tiles", "2x2", "--out-dir", path("m"), "--raw", "m.r32"})
+          .status,
+      0);
+  const auto manifest = nlohmann::json::parse(testing::readAll(dir_ / "m/m.json"));
+  EXPECT_EQ(manifest.at("build").get<std::string>().rfind("windowed", 0), 0u);
+  EXPECT_EQ(manifest.at("output-node").at("kind"), "mask");
+  EXPECT_EQ(manifest.at("nodes").size(), 4u);  // only what the mask depends on
+  const auto sidecar = nlohmann::json::parse(testing::readAll(dir_ / "m/m_x1_y1.json"));
+  EXPECT_EQ(sidecar.at("output-node").at("node"), 4);
+  for (const float m : readR32("m/m_x1_y1.r32")) ASSERT_TRUE(m >= 0.0f && m <= 1.0f) << m;
 }
 
 TEST_F(GraphCli, HelpListsEveryNodeTypeWithItsPorts) {

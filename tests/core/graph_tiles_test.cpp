@@ -1,0 +1,186 @@
+// Tiles of graph worlds (issue 18): a graph whose nodes are all per-cell or
+// bounded-neighbourhood computes each tile alone, every node over the tile
+// grown by the halo its readers need, bit for bit the window of the world;
+// a graph with a whole-map node makes every tile from the whole world.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/document.hpp"
+#include "core/error.hpp"
+#include "core/graph/window_evaluation.hpp"
+#include "core/project.hpp"
+#include "core/tiles.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace terrain {
+namespace {
+
+using testing::checksum;
+
+const std::string kExamples = TERRAIN_SOURCE_DIR "/examples/";
+
+Document exampleAt(const std::string& name, int size) {
+  Document doc = loadProject(kExamples + name);
+  setDocumentSize(doc, size);
+  return doc;
+}
+
+// Every source's size set to the world's, as the CLI's --size does for tiles.
+void setWorldSize(Document& doc, double size) {
+  for (GraphNode& node : doc.graph->nodes) {
+    if (const auto index = typeOf(node).indexOf("size")) node.values[*index] = size;
+  }
+}
+
+// The world as one tile with the grid's overlap: what every tile is a window of.
+Heightfield oneTileWorld(const Document& doc, const TileGrid& grid, int threads = 0) {
+  const TileGrid whole = testing::tileGrid(grid.worldSize, 1, 1, 0, grid.wraps);
+  return buildTile(doc, whole, planTiles(doc, whole), {0, 0},
+                   PipelineControl{Execution{threads}, nullptr, {}})
+      .field;
+}
+
+void expectTilesAreWindows(const Document& doc, const TileGrid& grid, TileBuild build) {
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_EQ(plan.build, build) << plan.why;
+  const Heightfield world = oneTileWorld(doc, grid);
+  for (int row = 0; row < grid.rows; ++row) {
+    for (int column = 0; column < grid.columns; ++column) {
+      const Tile tile = buildTile(doc, grid, plan, {column, row});
+      ASSERT_EQ(checksum(tile.field), checksum(cutWindow(world, tileWindow(grid, {column, row}))))
+          << column << "," << row;
+    }
+  }
+}
+
+TEST(GraphTiles, EveryExampleTilesAsWindowsOfItsOneTileWorld) {
+  int examples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kExamples)) {
+    const std::string name = entry.path().filename().string();
+    SCOPED_TRACE(name);
+    const Document doc = exampleAt(name, 257);
+    // Only the highlands are built of per-cell and neighbourhood nodes.
+    const TileBuild build =
+        name == "tileable-highlands.json" ? TileBuild::Windowed : TileBuild::WholeWorld;
+    expectTilesAreWindows(doc, testing::tileGrid(257, 2, 2, 3), build);
+    ++examples;
+  }
+  EXPECT_GE(examples, 4);
+}
+
+TEST(GraphTiles, AWrappingWorldsTilesAreWindowsOfTheTorus) {
+  Document doc = exampleAt("tileable-highlands.json", 256);
+  for (GraphNode& node : doc.graph->nodes) {
+    if (node.type == "noise") node.values[*typeOf(node).indexOf("tileable")] = 1.0;
+  }
+  ASSERT_TRUE(documentWraps(doc));
+  const TileGrid grid = testing::tileGrid(256, 4, 4, 2, true);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_EQ(plan.build, TileBuild::Windowed);
+  // The torus once round and a little more: every tile's window, seams
+  // and overlaps included, is a window of it.
+  const int margin = 4;
+  const WorldWindow around{256,
+                           true,
+                           metresPerCell(doc.world, 256, true),
+                           {-margin, -margin, 256 + 2 * margin + 1, 256 + 2 * margin + 1}};
+  const PortValue torus =
+      evaluateWindow(*doc.graph, {doc.graph->output, 0}, {doc.seed, doc.world}, around);
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 4; ++column) {
+      const Tile tile = buildTile(doc, grid, plan, {column, row});
+      const MapWindow window = tileWindow(grid, {column, row});
+      for (int y = 0; y < window.height; ++y) {
+        for (int x = 0; x < window.width; ++x) {
+          ASSERT_EQ(tile.field.at(x, y), torus->at(static_cast<int>(window.x0) + margin + x,
+                                                   static_cast<int>(window.y0) + margin + y))
+              << column << "," << row << " at " << x << "," << y;
+        }
+      }
+    }
+  }
+  // Across the seam the torus repeats itself exactly.
+  for (int y = 0; y < 2 * margin; ++y) {
+    ASSERT_EQ(torus->at(0, y), torus->at(256, y)) << y;
+  }
+}
+
+TEST(GraphTiles, ATileHasTheSameBitsOnOneAndTwoThreads) {
+  const Document doc = exampleAt("tileable-highlands.json", 513);
+  const TileGrid grid = testing::tileGrid(513, 2, 2, 1);
+  const TilePlan plan = planTiles(doc, grid);
+  const auto tileOn = [&](int threads) {
+    return checksum(
+        buildTile(doc, grid, plan, {1, 0}, PipelineControl{Execution{threads}, nullptr, {}}).field);
+  };
+  EXPECT_EQ(tileOn(1), tileOn(2));
+}
+
+// A world no map holds: a tile of 513 is the same cells of a tile of 1025,
+// whose halo the world's edge cuts elsewhere.
+TEST(GraphTiles, AGraphWorldLargerThanAnyMapIsMadeATileAtATime) {
+  Document doc = exampleAt("tileable-highlands.json", 513);
+  setWorldSize(doc, 65537);
+  doc.world.width = 1.0e6;  // 15 m cells: the blur reaches 78 cells
+  const TileGrid coarse = testing::tileGrid(65537, 64, 64);
+  const TileGrid fine = testing::tileGrid(65537, 128, 128);
+  const TilePlan plan = planTiles(doc, coarse);
+  ASSERT_EQ(plan.build, TileBuild::Windowed);
+  const Tile big = buildTile(doc, coarse, plan, {40, 21});
+  const Tile small = buildTile(doc, fine, planTiles(doc, fine), {81, 43});
+  for (int y = 0; y < 513; ++y) {
+    for (int x = 0; x < 513; ++x) {
+      ASSERT_EQ(small.field.at(x, y), big.field.at(512 + x, 512 + y)) << x << "," << y;
+    }
+  }
+  // The last tile row and column meet the world's edge.
+  const Tile corner = buildTile(doc, coarse, plan, {63, 63});
+  EXPECT_EQ(corner.field.width, 1025);
+}
+
+TEST(GraphTiles, HalosAddUpTheReachOfEveryReaderDownstream) {
+  const Document doc = exampleAt("tileable-highlands.json", 1025);
+  const Graph& graph = *doc.graph;
+  const double cell = 16000.0 / 1024.0;  // 15.6 m
+  const auto reachOf = [&](NodeId id) {
+    const GraphNode& node = *graph.find(id);
+    return typeOf(node).reach(node.values, cell);
+  };
+  EXPECT_EQ(reachOf(8), 1);       // slope: central differences
+  EXPECT_EQ(reachOf(9), 4);       // grow 60 m: 4 cells
+  EXPECT_EQ(reachOf(6), 3 * 25);  // blur 400 m: three boxes of 25
+  const auto halo = windowHalos(graph, graph.output, cell);
+  EXPECT_EQ(halo.at(10), 0);      // the terrace: per cell, the output
+  EXPECT_EQ(halo.at(9), 0);       // read by the terrace cell by cell
+  EXPECT_EQ(halo.at(8), 4);       // read by the grow
+  EXPECT_EQ(halo.at(7), 5);       // the blend: read by the slope mask
+  EXPECT_EQ(halo.at(6), 5);       // read by the blend
+  EXPECT_EQ(halo.at(5), 5 + 75);  // read by the blur
+  EXPECT_EQ(halo.at(4), 80);
+  EXPECT_EQ(halo.at(1), 5);
+}
+
+TEST(GraphTiles, WholeMapNodesMakeTilesFromTheWholeWorldSayingWhich) {
+  const Document doc = exampleAt("eroded-high-ground.json", 257);
+  EXPECT_EQ(whyNotWindowed(*doc.graph, doc.graph->output),
+            "River erosion (node 5) needs the whole map");
+  Document large = doc;
+  setWorldSize(large, 32769);
+  try {
+    planTiles(large, testing::tileGrid(32769, 4, 4));
+    ADD_FAILURE() << "a whole-world graph larger than a map was planned";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("River erosion (node 5) needs the whole map, so every "
+                                         "tile computes the whole world"),
+              std::string::npos)
+        << e.what();
+  }
+  // A mask built of windowed nodes tiles alone even when the terrain does not.
+  const TilePlan maskPlan = planTiles(doc, testing::tileGrid(257, 2, 2), PortRef{4, 0});
+  EXPECT_EQ(maskPlan.build, TileBuild::Windowed);
+}
+
+}  // namespace
+}  // namespace terrain
