@@ -4,6 +4,8 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -36,12 +38,61 @@ void addStage(Document& doc, std::string_view key, Settings settings) {
   doc.modifiers.push_back(std::move(modifier));
 }
 
+// A node of a graph preset with its values set; its port names are the
+// project file's.
+NodeId addNodeWith(Document& doc, std::string_view type, float x, float y, Settings settings,
+                   std::uint32_t seedOffset = 0) {
+  const NodeId id = addNode(doc, type, x, y);
+  GraphNode& node = *doc.graph->find(id);
+  setValues(typeOf(node), node.values, settings);
+  node.seedOffset = seedOffset;
+  return id;
+}
+
+void link(Document& doc, NodeId from, NodeId to, std::string_view toPort) {
+  const auto inputs = typeOf(*doc.graph->find(to)).inputs();
+  std::uint32_t port = 0;
+  while (port < inputs.size() && inputs[port].key != toPort) ++port;
+  connect(doc, {from, 0}, {to, port});
+}
+
+// Mountains carved by rivers where a broad mask is high, foothills around
+// them, screes and gullies over both: the range rises out of the hills
+// instead of filling the map (as a graph designers build it in Gaea or
+// World Machine: erode the mountains, blend them into the hills).
 Document alpine() {
-  Document doc = startFrom(
-      "noise", 21, {{"size", "513"}, {"roughness", "0.4"}, {"features", "3"}, {"warp", "0.1"}});
-  addStage(doc, "stream-power", {{"steps", "100"}, {"uplift", "2"}});
-  addStage(doc, "thermal", {{"talus", "38"}, {"iterations", "4"}});
-  addStage(doc, "droplets", {{"droplets", "0.4"}});
+  Document doc = defaultDocument("noise");
+  doc.seed = 21;
+  doc.modifiers.clear();
+  makeGraph(doc);
+  const NodeId source = doc.graph->output;
+  setValues(typeOf(*doc.graph->find(source)), doc.graph->find(source)->values,
+            {{"size", "513"}, {"roughness", "0.4"}, {"features", "3"}, {"warp", "0.1"}});
+  const NodeId hills = addNodeWith(doc, "noise", 0, 270,
+                                   {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}}, 1);
+  const NodeId low =
+      addNodeWith(doc, "curve", 242, 270,
+                  {{"at-0", "0.05"}, {"at-25", "0.12"}, {"at-50", "0.2"}, {"at-75", "0.27"},
+                   {"at-100", "0.34"}});
+  const NodeId broad = addNodeWith(doc, "noise", 0, 540,
+                                   {{"size", "513"}, {"roughness", "0.05"}, {"features", "1"}}, 2);
+  const NodeId where = addNodeWith(doc, "height-mask", 242, 540,
+                                   {{"low", "0.35"}, {"high", "1"}, {"softness", "0.2"}});
+  const NodeId rivers =
+      addNodeWith(doc, "stream-power", 242, 0, {{"steps", "100"}, {"uplift", "2"}});
+  const NodeId blend = addNodeWith(doc, "blend", 484, 135, {});
+  const NodeId screes =
+      addNodeWith(doc, "thermal", 968, 135, {{"talus", "38"}, {"iterations", "4"}});
+  const NodeId gullies = addNodeWith(doc, "droplets", 1210, 135, {{"droplets", "0.4"}});
+  link(doc, source, rivers, "in");
+  link(doc, hills, low, "in");
+  link(doc, broad, where, "heights");
+  link(doc, low, blend, "a");
+  link(doc, rivers, blend, "b");
+  link(doc, where, blend, "mask");
+  link(doc, blend, screes, "in");
+  link(doc, screes, gullies, "in");
+  setOutput(doc, gullies);
   doc.world.width = 12000.0;
   doc.world.heightRange = 2800.0;
   doc.look.water = 0.0;
@@ -97,8 +148,8 @@ Document canyonMesa() {
 
 constexpr LandformPreset kPresets[] = {
     {"alpine", "Alpine",
-     "High ridged mountains with dendritic valleys: ridged noise carved by rivers (stream "
-     "power), screes (thermal) and gullies (droplets)",
+     "A mountain range carved by rivers (stream power) rising out of foothills where a broad "
+     "noise mask is high (a graph: blend), with screes (thermal) and gullies (droplets)",
      &alpine},
     {"rolling-hills", "Rolling hills",
      "Soft farmland hills: smooth fBm noise, lightly rained on (droplets) and settled (thermal)",

@@ -154,9 +154,9 @@ TEST_F(GraphCli, WhatAGraphCannotTakeIsRefusedByName) {
   expectRefused({"--project", project, "--node-param", "3.steps=999", "--raw", path("h.r32")},
                 {"999"});
   expectRefused({"--project", project, "--roughness", "0.3", "--raw", path("h.r32")},
-                {"--roughness: the project is a graph", "--node-param NODE.roughness=VALUE"});
+                {"--roughness: the document is a graph", "--node-param NODE.roughness=VALUE"});
   expectRefused({"--project", project, "--stage", "smooth", "--raw", path("h.r32")},
-                {"--stage: the project is a graph"});
+                {"--stage: the document is a graph"});
   expectRefused({"--project", project, "--size", "1", "--raw", path("h.r32")}, {"--size: 1"});
   expectRefused({"--project", project, "--output-node", "5", "--color", path("c.png")},
                 {"--color: node 5 gives a mask", "--heightmap, --r16, --raw or --exr"});

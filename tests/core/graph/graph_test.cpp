@@ -49,10 +49,11 @@ TEST(Graph, EverySourcesDefaultDocumentAsAGraphGivesThePipelinesBits) {
   }
 }
 
-TEST(Graph, EveryLandformPresetAsAGraphGivesThePipelinesBits) {
+TEST(Graph, EveryChainLandformPresetAsAGraphGivesThePipelinesBits) {
   for (const LandformPreset& preset : landformPresets()) {
     SCOPED_TRACE(std::string(preset.key));
     Document doc = preset.build();
+    if (doc.graph) continue;  // built as a graph (Alpine): nothing to convert
     testing::setParam(doc, "size", sourceStage(doc.source.key).snapSize(129));
     expectChainGivesThePipelineBits(doc);
   }
