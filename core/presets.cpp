@@ -70,10 +70,12 @@ Document alpine() {
             {{"size", "513"}, {"roughness", "0.4"}, {"features", "3"}, {"warp", "0.1"}});
   const NodeId hills = addNodeWith(doc, "noise", 0, 270,
                                    {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}}, 1);
-  const NodeId low =
-      addNodeWith(doc, "curve", 242, 270,
-                  {{"at-0", "0.05"}, {"at-25", "0.12"}, {"at-50", "0.2"}, {"at-75", "0.27"},
-                   {"at-100", "0.34"}});
+  const NodeId low = addNodeWith(doc, "curve", 242, 270,
+                                 {{"at-0", "0.05"},
+                                  {"at-25", "0.12"},
+                                  {"at-50", "0.2"},
+                                  {"at-75", "0.27"},
+                                  {"at-100", "0.34"}});
   const NodeId broad = addNodeWith(doc, "noise", 0, 540,
                                    {{"size", "513"}, {"roughness", "0.05"}, {"features", "1"}}, 2);
   const NodeId where = addNodeWith(doc, "height-mask", 242, 540,

@@ -74,106 +74,6 @@ std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int
   return out;
 }
 
-// Runs every enabled modifier on the two-stage build's coarse world, in order.
-void applyModifiers(const Document& worldDoc, Heightfield& field, const PipelineControl& control) {
-  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
-    const RunControl rc{control.exec, control.cancel, {}};
-    field = modifierStage(m->key).apply(std::move(field),
-                                        StageContext{worldDoc.seed, worldDoc.world}, m->values, rc);
-  }
-}
-
-// The coarse world's heights on the world's shared scale (the coarse
-// source's own scale differs: noise has fewer octaves at fewer samples).
-Heightfield coarseSource(const Document& coarseDoc, const TileScale& worldScale,
-                         const PipelineControl& control) {
-  const SourceStage& source = sourceStage(coarseDoc.source.key);
-  const int side = source.size(coarseDoc.source.values);
-  Heightfield field = source.generateWindow(coarseDoc.seed, coarseDoc.source.values,
-                                            {0, 0, side, side}, {control.exec, control.cancel, {}});
-  const TileScale own = *source.tileScale(coarseDoc.seed, coarseDoc.source.values);
-  const double ownSpan = own.high - own.low;
-  const double worldSpan = worldScale.high - worldScale.low;
-  for (float& h : field.heights) {
-    h = static_cast<float>((static_cast<double>(h) * ownSpan + own.low - worldScale.low) /
-                           worldSpan);
-  }
-  return field;
-}
-
-// Bilinear sample of a coarse layer at world sample (x, y) of a world of
-// `cells` cells a side (the coarse one has coarseCells).
-float upsample(const std::vector<float>& layer, int coarseWidth, std::int64_t coarseCells,
-               std::int64_t cells, bool wraps, std::int64_t x, std::int64_t y) {
-  const auto at = [&](std::int64_t cx, std::int64_t cy) {
-    if (wraps) {
-      cx %= coarseCells;
-      cy %= coarseCells;
-    }
-    return layer[static_cast<std::size_t>(cy * coarseWidth + cx)];
-  };
-  // Exact integer positions: x * coarseCells / cells, remainder as the fraction.
-  const std::int64_t ax = x * coarseCells;
-  const std::int64_t ay = y * coarseCells;
-  const std::int64_t cx = ax / cells;
-  const std::int64_t cy = ay / cells;
-  const float tx = static_cast<float>(ax % cells) / static_cast<float>(cells);
-  const float ty = static_cast<float>(ay % cells) / static_cast<float>(cells);
-  const std::int64_t nx = tx > 0.0f ? cx + 1 : cx;
-  const std::int64_t ny = ty > 0.0f ? cy + 1 : cy;
-  const float top = at(cx, cy) * (1.0f - tx) + at(nx, cy) * tx;
-  const float bottom = at(cx, ny) * (1.0f - tx) + at(nx, ny) * tx;
-  return top * (1.0f - ty) + bottom * ty;
-}
-
-Heightfield twoStageTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan,
-                         const MapWindow& window, const PipelineControl& control) {
-  const SourceStage& source = sourceStage(worldDoc.source.key);
-  Document coarseDoc = worldDoc;
-  coarseDoc.source.values[source.sizeIndex()] = plan.coarseSide;
-  const Heightfield before = coarseSource(coarseDoc, *plan.scale, control);
-  Heightfield after = before;
-  applyModifiers(coarseDoc, after, control);
-  // What the stages changed, per coarse sample; the erosion maps as they are.
-  std::vector<float> change(before.size());
-  for (std::size_t i = 0; i < change.size(); ++i) change[i] = after.heights[i] - before.heights[i];
-
-  Heightfield tile = source.generateWindow(worldDoc.seed, worldDoc.source.values, window,
-                                           {control.exec, control.cancel, {}});
-  const bool wraps = grid.wraps;
-  const std::int64_t cells = grid.cells();
-  const std::int64_t coarseCells = wraps ? plan.coarseSide : plan.coarseSide - 1;
-  // A flow count is in coarse cells; a fine cell is this much smaller.
-  const double cellsPerCoarse = static_cast<double>(cells) / static_cast<double>(coarseCells);
-  const auto flowScale = static_cast<float>(cellsPerCoarse * cellsPerCoarse);
-  ErosionMaps maps;
-  const ErosionMaps* coarseMaps = after.erosion.get();
-  const auto sized = [&](const std::vector<float>& layer) {
-    return layer.empty() ? std::vector<float>{} : std::vector<float>(tile.size());
-  };
-  if (coarseMaps != nullptr) {
-    maps = {sized(coarseMaps->flow), sized(coarseMaps->wear), sized(coarseMaps->deposition)};
-  }
-  parallelFor(control.exec, 0, window.height, 8, [&](std::int64_t a, std::int64_t b) {
-    for (std::int64_t row = a; row < b; ++row) {
-      const std::int64_t y = worldSample(window.y0 + row, grid.worldSize, wraps);
-      for (int column = 0; column < window.width; ++column) {
-        const std::int64_t x = worldSample(window.x0 + column, grid.worldSize, wraps);
-        const std::size_t i = tile.index(column, static_cast<int>(row));
-        const auto sample = [&](const std::vector<float>& layer) {
-          return upsample(layer, plan.coarseSide, coarseCells, cells, wraps, x, y);
-        };
-        tile.heights[i] += sample(change);
-        if (!maps.flow.empty()) maps.flow[i] = sample(coarseMaps->flow) * flowScale;
-        if (!maps.wear.empty()) maps.wear[i] = sample(coarseMaps->wear);
-        if (!maps.deposition.empty()) maps.deposition[i] = sample(coarseMaps->deposition);
-      }
-    }
-  });
-  if (coarseMaps != nullptr) tile.erosion = std::make_shared<const ErosionMaps>(std::move(maps));
-  return tile;
-}
-
 TilePlan planChainTiles(const Document& worldDoc, const TileGrid& grid) {
   const SourceStage& source = sourceStage(worldDoc.source.key);
   if (source.profile()) {
@@ -239,19 +139,45 @@ void checkGraphWorld(const Document& worldDoc, const TileGrid& grid, std::int64_
   terrain::validate(mapSizedCopy(worldDoc));
 }
 
+// The coarse side every source of the graph makes (their grids differ:
+// noise takes any size, coastline powers of two), or 0.
+int graphCoarseSide(const Graph& graph) {
+  int side = 0;
+  for (const GraphNode& node : graph.nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    if (side == 0) side = source->snapSize(kTwoStageCoarseSide);
+    if (!source->sizeAllowed(side)) return 0;
+  }
+  return side;
+}
+
 TilePlan planGraphTiles(const Document& worldDoc, const TileGrid& grid, PortRef output) {
   std::int64_t largestWhole = 0;
   checkGraphWorld(worldDoc, grid, largestWhole);
+  const Graph& graph = *worldDoc.graph;
   TilePlan plan;
   plan.output = output;
-  plan.why = whyNotWindowed(*worldDoc.graph, output.node);
-  plan.build = plan.why.empty() ? TileBuild::Windowed : TileBuild::WholeWorld;
-  if (plan.build == TileBuild::WholeWorld && grid.worldSize > largestWhole) {
-    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
-                     "must then be at most " + std::to_string(largestWhole) +
-                     " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (a graph whose nodes are all per-cell or neighbourhood nodes tiles any "
-                     "world)");
+  plan.why = whyNotWindowed(graph, output.node);
+  if (plan.why.empty()) {
+    plan.build = TileBuild::Windowed;
+    return plan;
+  }
+  plan.coarseSide = graphCoarseSide(graph);
+  if (grid.worldSize > kWholeWorldTileLimit && plan.coarseSide > 0 &&
+      whyNoSourceWindows(graph, output.node).empty()) {
+    plan.build = TileBuild::TwoStage;
+    return plan;
+  }
+  plan.build = TileBuild::WholeWorld;
+  if (grid.worldSize > largestWhole) {
+    std::string reason = whyNoSourceWindows(graph, output.node);
+    if (reason.empty()) reason = plan.why + " and its sources make no one coarse size";
+    throw InputError("--tiles: " + reason +
+                     ", so every tile computes the whole world, which must then be at most " +
+                     std::to_string(largestWhole) + " a side; this one is " +
+                     std::to_string(grid.worldSize) +
+                     " (a graph whose sources all compute windows tiles any world)");
   }
   return plan;
 }
@@ -388,15 +314,20 @@ Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& p
   const bool worldWraps = documentWraps(worldDoc);
   const int worldSide = static_cast<int>(grid.worldSize);
   const double cell = metresPerCell(worldDoc.world, worldSide, worldWraps);
+  const Graph graph = documentGraph(worldDoc);
+  // A chain's terrain is its last stage whatever the plan was given.
+  const PortRef output = worldDoc.graph ? plan.output : PortRef{graph.output, 0};
+  const NodeContext context{worldDoc.seed, worldDoc.world};
+  const WorldWindow where{grid.worldSize, worldWraps, cell, window};
   Tile out;
   if (plan.build == TileBuild::Windowed) {
-    const WorldWindow where{grid.worldSize, worldWraps, cell, window};
-    out.field = takePort(evaluateWindow(documentGraph(worldDoc), plan.output,
-                                        {worldDoc.seed, worldDoc.world}, where, control));
+    out.field = takePort(evaluateWindow(graph, output, context, where, control));
   } else if (plan.build == TileBuild::TwoStage) {
-    out.field = twoStageTile(worldDoc, grid, plan, window, control);
+    const CoarseWorld coarse =
+        evaluateCoarseWorld(graph, output.node, context, plan.coarseSide, worldWraps, control);
+    out.field = takePort(evaluateWindow(graph, output, context, where, control, &coarse));
   } else {
-    out.field = cutWindow(runPipeline(worldDoc, plan.output, control), window);
+    out.field = cutWindow(runPipeline(worldDoc, output, control), window);
   }
   out.world = worldDoc.world;
   out.world.width = cell * (window.width - 1);

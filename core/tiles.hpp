@@ -5,15 +5,16 @@
 // 257 tiles), each grown by `overlap` samples on every side.
 //
 // How a tile is made (the plan says which, and the manifest):
-// - Windowed: the source computes windows (its samples are pure functions
-//   of seed and position) and every modifier is pointwise: the tile alone,
-//   in memory for the tile, bit for bit that window of the whole world.
-// - Two-stage: the source computes windows but a modifier looks beyond each
-//   cell (erosion, smoothing) and the world is large: the whole world runs
-//   every stage at a coarse size, and each tile adds the source's own finer
-//   detail to that: tile = source window + (what the stages changed at the
-//   coarse size, upsampled bilinearly). The coarse world's valleys, fine
-//   detail on top, uneroded at the finest scales.
+// - Windowed: the sources compute windows (their samples are pure
+//   functions of seed and position) and every node is per cell or a
+//   bounded neighbourhood: the tile alone, in memory for the tile and its
+//   halo, bit for bit that window of the whole world.
+// - Two-stage: the sources compute windows but a node needs the whole map
+//   (erosion, smoothing) and the world is large: the whole document runs
+//   once at a coarse size, and in each tile every whole-map node gives its
+//   fine input plus what it changed at the coarse size, upsampled
+//   bilinearly, while every other node runs on the tile. The coarse world's
+//   valleys, fine detail on top, uneroded at the finest scales.
 // - Whole world: a source that cannot compute windows, or a small world:
 //   every tile computes the whole world (at most the map cap, 16385) and
 //   cuts its window.
@@ -105,9 +106,10 @@ struct TilePlan {
 };
 // Throws InputError when neither works (a world over the map cap whose
 // source or modifiers cannot compute windows), naming what stops it.
-// A graph's world is Windowed when every node the output depends on is
-// per-cell or a bounded neighbourhood (each computes its tile with the halo
-// its readers need), else WholeWorld; a chain's as it always was.
+// Windowed when every node the output depends on is per-cell or a bounded
+// neighbourhood (each computes its tile with the halo its readers need);
+// with whole-map nodes, TwoStage above 2049 when the sources compute
+// windows, else WholeWorld (core/graph/window_evaluation.hpp does both).
 // `output`: a node's output to tile instead of the terrain (graphs only).
 TilePlan planTiles(const Document& worldDoc, const TileGrid& grid,
                    std::optional<PortRef> output = std::nullopt);

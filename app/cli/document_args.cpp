@@ -183,11 +183,14 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
 [[noreturn]] void refuseChainFlag(const DocumentFlag& f) {
   if (f.name == "stage") {
     throw InputError(
-        "--stage: the document is a graph (a graph project or preset); add nodes in the window's node editor or "
+        "--stage: the document is a graph (a graph project or preset); add nodes in the window's "
+        "node editor or "
         "the project file (docs/project-format.md)");
   }
-  throw InputError("--" + f.name + ": the document is a graph (a graph project or preset), whose nodes have their own '" +
-                   f.name + "'; set one with --node-param NODE." + f.name + "=VALUE");
+  throw InputError(
+      "--" + f.name +
+      ": the document is a graph (a graph project or preset), whose nodes have their own '" +
+      f.name + "'; set one with --node-param NODE." + f.name + "=VALUE");
 }
 
 }  // namespace

@@ -67,10 +67,10 @@ std::string buildText(const TilePlan& plan) {
     case TileBuild::Windowed:
       return "windowed: each tile computed alone, bit for bit its window of the world";
     case TileBuild::TwoStage:
-      return "two-stage (" + plan.why + "): every stage runs on the whole world at " +
+      return "two-stage (" + plan.why + "): every node runs on the whole world at " +
              std::to_string(plan.coarseSide) +
-             " samples; each tile is its source's window plus what the stages changed there, "
-             "upsampled bilinearly";
+             " samples; in each tile a whole-map node gives its input there plus what it "
+             "changed at that size, upsampled bilinearly, and every other node runs on the tile";
     case TileBuild::WholeWorld:
       break;
   }

@@ -9,6 +9,7 @@
 
 #include "core/document.hpp"
 #include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/graph/window_evaluation.hpp"
 #include "core/project.hpp"
 #include "core/tiles.hpp"
@@ -162,24 +163,65 @@ TEST(GraphTiles, HalosAddUpTheReachOfEveryReaderDownstream) {
   EXPECT_EQ(halo.at(1), 5);
 }
 
-TEST(GraphTiles, WholeMapNodesMakeTilesFromTheWholeWorldSayingWhich) {
+TEST(GraphTiles, WholeMapNodesMakeTilesFromTheWholeWorldOrInTwoStagesSayingWhich) {
   const Document doc = exampleAt("eroded-high-ground.json", 257);
   EXPECT_EQ(whyNotWindowed(*doc.graph, doc.graph->output),
             "River erosion (node 5) needs the whole map");
+  EXPECT_EQ(planTiles(doc, testing::tileGrid(257, 2, 2)).build, TileBuild::WholeWorld);
   Document large = doc;
   setWorldSize(large, 32769);
-  try {
-    planTiles(large, testing::tileGrid(32769, 4, 4));
-    ADD_FAILURE() << "a whole-world graph larger than a map was planned";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("River erosion (node 5) needs the whole map, so every "
-                                         "tile computes the whole world"),
-              std::string::npos)
-        << e.what();
-  }
+  const TilePlan twoStage = planTiles(large, testing::tileGrid(32769, 16, 16));
+  EXPECT_EQ(twoStage.build, TileBuild::TwoStage);
+  EXPECT_EQ(twoStage.coarseSide, 1025);
   // A mask built of windowed nodes tiles alone even when the terrain does not.
   const TilePlan maskPlan = planTiles(doc, testing::tileGrid(257, 2, 2), PortRef{4, 0});
   EXPECT_EQ(maskPlan.build, TileBuild::Windowed);
+  // Random rectangles span the map: no window, no two stages, no world
+  // larger than a map.
+  Document rectangles = defaultDocument("rectangles");
+  makeGraph(rectangles);
+  setWorldSize(rectangles, 32768);
+  try {
+    planTiles(rectangles, testing::tileGrid(32768, 4, 4));
+    ADD_FAILURE() << "a whole-world graph larger than a map was planned";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot compute a window of its world, so every tile "
+                                         "computes the whole world, which must then be at most"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Thermal erosion on a 4097 world: the whole graph at 1025, then in each
+// tile the thermal node adds its coarse change to its fine input, and the
+// blend and masks before it run on the tile.
+TEST(GraphTiles, TwoStageTilesAgreeWhereverTheyMeetAndCarryTheCoarseErosion) {
+  Document doc = exampleAt("mountains-and-plains.json", 513);
+  setWorldSize(doc, 4097);
+  const TileGrid coarse = testing::tileGrid(4097, 2, 2);
+  const TileGrid fine = testing::tileGrid(4097, 4, 4);
+  const TilePlan plan = planTiles(doc, coarse);
+  ASSERT_EQ(plan.build, TileBuild::TwoStage) << plan.why;
+  const Tile big = buildTile(doc, coarse, plan, {0, 0});
+  const Tile small = buildTile(doc, fine, planTiles(doc, fine), {1, 1});
+  const Tile beside = buildTile(doc, fine, planTiles(doc, fine), {2, 1});
+  ASSERT_EQ(small.field.width, 1025);
+  for (int y = 0; y < 1025; ++y) {
+    for (int x = 0; x < 1025; ++x) {
+      ASSERT_EQ(small.field.at(x, y), big.field.at(1024 + x, 1024 + y)) << x << "," << y;
+    }
+    ASSERT_EQ(small.field.at(1024, y), beside.field.at(0, y)) << y;  // the shared column
+  }
+  // Without the thermal node the tile is the blend alone: erosion changed it.
+  Document uneroded = doc;
+  uneroded.graph->find(7)->enabled = false;
+  const Tile plain = buildTile(uneroded, fine, planTiles(uneroded, fine), {1, 1});
+  EXPECT_EQ(planTiles(uneroded, fine).build, TileBuild::Windowed);
+  int changed = 0;
+  for (std::size_t i = 0; i < plain.field.size(); ++i) {
+    changed += plain.field.heights[i] != small.field.heights[i];
+  }
+  EXPECT_GT(changed, static_cast<int>(plain.field.size() / 4));
 }
 
 }  // namespace

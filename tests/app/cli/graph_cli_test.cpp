@@ -162,9 +162,9 @@ TEST_F(GraphCli, WhatAGraphCannotTakeIsRefusedByName) {
                 {"--color: node 5 gives a mask", "--heightmap, --r16, --raw or --exr"});
   expectRefused({"--project", project, "--output-node", "5.heights", "--raw", path("h.r32")},
                 {"node 5 (height-mask) has no output 'heights'; its outputs: mask"});
-  expectRefused({"--project", project, "--tiles", "2x2", "--size", "32769", "--out-dir", path("t"),
-                 "--raw", "w.r32"},
-                {"--tiles: Thermal erosion (node 7) needs the whole map", "at most 16385"});
+  expectRefused({"--project", project, "--tiles", "2x2", "--size", "1048577", "--out-dir",
+                 path("t"), "--raw", "w.r32"},
+                {"--tiles: tiles of 524289 samples", "larger than a map may be"});
   expectRefused({"--generator", "noise", "--output-node", "1", "--raw", path("h.r32")},
                 {"--output-node: applies to a graph project"});
   expectRefused({"--generator", "noise", "--node-param", "1.size=65", "--raw", path("h.r32")},
