@@ -124,6 +124,9 @@ class SourceStage : public Stage {
   // Tiles: a source whose every sample is a pure function of (seed,
   // values, position in the world) computes any window of its world alone
   // (values' size is the world's). nullopt: it cannot, tiles cut the whole map.
+  // Whether tileScale gives a range (the source computes windows), asked
+  // without computing it (diamond-square's needs a lattice).
+  virtual bool computesWindows() const { return false; }
   virtual std::optional<TileScale> tileScale(std::uint64_t /*seed*/,
                                              const ParamValues& /*values*/) const {
     return std::nullopt;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,54 @@ void prepareOutDir(const std::string& dir) {
   checkWritable((std::filesystem::path(dir) / "manifest-check").string());
 }
 
+// Makes and writes one tile (or skips it when complete already); the exit
+// status when it fails.
+std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, const TilePlan& tiling,
+                            TileIndex tile, const std::string& fingerprint) {
+  const ExportOptions::Tiles& tiles = o.tiles.value();
+  const TileGrid& grid = tiles.grid;
+  const std::vector<OutputRequest>& patterns = o.plan.outputs;
+  const Execution exec{o.threads};
+  // The tile's plan: the patterns named for the tile, its own sidecar.
+  ExportPlan tilePlan;
+  tilePlan.outputs = tileOutputs(patterns, tiles.outDir, grid, tile);
+  tilePlan.sidecar = tileSidecarPath(patterns, tiles.outDir, grid, tile);
+  tilePlan.tile = ExportPlan::TileSidecar{grid, tile, fingerprint};
+  tilePlan.sideWidth = o.plan.sideWidth;
+  tilePlan.sideHeight = o.plan.sideHeight;
+  const std::string name = std::filesystem::path(*tilePlan.sidecar).stem().string();
+  if (tileComplete(*tilePlan.sidecar, tilePlan.outputs, fingerprint)) {
+    if (!o.quiet) std::printf("%s: complete already, skipped\n", name.c_str());
+    return std::nullopt;
+  }
+  Tile made;
+  try {
+    made = buildTile(o.doc, grid, tiling, tile, PipelineControl{exec, nullptr, {}});
+  } catch (const InputError& e) {
+    return failExport(kExitBadInput, e.what());
+  } catch (const std::bad_alloc&) {
+    return failExport(kExitWriteFailed, "out of memory making tile " + name);
+  }
+  Document tileDoc = o.doc;
+  tileDoc.world = made.world;
+  OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
+  input.outputNode = o.plan.outputNode;
+  if (const auto unavailable = firstUnavailable(tilePlan, input)) {
+    return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
+                                         unavailable->why);
+  }
+  try {
+    writePlan(tilePlan, o.doc, input);
+  } catch (const IoError& e) {
+    return failExport(kExitWriteFailed, e.what());
+  }
+  if (!o.quiet) {
+    std::printf("%s: %dx%d, %zu files\n", name.c_str(), made.field.width, made.field.height,
+                plannedFileCount(tilePlan));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
@@ -54,45 +103,8 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   }
   const std::vector<OutputRequest>& patterns = o.plan.outputs;
   const std::string fingerprint = tiledWorldFingerprint(o.doc, grid, patterns);
-  const Execution exec{o.threads};
   for (const TileIndex tile : tilesToMake(tiles)) {
-    // The tile's plan: the patterns named for the tile, its own sidecar.
-    ExportPlan tilePlan;
-    tilePlan.outputs = tileOutputs(patterns, tiles.outDir, grid, tile);
-    tilePlan.sidecar = tileSidecarPath(patterns, tiles.outDir, grid, tile);
-    tilePlan.tile = ExportPlan::TileSidecar{grid, tile, fingerprint};
-    tilePlan.sideWidth = o.plan.sideWidth;
-    tilePlan.sideHeight = o.plan.sideHeight;
-    const std::string name = std::filesystem::path(*tilePlan.sidecar).stem().string();
-    if (tileComplete(*tilePlan.sidecar, tilePlan.outputs, fingerprint)) {
-      if (!o.quiet) std::printf("%s: complete already, skipped\n", name.c_str());
-      continue;
-    }
-    Tile made;
-    try {
-      made = buildTile(o.doc, grid, tiling, tile, PipelineControl{exec, nullptr, {}});
-    } catch (const InputError& e) {
-      return failExport(kExitBadInput, e.what());
-    } catch (const std::bad_alloc&) {
-      return failExport(kExitWriteFailed, "out of memory making tile " + name);
-    }
-    Document tileDoc = o.doc;
-    tileDoc.world = made.world;
-    OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
-    input.outputNode = o.plan.outputNode;
-    if (const auto unavailable = firstUnavailable(tilePlan, input)) {
-      return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
-                                           unavailable->why);
-    }
-    try {
-      writePlan(tilePlan, o.doc, input);
-    } catch (const IoError& e) {
-      return failExport(kExitWriteFailed, e.what());
-    }
-    if (!o.quiet) {
-      std::printf("%s: %dx%d, %zu files\n", name.c_str(), made.field.width, made.field.height,
-                  plannedFileCount(tilePlan));
-    }
+    if (const auto failed = makeTile(o, ramp, tiling, tile, fingerprint)) return *failed;
   }
   const std::string manifest = manifestPath(patterns, tiles.outDir);
   try {

@@ -182,8 +182,11 @@ class WindowRun {
       rc.checkpoint(0.0f);
       results_[id] = runNode(node, type, rc);
     }
+    // Moved out, so the caller may take the map over without a copy.
     const NodeId out = wanted_.node;
-    return extendPastEdge(results_.at(out)[wanted_.port], windows_.at(out), where_);
+    PortValue result = std::move(results_.at(out)[wanted_.port]);
+    results_.clear();
+    return extendPastEdge(result, windows_.at(out), where_);
   }
 
  private:

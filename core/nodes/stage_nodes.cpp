@@ -47,8 +47,8 @@ class SourceNode final : public StageNode<SourceStage> {
   std::span<const PortInfo> outputs() const override { return kHeightsOut; }
   // A source whose samples are a pure function of position computes any
   // window alone; the others make their whole map.
-  Locality locality(const ParamValues& values) const override {
-    return stage_.tileScale(1, values) ? Locality::PerCell : Locality::WholeMap;
+  Locality locality(const ParamValues&) const override {
+    return stage_.computesWindows() ? Locality::PerCell : Locality::WholeMap;
   }
   bool usesWorld() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue>, const NodeContext& context,

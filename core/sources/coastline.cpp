@@ -403,6 +403,7 @@ class CoastlineSource final : public NormalisedSource<CoastlineParams, &generate
   }
   bool profile() const override { return false; }
   bool wraps(const ParamValues& /*values*/) const override { return true; }  // always a torus
+  bool computesWindows() const override { return true; }
   std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
     return coastlineTileScale(unpack(values), seed);
   }

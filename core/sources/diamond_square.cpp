@@ -257,6 +257,7 @@ class DiamondSquareSource final
     }
     return {};
   }
+  bool computesWindows() const override { return true; }
   std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
     const DiamondSquareRange range = diamondSquareTileRange(unpack(values), seed);
     return TileScale{range.low, range.high,

@@ -217,7 +217,8 @@ float noiseOctaveAmplitude(const NoiseParams& params, int octave) {
 
 double noiseAmplitudeBound(const NoiseParams& params) {
   double bound = 0.0;
-  for (int o = 0; o < noiseOctaves(params); ++o) bound += static_cast<double>(noiseOctaveAmplitude(params, o));
+  for (int o = 0; o < noiseOctaves(params); ++o)
+    bound += static_cast<double>(noiseOctaveAmplitude(params, o));
   return bound;
 }
 
@@ -335,6 +336,7 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
   }
   double defaultWater() const override { return 0.35; }  // lakes in the low valleys
   bool wraps(const ParamValues& values) const override { return unpack(values).tileable; }
+  bool computesWindows() const override { return true; }
   std::optional<TileScale> tileScale(std::uint64_t, const ParamValues& values) const override {
     const NoiseScale scale = noiseScale(unpack(values));
     return TileScale{scale.low, scale.high, "the octaves' amplitude bound"};

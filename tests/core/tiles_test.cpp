@@ -252,6 +252,15 @@ TEST(DiamondSquareTiles, EachTileAloneIsItsWindowOfTheWholeMap) {
 // extremes lie inside it, for both scalings, rough and smooth, many seeds;
 // and it is tight: the map fills most of it (the default roughness more
 // than 85%, a rough 0.6 more than 60%).
+// computesWindows is tileScale asked cheaply: they never disagree.
+TEST(SourceWindows, ASourceComputesWindowsExactlyWhenItHasASharedScale) {
+  for (const SourceStage* source : sources()) {
+    const Document doc = defaultDocument(source->key());
+    EXPECT_EQ(source->computesWindows(), source->tileScale(doc.seed, doc.source.values).has_value())
+        << source->key();
+  }
+}
+
 TEST(DiamondSquareTiles, TheSharedScaleHoldsTheWholeWorldAndIsTight) {
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     for (const auto& [scaling, roughness] : {std::pair{0, 0.3}, {0, 0.6}, {1, 0.3}}) {
