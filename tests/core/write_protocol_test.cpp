@@ -54,7 +54,22 @@ std::vector<Call> tracedCalls(const std::string& args, const fs::path& log) {
   int anonymous = 0;
   std::ifstream in(log);
   std::smatch m;
-  for (std::string line; std::getline(in, line);) {
+  // With -f, a call another thread interrupts is cut in two lines,
+  // "PID call(args <unfinished ...>" and "PID <... call resumed>rest":
+  // joined again here, or a busy machine hides an openat or a fsync.
+  const std::regex unfinished(R"re(^(\d+)\s+(.*) <unfinished \.\.\.>$)re");
+  const std::regex resumed(R"re(^(\d+)\s+<\.\.\. \w+ resumed>(.*)$)re");
+  std::map<std::string, std::string> cut;  // by thread: the first half
+  for (std::string raw; std::getline(in, raw);) {
+    std::string line = raw;
+    if (std::regex_search(raw, m, unfinished)) {
+      cut[m[1]] = m[2];
+      continue;
+    }
+    if (std::regex_search(raw, m, resumed) && cut.count(m[1]) != 0) {
+      line = m[1].str() + " " + cut[m[1]] + m[2].str();
+      cut.erase(m[1]);
+    }
     if (std::regex_search(line, m, openat)) {
       const std::string flags = m[2];
       if (flags.find("O_TMPFILE") != std::string::npos) {
