@@ -308,30 +308,40 @@ Heightfield cutWindow(const Heightfield& world, const MapWindow& window) {
   return out;
 }
 
+TileMaker::TileMaker(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan)
+    : worldDoc_(worldDoc),
+      grid_(grid),
+      plan_(plan),
+      graph_(documentGraph(worldDoc)),
+      // A chain's terrain is its last stage whatever the plan was given.
+      output_(worldDoc.graph ? plan.output : PortRef{graph_.output, 0}),
+      wraps_(documentWraps(worldDoc)),
+      cellMetres_(metresPerCell(worldDoc.world, static_cast<int>(grid.worldSize), wraps_)) {}
+
+Tile TileMaker::make(TileIndex tile, const PipelineControl& control) {
+  const MapWindow window = tileWindow(grid_, tile);
+  const NodeContext context{worldDoc_.seed, worldDoc_.world};
+  const WorldWindow where{grid_.worldSize, wraps_, cellMetres_, window};
+  Tile out;
+  if (plan_.build == TileBuild::Windowed) {
+    out.field = takePort(evaluateWindow(graph_, output_, context, where, control));
+  } else if (plan_.build == TileBuild::TwoStage) {
+    if (!coarse_) {
+      coarse_ =
+          evaluateCoarseWorld(graph_, output_.node, context, plan_.coarseSide, wraps_, control);
+    }
+    out.field = takePort(evaluateWindow(graph_, output_, context, where, control, &*coarse_));
+  } else {
+    out.field = cutWindow(runPipeline(worldDoc_, output_, control), window);
+  }
+  out.world = worldDoc_.world;
+  out.world.width = cellMetres_ * (window.width - 1);
+  return out;
+}
+
 Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan, TileIndex tile,
                const PipelineControl& control) {
-  const MapWindow window = tileWindow(grid, tile);
-  const bool worldWraps = documentWraps(worldDoc);
-  const int worldSide = static_cast<int>(grid.worldSize);
-  const double cell = metresPerCell(worldDoc.world, worldSide, worldWraps);
-  const Graph graph = documentGraph(worldDoc);
-  // A chain's terrain is its last stage whatever the plan was given.
-  const PortRef output = worldDoc.graph ? plan.output : PortRef{graph.output, 0};
-  const NodeContext context{worldDoc.seed, worldDoc.world};
-  const WorldWindow where{grid.worldSize, worldWraps, cell, window};
-  Tile out;
-  if (plan.build == TileBuild::Windowed) {
-    out.field = takePort(evaluateWindow(graph, output, context, where, control));
-  } else if (plan.build == TileBuild::TwoStage) {
-    const CoarseWorld coarse =
-        evaluateCoarseWorld(graph, output.node, context, plan.coarseSide, worldWraps, control);
-    out.field = takePort(evaluateWindow(graph, output, context, where, control, &coarse));
-  } else {
-    out.field = cutWindow(runPipeline(worldDoc, output, control), window);
-  }
-  out.world = worldDoc.world;
-  out.world.width = cell * (window.width - 1);
-  return out;
+  return TileMaker(worldDoc, grid, plan).make(tile, control);
 }
 
 }  // namespace terrain

@@ -27,6 +27,7 @@
 
 #include "core/document.hpp"
 #include "core/graph/graph.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/heightfield.hpp"
 #include "core/map_window.hpp"
 #include "core/pipeline.hpp"
@@ -118,8 +119,29 @@ struct Tile {
   Heightfield field;  // the window's heights (and erosion maps, cut alike)
   World world;        // the metres it covers: the world's metres per cell kept
 };
-// worldDoc's size is the world's. Throws InputError, Cancelled as
-// runPipeline does.
+// Makes the tiles of one world: what they share (a two-stage world's
+// coarse world) is computed once, at the first tile, and kept for the rest.
+// worldDoc's size is the world's; the maker keeps references to its
+// arguments. make() throws InputError, Cancelled as runPipeline does.
+class TileMaker {
+ public:
+  TileMaker(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan);
+  Tile make(TileIndex tile, const PipelineControl& control = {});
+  // The coarse world once a two-stage tile has been made, else null.
+  const CoarseWorld* coarseWorld() const { return coarse_ ? &*coarse_ : nullptr; }
+
+ private:
+  const Document& worldDoc_;
+  const TileGrid& grid_;
+  const TilePlan& plan_;
+  Graph graph_;
+  PortRef output_;
+  bool wraps_ = false;
+  double cellMetres_ = 0.0;
+  std::optional<CoarseWorld> coarse_;
+};
+
+// One tile alone (a farm's process makes one): TileMaker's make.
 Tile buildTile(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan, TileIndex tile,
                const PipelineControl& control = {});
 

@@ -41,7 +41,7 @@ void prepareOutDir(const std::string& dir) {
 
 // Makes and writes one tile (or skips it when complete already); the exit
 // status when it fails.
-std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, const TilePlan& tiling,
+std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileMaker& maker,
                             TileIndex tile, const std::string& fingerprint) {
   const ExportOptions::Tiles& tiles = o.tiles.value();
   const TileGrid& grid = tiles.grid;
@@ -61,7 +61,7 @@ std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, const
   }
   Tile made;
   try {
-    made = buildTile(o.doc, grid, tiling, tile, PipelineControl{exec, nullptr, {}});
+    made = maker.make(tile, PipelineControl{exec, nullptr, {}});
   } catch (const InputError& e) {
     return failExport(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
@@ -103,8 +103,9 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   }
   const std::vector<OutputRequest>& patterns = o.plan.outputs;
   const std::string fingerprint = tiledWorldFingerprint(o.doc, grid, patterns);
+  TileMaker maker(o.doc, grid, tiling);  // a two-stage world's coarse world once
   for (const TileIndex tile : tilesToMake(tiles)) {
-    if (const auto failed = makeTile(o, ramp, tiling, tile, fingerprint)) return *failed;
+    if (const auto failed = makeTile(o, ramp, maker, tile, fingerprint)) return *failed;
   }
   const std::string manifest = manifestPath(patterns, tiles.outDir);
   try {

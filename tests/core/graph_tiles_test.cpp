@@ -212,6 +212,17 @@ TEST(GraphTiles, TwoStageTilesAgreeWhereverTheyMeetAndCarryTheCoarseErosion) {
     }
     ASSERT_EQ(small.field.at(1024, y), beside.field.at(0, y)) << y;  // the shared column
   }
+  // One maker computes the coarse world once for all its tiles, and gives
+  // each tile the bits it gives alone.
+  const TilePlan finePlan = planTiles(doc, fine);
+  TileMaker maker(doc, fine, finePlan);
+  EXPECT_EQ(maker.coarseWorld(), nullptr);
+  EXPECT_EQ(checksum(maker.make({2, 1}).field), checksum(beside.field));
+  const CoarseWorld* coarseOnce = maker.coarseWorld();
+  ASSERT_NE(coarseOnce, nullptr);
+  EXPECT_EQ(checksum(maker.make({1, 1}).field), checksum(small.field));
+  EXPECT_EQ(maker.coarseWorld(), coarseOnce);
+  EXPECT_EQ(coarseOnce->wholeMapNodes.size(), 1u);  // the thermal node
   // Without the thermal node the tile is the blend alone: erosion changed it.
   Document uneroded = doc;
   uneroded.graph->find(7)->enabled = false;
