@@ -11,7 +11,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglfw3-dev libglm-dev libimgui-dev python3-glad libgl-dev libgl1-mesa-dri
   libpng-dev libhwy-dev libdeflate-dev libopenexr-dev nlohmann-json3-dev
-  libmeshoptimizer-dev libtinygltf-dev googletest libgtest-dev libbenchmark-dev
+  libmeshoptimizer-dev libtinygltf-dev libgdal-dev googletest libgtest-dev libbenchmark-dev
   xvfb xauth python3-pil parallel strace
 )
 

@@ -15,10 +15,12 @@
 #include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
 #include "app/settings.hpp"
+#include "core/error.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "core/random.hpp"
 #include "core/registry.hpp"
+#include "core/sources/import.hpp"
 
 namespace terrain::app {
 
@@ -155,11 +157,25 @@ bool gallerySection(AppState& s) {
   return changed;
 }
 
+// A newly chosen file to import brings its world (metres across, height
+// range); a file it cannot read leaves the world and the pipeline says why.
+void takeImportedWorld(AppState& s, const ParamValues& before) {
+  const auto file = sourceStage(s.doc.source.key).indexOf("file");
+  if (!file || s.doc.source.values[*file] == before[*file]) return;
+  try {
+    s.doc.world = importedWorld(s.doc.source.values, s.doc.world);
+  } catch (const InputError&) {
+    // generate() refuses the same file with the same message, in the status line
+  }
+}
+
 bool sourceSection(AppState& s) {
   bool changed = sourceCombo(s);
   changed |= seedInput(s);
   const SourceStage& source = sourceStage(s.doc.source.key);
+  const ParamValues before = s.doc.source.values;
   changed |= stageParams(source, s.doc.source.values, &source);
+  takeImportedWorld(s, before);
   changed |= presetButtons(s);
   return changed;
 }

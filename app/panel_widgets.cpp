@@ -3,10 +3,12 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
 #include "app/param_input.hpp"
+#include "core/text_ids.hpp"
 
 namespace terrain::app {
 
@@ -125,6 +127,23 @@ bool numberSlider(const ParamInfo& info, double& slot, double dynamicMax) {
   return applyPanelValue(slot, info, v);
 }
 
+// A path or name typed in full: it takes effect on Enter, not at every key
+// (a file read for each letter would stall the view).
+bool textField(const ParamInfo& info, double& slot) {
+  std::array<char, 1024> buffer{};
+  const std::string text = formatValue(info, slot);
+  text.copy(buffer.data(), buffer.size() - 1);
+  if (!ImGui::InputText(std::string(info.label).c_str(), buffer.data(), buffer.size(),
+                        ImGuiInputTextFlags_EnterReturnsTrue)) {
+    return false;
+  }
+  if (checkText(info, buffer.data())) return false;  // too short or long: kept as it was
+  const double id = textId(buffer.data());
+  if (id == slot) return false;
+  slot = id;
+  return true;
+}
+
 bool toggle(const ParamInfo& info, double& slot) {
   bool on = slot != 0.0;
   if (!ImGui::Checkbox(std::string(info.label).c_str(), &on)) return false;
@@ -144,6 +163,8 @@ bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::st
     changed = choiceCombo(info, slot);
   } else if (info.type == ParamType::Toggle) {
     changed = toggle(info, slot);
+  } else if (info.type == ParamType::Text) {
+    changed = textField(info, slot);
   } else if (info.powerOfTwo) {
     changed = powerOfTwoCombo(info, slot, dynamicMax);
   } else {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/param_info.hpp"
+#include "core/text_ids.hpp"
 
 namespace terrain {
 
@@ -28,7 +29,8 @@ struct ParamBinding {
   ParamInfo info;
   double (*get)(const Params&);
   void (*set)(Params&, double);
-  // Text rows (a std::string member); get/set then read and write 0.
+  // Text rows (a std::string member): get/set read and write its id
+  // (core/text_ids.hpp), getText/setText the text itself.
   std::string (*getText)(const Params&) = nullptr;
   void (*setText)(Params&, const std::string&) = nullptr;
 };
@@ -58,7 +60,10 @@ void setMember(Params& p, double v) {
 template <class Params, class T, T Params::*Member>
 ParamBinding<Params> bindImpl(const ParamInfo& info) {
   if constexpr (std::is_same_v<T, std::string>) {
-    return {info, [](const Params&) { return 0.0; }, [](Params&, double) {},
+    return {info, [](const Params& p) { return textId(p.*Member); },
+            [](Params& p, double id) {
+              if (const std::string* text = findText(id)) p.*Member = *text;
+            },
             [](const Params& p) { return p.*Member; },
             [](Params& p, const std::string& text) { p.*Member = text; }};
   } else {

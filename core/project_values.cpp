@@ -1,4 +1,5 @@
 #include "core/project_values.hpp"
+#include "core/text_ids.hpp"
 
 #include <algorithm>
 
@@ -32,8 +33,9 @@ Json valueToJson(const ParamInfo& info, double value) {
       return formatValue(info, value);
     case ParamType::Toggle:
       return value != 0.0;
+    case ParamType::Text:
+      return formatValue(info, value);
     case ParamType::Real:
-    case ParamType::Text:  // written by groupToJson from the text
       break;
   }
   return value;
@@ -68,6 +70,7 @@ std::string textFromJson(const ParamInfo& info, const Json& j, const std::string
 
 double valueFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
   double value = 0.0;
+  if (info.type == ParamType::Text) return textId(textFromJson(info, j, path));
   try {
     if (info.type == ParamType::Choice) {
       if (!j.is_string()) {

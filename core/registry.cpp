@@ -11,6 +11,7 @@
 #include "core/modifiers/thermal.hpp"
 #include "core/sources/coastline.hpp"
 #include "core/sources/diamond_square.hpp"
+#include "core/sources/import.hpp"
 #include "core/sources/midpoint.hpp"
 #include "core/sources/noise.hpp"
 #include "core/sources/random_walk.hpp"
@@ -32,8 +33,8 @@ std::string keyList(std::span<const T* const> stages) {
 // One line per stage, in panel order.
 std::span<const SourceStage* const> sourceList() {
   static const SourceStage* const list[] = {
-      &randomWalkSource(), &midpointSource(),      &coastlineSource(),
-      &rectanglesSource(), &diamondSquareSource(), &noiseSource(),
+      &randomWalkSource(),    &midpointSource(), &coastlineSource(), &rectanglesSource(),
+      &diamondSquareSource(), &noiseSource(),    &importSource(),
   };
   return list;
 }

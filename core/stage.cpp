@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/text_ids.hpp"
 
 namespace terrain {
 
@@ -67,6 +68,11 @@ std::optional<std::string> checkText(const ParamInfo& info, std::string_view tex
 
 std::optional<std::string> checkValue(const ParamInfo& info, double value) {
   const std::string name = "--" + std::string(info.key);
+  if (info.type == ParamType::Text) {
+    const std::string* text = findText(value);
+    if (text == nullptr) return name + ": not a text; expected " + std::string(info.expects);
+    return checkText(info, *text);
+  }
   if (std::isnan(value)) return name + ": NaN is not a number; allowed: " + allowedText(info);
   if (std::isinf(value)) {
     return name + ": " + shortNumber(value) + " is infinite; allowed: " + allowedText(info);
@@ -95,6 +101,10 @@ std::optional<std::string> checkValue(const ParamInfo& info, double value) {
 
 double parseValue(const ParamInfo& info, std::string_view text) {
   const std::string name = "--" + std::string(info.key);
+  if (info.type == ParamType::Text) {
+    if (auto err = checkText(info, text)) throw InputError(*err);
+    return textId(text);
+  }
   if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
     const std::span<const std::string_view> names =
         info.type == ParamType::Toggle ? std::span<const std::string_view>(kToggleNames)
@@ -131,6 +141,10 @@ double parseValue(const ParamInfo& info, std::string_view text) {
 
 std::string formatValue(const ParamInfo& info, double value) {
   if (info.type == ParamType::Toggle) return value != 0.0 ? "on" : "off";
+  if (info.type == ParamType::Text) {
+    const std::string* text = findText(value);
+    return text != nullptr ? *text : std::string();
+  }
   if (info.type == ParamType::Choice) {
     const auto i = static_cast<std::size_t>(value);
     if (value >= 0 && i < info.choices.size()) return std::string(info.choices[i]);

@@ -15,6 +15,9 @@ if(TERRAIN_BUILD_TESTS)
 endif()
 pkg_check_modules(DEFLATE REQUIRED IMPORTED_TARGET GLOBAL libdeflate)
 pkg_check_modules(OPENEXR REQUIRED IMPORTED_TARGET GLOBAL OpenEXR)
+# GDAL: the import source reads GeoTIFF, SRTM .hgt, ASCII grids, USGS DEM,
+# PNG and every other raster format it knows (core/raster_input.cpp).
+pkg_check_modules(GDAL REQUIRED IMPORTED_TARGET GLOBAL gdal)
 
 if(TERRAIN_BUILD_APP)
   find_package(glfw3 3.3 REQUIRED)

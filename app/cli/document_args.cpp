@@ -9,6 +9,7 @@
 #include "core/presets.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
+#include "core/sources/import.hpp"
 
 namespace terrain::cli {
 namespace {
@@ -179,6 +180,20 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
   node->values[*index] = parseValue(type.params()[*index], f.value.substr(equals + 1));
 }
 
+// An imported file's world (its width in metres, its elevations' range)
+// becomes the document's, unless the flags give the world themselves.
+void takeImportedWorld(Document& doc, std::span<const DocumentFlag> flags) {
+  for (const DocumentFlag& f : flags) {
+    if (f.name == "project") return;  // a project keeps the world it saved
+  }
+  const World given = doc.world;
+  doc.world = importedWorld(doc.source.values, doc.world);
+  for (const DocumentFlag& f : flags) {
+    if (f.name == "world-width") doc.world.width = given.width;
+    if (f.name == "height-range") doc.world.heightRange = given.heightRange;
+  }
+}
+
 // A chain's flag given to a graph: where its value goes instead.
 [[noreturn]] void refuseChainFlag(const DocumentFlag& f) {
   if (f.name == "stage") {
@@ -268,6 +283,7 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
                        "; give it after that --stage");
     }
   }
+  if (!doc.graph && doc.source.key == importSource().key()) takeImportedWorld(doc, flags);
   validate(doc, check);
   return doc;
 }

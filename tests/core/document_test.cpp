@@ -9,6 +9,7 @@
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
+#include "tests/core/test_support.hpp"
 
 namespace terrain {
 namespace {
@@ -54,7 +55,7 @@ TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
 
 TEST(Document, DefaultsSuitTheSourceAndValidate) {
   for (const SourceStage* source : sources()) {
-    const Document doc = defaultDocument(source->key());
+    const Document doc = testing::makingDocument(source->key());
     EXPECT_NO_THROW(validate(doc)) << source->key();
     expectMakesItsTerrain(doc, source->size(doc.source.values));
     EXPECT_EQ(doc.look.water, source->defaultWater()) << source->key();

@@ -16,6 +16,7 @@
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
 #include "core/stage.hpp"
+#include "core/text_ids.hpp"
 #include "core/tiles.hpp"
 
 namespace terrain::testing {
@@ -146,6 +147,30 @@ inline Document docWith(std::string_view source,
   doc.modifiers.clear();
   doc.seed = seed;
   for (const auto& [key, value] : params) setParam(doc, key, value);
+  return doc;
+}
+
+// Small elevation grids the import source reads where a test runs every
+// source (tests/core/data/import/, made by make_samples.py): hills.asc is
+// square, ridge.asc wider than tall.
+inline std::string importSample(std::string_view name = "hills.asc") {
+  return std::string(TERRAIN_SOURCE_DIR "/tests/core/data/import/") + std::string(name);
+}
+
+// The source's defaults, able to make a map: the import source reads the
+// sample (its default has no file, which it refuses).
+inline ParamValues makingValues(const SourceStage& source) {
+  ParamValues values = source.defaults();
+  if (const auto file = source.indexOf("file")) values[*file] = textId(importSample());
+  return values;
+}
+
+// defaultDocument(key), able to make a map (see makingValues).
+inline Document makingDocument(std::string_view key) {
+  Document doc = defaultDocument(key);
+  if (const auto file = sourceStage(key).indexOf("file")) {
+    doc.source.values[*file] = textId(importSample());
+  }
   return doc;
 }
 

@@ -24,6 +24,7 @@
 #include "core/pipeline.hpp"
 #include "core/png_io.hpp"
 #include "core/registry.hpp"
+#include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
@@ -221,8 +222,13 @@ TEST_F(ExportCli, EveryGeneratorExportsWithItsDefaultsAndItsArticlePreset) {
     const std::string key(source->key());
     for (const char* preset : {"default", "article"}) {
       if (std::string(preset) == "article" && !source->articlePreset()) continue;
-      const RunResult r =
-          run({"--generator", key, "--preset", preset, "--heightmap", out("x.png")});
+      std::vector<std::string> args = {"--generator", key,           "--preset",
+                                       preset,        "--heightmap", out("x.png")};
+      if (source->indexOf("file")) {
+        args.push_back("--file");
+        args.push_back(testing::importSample());
+      }
+      const RunResult r = run(args);
       EXPECT_EQ(r.status, 0) << key << " " << preset << ": " << r.err;
       const Document doc =
           std::string(preset) == "article" ? articleDocument(key) : defaultDocument(key);

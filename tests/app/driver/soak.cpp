@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/registry.hpp"
+#include "tests/core/test_support.hpp"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -28,7 +29,7 @@ SoakStep soakStep(int frame) {
   constexpr std::array kViews = {ViewKind::Side, ViewKind::Map, ViewKind::Mesh};
   const auto f = static_cast<std::size_t>(frame);
   const SourceStage& source = *sources()[f % sources().size()];
-  SoakStep step{defaultDocument(source.key())};
+  SoakStep step{makingDocument(source.key())};  // the import reads a sample
   step.doc.seed = 1000 + 7919 * static_cast<std::uint64_t>(frame);
   const int side = kMapSides[f / 15 % kMapSides.size()];
   step.doc.source.values[source.sizeIndex()] = source.snapSize(source.profile() ? side * 8 : side);

@@ -42,7 +42,7 @@ void expectChainGivesThePipelineBits(const Document& doc) {
 TEST(Graph, EverySourcesDefaultDocumentAsAGraphGivesThePipelinesBits) {
   for (const SourceStage* source : sources()) {
     SCOPED_TRACE(std::string(source->key()));
-    Document doc = defaultDocument(source->key());
+    Document doc = testing::makingDocument(source->key());
     if (!source->profile()) testing::setParam(doc, "size", source->snapSize(129));
     doc.seed = 11;
     expectChainGivesThePipelineBits(doc);
