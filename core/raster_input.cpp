@@ -157,6 +157,25 @@ void readCellSize(GDALDatasetH dataset, Raster& r) {
   r.cellHeight = dy;
 }
 
+// No-data samples become NaN (filled later); the others are scaled and
+// offset as the band declares. Whether it declares a scale or an offset.
+bool applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values) {
+  int hasNoData = 0;
+  const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
+  int hasScale = 0;
+  int hasOffset = 0;
+  const double scale = GDALGetRasterScale(band, &hasScale);
+  const double offset = GDALGetRasterOffset(band, &hasOffset);
+  for (float& v : values) {
+    if (hasNoData != 0 && (static_cast<double>(v) == noData || std::isnan(v))) {
+      v = std::numeric_limits<float>::quiet_NaN();
+    } else {
+      v = static_cast<float>(static_cast<double>(v) * scale + offset);
+    }
+  }
+  return hasScale != 0 || hasOffset != 0;
+}
+
 Raster readWithGdal(const std::string& path) {
   static std::once_flag registered;
   std::call_once(registered, [] { GDALAllRegister(); });
@@ -187,25 +206,12 @@ Raster readWithGdal(const std::string& path) {
                    GDT_Float32, 0, 0) != CE_None) {
     refuse(path, std::string("could not be read: ") + CPLGetLastErrorMsg());
   }
-  int hasNoData = 0;
-  const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
-  int hasScale = 0;
-  int hasOffset = 0;
-  const double scale = GDALGetRasterScale(band, &hasScale);
-  const double offset = GDALGetRasterOffset(band, &hasOffset);
-  for (float& v : r.values) {
-    if (hasNoData != 0 && (static_cast<double>(v) == noData || std::isnan(v))) {
-      v = std::numeric_limits<float>::quiet_NaN();
-    } else {
-      v = static_cast<float>(static_cast<double>(v) * scale + offset);
-    }
-  }
+  const bool scaled = applyNoDataScaleAndOffset(band, r.values);
   readCellSize(dataset, r);
   // An 8- or 16-bit image without a place on Earth is a heightmap: 0..max
   // is 0..1. Anything else is elevation data.
   const GDALDataType type = GDALGetRasterDataType(band);
-  const bool image = (type == GDT_Byte || type == GDT_UInt16) && r.cellWidth == 0.0 &&
-                     hasScale == 0 && hasOffset == 0;
+  const bool image = (type == GDT_Byte || type == GDT_UInt16) && r.cellWidth == 0.0 && !scaled;
   if (image) {
     const float top = type == GDT_Byte ? 255.0f : 65535.0f;
     for (float& v : r.values) v /= top;

@@ -107,7 +107,7 @@ Taps tapsFor(std::int64_t i, std::int64_t n, int first, int span, int length) {
 // The file's lowest and highest values inside the footprint: what heights
 // 0 and 1 stand for when they are elevations.
 std::pair<double, double> rangeOf(const Raster& r, const Footprint& f) {
-  double low = r.at(f.x0, f.y0);
+  double low = static_cast<double>(r.at(f.x0, f.y0));
   double high = low;
   for (int y = f.y0; y <= f.y0 + f.spanY; ++y) {
     for (int x = f.x0; x <= f.x0 + f.spanX; ++x) {

@@ -29,6 +29,30 @@ struct Call {
   std::string file;  // the file fsynced, or the one given its name
 };
 
+// strace's log, one call a line: with -f, a call another thread interrupts
+// is cut in two, "PID call(args <unfinished ...>" and "PID <... call
+// resumed>rest", joined again here (or a busy machine hides an openat or a
+// fsync).
+std::vector<std::string> joinedLines(const fs::path& log) {
+  const std::regex unfinished(R"re(^(\d+)\s+(.*) <unfinished \.\.\.>$)re");
+  const std::regex resumed(R"re(^(\d+)\s+<\.\.\. \w+ resumed>(.*)$)re");
+  std::map<std::string, std::string> cut;  // by thread: the first half
+  std::vector<std::string> lines;
+  std::ifstream in(log);
+  std::smatch m;
+  for (std::string raw; std::getline(in, raw);) {
+    if (std::regex_search(raw, m, unfinished)) {
+      cut[m[1]] = m[2];
+    } else if (std::regex_search(raw, m, resumed) && cut.count(m[1]) != 0) {
+      lines.push_back(m[1].str() + " " + cut[m[1]] + m[2].str());
+      cut.erase(m[1]);
+    } else {
+      lines.push_back(raw);
+    }
+  }
+  return lines;
+}
+
 // The fsyncs and namings (rename, or linkat of an O_TMPFILE file) of `args`
 // run under strace.
 std::vector<Call> tracedCalls(const std::string& args, const fs::path& log) {
@@ -52,24 +76,8 @@ std::vector<Call> tracedCalls(const std::string& args, const fs::path& log) {
   std::map<std::string, std::string> linkedFrom;  // hidden name -> the file linked there
   std::vector<Call> calls;
   int anonymous = 0;
-  std::ifstream in(log);
   std::smatch m;
-  // With -f, a call another thread interrupts is cut in two lines,
-  // "PID call(args <unfinished ...>" and "PID <... call resumed>rest":
-  // joined again here, or a busy machine hides an openat or a fsync.
-  const std::regex unfinished(R"re(^(\d+)\s+(.*) <unfinished \.\.\.>$)re");
-  const std::regex resumed(R"re(^(\d+)\s+<\.\.\. \w+ resumed>(.*)$)re");
-  std::map<std::string, std::string> cut;  // by thread: the first half
-  for (std::string raw; std::getline(in, raw);) {
-    std::string line = raw;
-    if (std::regex_search(raw, m, unfinished)) {
-      cut[m[1]] = m[2];
-      continue;
-    }
-    if (std::regex_search(raw, m, resumed) && cut.count(m[1]) != 0) {
-      line = m[1].str() + " " + cut[m[1]] + m[2].str();
-      cut.erase(m[1]);
-    }
+  for (const std::string& line : joinedLines(log)) {
     if (std::regex_search(line, m, openat)) {
       const std::string flags = m[2];
       if (flags.find("O_TMPFILE") != std::string::npos) {
