@@ -38,8 +38,4 @@ inline constexpr float kPanelWidth = 360.0f;  // in unscaled ImGui units
 // Draws the panel at the window's left edge, width in ImGui units.
 PanelActions drawPanel(AppState& state, float width, float height);
 
-// A new source keeps the seed, the modifier stack and the look; the size is
-// put on the new source's grid.
-Document switchSource(const Document& doc, std::string_view key);
-
 }  // namespace terrain::app

@@ -267,6 +267,11 @@ int fillNoData(std::vector<float>& values, int width, int height) {
 
 }  // namespace
 
+bool isHeaderlessRaw(const std::string& path) {
+  const std::string ext = lowerExtension(path);
+  return ext == ".r16" || ext == ".raw" || ext == ".r32";
+}
+
 Raster readRaster(const std::string& path, int fileWidth) {
   std::error_code ec;
   if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM (--file)");

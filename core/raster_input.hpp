@@ -41,6 +41,10 @@ inline constexpr std::int64_t kMaxRasterSamples = std::int64_t{1} << 28;
 // truncated, too large, smaller than 2x2, no data at all.
 Raster readRaster(const std::string& path, int fileWidth = 0);
 
+// Whether the file is read as a headerless raw file (.r16, .raw, .r32),
+// whose width --file-width may give.
+bool isHeaderlessRaw(const std::string& path);
+
 // readRaster, kept for the next call with the same file unchanged (its
 // size and modification time): a slider change or the next tile does not
 // read it again. Thread-safe.

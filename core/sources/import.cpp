@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -156,15 +155,6 @@ Heightfield sampleWindow(const Raster& r, const ImportParams& p, const MapWindow
   });
   control.checkpoint(1.0f);
   return field;
-}
-
-bool isHeaderlessRaw(const std::string& file) {
-  const auto dot = file.rfind('.');
-  if (dot == std::string::npos) return false;
-  std::string ext = file.substr(dot);
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".r16" || ext == ".raw" || ext == ".r32";
 }
 
 class ImportSource final : public TypedStage<SourceStage, ImportParams> {

@@ -88,15 +88,6 @@ Document importing(const std::string& path, int size, std::string_view fit = "cr
   return doc;
 }
 
-std::string refusalOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 class Import : public testing::ScratchDirTest {};
 
 TEST_F(Import, AGeoTiffInMetresSetsTheWorldAndGivesItsElevationsAtItsSamples) {
@@ -267,7 +258,7 @@ TEST_F(Import, ACroppedFileIsItsCentralSquareAndStretchKeepsItAll) {
   // A range no world holds is refused by name.
   writeWithGdal(path("tall.tif"), {"GTiff", GDT_Float32, 9, 9, {}, 0, {}},
                 [](int x, int) { return x * 5000.0; });
-  EXPECT_NE(refusalOf([&] {
+  EXPECT_NE(testing::inputErrorOf([&] {
               (void)importing(path("tall.tif"), 9);
             }).find("'" + path("tall.tif") + "' spans 40000"),
             std::string::npos);
@@ -293,7 +284,7 @@ TEST_F(Import, ARawFilesWidthIsItsRows) {
 
 TEST_F(Import, BadFilesAreRefusedNamingTheFileAndWhy) {
   const auto refused = [&](const std::string& file, int fileWidth = 0) {
-    return refusalOf([&] { (void)readRaster(file, fileWidth); });
+    return testing::inputErrorOf([&] { (void)readRaster(file, fileWidth); });
   };
   EXPECT_NE(refused(path("missing.tif")).find("missing.tif' does not exist"), std::string::npos);
   std::ofstream(path("notes.tif")) << "not a raster at all\n";
@@ -309,7 +300,9 @@ TEST_F(Import, BadFilesAreRefusedNamingTheFileAndWhy) {
   EXPECT_NE(refused("").find("no file given"), std::string::npos);
   EXPECT_NE(refused(dir_.string()).find("is not a file"), std::string::npos);
   // Through the pipeline: the same message, before any map exists.
-  EXPECT_NE(refusalOf([&] { runPipeline(importing(path("notes.tif"), 65)); }).find("notes.tif"),
+  EXPECT_NE(testing::inputErrorOf([&] {
+              runPipeline(importing(path("notes.tif"), 65));
+            }).find("notes.tif"),
             std::string::npos);
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "core/document.hpp"
+#include "core/error.hpp"
 #include "core/heightfield.hpp"
 #include "core/pipeline.hpp"
 #include "core/registry.hpp"
@@ -148,6 +150,16 @@ inline Document docWith(std::string_view source,
   doc.seed = seed;
   for (const auto& [key, value] : params) setParam(doc, key, value);
   return doc;
+}
+
+// What `f` was refused with (its InputError's message), or "" when it ran.
+inline std::string inputErrorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 // Small elevation grids the import source reads where a test runs every

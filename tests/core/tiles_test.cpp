@@ -32,15 +32,6 @@ Heightfield wholeWorld(const Document& doc, int threads = 0) {
                                testing::control(threads));
 }
 
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(TileGrid, TwoByTwoOfA513WorldIsFour257TilesSharingTheirEdges) {
   const TileGrid grid = gridOf(513, 2, 2);
   EXPECT_NO_THROW(validate(grid));
@@ -71,7 +62,7 @@ TEST(TileGrid, IndicesAreRowByRowOrColumnCommaRow) {
   const TileIndex pair = parseTileIndex("3,1", grid);
   EXPECT_EQ(linearIndex(grid, pair), 7);
   for (const char* bad : {"8", "-1", "4,0", "0,2", "x", "", "1,", "1.5"}) {
-    const std::string message = errorOf([&] { parseTileIndex(bad, grid); });
+    const std::string message = testing::inputErrorOf([&] { parseTileIndex(bad, grid); });
     EXPECT_NE(message.find("allowed: 0 to 7, or COLUMN,ROW with column 0 to 3 and row 0 to 1"),
               std::string::npos)
         << bad << ": " << message;
@@ -79,15 +70,19 @@ TEST(TileGrid, IndicesAreRowByRowOrColumnCommaRow) {
 }
 
 TEST(TileGrid, BadGridsAreRefusedNamingWhatIsAllowed) {
-  EXPECT_NE(errorOf([] { validate(gridOf(513, 3, 3)); }).find("counts that do: 1, 2, 4, 8"),
+  EXPECT_NE(
+      testing::inputErrorOf([] { validate(gridOf(513, 3, 3)); }).find("counts that do: 1, 2, 4, 8"),
+      std::string::npos);
+  EXPECT_NE(
+      testing::inputErrorOf([] { validate(gridOf(513, 2, 2, 257)); }).find("allowed: 0 to 256"),
+      std::string::npos);
+  EXPECT_NE(testing::inputErrorOf([] { validate(gridOf(65537, 2, 2)); }).find("use more tiles"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { validate(gridOf(513, 2, 2, 257)); }).find("allowed: 0 to 256"),
+  EXPECT_NE(testing::inputErrorOf([] { parseTileCount("2by2"); }).find("COLUMNSxROWS"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { validate(gridOf(65537, 2, 2)); }).find("use more tiles"),
+  EXPECT_NE(testing::inputErrorOf([] { parseTileCount("0x2"); }).find("each 1 to 1024"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { parseTileCount("2by2"); }).find("COLUMNSxROWS"), std::string::npos);
-  EXPECT_NE(errorOf([] { parseTileCount("0x2"); }).find("each 1 to 1024"), std::string::npos);
-  EXPECT_NE(errorOf([] { tileNaming("godot"); }).find("unreal"), std::string::npos);
+  EXPECT_NE(testing::inputErrorOf([] { tileNaming("godot"); }).find("unreal"), std::string::npos);
 }
 
 // Every tile, alone, is bit for bit its window of the whole world: plain,
@@ -338,16 +333,19 @@ TEST(WholeWorldTiles, ErosionMapsAreCutWithTheHeights) {
 TEST(WholeWorldTiles, WorldsThatCannotBeTiledAreRefusedSayingWhy) {
   Document walls = docWith("rectangles", {{"size", 257}}, 1);
   setParam(walls, "size", 32768);
-  EXPECT_NE(errorOf([&] { planTiles(walls, gridOf(32768, 1, 1)); }).find("must then be at most"),
+  EXPECT_NE(testing::inputErrorOf([&] {
+              planTiles(walls, gridOf(32768, 1, 1));
+            }).find("must then be at most"),
             std::string::npos);
   Document ds = docWith("diamond-square", {{"size", 257}}, 1);
   Document odd = docWith("noise", {{"size", 257}}, 1);
-  EXPECT_NE(
-      errorOf([&] { planTiles(docWith("midpoint"), gridOf(257, 2, 1)); }).find("makes a profile"),
-      std::string::npos);
+  EXPECT_NE(testing::inputErrorOf([&] {
+              planTiles(docWith("midpoint"), gridOf(257, 2, 1));
+            }).find("makes a profile"),
+            std::string::npos);
   Document wrongGrid = ds;
   setParam(wrongGrid, "size", 257);
-  EXPECT_NE(errorOf([&] { planTiles(wrongGrid, gridOf(301, 2, 2)); }).find("2^k+1"),
+  EXPECT_NE(testing::inputErrorOf([&] { planTiles(wrongGrid, gridOf(301, 2, 2)); }).find("2^k+1"),
             std::string::npos);
   setParam(odd, "size", 70001);
   EXPECT_NO_THROW(planTiles(odd, gridOf(70001, 2, 2)));  // noise takes any size

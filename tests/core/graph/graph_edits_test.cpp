@@ -17,15 +17,6 @@
 namespace terrain {
 namespace {
 
-std::string refusal(const std::function<void()>& edit) {
-  try {
-    edit();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 Document smallChain() {
   Document doc = defaultDocument("noise");
   testing::setParam(doc, "size", 65);
@@ -56,7 +47,7 @@ TEST(GraphEdits, ARefusedEditSaysWhyAndChangesNothing) {
   connect(doc, {mask, 0}, {2, 1});  // the mask limits the smoothing
   const Document kept = doc;
   auto refused = [&](const std::function<void()>& edit, const std::string& why) {
-    const std::string message = refusal(edit);
+    const std::string message = testing::inputErrorOf(edit);
     EXPECT_NE(message.find(why), std::string::npos) << "message: " << message;
   };
   refused([&] { connect(doc, {mask, 0}, {2, 0}); }, "cannot feed the heights");

@@ -1,0 +1,169 @@
+#include "app/source_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "app/panel_widgets.hpp"
+#include "core/error.hpp"
+#include "core/presets.hpp"
+#include "core/random.hpp"
+#include "core/registry.hpp"
+#include "core/sources/import.hpp"
+
+namespace terrain::app {
+namespace {
+
+std::string sourceLabel(const SourceStage& source) {
+  const auto article = source.articlePreset();
+  return (article ? std::string(article->article) + "  " : std::string("     ")) +
+         std::string(source.title());
+}
+
+bool sourceCombo(AppState& s) {
+  bool changed = false;
+  const SourceStage& current = sourceStage(s.doc.source.key);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##source", sourceLabel(current).c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (const SourceStage* source : sources()) {
+      const bool selected = source == &current;
+      if (ImGui::Selectable(sourceLabel(*source).c_str(), selected) && !selected) {
+        s.doc = switchSource(s.doc, source->key());
+        changed = true;
+      }
+      tooltip(source->help());
+    }
+    ImGui::EndCombo();
+  }
+  tooltip(current.help());
+  return changed;
+}
+
+// Landforms: whole documents (source, stages, world, look) to start from.
+bool landformButtons(AppState& s) {
+  bool changed = false;
+  ImGui::TextColored(kDim, "Start from");
+  for (const LandformPreset& preset : landformPresets()) {
+    ImGui::SameLine();
+    const std::string label = std::string(preset.title) + "##landform";
+    if (ImGui::Button(label.c_str())) {
+      s.doc = preset.build();
+      changed = true;
+    }
+    tooltip(std::string(preset.summary) + " (Ctrl+Z goes back)");
+  }
+  return changed;
+}
+
+// A newly chosen file to import brings its world (metres across, height
+// range); a file it cannot read leaves the world and the pipeline says why.
+void takeImportedWorld(AppState& s, const ParamValues& before) {
+  const auto file = sourceStage(s.doc.source.key).indexOf("file");
+  if (!file || s.doc.source.values[*file] == before[*file]) return;
+  try {
+    s.doc.world = importedWorld(s.doc.source.values, s.doc.world);
+  } catch (const InputError&) {
+    // generate() refuses the same file with the same message, in the status line
+  }
+}
+
+}  // namespace
+
+bool seedInput(AppState& s) {
+  bool changed = false;
+  const float dice = ImGui::CalcTextSize("Dice").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - dice - spacing -
+                          ImGui::CalcTextSize("Seed").x - spacing);
+  std::uint64_t seed = s.doc.seed;
+  const std::uint64_t step = 1;
+  if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed, &step, nullptr, "%llu")) {
+    s.doc.seed = seed;
+    changed = true;
+  }
+  tooltip("Any whole number up to 18446744073709551615; the same seed gives the same terrain");
+  ImGui::SameLine(0.0f, spacing);
+  if (ImGui::Button("Dice")) {
+    // The moment of the click, through the one seed mixer: a seed nobody chose.
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    s.doc.seed = mix64(static_cast<std::uint64_t>(now)) % 1000000U;
+    changed = true;
+  }
+  tooltip("A random seed (click the view or press R for the next one)");
+  ImGui::SameLine(0.0f, spacing);
+  ImGui::TextUnformatted("Seed");
+
+  const auto& seeds = s.history.recentSeeds();
+  if (seeds.size() > 1) {
+    const std::string preview = "recent: " + std::to_string(seeds.size()) + " seeds";
+    if (ImGui::BeginCombo("Seed history", preview.c_str())) {
+      for (const std::uint64_t recent : seeds) {
+        const std::string label = std::to_string(recent);
+        if (ImGui::Selectable(label.c_str(), recent == s.doc.seed) && recent != s.doc.seed) {
+          s.doc.seed = recent;
+          changed = true;
+        }
+      }
+      ImGui::EndCombo();
+    }
+    tooltip("The seeds seen, newest first: pick one to go back to it");
+  }
+  return changed;
+}
+
+bool presetButtons(AppState& s) {
+  bool changed = landformButtons(s);
+  ImGui::TextColored(kDim, "As in article");
+  for (const SourceStage* source : sources()) {
+    const auto article = source->articlePreset();
+    if (!article) continue;
+    ImGui::SameLine();
+    const std::string label = std::string(article->article) + "##preset";
+    if (ImGui::Button(label.c_str())) {
+      Document next = articleDocument(source->key());
+      next.look.ramp = s.doc.look.ramp == "auto" ? "auto" : s.doc.look.ramp;
+      s.doc = next;
+      changed = true;
+    }
+    tooltip(std::string(source->title()) + ": " + std::string(article->summary));
+  }
+  return changed;
+}
+
+bool sourceSection(AppState& s) {
+  bool changed = sourceCombo(s);
+  changed |= seedInput(s);
+  const SourceStage& source = sourceStage(s.doc.source.key);
+  const ParamValues before = s.doc.source.values;
+  changed |= stageParams(source, s.doc.source.values, &source);
+  takeImportedWorld(s, before);
+  changed |= presetButtons(s);
+  return changed;
+}
+
+Document switchSource(const Document& doc, std::string_view key) {
+  const SourceStage& source = sourceStage(key);
+  Document next = doc;
+  next.source.key = std::string(key);
+  next.source.values = source.defaults();
+  const SourceStage* old = findSource(doc.source.key);
+  if (old != nullptr) {
+    next.source.values[source.sizeIndex()] = source.snapSize(old->size(doc.source.values));
+  }
+  // Keep the modifiers that work on the new kind of terrain.
+  std::erase_if(next.modifiers, [&](const ModifierSettings& m) {
+    const ModifierStage* stage = findModifier(m.key);
+    return stage == nullptr || (source.profile() && !stage->appliesToProfiles());
+  });
+  if (source.profile()) {
+    next.view.kind = ViewKind::Side;
+  } else if (old != nullptr && old->profile()) {
+    next.view.kind = ViewKind::Map;
+  }
+  return next;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,22 @@
+#pragma once
+// The panel's Source section for a chain: the source (its combo, seed,
+// parameters drawn from its table) and the documents to start from
+// (landform presets, the articles' presets).
+#include <string_view>
+
+#include "app/app_state.hpp"
+
+namespace terrain::app {
+
+// Each returns whether the document changed.
+bool sourceSection(AppState& s);
+// The seed: typed, stepped, diced, or one seen before.
+bool seedInput(AppState& s);
+// "Start from" (landforms) and "As in article" (the five articles).
+bool presetButtons(AppState& s);
+
+// A new source keeps the seed, the modifier stack and the look; the size is
+// put on the new source's grid.
+Document switchSource(const Document& doc, std::string_view key);
+
+}  // namespace terrain::app
