@@ -9,7 +9,8 @@ namespace terrain {
 
 // Text: a name or a path (the look's ramp); min and max bound its length
 // in bytes, and `expects` says what it is for messages and --help.
-enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle, Text };
+// Strokes: a node's brush strokes (core/strokes.hpp), the value their id.
+enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle, Text, Strokes };
 
 struct ParamInfo {
   std::string_view key;    // CLI flag without the dashes, project file key

@@ -1,4 +1,5 @@
 #include "core/project_values.hpp"
+#include "core/strokes.hpp"
 #include "core/text_ids.hpp"
 
 #include <algorithm>
@@ -35,6 +36,8 @@ Json valueToJson(const ParamInfo& info, double value) {
       return value != 0.0;
     case ParamType::Text:
       return formatValue(info, value);
+    case ParamType::Strokes:
+      return Json::parse(formatValue(info, value));
     case ParamType::Real:
       break;
   }
@@ -71,6 +74,16 @@ std::string textFromJson(const ParamInfo& info, const Json& j, const std::string
 double valueFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
   double value = 0.0;
   if (info.type == ParamType::Text) return textId(textFromJson(info, j, path));
+  if (info.type == ParamType::Strokes) {
+    if (!j.is_array()) {
+      fail(quoted(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
+    }
+    try {
+      return strokesId(parseStrokes(j.dump()));
+    } catch (const InputError& e) {
+      fail(quoted(path) + ": " + e.what());
+    }
+  }
   try {
     if (info.type == ParamType::Choice) {
       if (!j.is_string()) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/strokes.hpp"
 #include "core/text_ids.hpp"
 
 namespace terrain {
@@ -48,7 +49,9 @@ std::string allowedText(const ParamInfo& info) {
     return out;
   }
   if (info.type == ParamType::Toggle) return "on|off";
-  if (info.type == ParamType::Text) return std::string(info.expects);
+  if (info.type == ParamType::Text || info.type == ParamType::Strokes) {
+    return std::string(info.expects);
+  }
   std::string range = shortNumber(info.min) + " to " + shortNumber(info.max);
   if (info.powerOfTwo) range = "a power of two from " + range;
   return range;
@@ -72,6 +75,10 @@ std::optional<std::string> checkValue(const ParamInfo& info, double value) {
     const std::string* text = findText(value);
     if (text == nullptr) return name + ": not a text; expected " + std::string(info.expects);
     return checkText(info, *text);
+  }
+  if (info.type == ParamType::Strokes) {
+    if (!isStrokesId(value)) return name + ": not strokes; expected " + std::string(info.expects);
+    return std::nullopt;
   }
   if (std::isnan(value)) return name + ": NaN is not a number; allowed: " + allowedText(info);
   if (std::isinf(value)) {
@@ -104,6 +111,13 @@ double parseValue(const ParamInfo& info, std::string_view text) {
   if (info.type == ParamType::Text) {
     if (auto err = checkText(info, text)) throw InputError(*err);
     return textId(text);
+  }
+  if (info.type == ParamType::Strokes) {
+    try {
+      return strokesId(parseStrokes(text));
+    } catch (const InputError& e) {
+      throw InputError(name + ": " + e.what());
+    }
   }
   if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
     const std::span<const std::string_view> names =
@@ -141,7 +155,7 @@ double parseValue(const ParamInfo& info, std::string_view text) {
 
 std::string formatValue(const ParamInfo& info, double value) {
   if (info.type == ParamType::Toggle) return value != 0.0 ? "on" : "off";
-  if (info.type == ParamType::Text) {
+  if (info.type == ParamType::Text || info.type == ParamType::Strokes) {
     const std::string* text = findText(value);
     return text != nullptr ? *text : std::string();
   }

@@ -7,6 +7,7 @@
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/registry.hpp"
+#include "core/strokes.hpp"
 
 namespace terrain {
 namespace {
@@ -121,6 +122,28 @@ void setOutput(Document& doc, NodeId id) {
   next.graph->output = nodeOf(*next.graph, id).id;
   validate(next, GraphCheck::Structure);  // a mask is not a terrain
   doc = std::move(next);
+}
+
+std::optional<std::size_t> strokesParam(const NodeType& type) {
+  const auto infos = type.params();
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    if (infos[i].type == ParamType::Strokes) return i;
+  }
+  return std::nullopt;
+}
+
+void addStroke(Document& doc, NodeId id, const Stroke& stroke) {
+  if (!doc.graph) throw InputError("a chain has no node that takes strokes; add a sculpt node");
+  GraphNode& node = nodeOf(*doc.graph, id);
+  const NodeType& type = typeOf(node);
+  const auto param = strokesParam(type);
+  if (!param) throw InputError(nameOf(node) + " takes no strokes; sculpt and paint-mask do");
+  Strokes strokes = strokesOf(node.values[*param]);
+  strokes.push_back(stroke);
+  ParamValues values = node.values;
+  values[*param] = strokesId(strokes);
+  type.validate(values);  // a mode the node does not take
+  node.values = std::move(values);
 }
 
 void pinNode(Document& doc, NodeId id) {

@@ -4,9 +4,11 @@
 // them the same way. Each either makes its change or throws InputError
 // with the reason and leaves the document as it was. A chain becomes the
 // equivalent graph (the same bits) at its first edit.
+#include <optional>
 #include <string_view>
 
 #include "core/document.hpp"
+#include "core/strokes.hpp"
 
 namespace terrain {
 
@@ -30,6 +32,12 @@ NodeId duplicateNode(Document& doc, NodeId id);
 // Makes the node's first output the terrain; refuses a node that gives a
 // mask.
 void setOutput(Document& doc, NodeId id);
+// Which parameter of the node type holds its brush strokes, if any.
+std::optional<std::size_t> strokesParam(const NodeType& type);
+// One more stroke on a sculpt or paint-mask node (one undo step: a stroke
+// is one gesture). Refuses a node without strokes and a stroke the node
+// does not take (a raise stroke on a mask), leaving the document as it was.
+void addStroke(Document& doc, NodeId id, const Stroke& stroke);
 // The view shows this node's result instead of the terrain (0: the
 // terrain again). Like a move, not an undo step of its own.
 void pinNode(Document& doc, NodeId id);

@@ -1,5 +1,6 @@
 #include "core/graph/node_registry.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/error.hpp"
@@ -10,6 +11,11 @@ namespace {
 
 std::vector<const NodeType*> makeList() {
   std::vector<const NodeType*> list(stageNodes().begin(), stageNodes().end());
+  // Stage nodes replaced by a node of their own with more ports.
+  for (const NodeType* own : {&streamPowerNode()}) {
+    std::replace_if(
+        list.begin(), list.end(), [own](const NodeType* t) { return t->key() == own->key(); }, own);
+  }
   // One line per node type of the graph's own, in the add menu's order.
   list.push_back(&combineNode());
   list.push_back(&blendNode());
@@ -21,6 +27,8 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&curvatureMaskNode());
   list.push_back(&blurMaskNode());
   list.push_back(&growMaskNode());
+  list.push_back(&paintMaskNode());
+  list.push_back(&sculptNode());
   return list;
 }
 

@@ -40,6 +40,11 @@ struct NodeContext {
   // Metres between samples when the maps are a window of a larger world (a
   // tile); 0: the world's width across the map itself.
   double cellMetres = 0.0;
+  // The world sample under the maps' first column and row (a tile's window;
+  // 0 for the whole map): where a node placed in metres (a brush stroke)
+  // lands on them.
+  std::int64_t originX = 0;
+  std::int64_t originY = 0;
 };
 
 // Metres between the samples of `field`, a map of the context's world or a

@@ -231,7 +231,8 @@ class WindowRun {
       }
       return outputs;
     }
-    const NodeContext nodeContext{nodeSeed(context_.seed, node), context_.world, where_.cellMetres};
+    const NodeContext nodeContext{nodeSeed(context_.seed, node), context_.world, where_.cellMetres,
+                                  read.x0, read.y0};
     std::vector<PortValue> outputs =
         type.inputs().empty() ? type.runWindow(nodeContext, node.values, window, rc)
                               : type.run(std::move(inputs), nodeContext, node.values, rc);

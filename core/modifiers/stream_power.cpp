@@ -81,8 +81,10 @@ struct Work {
 
 // One implicit step along the stack, downstream first, each catchment on
 // its own. Adds what each cell loses to wear.
+// `upliftScale`: each cell's share of the uplift (empty: all of it).
 void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heights,
-           std::span<float> wear, const Poll& poll, const Execution& exec) {
+           std::span<const float> upliftScale, std::span<float> wear, const Poll& poll,
+           const Execution& exec) {
   const auto stack = net.stack();
   const auto receivers = net.receivers();
   const auto directions = net.directions();
@@ -96,7 +98,10 @@ void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heig
       // h' = (h + dt U + F h_r') / (1 + F) as a + b h_r': only the last
       // multiply-add waits for the receiver's new height.
       const double f = c.coefficient * c.areaTerm(drainage[i]) * kInverseDistance[directions[i]];
-      const double raised = static_cast<double>(heights[i]) + c.uplift;
+      const double uplift = upliftScale.empty()
+                                ? c.uplift
+                                : c.uplift * std::max(0.0, static_cast<double>(upliftScale[i]));
+      const double raised = static_cast<double>(heights[i]) + uplift;
       const double keep = 1.0 / (1.0 + f);
       const double next = raised * keep + (f * keep) * static_cast<double>(heights[r]);
       float h = static_cast<float>(next);
@@ -115,16 +120,16 @@ double rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLe
   float highest = -std::numeric_limits<float>::infinity();
   for (float h : heights) highest = std::max(highest, h);
   if (!(highest > seaLevel) || !(top > seaLevel)) return 1.0;
-  const double scale =
-      (static_cast<double>(top) - static_cast<double>(seaLevel)) /
-      (static_cast<double>(highest) - static_cast<double>(seaLevel));
+  const double scale = (static_cast<double>(top) - static_cast<double>(seaLevel)) /
+                       (static_cast<double>(highest) - static_cast<double>(seaLevel));
   float* data = heights.data();
   parallelFor(exec, 0, static_cast<std::int64_t>(heights.size()), 1 << 15,
               [&](std::int64_t first, std::int64_t last) {
                 for (std::int64_t i = first; i < last; ++i) {
                   if (data[i] > seaLevel) {
-                    data[i] = static_cast<float>(static_cast<double>(seaLevel) +
-                                                 (static_cast<double>(data[i]) - static_cast<double>(seaLevel)) * scale);
+                    data[i] = static_cast<float>(
+                        static_cast<double>(seaLevel) +
+                        (static_cast<double>(data[i]) - static_cast<double>(seaLevel)) * scale);
                   }
                 }
               });
@@ -217,11 +222,19 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
 
   Heightfield apply(Heightfield field, const StageContext& context, const ParamValues& values,
                     const RunControl& control) const override {
+    return erodeWithUplift(std::move(field), nullptr, context, values, control);
+  }
+
+  Heightfield erodeWithUplift(Heightfield field, const Heightfield* uplift,
+                              const StageContext& context, const ParamValues& values,
+                              const RunControl& control) const {
     const StreamPowerParams p = unpack(values);
     control.checkpoint(0.0f);
     if (field.heights.empty()) return field;
     const auto seaLevel = static_cast<float>(p.seaLevel);
-    const float top = computeStats(field).max;
+    const std::span<const float> upliftScale =
+        uplift ? std::span<const float>(uplift->heights) : std::span<const float>();
+    float top = computeStats(field).max;
     const StepConstants constants = constantsFor(
         p, context.world, metresPerCell(context.world, field.width, field.wraps), field.size());
     auto work = std::make_unique<Work>();
@@ -231,10 +244,13 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                                     findOutlets(field, seaLevel), poll);
       resizeZeroed(work->wear, field.size(), poll);
       resizeZeroed(work->deposition, field.size(), poll);
-      run(field, p, constants, context.seed, *work, control);
+      run(field, p, constants, upliftScale, context.seed, *work, control);
     } catch (const Cancelled&) {
       abandon(std::move(work), std::move(field));
     }
+    // Painted uplift raises ranges the input did not have: they keep the
+    // height they grew to, cut down only to the top of the height range.
+    if (uplift) top = std::min(1.0f, computeStats(field).max);
     const auto scale =
         static_cast<float>(rescaleLand(*work->network, field.heights, seaLevel, top, control.exec));
     ErosionMaps maps;
@@ -251,7 +267,8 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
 
  private:
   static void run(Heightfield& field, const StreamPowerParams& p, const StepConstants& constants,
-                  std::uint64_t seed, Work& work, const RunControl& control) {
+                  std::span<const float> upliftScale, std::uint64_t seed, Work& work,
+                  const RunControl& control) {
     FlowNetwork& net = *work.network;
     const Poll poll = [&control] { control.checkpoint(); };
     for (int step = 0; step < p.steps; ++step) {
@@ -264,17 +281,27 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
       net.buildStack(poll, control.exec);
       net.accumulate(control.exec);
       control.checkpoint();
-      erode(net, constants, field.heights, work.wear, poll, control.exec);
+      erode(net, constants, field.heights, upliftScale, work.wear, poll, control.exec);
       control.checkpoint(static_cast<float>(step + 1) / static_cast<float>(p.steps));
     }
   }
 };
 
+const StreamPowerModifier& theStage() {
+  static const StreamPowerModifier stage;
+  return stage;
+}
+
 }  // namespace
 
 const ModifierStage& streamPowerModifier() {
-  static const StreamPowerModifier stage;
-  return stage;
+  return theStage();
+}
+
+Heightfield streamPowerWithUplift(Heightfield field, const Heightfield& uplift,
+                                  const StageContext& context, const ParamValues& values,
+                                  const RunControl& control) {
+  return theStage().erodeWithUplift(std::move(field), &uplift, context, values, control);
 }
 
 }  // namespace terrain

@@ -14,4 +14,12 @@ struct StreamPowerParams {
 
 const ModifierStage& streamPowerModifier();
 
+// Stream power with the uplift painted: each cell rises at the stage's
+// uplift times `uplift`'s value there (0..1, a mask or heights of the same
+// size), so rivers carve ranges where the designer put them. The land keeps
+// the height it grew to, cut down to 1 where it rose above.
+Heightfield streamPowerWithUplift(Heightfield field, const Heightfield& uplift,
+                                  const StageContext& context, const ParamValues& values,
+                                  const RunControl& control);
+
 }  // namespace terrain

@@ -1,14 +1,17 @@
 #pragma once
 // Helpers shared by the graph's own nodes: a cell loop in blocks with cancel
 // checkpoints (every cell written once: the same bits on any thread count),
-// a same-size check naming both inputs, and a soft step for mask edges.
+// a same-size check naming both inputs, a soft step for mask edges, a
+// masked modifier's blend and where strokes land on a map.
 #include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "core/error.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/heightfield.hpp"
 #include "core/stage.hpp"
+#include "core/strokes.hpp"
 
 namespace terrain {
 
@@ -47,6 +50,28 @@ inline float softStep(float x, float edge, float soft) {
   if (soft <= 0.0f) return x >= edge ? 1.0f : 0.0f;
   const float t = std::clamp((x - (edge - soft)) / (2.0f * soft), 0.0f, 1.0f);
   return t * t * (3.0f - 2.0f * t);
+}
+
+// A masked modifier's result: (1 - m) h + m r, exactly r where m = 1 and
+// exactly h where m = 0.
+inline void limitToMask(Heightfield& result, const Heightfield& input, const Heightfield& mask,
+                        const RunControl& control) {
+  float* out = result.heights.data();
+  const float* in = input.heights.data();
+  const float* m = mask.heights.data();
+  parallelFor(control.exec, 0, static_cast<std::int64_t>(result.size()), std::int64_t{1} << 15,
+              [&](std::int64_t begin, std::int64_t end) {
+                for (std::int64_t i = begin; i < end; ++i) {
+                  out[i] = (1.0f - m[i]) * in[i] + m[i] * out[i];
+                }
+              });
+}
+
+// Where a node's map lies in its world, for strokes placed in metres.
+inline StrokeGrid strokeGrid(const NodeContext& context, const Heightfield& field) {
+  return {
+      field.width, field.height,       context.originX, context.originY, cellMetres(context, field),
+      field.wraps, context.world.width};
 }
 
 }  // namespace terrain

@@ -22,5 +22,9 @@ const NodeType& erosionMaskNode();    // flow, wear or deposition of the erosion
 const NodeType& curvatureMaskNode();  // ridges (convex) or valleys (concave), in metres
 const NodeType& blurMaskNode();       // soft edges over a radius in metres
 const NodeType& growMaskNode();       // wider or narrower by a distance in metres
+const NodeType& paintMaskNode();      // a mask painted with the brush, in metres
+const NodeType& sculptNode();         // raise, lower, smooth, flatten brush strokes
+// Stands in for stream power's stage node: the same stage with an uplift input.
+const NodeType& streamPowerNode();
 
 }  // namespace terrain

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
 #include "core/parallel.hpp"
 #include "core/registry.hpp"
@@ -61,20 +62,6 @@ class SourceNode final : public StageNode<SourceStage> {
     return {makePort(stage_.generateWindow(context.seed, values, window, control))};
   }
 };
-
-// (1 - m) h + m r: exactly r where m = 1 and exactly h where m = 0.
-void limitToMask(Heightfield& result, const Heightfield& input, const Heightfield& mask,
-                 const RunControl& control) {
-  float* out = result.heights.data();
-  const float* in = input.heights.data();
-  const float* m = mask.heights.data();
-  parallelFor(control.exec, 0, static_cast<std::int64_t>(result.size()), std::int64_t{1} << 15,
-              [&](std::int64_t begin, std::int64_t end) {
-                for (std::int64_t i = begin; i < end; ++i) {
-                  out[i] = (1.0f - m[i]) * in[i] + m[i] * out[i];
-                }
-              });
-}
 
 class ModifierNode final : public StageNode<ModifierStage> {
  public:

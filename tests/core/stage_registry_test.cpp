@@ -70,6 +70,8 @@ std::optional<double> otherValue(const Stage& stage, std::size_t param, const Pa
       candidates = {v + quarter, v - quarter, (info.min + top) / 2.0, info.min, top};
       break;
     }
+    case ParamType::Strokes:  // only graph nodes hold strokes (graph_test.cpp)
+      break;
     case ParamType::Text:  // the import's file: the other sample
       candidates = {textId(testing::importSample(
           textOf(v) == testing::importSample("ridge.asc") ? "hills.asc" : "ridge.asc"))};

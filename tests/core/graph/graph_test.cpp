@@ -14,6 +14,7 @@
 #include "core/graph/node_registry.hpp"
 #include "core/pipeline.hpp"
 #include "core/presets.hpp"
+#include "core/strokes.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {
@@ -187,7 +188,23 @@ TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
 }
 
 // A value of the parameter other than its default, within its range.
-double anotherValue(const ParamInfo& info, double value) {
+// Strokes: one across the middle of a 3 km world, in a mode the node takes.
+double anotherValue(const NodeType& type, const ParamInfo& info, double value) {
+  if (info.type == ParamType::Strokes) {
+    for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Paint}) {
+      Stroke stroke;
+      stroke.mode = mode;
+      stroke.radius = 400.0;
+      stroke.points = {{500.0, 1500.0}, {2500.0, 1400.0}};
+      ParamValues values = type.defaults();
+      values[0] = strokesId({stroke});
+      try {
+        type.validate(values);
+        return values[0];
+      } catch (const InputError&) {
+      }
+    }
+  }
   if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
     return value + 1.0 <= info.max ? value + 1.0 : info.min;
   }
@@ -223,7 +240,7 @@ TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
     const auto reference = run(defaults);
     for (std::size_t i = 0; i < defaults.size(); ++i) {
       ParamValues changed = defaults;
-      changed[i] = anotherValue(type->params()[i], defaults[i]);
+      changed[i] = anotherValue(*type, type->params()[i], defaults[i]);
       EXPECT_NE(run(changed), reference)
           << type->key() << " --" << type->params()[i].key << " " << changed[i];
     }

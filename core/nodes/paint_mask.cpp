@@ -1,0 +1,90 @@
+// Paint mask: a mask the designer paints in the Map or 3D view ("snow
+// here", "the river valley", "keep the village flat"). Its strokes are
+// stored in the world's metres, so every size and every tile sees them in
+// the same place; each cell's value depends on its position alone.
+#include <memory>
+
+#include "core/nodes/cells.hpp"
+#include "core/nodes/nodes.hpp"
+
+namespace terrain {
+namespace {
+
+struct PaintMaskParams {
+  double strokes = noStrokesId();
+};
+
+constexpr PortInfo kInputs[] = {{"heights", "Terrain", PortKind::Heights, false}};
+constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
+
+class PaintMaskNode final : public TypedStage<NodeType, PaintMaskParams> {
+ public:
+  PaintMaskNode()
+      : TypedStage({
+            TERRAIN_BIND(PaintMaskParams, strokes,
+                         (ParamInfo{"strokes",
+                                    "Strokes",
+                                    "",
+                                    "What is painted: paint strokes raise the mask towards 1, "
+                                    "erase strokes lower it towards 0, in the order drawn",
+                                    ParamType::Strokes,
+                                    0,
+                                    0,
+                                    {},
+                                    false,
+                                    false,
+                                    false,
+                                    "paint and erase strokes: a JSON array [{\"mode\": "
+                                    "\"paint\", \"radius\": metres, \"points\": [[x, y], ...]}, "
+                                    "...]"})),
+        }) {}
+  std::string_view key() const override { return "paint-mask"; }
+  std::string_view title() const override { return "Paint mask"; }
+  std::string_view help() const override {
+    return "A mask painted with the brush: select the node and paint on the Map or 3D view "
+           "(ctrl erases). The terrain input only gives the map its size";
+  }
+  void validate(const ParamValues& values) const override {
+    Stage::validate(values);
+    const Strokes& strokes = strokesOf(values[0]);
+    for (std::size_t s = 0; s < strokes.size(); ++s) {
+      if (strokes[s].mode != StrokeMode::Paint && strokes[s].mode != StrokeMode::Erase) {
+        throw InputError("paint-mask: stroke " + std::to_string(s + 1) + " is a " +
+                         std::string(strokeModeName(strokes[s].mode)) +
+                         " stroke; a mask takes paint and erase strokes");
+      }
+    }
+  }
+  std::span<const PortInfo> inputs() const override { return kInputs; }
+  std::span<const PortInfo> outputs() const override { return kOutputs; }
+  Locality locality(const ParamValues&) const override { return Locality::PerCell; }
+  bool usesSeed() const override { return false; }
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    const Heightfield& terrain = *in[0];
+    Heightfield mask(terrain.width, terrain.height);
+    mask.wraps = terrain.wraps;
+    control.checkpoint(0.0f);
+    const StrokeGrid grid = strokeGrid(context, terrain);
+    for (const Stroke& stroke : strokesOf(values[0])) {
+      control.checkpoint();
+      float* m = mask.heights.data();
+      if (stroke.mode == StrokeMode::Paint) {
+        forEachBrushCell(stroke, grid, [m](std::size_t i, float w) { m[i] += (1.0f - m[i]) * w; });
+      } else {
+        forEachBrushCell(stroke, grid, [m](std::size_t i, float w) { m[i] *= 1.0f - w; });
+      }
+    }
+    control.checkpoint(1.0f);
+    return {makePort(std::move(mask))};
+  }
+};
+
+}  // namespace
+
+const NodeType& paintMaskNode() {
+  static const PaintMaskNode node;
+  return node;
+}
+
+}  // namespace terrain

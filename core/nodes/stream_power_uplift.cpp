@@ -1,0 +1,70 @@
+// River erosion as a graph node: the stream-power stage (its parameters and
+// help unchanged) with one more input, the uplift. Connect a painted mask
+// there and the ground rises only where it is painted, while rivers carve
+// the rising ground: a drained mountain range whose ridges follow the paint
+// (the idea of Schott et al. 2023, "Large-scale terrain authoring through
+// interactive erosion simulation").
+#include <memory>
+
+#include "core/modifiers/stream_power.hpp"
+#include "core/nodes/cells.hpp"
+#include "core/nodes/nodes.hpp"
+
+namespace terrain {
+namespace {
+
+constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false},
+                                {"mask", "Mask", PortKind::Mask, true},
+                                {"uplift", "Uplift", PortKind::Mask, true}};
+constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
+
+class StreamPowerNode final : public NodeType {
+ public:
+  std::string_view key() const override { return stage().key(); }
+  std::string_view title() const override { return stage().title(); }
+  std::string_view help() const override {
+    return "Carves branching river valleys between sharp ridges (the stream-power law). Its "
+           "uplift input says where the ground rises: paint a range into a mask, connect it, and "
+           "rivers carve the range as it grows; unconnected, the ground rises everywhere and "
+           "the land is rescaled to the input's highest point";
+  }
+  std::span<const ParamInfo> params() const override { return stage().params(); }
+  ParamValues defaults() const override { return stage().defaults(); }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override {
+    return stage().dynamicMax(param, values);
+  }
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
+    return stage().idleReason(param, values);
+  }
+  void validate(const ParamValues& values) const override { stage().validate(values); }
+  std::span<const PortInfo> inputs() const override { return kInputs; }
+  std::span<const PortInfo> outputs() const override { return kOutputs; }
+  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    if (in[0]->isProfile()) throw InputError("stream-power does not apply to a profile");
+    const PortValue mask = in[1];
+    const PortValue uplift = in[2];
+    if (mask) requireSameSize(key(), "in", *in[0], "mask", *mask);
+    if (uplift) requireSameSize(key(), "in", *in[0], "uplift", *uplift);
+    const StageContext stageContext{context.seed, context.world};
+    Heightfield input = mask ? Heightfield(*in[0]) : takePort(std::move(in[0]));
+    Heightfield result =
+        uplift ? streamPowerWithUplift(std::move(input), *uplift, stageContext, values, control)
+               : stage().apply(std::move(input), stageContext, values, control);
+    if (mask) limitToMask(result, *in[0], *mask, control);
+    return {makePort(std::move(result))};
+  }
+
+ private:
+  static const ModifierStage& stage() { return streamPowerModifier(); }
+};
+
+}  // namespace
+
+const NodeType& streamPowerNode() {
+  static const StreamPowerNode node;
+  return node;
+}
+
+}  // namespace terrain
