@@ -339,7 +339,9 @@ PanelActions App::drawPanelAndTakeInput(const FrameControl& control) {
   state_.graphEditor.hovered = false;
   if (state_.graphEditor.open) actions.documentChanged |= drawGraphEditor(state_, layout.editor);
   if (control.userInput) {
-    actions.nextSeed |= parts_->interaction.update(state_, layout.view).regenerate;
+    const ViewCommands view = parts_->interaction.update(state_, layout.view);
+    actions.nextSeed |= view.regenerate;
+    actions.documentChanged |= view.documentChanged;
     addShortcuts(actions);
     askForProjectFile(state_, actions);
   }
@@ -352,7 +354,8 @@ void App::postIfChanged(bool changed, bool postEdits) {
 
 // A finished edit is a step in the history, and the session file follows it.
 void App::commitAndKeepSession() {
-  if (!commitFinishedEdit(state_.history, state_.doc, ImGui::IsAnyItemActive())) return;
+  const bool editing = ImGui::IsAnyItemActive() || state_.brush.drawing;  // a stroke: one step
+  if (!commitFinishedEdit(state_.history, state_.doc, editing)) return;
   if (!storage_.sessionFile || !storage_.write) return;
   try {
     saveProject(storage_.sessionFile->string(), state_.doc);

@@ -18,6 +18,7 @@
 #include "core/engine_size.hpp"
 #include "core/heightfield.hpp"
 #include "core/history.hpp"
+#include "core/strokes.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {
@@ -77,6 +78,23 @@ struct GraphEditorState {
   float addY = 0.0f;
 };
 
+// The brush's settings (the panel's) and the stroke being drawn.
+struct BrushState {
+  int sculptMode = 0;     // raise, lower, smooth, flatten
+  int maskMode = 0;       // paint, erase
+  float radius = 400.0f;  // metres
+  float strength = 0.6f;
+  float hardness = 0.4f;
+  float height = 80.0f;  // metres: raise/lower at full weight
+  // The stroke under way: its node, the node's strokes before it, and the
+  // view's pin to restore at the end.
+  bool drawing = false;
+  NodeId node = 0;
+  double strokesBefore = 0.0;
+  NodeId pinnedBefore = 0;
+  Stroke stroke;
+};
+
 struct AppState {
   // What the panel edits; every change is posted to the worker, and each
   // finished edit (a drag on release) is a step in the history.
@@ -128,6 +146,7 @@ struct AppState {
   std::string settingsNote;
   ExportPanelState exporting;
   GraphEditorState graphEditor;
+  BrushState brush;
   std::map<NodeId, unsigned> nodePreviews;  // GL textures of the graph nodes' results
   int nodeCacheMiB = 0;                     // the setting: node results kept beyond the last run's
   std::size_t nodeCacheHeld = 0;            // bytes the worker's pipeline held after its last run

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/brush_tool.hpp"
 #include "app/panel_widgets.hpp"
 #include "core/graph/node_type.hpp"
 
@@ -123,6 +124,7 @@ bool graphNodesSection(AppState& s) {
   if (selected && graph.find(*selected) != nullptr) {
     ImGui::TextColored(kDim, "Selected in the graph editor:");
     changed |= nodeSection(graph, *graph.find(*selected));
+    brushSection(s);
     if (!ImGui::TreeNode("Every node")) return changed;
     for (const NodeId id : order) {
       if (id != *selected) changed |= nodeSection(graph, *graph.find(id));

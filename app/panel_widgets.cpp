@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/param_input.hpp"
+#include "core/strokes.hpp"
 #include "core/text_ids.hpp"
 
 namespace terrain::app {
@@ -150,6 +151,18 @@ bool toggle(const ParamInfo& info, double& slot) {
   return applyPanelValue(slot, info, on ? 1.0 : 0.0);
 }
 
+// Strokes are drawn in the view, not typed: how many, and a way to clear.
+bool strokesLine(const ParamInfo& info, double& slot) {
+  const std::size_t count = isStrokesId(slot) ? strokesOf(slot).size() : 0;
+  ImGui::Text("%s: %zu", std::string(info.label).c_str(), count);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(count == 0);
+  const bool cleared = ImGui::SmallButton("Clear");
+  ImGui::EndDisabled();
+  if (cleared) slot = noStrokesId();
+  return cleared;
+}
+
 }  // namespace
 
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
@@ -165,6 +178,8 @@ bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::st
     changed = toggle(info, slot);
   } else if (info.type == ParamType::Text) {
     changed = textField(info, slot);
+  } else if (info.type == ParamType::Strokes) {
+    changed = strokesLine(info, slot);
   } else if (info.powerOfTwo) {
     changed = powerOfTwoCombo(info, slot, dynamicMax);
   } else {

@@ -1,5 +1,7 @@
 #include "app/view_controls.hpp"
 
+#include "app/brush_tool.hpp"
+
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
@@ -12,8 +14,12 @@ constexpr float kMinMapZoom = 0.5f;
 constexpr float kMaxMapZoom = 256.0f;
 constexpr float kWheelZoomStep = 1.2f;  // per wheel notch
 
-// Window pixels per map cell, as the map shader lays the map out: the whole
-// map fits (letterboxed) at zoom 1, row 0 at the top.
+bool keyPressed(int key) {
+  return ImGui::IsKeyPressed(key, false);
+}
+
+}  // namespace
+
 float mapCellScale(const AppState& s, const ViewRect& rect) {
   const auto w = static_cast<float>(std::max(s.field ? s.field->width : 1, 1));
   const auto h = static_cast<float>(std::max(s.field ? s.field->height : 1, 1));
@@ -25,11 +31,18 @@ glm::vec2 mapSizeCells(const AppState& s) {
   return {static_cast<float>(s.field->width), static_cast<float>(s.field->height)};
 }
 
-bool keyPressed(int key) {
-  return ImGui::IsKeyPressed(key, false);
+// Cell c's centre is drawn at the view's centre + (c + 0.5 - centre) * scale.
+glm::vec2 mapCellAt(const AppState& s, const ViewRect& rect, ImVec2 p) {
+  const float scale = std::max(mapCellScale(s, rect), 1e-6f);
+  const glm::vec2 fromCenter(p.x - rect.x - 0.5f * rect.width, p.y - rect.y - 0.5f * rect.height);
+  return fromCenter / scale + s.viewSettings.mapCenter * mapSizeCells(s) - glm::vec2(0.5f);
 }
 
-}  // namespace
+ImVec2 mapPointOf(const AppState& s, const ViewRect& rect, glm::vec2 cell) {
+  const float scale = mapCellScale(s, rect);
+  const glm::vec2 p = (cell + glm::vec2(0.5f) - s.viewSettings.mapCenter * mapSizeCells(s)) * scale;
+  return {rect.x + 0.5f * rect.width + p.x, rect.y + 0.5f * rect.height + p.y};
+}
 
 void resetView(AppState& s) {
   s.viewSettings.camera.reset();  // frames the block for the view's shape as drawn
@@ -41,7 +54,7 @@ void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
   auto& v = s.viewSettings;
   switch (effectiveViewKind(s)) {
     case ViewKind::Map:
-      if (button_ == 0) {
+      if (button_ == 0 || button_ == 1) {
         const float scale = mapCellScale(s, rect);
         if (scale <= 0.0f) return;
         v.mapCenter -= glm::vec2(delta.x, delta.y) / (scale * mapSizeCells(s));
@@ -101,6 +114,12 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
   }
 
   const ImVec2 mouse = io.MousePos;
+  if (button_ != 0) {  // the brush takes the left button while it draws
+    if (updateBrush(s, rect)) {
+      out.documentChanged = true;
+      return out;
+    }
+  }
   if (button_ < 0) {
     if (io.WantCaptureMouse || !rect.contains(mouse)) return out;
     for (int b = 0; b < 3; ++b) {

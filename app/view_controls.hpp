@@ -21,6 +21,7 @@ struct ViewRect {
 struct ViewCommands {
   bool regenerate = false;  // next seed (click without drag, or R)
   bool viewChanged = false;
+  bool documentChanged = false;  // a brush stroke drew on the document
 };
 
 // Tracks one press-drag-release gesture at a time. A press and release
@@ -39,6 +40,16 @@ class ViewInteraction {
 };
 
 inline constexpr float kClickSlop = 4.0f;
+
+// The Map view's geometry, as the map shader lays the map out: the whole
+// map fits (letterboxed) at zoom 1, row 0 at the top. Window pixels per
+// map cell; the map's size in cells (1 without a map).
+float mapCellScale(const AppState& s, const ViewRect& rect);
+glm::vec2 mapSizeCells(const AppState& s);
+// The (fractional) map cell under a window point, cell centres at whole
+// numbers; and the window point of a cell.
+glm::vec2 mapCellAt(const AppState& s, const ViewRect& rect, ImVec2 point);
+ImVec2 mapPointOf(const AppState& s, const ViewRect& rect, glm::vec2 cell);
 
 // Resets the 3D camera and the map's zoom and pan.
 void resetView(AppState& state);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/brush_tool.hpp"
 #include "app/document_edits.hpp"
 #include "app/screenshot.hpp"
 #include "app/window_platform.hpp"
@@ -147,6 +148,20 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       break;
     case Kind::Select:  // a click on the node
       s.graphEditor.selected = static_cast<NodeId>(std::stoul(step.value));
+      break;
+    case Kind::Stroke: {  // a press, then the mouse through the points
+      const double width = s.doc.world.width;
+      const auto points = strokePoints(step.value);
+      if (!app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false)) {
+        throw InputError("no brush: select a sculpt or paint-mask node, with a map on screen");
+      }
+      for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
+      a.documentChanged = true;
+      break;
+    }
+    case Kind::StrokeEnd:  // the release
+      app::endStroke(s);
+      a.documentChanged = true;
       break;
   }
 }

@@ -3,6 +3,7 @@
 #include <optional>
 #include <span>
 
+#include <array>
 #include <charconv>
 
 #include "core/error.hpp"
@@ -15,7 +16,8 @@ namespace {
 
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
-    "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE";
+    "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
+    "stroke:U:V>U:V..., stroke-end";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -49,6 +51,32 @@ std::optional<ScriptStep::Kind> graphStepKind(std::string_view verb) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::vector<std::array<double, 2>> strokePoints(std::string_view text) {
+  std::vector<std::array<double, 2>> points;
+  for (std::size_t begin = 0;;) {
+    const auto end = text.find('>', begin);
+    const std::string_view point =
+        text.substr(begin, end == std::string_view::npos ? end : end - begin);
+    const auto colon = point.find(':');
+    double u = -1.0, v = -1.0;
+    const auto parsed = [](std::string_view t, double& out) {
+      const auto [ptr, error] = std::from_chars(t.data(), t.data() + t.size(), out);
+      return error == std::errc{} && ptr == t.data() + t.size();
+    };
+    if (colon == std::string_view::npos || !parsed(point.substr(0, colon), u) ||
+        !parsed(point.substr(colon + 1), v) || u < 0.0 || u > 1.0 || v < 0.0 || v > 1.0) {
+      throw InputError("'" + std::string(point) + "' is not U:V with U and V in 0..1");
+    }
+    points.push_back({u, v});
+    if (end == std::string_view::npos) return points;
+    begin = end + 1;
+  }
+}
+
+namespace {
+
 ScriptStep parseStep(std::string_view text) {
   ScriptStep step;
   step.text = std::string(text);
@@ -65,6 +93,12 @@ ScriptStep parseStep(std::string_view text) {
   } else if (hasArg && (verb == "save" || verb == "open") && !rest.empty()) {
     step.kind = verb == "save" ? ScriptStep::Kind::Save : ScriptStep::Kind::Open;
     step.value = std::string(rest);
+  } else if (hasArg && verb == "stroke" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Stroke;
+    step.value = std::string(rest);
+    strokePoints(step.value);  // checked here, so a bad one stops the run before it starts
+  } else if (!hasArg && verb == "stroke-end") {
+    step.kind = ScriptStep::Kind::StrokeEnd;
   } else if (!hasArg && (verb == "editor" || verb == "frame")) {
     step.kind = verb == "editor" ? ScriptStep::Kind::Editor : ScriptStep::Kind::Frame;
   } else if (const auto graphKind = graphStepKind(verb); hasArg && graphKind && !rest.empty()) {

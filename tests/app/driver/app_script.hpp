@@ -2,6 +2,7 @@
 // The steps of the test driver's --actions: a designer's input given as
 // text, one a frame, through the same code the panel, a click in the view
 // and the shortcuts use.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,7 +16,10 @@ namespace terrain::testing {
 // "stage:terrace", "undo", "redo", "save:a.json", "open:a.json", and the
 // graph editor's: "editor" (open it), "frame" (F: every node in view),
 // "node:blend@400:120" (add a node at a place on the canvas),
-// "link:1.heights>3.a", "output:3", "select:3", "pin:3" (show it in the view).
+// "link:1.heights>3.a", "output:3", "select:3", "pin:3" (show it in the view);
+// and the brush's on the selected node: "stroke:0.2:0.3>0.7:0.6" (a drag in
+// the Map view through those points, as shares of the world's width from
+// its north-west corner; the button stays down) and "stroke-end" (release).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -31,7 +35,9 @@ struct ScriptStep {
     Link,
     Output,
     Select,
-    Pin
+    Pin,
+    Stroke,
+    StrokeEnd
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
@@ -50,5 +56,8 @@ std::vector<ScriptStep> parseScript(std::string_view list, const Document& start
 // InputError when the step does not apply to doc (an open: may have changed
 // the source).
 void applyEdit(Document& doc, const ScriptStep& step);
+
+// A stroke: step's points, each (u, v) in 0..1; throws InputError naming a bad one.
+std::vector<std::array<double, 2>> strokePoints(std::string_view text);
 
 }  // namespace terrain::testing

@@ -1,0 +1,39 @@
+#pragma once
+// The brush in the Map view: with a sculpt or paint-mask node selected in
+// the graph editor, a left drag draws a stroke on it (ctrl: the opposite
+// mode, lower or erase) and right drag pans. While the stroke is drawn the
+// view shows that node's result, which comes back within a frame or two;
+// on release the stroke joins the node's strokes as one undo step and the
+// whole graph runs. Strokes are kept in the world's metres
+// (core/strokes.hpp).
+#include <array>
+#include <optional>
+
+#include "app/app_state.hpp"
+#include "app/view_controls.hpp"
+
+namespace terrain::app {
+
+// The brush node the view paints on: the graph editor's selection, when it
+// holds strokes.
+std::optional<NodeId> brushNode(const AppState& s);
+
+// The stroke's brush from the panel's settings, `inverted` for ctrl.
+Stroke brushStroke(const AppState& s, bool inverted);
+
+// A stroke's gesture, in the world's metres. begin returns false (and does
+// nothing) without a brush node or a map on screen.
+bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted);
+void extendStroke(AppState& s, std::array<double, 2> to);
+// The stroke joins the node's strokes; the pinned view is restored.
+void endStroke(AppState& s);
+
+// Mouse input for the brush; returns whether it took the mouse (the view
+// must not pan or regenerate). Draws the brush's outline under the mouse.
+bool updateBrush(AppState& s, const ViewRect& rect);
+
+// The panel's brush section for the selected node; returns nothing to
+// post: settings only.
+void brushSection(AppState& s);
+
+}  // namespace terrain::app
