@@ -18,9 +18,17 @@ constexpr StrokeMode kMaskModes[] = {StrokeMode::Paint, StrokeMode::Erase};
 // A new point once the mouse is this share of the radius from the last:
 // the line stays smooth and a long stroke stays small.
 constexpr double kPointSpacing = 0.15;
+constexpr double kPathPointCells = 3.0;  // a course's points, in the map's cells
 
 bool paintsMask(const AppState& s, NodeId id) {
   return s.doc.graph->find(id)->type == "paint-mask";
+}
+
+// A river's or a road's course: a path, not a brush.
+bool drawsPath(const AppState& s, NodeId id) {
+  const GraphNode& node = *s.doc.graph->find(id);
+  const NodeType& type = typeOf(node);
+  return type.params()[*strokesParam(type)].key == "path";
 }
 
 StrokeMode opposite(StrokeMode mode) {
@@ -81,9 +89,11 @@ std::optional<NodeId> brushNode(const AppState& s) {
 Stroke brushStroke(const AppState& s, bool inverted) {
   const BrushState& b = s.brush;
   Stroke stroke;
-  const bool mask = brushNode(s) && paintsMask(s, *brushNode(s));
+  const auto node = brushNode(s);
+  const bool mask = node && paintsMask(s, *node);
   stroke.mode = mask ? kMaskModes[std::clamp(b.maskMode, 0, 1)]
                      : kSculptModes[std::clamp(b.sculptMode, 0, 3)];
+  if (node && drawsPath(s, *node)) stroke.mode = StrokeMode::Path;
   if (inverted) stroke.mode = opposite(stroke.mode);
   stroke.radius = static_cast<double>(b.radius);
   stroke.strength = static_cast<double>(b.strength);
@@ -120,7 +130,9 @@ void extendStroke(AppState& s, std::array<double, 2> to) {
   BrushState& b = s.brush;
   if (!b.drawing) return;
   const auto& last = b.stroke.points.back();
-  const double spacing = kPointSpacing * b.stroke.radius;
+  const double spacing = b.stroke.mode == StrokeMode::Path
+                             ? kPathPointCells * (s.field ? shownCellMetres(s) : 1.0)
+                             : kPointSpacing * b.stroke.radius;
   if (std::hypot(to[0] - last[0], to[1] - last[1]) < spacing) return;
   b.stroke.points.push_back(to);
   showStroke(s);
@@ -143,7 +155,7 @@ bool updateBrush(AppState& s, const ViewRect& rect) {
   }
   const ImVec2 mouse = io.MousePos;
   const bool over = rect.contains(mouse) && !io.WantCaptureMouse;
-  if (over || s.brush.drawing) drawOutline(s, rect, mouse);
+  if ((over || s.brush.drawing) && !drawsPath(s, *brushNode(s))) drawOutline(s, rect, mouse);
   if (!s.brush.drawing) {
     return over && ImGui::IsMouseClicked(0) && beginStroke(s, metresAt(s, rect, mouse), io.KeyCtrl);
   }
@@ -160,6 +172,14 @@ void brushSection(AppState& s) {
   if (!node) return;
   BrushState& b = s.brush;
   ImGui::Separator();
+  if (drawsPath(s, *node)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim,
+                       "Drag on the Map view (2) to draw a course; each course is one undo step "
+                       "(Clear above removes them all). Right drag pans.");
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::TextUnformatted("Brush");
   if (paintsMask(s, *node)) {
     ImGui::Combo("Mode", &b.maskMode, "paint\0erase\0");

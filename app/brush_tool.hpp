@@ -1,7 +1,8 @@
 #pragma once
 // The brush in the Map view: with a sculpt or paint-mask node selected in
 // the graph editor, a left drag draws a stroke on it (ctrl: the opposite
-// mode, lower or erase) and right drag pans. While the stroke is drawn the
+// mode, lower or erase) and right drag pans; with a river or road node, a
+// drag draws its course. While the stroke is drawn the
 // view shows that node's result, which comes back within a frame or two;
 // on release the stroke joins the node's strokes as one undo step and the
 // whole graph runs. Strokes are kept in the world's metres

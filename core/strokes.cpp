@@ -17,7 +17,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::string_view kModeNames[] = {"raise", "lower", "smooth", "flatten", "paint", "erase"};
+constexpr std::string_view kModeNames[] = {"raise", "lower", "smooth", "flatten",
+                                           "paint", "erase", "path"};
 
 std::string strokeName(std::size_t index) {
   return "stroke " + std::to_string(index + 1);
@@ -75,14 +76,14 @@ double numberAt(const Json& object, std::string_view key, std::size_t index, dou
 StrokeMode modeAt(const Json& object, std::size_t index) {
   const auto it = object.find("mode");
   if (it == object.end())
-    refuse(index, "no 'mode'; allowed: raise, lower, smooth, flatten, paint, erase");
+    refuse(index, "no 'mode'; allowed: raise, lower, smooth, flatten, paint, erase, path");
   if (it->is_string()) {
     for (std::size_t m = 0; m < std::size(kModeNames); ++m) {
       if (kModeNames[m] == it->get_ref<const std::string&>()) return static_cast<StrokeMode>(m);
     }
   }
-  refuse(index,
-         "'mode' " + it->dump() + " is not one of raise, lower, smooth, flatten, paint, erase");
+  refuse(index, "'mode' " + it->dump() +
+                    " is not one of raise, lower, smooth, flatten, paint, erase, path");
 }
 
 Stroke strokeFromJson(const Json& j, std::size_t index) {
@@ -298,6 +299,80 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
       fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
     }
   }
+}
+
+double pathLength(const PathPoints& path) {
+  double length = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    length += std::hypot(path[k][0] - path[k - 1][0], path[k][1] - path[k - 1][1]);
+  }
+  return length;
+}
+
+std::array<double, 2> pointAlong(const PathPoints& path, double along) {
+  if (path.empty()) return {0.0, 0.0};
+  double start = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const double dx = path[k][0] - path[k - 1][0], dy = path[k][1] - path[k - 1][1];
+    const double length = std::hypot(dx, dy);
+    if (along <= start + length && length > 0.0) {
+      const double t = std::clamp((along - start) / length, 0.0, 1.0);
+      return {path[k - 1][0] + t * dx, path[k - 1][1] + t * dy};
+    }
+    start += length;
+  }
+  return along <= 0.0 ? path.front() : path.back();
+}
+
+std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach) {
+  std::vector<PathCell> cells;
+  if (path.empty() || grid.width <= 0 || grid.height <= 0) return cells;
+  double loX = path[0][0], hiX = loX, loY = path[0][1], hiY = loY;
+  for (const auto& p : path) {
+    loX = std::min(loX, p[0]), hiX = std::max(hiX, p[0]);
+    loY = std::min(loY, p[1]), hiY = std::max(hiY, p[1]);
+  }
+  const CellRect all = cellsNear(grid, loX, loY, hiX, hiY, reach);
+  if (all.empty()) return cells;
+  const std::int64_t w = all.x1 - all.x0 + 1;
+  struct Nearest {
+    double distance2;
+    double along;
+  };
+  std::vector<Nearest> nearest(static_cast<std::size_t>(w * (all.y1 - all.y0 + 1)),
+                               Nearest{reach * reach, 0.0});
+  double start = 0.0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const auto& a = path[k];
+    const auto& b = path[std::min(k + 1, path.size() - 1)];
+    const double dx = b[0] - a[0], dy = b[1] - a[1];
+    const double length2 = dx * dx + dy * dy;
+    const CellRect r = cellsNear(grid, std::min(a[0], b[0]), std::min(a[1], b[1]),
+                                 std::max(a[0], b[0]), std::max(a[1], b[1]), reach);
+    for (std::int64_t y = std::max(r.y0, all.y0); y <= std::min(r.y1, all.y1); ++y) {
+      const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
+      for (std::int64_t x = std::max(r.x0, all.x0); x <= std::min(r.x1, all.x1); ++x) {
+        const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
+        const double t = length2 > 0.0
+                             ? std::clamp(((px - a[0]) * dx + (py - a[1]) * dy) / length2, 0.0, 1.0)
+                             : 0.0;
+        const double ex = px - (a[0] + t * dx), ey = py - (a[1] + t * dy);
+        Nearest& best = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
+        const double d2 = ex * ex + ey * ey;
+        if (d2 < best.distance2) best = {d2, start + t * std::sqrt(length2)};
+      }
+    }
+    start += std::sqrt(length2);
+  }
+  for (std::int64_t y = all.y0; y <= all.y1; ++y) {
+    for (std::int64_t x = all.x0; x <= all.x1; ++x) {
+      const Nearest& n = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
+      if (n.distance2 >= reach * reach) continue;
+      cells.push_back(
+          {static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2), n.along});
+    }
+  }
+  return cells;
 }
 
 }  // namespace terrain

@@ -14,7 +14,8 @@
 
 namespace terrain {
 
-enum class StrokeMode : std::uint8_t { Raise, Lower, Smooth, Flatten, Paint, Erase };
+// Path: a river's or a road's course; only its points count.
+enum class StrokeMode : std::uint8_t { Raise, Lower, Smooth, Flatten, Paint, Erase, Path };
 
 // The modes' names in the project file and the panel, in enum order.
 std::string_view strokeModeName(StrokeMode mode);
@@ -71,5 +72,20 @@ struct StrokeGrid {
 // cell's distance from the line (a torus: the nearest copy of the line).
 void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
                       const std::function<void(std::size_t, float)>& fn);
+
+// A cell near a path (a river's or a road's course).
+struct PathCell {
+  std::size_t index = 0;
+  double distance = 0.0;  // metres from the path
+  double along = 0.0;     // metres along the path from its first point to the nearest point
+};
+using PathPoints = std::vector<std::array<double, 2>>;
+
+// Every cell of the grid within `reach` metres of the path, each once, in
+// index order (a torus: the path itself, not its copies a period away).
+std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach);
+double pathLength(const PathPoints& path);
+// The point `along` metres from the first, clamped to the path's ends.
+std::array<double, 2> pointAlong(const PathPoints& path, double along);
 
 }  // namespace terrain

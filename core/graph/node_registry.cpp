@@ -29,6 +29,8 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&growMaskNode());
   list.push_back(&paintMaskNode());
   list.push_back(&sculptNode());
+  list.push_back(&riverNode());
+  list.push_back(&roadNode());
   return list;
 }
 

@@ -222,12 +222,13 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
 
   Heightfield apply(Heightfield field, const StageContext& context, const ParamValues& values,
                     const RunControl& control) const override {
-    return erodeWithUplift(std::move(field), nullptr, context, values, control);
+    return erodeWith(std::move(field), {}, context, values, control);
   }
 
-  Heightfield erodeWithUplift(Heightfield field, const Heightfield* uplift,
-                              const StageContext& context, const ParamValues& values,
-                              const RunControl& control) const {
+  Heightfield erodeWith(Heightfield field, const StreamPowerInputs& inputs,
+                        const StageContext& context, const ParamValues& values,
+                        const RunControl& control) const {
+    const Heightfield* uplift = inputs.uplift;
     const StreamPowerParams p = unpack(values);
     control.checkpoint(0.0f);
     if (field.heights.empty()) return field;
@@ -240,8 +241,14 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     auto work = std::make_unique<Work>();
     try {
       const Poll poll = [&control] { control.checkpoint(); };
+      std::vector<std::uint8_t> outlets = findOutlets(field, seaLevel);
+      if (inputs.outlets != nullptr) {
+        for (std::size_t i = 0; i < outlets.size(); ++i) {
+          if (inputs.outlets->heights[i] >= 0.5f) outlets[i] = 1;
+        }
+      }
       work->network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
-                                                    findOutlets(field, seaLevel), poll);
+                                                    std::move(outlets), poll);
       resizeZeroed(work->wear, field.size(), poll);
       resizeZeroed(work->deposition, field.size(), poll);
       run(field, p, constants, upliftScale, context.seed, *work, control);
@@ -298,10 +305,10 @@ const ModifierStage& streamPowerModifier() {
   return theStage();
 }
 
-Heightfield streamPowerWithUplift(Heightfield field, const Heightfield& uplift,
-                                  const StageContext& context, const ParamValues& values,
-                                  const RunControl& control) {
-  return theStage().erodeWithUplift(std::move(field), &uplift, context, values, control);
+Heightfield streamPowerWith(Heightfield field, const StreamPowerInputs& inputs,
+                            const StageContext& context, const ParamValues& values,
+                            const RunControl& control) {
+  return theStage().erodeWith(std::move(field), inputs, context, values, control);
 }
 
 }  // namespace terrain

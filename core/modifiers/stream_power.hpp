@@ -14,12 +14,20 @@ struct StreamPowerParams {
 
 const ModifierStage& streamPowerModifier();
 
-// Stream power with the uplift painted: each cell rises at the stage's
-// uplift times `uplift`'s value there (0..1, a mask or heights of the same
-// size), so rivers carve ranges where the designer put them. The land keeps
-// the height it grew to, cut down to 1 where it rose above.
-Heightfield streamPowerWithUplift(Heightfield field, const Heightfield& uplift,
-                                  const StageContext& context, const ParamValues& values,
-                                  const RunControl& control);
+// What a graph may give stream power besides its heights (null: none).
+struct StreamPowerInputs {
+  // Each cell rises at the stage's uplift times this map's value there (0..1,
+  // a mask or heights of the same size), so rivers carve ranges where the
+  // designer painted them. The land then keeps the height it grew to, cut
+  // down to 1 where it rose above, instead of being rescaled to the input's.
+  const Heightfield* uplift = nullptr;
+  // Cells where this map is 0.5 or more are outlets like the map's edges:
+  // they hold their height and the land drains into them (a drawn river).
+  const Heightfield* outlets = nullptr;
+};
+
+Heightfield streamPowerWith(Heightfield field, const StreamPowerInputs& inputs,
+                            const StageContext& context, const ParamValues& values,
+                            const RunControl& control);
 
 }  // namespace terrain

@@ -24,6 +24,8 @@ const NodeType& blurMaskNode();       // soft edges over a radius in metres
 const NodeType& growMaskNode();       // wider or narrower by a distance in metres
 const NodeType& paintMaskNode();      // a mask painted with the brush, in metres
 const NodeType& sculptNode();         // raise, lower, smooth, flatten brush strokes
+const NodeType& riverNode();          // a channel carved along a drawn course
+const NodeType& roadNode();           // a levelled strip along a drawn course
 // Stands in for stream power's stage node: the same stage with an uplift input.
 const NodeType& streamPowerNode();
 

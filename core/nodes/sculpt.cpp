@@ -108,6 +108,7 @@ void applyStroke(Heightfield& field, const Stroke& stroke, const StrokeGrid& gri
     }
     case StrokeMode::Paint:
     case StrokeMode::Erase:
+    case StrokeMode::Path:
       break;  // refused by validate
   }
 }

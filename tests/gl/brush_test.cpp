@@ -74,14 +74,26 @@ Changed changedPixels(const RgbImage& a, const RgbImage& b, double near, double 
   return c;
 }
 
-// Noise into a sculpt node (the terrain) or into a paint mask that blends
-// in a flat plain; saved where the driver opens it.
-Document brushProject(bool mask) {
+// Noise into a node of `type` that is the terrain (sculpt, river), or
+// ("paint-mask") into a paint mask that blends in a flat plain; saved
+// where the driver opens it.
+Document brushProject(std::string_view type) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, 257);
   makeGraph(doc);
   const NodeId noise = doc.graph->output;
-  if (!mask) {
+  if (type == "river") {
+    const NodeId river = addNode(doc, "river", 240.0f, 0.0f);
+    connect(doc, {noise, 0}, {river, 0});
+    setOutput(doc, river);
+    GraphNode& node = *doc.graph->find(river);
+    for (const auto& [key, value] :
+         {std::pair{"width", 200.0}, {"depth", 40.0}, {"banks", 300.0}}) {
+      node.values[*typeOf(node).indexOf(key)] = value;
+    }
+    return doc;
+  }
+  if (type == "sculpt") {
     const NodeId sculpt = addNode(doc, "sculpt", 240.0f, 0.0f);
     connect(doc, {noise, 0}, {sculpt, 0});
     setOutput(doc, sculpt);
@@ -102,7 +114,7 @@ Document brushProject(bool mask) {
 
 TEST_F(Brush, AStrokeOnTheMapRaisesTheGroundUnderItAndIsOneUndoStep) {
   REQUIRE_DISPLAY();
-  saveProject(path("sculpt.json"), brushProject(false));
+  saveProject(path("sculpt.json"), brushProject("sculpt"));
   const testing::AppRun drawn =
       drive("sculpt.json", std::string("select:2,") + kStroke + ",stroke-end", "brush.png");
   ASSERT_EQ(drawn.status, 0) << drawn.err;
@@ -129,7 +141,7 @@ TEST_F(Brush, AStrokeOnTheMapRaisesTheGroundUnderItAndIsOneUndoStep) {
 
 TEST_F(Brush, APaintedMaskDrivesABlendWhereItIsPainted) {
   REQUIRE_DISPLAY();
-  saveProject(path("mask.json"), brushProject(true));
+  saveProject(path("mask.json"), brushProject("paint-mask"));
   const testing::AppRun painted =
       drive("mask.json", std::string("select:2,") + kStroke + ",stroke-end", "mask.png");
   ASSERT_EQ(painted.status, 0) << painted.err;
@@ -142,6 +154,25 @@ TEST_F(Brush, APaintedMaskDrivesABlendWhereItIsPainted) {
   std::printf("mask: %d of %d pixels near the stroke changed, %d far from it\n", c.near,
               c.nearTotal, c.far);
   EXPECT_GT(c.near, c.nearTotal / 3);  // only where the noise stood above 0.2
+  EXPECT_EQ(c.far, 0);
+}
+
+TEST_F(Brush, ADrawnRiverCarvesAChannelAlongItsCourse) {
+  REQUIRE_DISPLAY();
+  saveProject(path("river.json"), brushProject("river"));
+  const testing::AppRun drawn =
+      drive("river.json", std::string("select:2,") + kStroke + ",stroke-end", "river.png");
+  ASSERT_EQ(drawn.status, 0) << drawn.err;
+  const testing::AppRun plain = drive("river.json", "select:2", "no-river.png");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const Strokes& courses = strokesOf(projectFromJson(drawn.out).graph->find(2)->values[0]);
+  ASSERT_EQ(courses.size(), 1u);
+  EXPECT_EQ(courses[0].mode, StrokeMode::Path);
+  const Changed c =
+      changedPixels(readPngRgb8(path("river.png")), readPngRgb8(path("no-river.png")), 0.01, 0.08);
+  std::printf("river: %d of %d pixels near the course changed, %d far from it\n", c.near,
+              c.nearTotal, c.far);
+  EXPECT_GT(c.near, c.nearTotal * 3 / 4);
   EXPECT_EQ(c.far, 0);
 }
 

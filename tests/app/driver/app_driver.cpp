@@ -152,7 +152,9 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Stroke: {  // a press, then the mouse through the points
       const double width = s.doc.world.width;
       const auto points = strokePoints(step.value);
-      if (!app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false)) {
+      // A stroke step while the button is down moves on: the same stroke.
+      if (!s.brush.drawing &&
+          !app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false)) {
         throw InputError("no brush: select a sculpt or paint-mask node, with a map on screen");
       }
       for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});

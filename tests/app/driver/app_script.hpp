@@ -19,7 +19,8 @@ namespace terrain::testing {
 // "link:1.heights>3.a", "output:3", "select:3", "pin:3" (show it in the view);
 // and the brush's on the selected node: "stroke:0.2:0.3>0.7:0.6" (a drag in
 // the Map view through those points, as shares of the world's width from
-// its north-west corner; the button stays down) and "stroke-end" (release).
+// its north-west corner; the button stays down, and a stroke: step after
+// it moves on through its points) and "stroke-end" (release).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,

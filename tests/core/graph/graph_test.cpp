@@ -191,7 +191,7 @@ TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
 // Strokes: one across the middle of a 3 km world, in a mode the node takes.
 double anotherValue(const NodeType& type, const ParamInfo& info, double value) {
   if (info.type == ParamType::Strokes) {
-    for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Paint}) {
+    for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Paint, StrokeMode::Path}) {
       Stroke stroke;
       stroke.mode = mode;
       stroke.radius = 400.0;
@@ -233,14 +233,23 @@ TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
     for (const PortInfo& port : type->inputs()) {
       inputs.push_back(port.kind == PortKind::Mask ? mask : inputs.empty() ? a : b);
     }
-    const ParamValues defaults = type->defaults();
+    // A node with strokes (a river's course) starts with one, so that its
+    // other parameters have something to act on; the strokes change back.
+    ParamValues defaults = type->defaults();
+    for (std::size_t i = 0; i < defaults.size(); ++i) {
+      if (type->params()[i].type == ParamType::Strokes) {
+        defaults[i] = anotherValue(*type, type->params()[i], defaults[i]);
+      }
+    }
     const auto run = [&](const ParamValues& values) {
       return type->run(inputs, NodeContext{1, world}, values, {})[0]->heights;
     };
     const auto reference = run(defaults);
     for (std::size_t i = 0; i < defaults.size(); ++i) {
       ParamValues changed = defaults;
-      changed[i] = anotherValue(*type, type->params()[i], defaults[i]);
+      changed[i] = type->params()[i].type == ParamType::Strokes
+                       ? noStrokesId()
+                       : anotherValue(*type, type->params()[i], defaults[i]);
       EXPECT_NE(run(changed), reference)
           << type->key() << " --" << type->params()[i].key << " " << changed[i];
     }

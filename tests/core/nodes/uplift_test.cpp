@@ -127,7 +127,7 @@ TEST(PaintedUplift, AnUpliftOfAnotherSizeIsRefusedNamingBothPorts) {
   const PortValue b = makePort(Heightfield(33, 33));
   const NodeType& rivers = nodeType("stream-power");
   const std::string message = testing::inputErrorOf([&] {
-    rivers.run({a, nullptr, b}, NodeContext{}, rivers.defaults(), {});
+    rivers.run({a, nullptr, b, nullptr}, NodeContext{}, rivers.defaults(), {});
   });
   EXPECT_NE(message.find("'uplift' is 33x33"), std::string::npos) << message;
 }

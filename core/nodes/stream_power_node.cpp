@@ -1,5 +1,5 @@
-// River erosion as a graph node: the stream-power stage (its parameters and
-// help unchanged) with one more input, the uplift. Connect a painted mask
+// River erosion as a graph node: the stream-power stage (its parameters
+// unchanged) with two more inputs, the uplift and the outlets. Connect a painted mask
 // there and the ground rises only where it is painted, while rivers carve
 // the rising ground: a drained mountain range whose ridges follow the paint
 // (the idea of Schott et al. 2023, "Large-scale terrain authoring through
@@ -15,7 +15,8 @@ namespace {
 
 constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false},
                                 {"mask", "Mask", PortKind::Mask, true},
-                                {"uplift", "Uplift", PortKind::Mask, true}};
+                                {"uplift", "Uplift", PortKind::Mask, true},
+                                {"outlets", "Outlets", PortKind::Mask, true}};
 constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
 
 class StreamPowerNode final : public NodeType {
@@ -26,7 +27,8 @@ class StreamPowerNode final : public NodeType {
     return "Carves branching river valleys between sharp ridges (the stream-power law). Its "
            "uplift input says where the ground rises: paint a range into a mask, connect it, and "
            "rivers carve the range as it grows; unconnected, the ground rises everywhere and "
-           "the land is rescaled to the input's highest point";
+           "the land is rescaled to the input's highest point. Its outlets input holds drawn "
+           "rivers (a river node's footprint) as base level, so the valleys drain into them";
   }
   std::span<const ParamInfo> params() const override { return stage().params(); }
   ParamValues defaults() const override { return stage().defaults(); }
@@ -45,13 +47,14 @@ class StreamPowerNode final : public NodeType {
     if (in[0]->isProfile()) throw InputError("stream-power does not apply to a profile");
     const PortValue mask = in[1];
     const PortValue uplift = in[2];
+    const PortValue outlets = in[3];
     if (mask) requireSameSize(key(), "in", *in[0], "mask", *mask);
     if (uplift) requireSameSize(key(), "in", *in[0], "uplift", *uplift);
+    if (outlets) requireSameSize(key(), "in", *in[0], "outlets", *outlets);
     const StageContext stageContext{context.seed, context.world};
     Heightfield input = mask ? Heightfield(*in[0]) : takePort(std::move(in[0]));
-    Heightfield result =
-        uplift ? streamPowerWithUplift(std::move(input), *uplift, stageContext, values, control)
-               : stage().apply(std::move(input), stageContext, values, control);
+    Heightfield result = streamPowerWith(std::move(input), {uplift.get(), outlets.get()},
+                                         stageContext, values, control);
     if (mask) limitToMask(result, *in[0], *mask, control);
     return {makePort(std::move(result))};
   }

@@ -1,0 +1,157 @@
+// River: a channel carved along a course the designer draws, flowing from
+// its higher end to its lower: the bed follows the terrain less the depth
+// but never rises along the flow, and the banks slope back up to the
+// terrain. The second output is its footprint, a mask (1 in the channel,
+// falling to 0 across the banks): it can hold stream power's outlets, so
+// the valleys around drain into the river. The bed depends on the terrain
+// along the whole course: a whole-map node.
+#include <memory>
+
+#include "core/nodes/cells.hpp"
+#include "core/nodes/nodes.hpp"
+#include "core/nodes/paths.hpp"
+
+namespace terrain {
+namespace {
+
+struct RiverParams {
+  double path = noStrokesId();
+  double width = 40.0;  // metres across the bed
+  double depth = 8.0;   // metres below the terrain at the deepest
+  double banks = 80.0;  // metres over which the banks rise to the terrain
+};
+
+constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false}};
+constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false},
+                                 {"mask", "Footprint", PortKind::Mask, false}};
+
+// The bed along the course from its first point, flowing downhill: the
+// lowest ground across the channel at each step less the depth, each step
+// no higher than the one before, so the bed never rises along the flow and
+// never stands above the ground it replaces.
+std::vector<double> bedProfile(std::vector<double> ground, const std::vector<PathCell>& cells,
+                               const Heightfield& field, double spacing, double half,
+                               double depth) {
+  for (const PathCell& c : cells) {
+    if (c.distance > half) continue;
+    const auto k = std::min(static_cast<std::size_t>(c.along / spacing), ground.size() - 1);
+    ground[k] = std::min(ground[k], static_cast<double>(field.heights[c.index]));
+  }
+  double lowest = ground.front() - depth;
+  for (double& h : ground) {
+    lowest = std::min(lowest, h - depth);
+    h = std::max(0.0, lowest);
+  }
+  return ground;
+}
+
+void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, PathPoints course,
+                const RiverParams& p, double heightRange) {
+  const double spacing = grid.cellMetres;
+  std::vector<double> ground = terrainProfile(field, grid, course, spacing);
+  if (ground.back() > ground.front()) {  // it flows from its higher end
+    std::reverse(course.begin(), course.end());
+    std::reverse(ground.begin(), ground.end());
+  }
+  const double half = 0.5 * p.width;
+  const std::vector<PathCell> cells = pathCells(course, grid, half + p.banks);
+  const std::vector<double> bed =
+      bedProfile(std::move(ground), cells, field, spacing, half, p.depth / heightRange);
+  for (const PathCell& c : cells) {
+    const double level = profileAt(bed, spacing, c.along);
+    const double inChannel = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.banks);
+    float& h = field.heights[c.index];
+    const double carved = level + (static_cast<double>(h) - level) * (1.0 - inChannel);
+    h = std::min(h, static_cast<float>(carved));
+    mask.heights[c.index] = std::max(mask.heights[c.index], static_cast<float>(inChannel));
+  }
+}
+
+class RiverNode final : public TypedStage<NodeType, RiverParams> {
+ public:
+  RiverNode()
+      : TypedStage({
+            TERRAIN_BIND(RiverParams, path,
+                         (ParamInfo{"path",
+                                    "Course",
+                                    "",
+                                    "Where the river runs: draw it on the Map view with the node "
+                                    "selected; it flows from its higher end",
+                                    ParamType::Strokes,
+                                    0,
+                                    0,
+                                    {},
+                                    false,
+                                    false,
+                                    false,
+                                    "path strokes: a JSON array [{\"mode\": \"path\", "
+                                    "\"points\": [[x, y], ...]}, ...] in metres"})),
+            TERRAIN_BIND(RiverParams, width,
+                         (ParamInfo{"width",
+                                    "Width",
+                                    "m",
+                                    "How wide the river's bed is",
+                                    ParamType::Real,
+                                    1.0,
+                                    5000.0,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(RiverParams, depth,
+                         (ParamInfo{"depth", "Depth", "m",
+                                    "How deep the bed lies below the terrain where the course "
+                                    "runs downhill; it never rises along the flow, so it cuts "
+                                    "deeper through any rise",
+                                    ParamType::Real, 0.0, 1000.0})),
+            TERRAIN_BIND(RiverParams, banks,
+                         (ParamInfo{"banks",
+                                    "Banks",
+                                    "m",
+                                    "How far the banks reach from the bed before they meet the "
+                                    "terrain: short for a gorge, long for a wide valley",
+                                    ParamType::Real,
+                                    1.0,
+                                    20000.0,
+                                    {},
+                                    true})),
+        }) {}
+  std::string_view key() const override { return "river"; }
+  std::string_view title() const override { return "River"; }
+  std::string_view help() const override {
+    return "Carves a river along a drawn course, its bed never rising along the flow; gives its "
+           "footprint as a mask (connect it to stream power's outlets so the valleys drain into "
+           "it)";
+  }
+  void validate(const ParamValues& values) const override {
+    Stage::validate(values);
+    requirePaths(key(), strokesOf(values[0]));
+  }
+  std::span<const PortInfo> inputs() const override { return kInputs; }
+  std::span<const PortInfo> outputs() const override { return kOutputs; }
+  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
+  bool usesSeed() const override { return false; }
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    if (in[0]->isProfile()) throw InputError("river does not apply to a profile");
+    Heightfield field = takePort(std::move(in[0]));
+    Heightfield mask(field.width, field.height);
+    mask.wraps = field.wraps;
+    control.checkpoint(0.0f);
+    const RiverParams p = unpack(values);
+    const StrokeGrid grid = strokeGrid(context, field);
+    for (const Stroke& course : strokesOf(p.path)) {
+      control.checkpoint();
+      carveRiver(field, mask, grid, course.points, p, context.world.heightRange);
+    }
+    control.checkpoint(1.0f);
+    return {makePort(std::move(field)), makePort(std::move(mask))};
+  }
+};
+
+}  // namespace
+
+const NodeType& riverNode() {
+  static const RiverNode node;
+  return node;
+}
+
+}  // namespace terrain

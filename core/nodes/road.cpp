@@ -1,0 +1,145 @@
+// Road: a strip along a drawn course levelled to a smooth grade (the
+// terrain under it averaged over a grade length, so it rises and falls
+// gently), flat across its width, with shoulders that blend into the
+// terrain. The second output is its footprint, a mask. The grade depends
+// on the terrain along the whole course: a whole-map node.
+#include <memory>
+
+#include "core/nodes/cells.hpp"
+#include "core/nodes/nodes.hpp"
+#include "core/nodes/paths.hpp"
+
+namespace terrain {
+namespace {
+
+struct RoadParams {
+  double path = noStrokesId();
+  double width = 12.0;         // metres of flat road
+  double shoulders = 30.0;     // metres over which the ground blends back to the terrain
+  double gradeLength = 400.0;  // metres of terrain averaged into the road's level
+};
+
+constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false}};
+constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false},
+                                 {"mask", "Footprint", PortKind::Mask, false}};
+
+// The profile averaged over `window` samples either side (fewer at the ends).
+std::vector<double> smoothed(const std::vector<double>& profile, std::size_t window) {
+  std::vector<double> out(profile.size());
+  for (std::size_t k = 0; k < profile.size(); ++k) {
+    const std::size_t first = k >= window ? k - window : 0;
+    const std::size_t last = std::min(profile.size() - 1, k + window);
+    double sum = 0.0;
+    for (std::size_t j = first; j <= last; ++j) sum += profile[j];
+    out[k] = sum / static_cast<double>(last - first + 1);
+  }
+  return out;
+}
+
+void buildRoad(Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
+               const PathPoints& course, const RoadParams& p) {
+  const double spacing = grid.cellMetres;
+  const auto window = static_cast<std::size_t>(std::lround(0.5 * p.gradeLength / spacing));
+  const std::vector<double> level = smoothed(terrainProfile(field, grid, course, spacing), window);
+  const double half = 0.5 * p.width;
+  for (const PathCell& c : pathCells(course, grid, half + p.shoulders)) {
+    const double road = profileAt(level, spacing, c.along);
+    const double onRoad = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.shoulders);
+    float& h = field.heights[c.index];
+    h = static_cast<float>(road + (static_cast<double>(h) - road) * (1.0 - onRoad));
+    mask.heights[c.index] = std::max(mask.heights[c.index], static_cast<float>(onRoad));
+  }
+}
+
+class RoadNode final : public TypedStage<NodeType, RoadParams> {
+ public:
+  RoadNode()
+      : TypedStage({
+            TERRAIN_BIND(RoadParams, path,
+                         (ParamInfo{"path",
+                                    "Course",
+                                    "",
+                                    "Where the road runs: draw it on the Map view with the node "
+                                    "selected",
+                                    ParamType::Strokes,
+                                    0,
+                                    0,
+                                    {},
+                                    false,
+                                    false,
+                                    false,
+                                    "path strokes: a JSON array [{\"mode\": \"path\", "
+                                    "\"points\": [[x, y], ...]}, ...] in metres"})),
+            TERRAIN_BIND(RoadParams, width,
+                         (ParamInfo{"width",
+                                    "Width",
+                                    "m",
+                                    "How wide the flat road is",
+                                    ParamType::Real,
+                                    1.0,
+                                    500.0,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(RoadParams, shoulders,
+                         (ParamInfo{"shoulders",
+                                    "Shoulders",
+                                    "m",
+                                    "How far beyond the road the ground blends back into the "
+                                    "terrain: cuttings and embankments",
+                                    ParamType::Real,
+                                    1.0,
+                                    5000.0,
+                                    {},
+                                    true})),
+            TERRAIN_BIND(RoadParams, gradeLength,
+                         (ParamInfo{"grade-length",
+                                    "Grade length",
+                                    "m",
+                                    "How smooth the road's rise and fall is: the length of "
+                                    "terrain averaged into its level at each point",
+                                    ParamType::Real,
+                                    1.0,
+                                    50000.0,
+                                    {},
+                                    true})),
+        }) {}
+  std::string_view key() const override { return "road"; }
+  std::string_view title() const override { return "Road"; }
+  std::string_view help() const override {
+    return "Levels a road along a drawn course: flat across, a smooth grade along, shoulders "
+           "blending into the terrain; gives its footprint as a mask";
+  }
+  void validate(const ParamValues& values) const override {
+    Stage::validate(values);
+    requirePaths(key(), strokesOf(values[0]));
+  }
+  std::span<const PortInfo> inputs() const override { return kInputs; }
+  std::span<const PortInfo> outputs() const override { return kOutputs; }
+  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
+  bool usesSeed() const override { return false; }
+  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const override {
+    if (in[0]->isProfile()) throw InputError("road does not apply to a profile");
+    Heightfield field = takePort(std::move(in[0]));
+    Heightfield mask(field.width, field.height);
+    mask.wraps = field.wraps;
+    control.checkpoint(0.0f);
+    const RoadParams p = unpack(values);
+    const StrokeGrid grid = strokeGrid(context, field);
+    for (const Stroke& course : strokesOf(p.path)) {
+      control.checkpoint();
+      buildRoad(field, mask, grid, course.points, p);
+    }
+    control.checkpoint(1.0f);
+    return {makePort(std::move(field)), makePort(std::move(mask))};
+  }
+};
+
+}  // namespace
+
+const NodeType& roadNode() {
+  static const RoadNode node;
+  return node;
+}
+
+}  // namespace terrain
