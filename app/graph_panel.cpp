@@ -8,7 +8,9 @@
 
 #include "app/brush_tool.hpp"
 #include "app/panel_widgets.hpp"
+#include "core/error.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/sources/import.hpp"
 
 namespace terrain::app {
 namespace {
@@ -98,6 +100,23 @@ bool nodeSection(Graph& graph, GraphNode& node) {
   return changed;
 }
 
+// The node's section; a new file on an import node brings its world
+// (metres across, height range), as the chain's Source section does.
+bool editNode(AppState& s, NodeId id) {
+  GraphNode& node = *s.doc.graph->find(id);
+  const ParamValues before = node.values;
+  const bool changed = nodeSection(*s.doc.graph, node);
+  const auto file = typeOf(node).indexOf("file");
+  if (changed && node.type == importSource().key() && file && node.values[*file] != before[*file]) {
+    try {
+      s.doc.world = importedWorld(node.values, s.doc.world);
+    } catch (const InputError&) {
+      // the evaluator refuses the same file with the same message, in the status line
+    }
+  }
+  return changed;
+}
+
 }  // namespace
 
 bool graphNodesSection(AppState& s) {
@@ -123,16 +142,16 @@ bool graphNodesSection(AppState& s) {
   const auto& selected = s.graphEditor.selected;
   if (selected && graph.find(*selected) != nullptr) {
     ImGui::TextColored(kDim, "Selected in the graph editor:");
-    changed |= nodeSection(graph, *graph.find(*selected));
+    changed |= editNode(s, *selected);
     brushSection(s);
     if (!ImGui::TreeNode("Every node")) return changed;
     for (const NodeId id : order) {
-      if (id != *selected) changed |= nodeSection(graph, *graph.find(id));
+      if (id != *selected) changed |= editNode(s, id);
     }
     ImGui::TreePop();
     return changed;
   }
-  for (const NodeId id : order) changed |= nodeSection(graph, *graph.find(id));
+  for (const NodeId id : order) changed |= editNode(s, id);
   return changed;
 }
 

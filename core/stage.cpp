@@ -116,7 +116,9 @@ double parseValue(const ParamInfo& info, std::string_view text) {
     try {
       return strokesId(parseStrokes(text));
     } catch (const InputError& e) {
-      throw InputError(name + ": " + e.what());
+      std::string what = e.what();
+      if (what.rfind("strokes: ", 0) == 0) what.erase(0, 9);  // the flag names them
+      throw InputError(name + ": " + what);
     }
   }
   if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {

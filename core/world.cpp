@@ -33,6 +33,12 @@ ParamTable<World> makeWorldTable() {
                               2.0e4,
                               {},
                               true})),
+      TERRAIN_BIND(World, baseElevation,
+                   (ParamInfo{"base-elevation", "Base elevation", "m",
+                              "How high above sea level height 0 lies: an imported elevation "
+                              "model's lowest point. Only the exports' sidecars use it, so an "
+                              "engine can place the terrain at its real height",
+                              ParamType::Real, -12000.0, 9000.0})),
   });
 }
 

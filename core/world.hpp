@@ -13,6 +13,10 @@ namespace terrain {
 struct World {
   double width = 8192.0;        // metres from the map's left edge to its right edge
   double heightRange = 1200.0;  // metres from height 0 to height 1
+  // Metres above sea level of height 0: where a real place's ground lies
+  // (an imported DEM's lowest sample). The exports' sidecars say it; the
+  // terrain's shape does not depend on it.
+  double baseElevation = 0.0;
 
   bool operator==(const World&) const = default;
 };

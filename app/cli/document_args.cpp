@@ -181,13 +181,16 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
 }
 
 // An imported file's world (its width in metres, its elevations' range)
-// becomes the document's, unless the flags give the world themselves.
-void takeImportedWorld(Document& doc, std::span<const DocumentFlag> flags) {
+// becomes the document's, unless the flags give the world themselves. A
+// project keeps the world it saved unless a --node-param gives an import
+// node another file (`newFile`).
+void takeImportedWorld(Document& doc, const ParamValues& importValues,
+                       std::span<const DocumentFlag> flags, bool newFile = false) {
   for (const DocumentFlag& f : flags) {
-    if (f.name == "project") return;  // a project keeps the world it saved
+    if (f.name == "project" && !newFile) return;
   }
   const World given = doc.world;
-  doc.world = importedWorld(doc.source.values, doc.world);
+  doc.world = importedWorld(importValues, doc.world);
   for (const DocumentFlag& f : flags) {
     if (f.name == "world-width") doc.world.width = given.width;
     if (f.name == "height-range") doc.world.heightRange = given.heightRange;
@@ -283,7 +286,15 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
                        "; give it after that --stage");
     }
   }
-  if (!doc.graph && doc.source.key == importSource().key()) takeImportedWorld(doc, flags);
+  if (!doc.graph && doc.source.key == importSource().key()) {
+    takeImportedWorld(doc, doc.source.values, flags);
+  }
+  for (const DocumentFlag& f : flags) {  // the last import file a --node-param gave
+    if (f.name != "node-param" || f.value.find(".file=") == std::string::npos) continue;
+    const GraphNode& node =
+        graphNodeNamed(doc, f.value.substr(0, f.value.find('.')), "--node-param");
+    if (node.type == importSource().key()) takeImportedWorld(doc, node.values, flags, true);
+  }
   validate(doc, check);
   return doc;
 }

@@ -66,14 +66,15 @@ Json engines(const OutputInput& in, double cell, double length) {
            {{"z-scale", w.heightRange * kCentimetresPerMetre / kUnrealSpanCmAtScale1},
             {"xy-scale", cell * kCentimetresPerMetre},
             // 16-bit 32768 sits at the actor's Z: raise it half the range so
-            // height 0 lands at Z = 0.
-            {"location-z-cm", w.heightRange * kCentimetresPerMetre / 2.0},
+            // height 0 lands at the base elevation (Z = 0 is sea level).
+            {"location-z-cm", (w.baseElevation + w.heightRange / 2.0) * kCentimetresPerMetre},
             {"note", "import the 16-bit heightmap (PNG or RAW16) with these scales"}}},
           {"unity",
            {{"heightmap-resolution", in.field.width},
             {"terrain-width-m", w.width},
             {"terrain-height-m", w.heightRange},
             {"terrain-length-m", length},
+            {"position-y-m", w.baseElevation},
             {"note",
              "Unity wants a square heightmap of 2^n+1 samples; RAW16 little-endian "
              "('Windows' byte order)"}}}};
@@ -108,7 +109,9 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
                   {"metres-per-cell", cell},
                   {"world-width-m", in.doc.world.width},
                   {"world-length-m", length},
-                  {"height-range-m", {{"min", 0.0}, {"max", in.doc.world.heightRange}}},
+                  {"height-range-m",
+                   {{"min", in.doc.world.baseElevation},
+                    {"max", in.doc.world.baseElevation + in.doc.world.heightRange}}},
                   {"files", files},
                   {"seed", std::move(project.at("seed"))}};
   if (project.contains("graph")) {

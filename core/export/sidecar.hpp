@@ -5,7 +5,8 @@
 //   {"format": "terrain-explorer-export", "version": 1,
 //    "width": 4097, "height": 4097,             samples
 //    "metres-per-cell": 2.0, "world-width-m": 8192, "world-length-m": 8192,
-//    "height-range-m": {"min": 0, "max": 1200},  height 0 and height 1
+//    "height-range-m": {"min": 0, "max": 1200},  metres above sea level of
+//                                                height 0 and height 1
 //    "files": [{"file": "h.r16", "format": "r16", "container": "raw",
 //               "sample": "uint16", "channels": 1, "bit-depth": 16,
 //               "byte-order": "little-endian", "row-order": "top-first",

@@ -206,7 +206,9 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
                    {"world-size", grid.worldSize},
                    {"metres-per-cell", metresPerCell(worldDoc.world, side, wraps)},
                    {"world-width-m", worldDoc.world.width},
-                   {"height-range-m", {{"min", 0.0}, {"max", worldDoc.world.heightRange}}},
+                   {"height-range-m",
+                    {{"min", worldDoc.world.baseElevation},
+                     {"max", worldDoc.world.baseElevation + worldDoc.world.heightRange}}},
                    {"grid", gridJson(grid)}};
   manifest["build"] = buildText(plan);
   manifest["height-scale"] = heightScaleJson(plan);

@@ -255,6 +255,7 @@ World importedWorld(const ParamValues& values, const World& current) {
                        "at most " + std::to_string(static_cast<int>(range.max)) + " m");
     }
     if (high - low >= range.min) world.heightRange = high - low;
+    world.baseElevation = std::clamp(static_cast<double>(low), -12000.0, 9000.0);
   }
   return world;
 }

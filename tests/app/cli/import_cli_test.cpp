@@ -10,7 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "core/document.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/project.hpp"
 #include "core/raster_input.hpp"
+#include "core/sources/import.hpp"
+#include "core/text_ids.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
@@ -43,8 +49,11 @@ TEST_F(ImportCli, AnElevationGridExportsWithItsWorld) {
   const auto [low, high] = std::minmax_element(raster.values.begin(), raster.values.end());
   const auto sidecar = nlohmann::json::parse(testing::readAll(dir_ / "h.r32.json"));
   EXPECT_DOUBLE_EQ(sidecar.at("world-width-m").get<double>(), 32 * 30.0);
-  EXPECT_NEAR(sidecar.at("height-range-m").at("max").get<double>(),
-              static_cast<double>(*high - *low), 1e-3);
+  // The real elevations: height 0 is the lowest sample, height 1 the highest.
+  EXPECT_NEAR(sidecar.at("height-range-m").at("min").get<double>(), static_cast<double>(*low),
+              1e-3);
+  EXPECT_NEAR(sidecar.at("height-range-m").at("max").get<double>(), static_cast<double>(*high),
+              1e-3);
   // Every other map sample is a file sample: its elevation, read back.
   const std::vector<float> heights = readR32("h.r32");
   const double range = static_cast<double>(*high - *low);
@@ -63,7 +72,7 @@ TEST_F(ImportCli, AnElevationGridExportsWithItsWorld) {
             0);
   const auto given = nlohmann::json::parse(testing::readAll(dir_ / "w.r32.json"));
   EXPECT_DOUBLE_EQ(given.at("world-width-m").get<double>(), 5000.0);
-  EXPECT_NEAR(given.at("height-range-m").at("max").get<double>(), range, 1e-3);
+  EXPECT_NEAR(given.at("height-range-m").at("max").get<double>(), static_cast<double>(*high), 1e-3);
 }
 
 TEST_F(ImportCli, AFileItCannotReadIsRefusedBeforeAnythingIsWritten) {
@@ -83,6 +92,43 @@ TEST_F(ImportCli, AFileItCannotReadIsRefusedBeforeAnythingIsWritten) {
     EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
     EXPECT_EQ(testing::entriesOf(dir_).size(), 2u) << said;  // stdout.txt and stderr.txt only
   }
+}
+
+// A graph project keeps the world it saved; a --node-param that gives its
+// import node another file brings that file's world, unless a world flag
+// is given too.
+TEST_F(ImportCli, AGraphsImportNodeGivenAnotherFileBringsItsWorld) {
+  Document doc = testing::makingDocument("import");
+  doc.world.width = 4321.0;
+  doc.world.heightRange = 765.0;
+  makeGraph(doc);
+  const std::string project = path("dem.json");
+  saveProject(project, doc);
+  const auto sidecarWorld = [&](const std::string& name) {
+    const auto j = nlohmann::json::parse(testing::readAll(dir_ / (name + ".json")));
+    const auto& range = j.at("height-range-m");
+    return std::pair{j.at("world-width-m").get<double>(),
+                     range.at("max").get<double>() - range.at("min").get<double>()};
+  };
+  ASSERT_EQ(exportWith({"--project", project, "--raw", path("kept.r32")}).status, 0);
+  EXPECT_EQ(sidecarWorld("kept.r32"), (std::pair{4321.0, 765.0}));
+
+  const std::string ridge = testing::importSample("ridge.asc");
+  ASSERT_EQ(exportWith({"--project", project, "--node-param", "1.file=" + ridge, "--raw",
+                        path("ridge.r32")})
+                .status,
+            0);
+  ParamValues values = doc.graph->find(1)->values;
+  values[*importSource().indexOf("file")] = textId(ridge);
+  const World expected = importedWorld(values, doc.world);
+  EXPECT_NE(expected.width, 4321.0);
+  EXPECT_EQ(sidecarWorld("ridge.r32"), (std::pair{expected.width, expected.heightRange}));
+
+  ASSERT_EQ(exportWith({"--project", project, "--node-param", "1.file=" + ridge, "--world-width",
+                        "2000", "--raw", path("given.r32")})
+                .status,
+            0);
+  EXPECT_EQ(sidecarWorld("given.r32"), (std::pair{2000.0, expected.heightRange}));
 }
 
 }  // namespace
