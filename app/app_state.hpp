@@ -89,6 +89,10 @@ struct BrushState {
   // The stroke under way: its node, the node's strokes before it, and the
   // view's pin to restore at the end.
   bool drawing = false;
+  // A course's point being moved (its index among the node's courses, and
+  // the point's), or -1: a new stroke or course.
+  int movingCourse = -1;
+  int movingPoint = -1;
   NodeId node = 0;
   double strokesBefore = 0.0;
   NodeId pinnedBefore = 0;

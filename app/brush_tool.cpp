@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "app/panel_widgets.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
+#include "render/mesh_geometry.hpp"
 
 namespace terrain::app {
 namespace {
@@ -50,30 +54,147 @@ double shownCellMetres(const AppState& s) {
   return metresPerCell(s.doc.world, s.field->width, s.field->wraps);
 }
 
-// The node's strokes with the one under way, written into the document.
-void showStroke(AppState& s) {
-  GraphNode* node = s.doc.graph->find(s.brush.node);
+// The node's strokes with the gesture under way, written into the
+// document: a new stroke, a course's point moved, or (`appendPoint`, a
+// click on a course node) a point added to the last course.
+void showStroke(AppState& s, bool appendPoint = false) {
+  const BrushState& b = s.brush;
+  GraphNode* node = s.doc.graph->find(b.node);
   if (node == nullptr) return;
-  Strokes strokes = strokesOf(s.brush.strokesBefore);
-  strokes.push_back(s.brush.stroke);
+  Strokes strokes = strokesOf(b.strokesBefore);
+  if (b.movingCourse >= 0) {
+    strokes[static_cast<std::size_t>(b.movingCourse)]
+        .points[static_cast<std::size_t>(b.movingPoint)] = b.stroke.points.back();
+  } else if (appendPoint) {
+    strokes.back().points.push_back(b.stroke.points.front());
+  } else {
+    strokes.push_back(b.stroke);
+  }
   node->values[*strokesParam(typeOf(*node))] = strokesId(strokes);
 }
 
-std::array<double, 2> metresAt(const AppState& s, const ViewRect& rect, ImVec2 mouse) {
-  const glm::vec2 cell = mapCellAt(s, rect, mouse);
+// The course point nearest `at` within `reach` metres, as (course, point).
+std::optional<std::pair<int, int>> pointNear(const Strokes& courses, std::array<double, 2> at,
+                                             double reach) {
+  std::optional<std::pair<int, int>> best;
+  double nearest = reach;
+  for (std::size_t c = 0; c < courses.size(); ++c) {
+    for (std::size_t k = 0; k < courses[c].points.size(); ++k) {
+      const auto& p = courses[c].points[k];
+      const double d = std::hypot(p[0] - at[0], p[1] - at[1]);
+      if (d <= nearest) nearest = d, best = std::pair{static_cast<int>(c), static_cast<int>(k)};
+    }
+  }
+  return best;
+}
+
+render::MeshGeometry meshOf(const AppState& s, const ViewRect& rect) {
+  return render::meshGeometry(s.viewSettings, {s.field->width, s.field->height},
+                              rect.width / rect.height);
+}
+
+glm::vec2 ndcOf(const ViewRect& rect, ImVec2 p) {
+  return {(p.x - rect.x) / rect.width * 2.0f - 1.0f, 1.0f - (p.y - rect.y) / rect.height * 2.0f};
+}
+
+ImVec2 pointOf(const ViewRect& rect, glm::vec2 ndc) {
+  return {rect.x + (ndc.x + 1.0f) * 0.5f * rect.width,
+          rect.y + (1.0f - ndc.y) * 0.5f * rect.height};
+}
+
+// The map cell (fractional) under the mouse: the Map view's layout, or the
+// 3D view's ray onto the surface; nullopt where the 3D view shows no map.
+std::optional<glm::vec2> cellUnder(const AppState& s, const ViewRect& rect, ImVec2 mouse) {
+  if (effectiveViewKind(s) == ViewKind::Map) return mapCellAt(s, rect, mouse);
+  const auto uv = render::pickMapPoint(meshOf(s, rect), ndcOf(rect, mouse), *s.field);
+  if (!uv) return std::nullopt;
+  return *uv *
+         glm::vec2(static_cast<float>(s.field->width - 1), static_cast<float>(s.field->height - 1));
+}
+
+std::array<double, 2> metresOf(const AppState& s, glm::vec2 cell) {
   const double metres = shownCellMetres(s);
   return {static_cast<double>(cell.x) * metres, static_cast<double>(cell.y) * metres};
 }
 
-void drawOutline(const AppState& s, const ViewRect& rect, ImVec2 mouse) {
-  const float pixels =
-      static_cast<float>(static_cast<double>(s.brush.radius) / shownCellMetres(s)) *
-      mapCellScale(s, rect);
+float heightAt(const Heightfield& f, glm::vec2 cell) {
+  const int x = std::clamp(static_cast<int>(std::lround(cell.x)), 0, f.width - 1);
+  const int y = std::clamp(static_cast<int>(std::lround(cell.y)), 0, f.height - 1);
+  return f.at(x, y);
+}
+
+void drawRing(ImDrawList* draw, const std::vector<ImVec2>& ring, ImU32 colour, float thickness) {
+  if (ring.size() > 2) {
+    draw->AddPolyline(ring.data(), static_cast<int>(ring.size()), colour, ImDrawFlags_Closed,
+                      thickness);
+  }
+}
+
+// The brush's edge (and the hardness's) around `cell`: a circle on the Map
+// view, the circle laid on the ground in the 3D view.
+void drawOutline(const AppState& s, const ViewRect& rect, glm::vec2 cell) {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  draw->AddCircle(mouse, pixels, IM_COL32(0, 0, 0, 160), 64, 3.0f);
-  draw->AddCircle(mouse, pixels, IM_COL32(255, 255, 255, 230), 64, 1.5f);
-  const float inner = pixels * s.brush.hardness;
-  if (inner > 2.0f) draw->AddCircle(mouse, inner, IM_COL32(255, 255, 255, 110), 48, 1.0f);
+  const auto cells = static_cast<float>(static_cast<double>(s.brush.radius) / shownCellMetres(s));
+  const bool mesh = effectiveViewKind(s) == ViewKind::Mesh;
+  const render::MeshGeometry geometry = mesh ? meshOf(s, rect) : render::MeshGeometry{};
+  const glm::vec2 last(static_cast<float>(s.field->width - 1),
+                       static_cast<float>(s.field->height - 1));
+  for (const float share : {1.0f, s.brush.hardness}) {
+    if (share * cells < 1.0f) continue;
+    std::vector<ImVec2> ring;
+    for (int k = 0; k < 64; ++k) {
+      const float a = 6.2831853f * static_cast<float>(k) / 64.0f;
+      const glm::vec2 c = cell + share * cells * glm::vec2(std::cos(a), std::sin(a));
+      if (!mesh) {
+        ring.push_back(mapPointOf(s, rect, c));
+      } else if (const auto ndc =
+                     render::projectToView(geometry, c / last, heightAt(*s.field, c))) {
+        ring.push_back(pointOf(rect, *ndc));
+      }
+    }
+    drawRing(draw, ring, IM_COL32(0, 0, 0, share == 1.0f ? 160 : 70), 3.0f);
+    drawRing(draw, ring, IM_COL32(255, 255, 255, share == 1.0f ? 230 : 110), 1.5f);
+  }
+}
+
+// A course node's courses on the view: their lines and a handle on each
+// point (drag one to move it).
+void drawCourses(const AppState& s, const ViewRect& rect, const Strokes& courses) {
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const bool mesh = effectiveViewKind(s) == ViewKind::Mesh;
+  const render::MeshGeometry geometry = mesh ? meshOf(s, rect) : render::MeshGeometry{};
+  const double metres = shownCellMetres(s);
+  const glm::vec2 last(static_cast<float>(s.field->width - 1),
+                       static_cast<float>(s.field->height - 1));
+  for (const Stroke& course : courses) {
+    std::vector<ImVec2> line;
+    for (const auto& p : course.points) {
+      const glm::vec2 cell(static_cast<float>(p[0] / metres), static_cast<float>(p[1] / metres));
+      if (!mesh) {
+        line.push_back(mapPointOf(s, rect, cell));
+      } else if (const auto ndc =
+                     render::projectToView(geometry, cell / last, heightAt(*s.field, cell))) {
+        line.push_back(pointOf(rect, *ndc));
+      }
+    }
+    if (line.size() > 1) {
+      draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(255, 220, 90, 200),
+                        ImDrawFlags_None, 1.5f);
+    }
+    for (const ImVec2& p : line) {
+      draw->AddCircleFilled(p, 4.0f, IM_COL32(255, 220, 90, 230));
+      draw->AddCircle(p, 4.0f, IM_COL32(0, 0, 0, 200), 12, 1.5f);
+    }
+  }
+}
+
+// Metres a handle may be from the mouse to be grabbed: kHandlePixels on screen.
+double grabReach(const AppState& s, const ViewRect& rect) {
+  constexpr double kHandlePixels = 8.0;
+  const double cellPixels = effectiveViewKind(s) == ViewKind::Map
+                                ? static_cast<double>(mapCellScale(s, rect))
+                                : static_cast<double>(rect.width) / s.field->width;
+  return kHandlePixels / std::max(cellPixels, 1e-6) * shownCellMetres(s);
 }
 
 }  // namespace
@@ -102,7 +223,7 @@ Stroke brushStroke(const AppState& s, bool inverted) {
   return stroke;
 }
 
-bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted) {
+bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double grabMetres) {
   const auto node = brushNode(s);
   if (!node || !s.field || s.field->isProfile() || s.brush.drawing) return false;
   BrushState& b = s.brush;
@@ -111,6 +232,12 @@ bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted) {
   b.strokesBefore = graphNode.values[*strokesParam(typeOf(graphNode))];
   b.stroke = brushStroke(s, inverted);
   b.stroke.points = {at};
+  b.movingCourse = b.movingPoint = -1;
+  if (b.stroke.mode == StrokeMode::Path) {  // on a course's point: move it
+    if (const auto grabbed = pointNear(strokesOf(b.strokesBefore), at, grabMetres)) {
+      std::tie(b.movingCourse, b.movingPoint) = *grabbed;
+    }
+  }
   if (b.stroke.mode == StrokeMode::Flatten) {  // to the ground under the first point
     const double metres = shownCellMetres(s);
     const int x = std::clamp(static_cast<int>(std::lround(at[0] / metres)), 0, s.field->width - 1);
@@ -129,6 +256,11 @@ bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted) {
 void extendStroke(AppState& s, std::array<double, 2> to) {
   BrushState& b = s.brush;
   if (!b.drawing) return;
+  if (b.movingCourse >= 0) {
+    b.stroke.points = {to};
+    showStroke(s);
+    return;
+  }
   const auto& last = b.stroke.points.back();
   const double spacing = b.stroke.mode == StrokeMode::Path
                              ? kPathPointCells * (s.field ? shownCellMetres(s) : 1.0)
@@ -142,25 +274,42 @@ void endStroke(AppState& s) {
   BrushState& b = s.brush;
   if (!b.drawing) return;
   b.drawing = false;
+  // A click on a course node (one point, nothing moved) adds a point to
+  // its last course; the first click starts one.
+  const bool click = b.movingCourse < 0 && b.stroke.mode == StrokeMode::Path &&
+                     b.stroke.points.size() == 1 && !strokesOf(b.strokesBefore).empty();
+  if (click) showStroke(s, true);
+  b.movingCourse = b.movingPoint = -1;
   if (s.doc.graph) s.doc.graph->pinned = b.pinnedBefore;
 }
 
 bool updateBrush(AppState& s, const ViewRect& rect) {
   const ImGuiIO& io = ImGui::GetIO();
+  const ViewKind view = effectiveViewKind(s);
   const bool active = brushNode(s) && s.field && !s.field->isProfile() &&
-                      effectiveViewKind(s) == ViewKind::Map && !rect.empty();
+                      (view == ViewKind::Map || view == ViewKind::Mesh) && !rect.empty();
   if (!active) {
     endStroke(s);
     return false;
   }
   const ImVec2 mouse = io.MousePos;
   const bool over = rect.contains(mouse) && !io.WantCaptureMouse;
-  if ((over || s.brush.drawing) && !drawsPath(s, *brushNode(s))) drawOutline(s, rect, mouse);
+  const auto cell = (over || s.brush.drawing) && ImGui::IsMousePosValid(&mouse)
+                        ? cellUnder(s, rect, mouse)
+                        : std::nullopt;
+  const NodeId node = *brushNode(s);
+  if (drawsPath(s, node)) {
+    const GraphNode& n = *s.doc.graph->find(node);
+    drawCourses(s, rect, strokesOf(n.values[*strokesParam(typeOf(n))]));
+  } else if (cell) {
+    drawOutline(s, rect, *cell);
+  }
   if (!s.brush.drawing) {
-    return over && ImGui::IsMouseClicked(0) && beginStroke(s, metresAt(s, rect, mouse), io.KeyCtrl);
+    return over && cell && ImGui::IsMouseClicked(0) &&
+           beginStroke(s, metresOf(s, *cell), io.KeyCtrl, grabReach(s, rect));
   }
   if (ImGui::IsMouseDown(0)) {
-    if (ImGui::IsMousePosValid(&mouse)) extendStroke(s, metresAt(s, rect, mouse));
+    if (cell) extendStroke(s, metresOf(s, *cell));
   } else {
     endStroke(s);
   }
@@ -174,9 +323,11 @@ void brushSection(AppState& s) {
   ImGui::Separator();
   if (drawsPath(s, *node)) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kDim,
-                       "Drag on the Map view (2) to draw a course; each course is one undo step "
-                       "(Clear above removes them all). Right drag pans.");
+    ImGui::TextColored(
+        kDim,
+        "Drag on the Map (2) or 3D (3) view to draw a course; click to add a point to "
+        "the last course; drag a point to move it. Each is one undo step "
+        "(Clear above removes them all). Right drag pans.");
     ImGui::PopTextWrapPos();
     return;
   }
@@ -197,7 +348,8 @@ void brushSection(AppState& s) {
   }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDim,
-                     "Drag on the Map view (2) to draw a stroke; ctrl: %s; right drag pans. Each "
+                     "Drag on the Map (2) or 3D (3) view to draw a stroke; ctrl: %s; right drag "
+                     "pans, middle drag turns the 3D view. Each "
                      "stroke is one undo step.",
                      paintsMask(s, *node) ? "erase" : "lower");
   ImGui::PopTextWrapPos();

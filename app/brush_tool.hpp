@@ -2,7 +2,8 @@
 // The brush in the Map view: with a sculpt or paint-mask node selected in
 // the graph editor, a left drag draws a stroke on it (ctrl: the opposite
 // mode, lower or erase) and right drag pans; with a river or road node, a
-// drag draws its course. While the stroke is drawn the
+// drag draws a course, a click adds a point, a drag on a point moves it.
+// The 3D view takes the same gestures on the surface under the mouse. While the stroke is drawn the
 // view shows that node's result, which comes back within a frame or two;
 // on release the stroke joins the node's strokes as one undo step and the
 // whole graph runs. Strokes are kept in the world's metres
@@ -23,8 +24,11 @@ std::optional<NodeId> brushNode(const AppState& s);
 Stroke brushStroke(const AppState& s, bool inverted);
 
 // A stroke's gesture, in the world's metres. begin returns false (and does
-// nothing) without a brush node or a map on screen.
-bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted);
+// nothing) without a brush node or a map on screen. On a river or road
+// node, a press within `grabMetres` of a course's point moves that point,
+// and a press released without moving (one point) adds a point to the
+// last course; otherwise the gesture draws a new course.
+bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double grabMetres = 0.0);
 void extendStroke(AppState& s, std::array<double, 2> to);
 // The stroke joins the node's strokes; the pinned view is restored.
 void endStroke(AppState& s);

@@ -61,8 +61,8 @@ void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
         v.mapCenter = glm::clamp(v.mapCenter, glm::vec2(0.0f), glm::vec2(1.0f));
       }
       break;
-    case ViewKind::Mesh:
-      if (button_ == 0) {
+    case ViewKind::Mesh:  // middle drag turns too: the brush may hold the left
+      if (button_ == 0 || button_ == 2) {
         v.camera.rotate(delta.x, delta.y);
       } else {
         v.camera.panBy(delta.x, delta.y);

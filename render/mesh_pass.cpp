@@ -3,29 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/mesh_geometry.hpp"
 #include "render/shader_library.hpp"
 
 namespace terrain::render {
-namespace {
-
-constexpr float kBaseY = -0.03f;  // world y of the block's bottom, below height 0
-
-// Map size in world units (x, z); the longer side is 1.
-glm::vec2 worldExtent(const TerrainTextures& textures) {
-  const auto longest = static_cast<float>(std::max(textures.textureWidth, textures.textureHeight));
-  return {static_cast<float>(textures.textureWidth) / longest,
-          static_cast<float>(textures.textureHeight) / longest};
-}
-
-// What the camera frames: the block from its base to the highest possible
-// point (heights are normalised to 0..1), as exaggerated.
-Box3 blockBounds(glm::vec2 extent, float exaggeration) {
-  return {{-0.5f * extent.x, kBaseY, -0.5f * extent.y},
-          {0.5f * extent.x, std::max(exaggeration, 0.0f), 0.5f * extent.y}};
-}
-
-}  // namespace
-
 glm::vec3 worldSun(const ViewSettings& view) {
   // Map space (x east, y south, z up) to the mesh's world (x east, y up, z south).
   return glm::normalize(glm::vec3(view.sun.x, view.sun.z, view.sun.y));
@@ -46,10 +27,12 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   glClear(GL_DEPTH_BUFFER_BIT);  // the scissor keeps this inside the viewport
 
   const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
-  const glm::vec2 extent = worldExtent(textures);
-  const float exaggeration = std::max(view.exaggeration, 0.0f);
-  const CameraPose camera = view.camera.pose(blockBounds(extent, exaggeration), aspect);
-  const glm::mat4 viewProjection = camera.projection * camera.view;
+  const MeshGeometry geometry =
+      meshGeometry(view, {textures.textureWidth, textures.textureHeight}, aspect);
+  const glm::vec2 extent = geometry.extent;
+  const float exaggeration = geometry.exaggeration;
+  const CameraPose& camera = geometry.camera;
+  const glm::mat4& viewProjection = geometry.viewProjection;
   const glm::vec3 eye = camera.eye;
   const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
   const glm::vec3 sun = worldSun(view);
@@ -69,7 +52,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   terrain_.set("uViewProjection", viewProjection);
   terrain_.set("uExtent", extent);
   terrain_.set("uExaggeration", exaggeration);
-  terrain_.set("uBase", kBaseY);
+  terrain_.set("uBase", kBlockBaseY);
   terrain_.set("uSunDirection", sun);
   terrain_.set("uEye", eye);
   terrain_.set("uGrid", glm::ivec2(grid.shape().columns, grid.shape().rows));
@@ -100,7 +83,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
     water_.set("uViewProjection", viewProjection);
     water_.set("uExtent", extent);
     water_.set("uLevel", water * exaggeration);
-    water_.set("uBase", kBaseY);
+    water_.set("uBase", kBlockBaseY);
     water_.set("uExaggeration", exaggeration);
     water_.set("uEye", eye);
     water_.set("uSunDirection", sun);

@@ -176,5 +176,33 @@ TEST_F(Brush, ADrawnRiverCarvesAChannelAlongItsCourse) {
   EXPECT_EQ(c.far, 0);
 }
 
+// A click on a river node adds a point to its last course; a drag that
+// starts on a point moves it; each is one undo step.
+TEST_F(Brush, ACourseTakesClickedPointsAndAPointMovesWhereItIsDragged) {
+  REQUIRE_DISPLAY();
+  saveProject(path("river.json"), brushProject("river"));
+  const std::string drawn = "select:2,stroke:0.2:0.7>0.5:0.5,stroke-end,stroke:0.8:0.3,stroke-end";
+  const testing::AppRun edited =
+      drive("river.json", drawn + ",drag:0.5:0.5>0.55:0.35", "course.png");
+  ASSERT_EQ(edited.status, 0) << edited.err;
+  const Document doc = projectFromJson(edited.out);
+  const double w = doc.world.width;
+  const Strokes& courses = strokesOf(doc.graph->find(2)->values[0]);
+  ASSERT_EQ(courses.size(), 1u);
+  const PathPoints expected = {{0.2 * w, 0.7 * w}, {0.55 * w, 0.35 * w}, {0.8 * w, 0.3 * w}};
+  ASSERT_EQ(courses[0].points.size(), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    EXPECT_NEAR(courses[0].points[k][0], expected[k][0], 1e-6) << k;
+    EXPECT_NEAR(courses[0].points[k][1], expected[k][1], 1e-6) << k;
+  }
+  const testing::AppRun undone =
+      drive("river.json", drawn + ",drag:0.5:0.5>0.55:0.35,undo", "course-undone.png");
+  ASSERT_EQ(undone.status, 0) << undone.err;
+  const Strokes& before = strokesOf(projectFromJson(undone.out).graph->find(2)->values[0]);
+  ASSERT_EQ(before.size(), 1u);
+  EXPECT_NEAR(before[0].points[1][0], 0.5 * w, 1e-6);  // the move taken back, the click kept
+  EXPECT_EQ(before[0].points.size(), 3u);
+}
+
 }  // namespace
 }  // namespace terrain

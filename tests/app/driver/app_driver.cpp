@@ -161,6 +161,18 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       a.documentChanged = true;
       break;
     }
+    case Kind::Drag: {  // press on a course's point, move, release
+      const double width = s.doc.world.width;
+      const auto points = strokePoints(step.value);
+      if (!app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false, 0.02 * width) ||
+          s.brush.movingCourse < 0) {
+        throw InputError("no course point there: select a river or road node with a course");
+      }
+      for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
+      app::endStroke(s);
+      a.documentChanged = true;
+      break;
+    }
     case Kind::StrokeEnd:  // the release
       app::endStroke(s);
       a.documentChanged = true;

@@ -17,7 +17,7 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
     "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
-    "stroke:U:V>U:V..., stroke-end";
+    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V...";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -97,6 +97,10 @@ ScriptStep parseStep(std::string_view text) {
     step.kind = ScriptStep::Kind::Stroke;
     step.value = std::string(rest);
     strokePoints(step.value);  // checked here, so a bad one stops the run before it starts
+  } else if (hasArg && verb == "drag" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Drag;
+    step.value = std::string(rest);
+    strokePoints(step.value);
   } else if (!hasArg && verb == "stroke-end") {
     step.kind = ScriptStep::Kind::StrokeEnd;
   } else if (!hasArg && (verb == "editor" || verb == "frame")) {

@@ -20,7 +20,9 @@ namespace terrain::testing {
 // and the brush's on the selected node: "stroke:0.2:0.3>0.7:0.6" (a drag in
 // the Map view through those points, as shares of the world's width from
 // its north-west corner; the button stays down, and a stroke: step after
-// it moves on through its points) and "stroke-end" (release).
+// it moves on through its points) and "stroke-end" (release); on a river
+// or road node "drag:0.5:0.5>0.6:0.4" presses on a course's point (within
+// 2% of the world's width), moves it through the points and releases.
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -38,7 +40,8 @@ struct ScriptStep {
     Select,
     Pin,
     Stroke,
-    StrokeEnd
+    StrokeEnd,
+    Drag
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
