@@ -327,7 +327,7 @@ void brushSection(AppState& s) {
         kDim,
         "Drag on the Map (2) or 3D (3) view to draw a course; click to add a point to "
         "the last course; drag a point to move it. Each is one undo step "
-        "(Clear above removes them all). Right drag pans.");
+        "(Clear above removes them all). Right drag pans the map and turns the 3D view.");
     ImGui::PopTextWrapPos();
     return;
   }
@@ -349,7 +349,7 @@ void brushSection(AppState& s) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDim,
                      "Drag on the Map (2) or 3D (3) view to draw a stroke; ctrl: %s; right drag "
-                     "pans, middle drag turns the 3D view. Each "
+                     "pans the map and turns the 3D view. Each "
                      "stroke is one undo step.",
                      paintsMask(s, *node) ? "erase" : "lower");
   ImGui::PopTextWrapPos();

@@ -387,6 +387,8 @@ void controlsSection(AppState& s) {
       "1 / 2 / 3: side, map, 3D view.   F: reset camera and map zoom.\n"
       "Map: wheel zooms around the cursor, left-drag pans.\n"
       "3D: left-drag orbits, right- or middle-drag pans, wheel zooms.\n"
+      "Brush (a sculpt, paint-mask, river or road node selected): left-drag draws on the map or\n"
+      "3D view, ctrl lowers or erases; right-drag then pans the map and orbits the 3D view.\n"
       "Ctrl+Z / Ctrl+Shift+Z: undo / redo.   Ctrl+S, Ctrl+Shift+S, Ctrl+O: save, save as, open.\n"
       "Sliders: drag, or ctrl-click to type a value.\n"
       "G: show or hide the graph editor: drag from an output to an input to link, a linked\n"

@@ -61,8 +61,9 @@ void ViewInteraction::drag(AppState& s, const ViewRect& rect, ImVec2 delta) {
         v.mapCenter = glm::clamp(v.mapCenter, glm::vec2(0.0f), glm::vec2(1.0f));
       }
       break;
-    case ViewKind::Mesh:  // middle drag turns too: the brush may hold the left
-      if (button_ == 0 || button_ == 2) {
+    case ViewKind::Mesh:
+      // With a brush the left button draws: the right one orbits instead.
+      if (button_ == 0 || (button_ == 1 && brushNode(s))) {
         v.camera.rotate(delta.x, delta.y);
       } else {
         v.camera.panBy(delta.x, delta.y);
@@ -92,22 +93,30 @@ void ViewInteraction::wheel(AppState& s, const ViewRect& rect, ImVec2 mouse, flo
   v.mapCenter = glm::clamp((cell - fromCenter / after) / size, glm::vec2(0.0f), glm::vec2(1.0f));
 }
 
-ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
-  ViewCommands out;
-  const ImGuiIO& io = ImGui::GetIO();
+namespace {
 
-  if (!io.WantCaptureKeyboard && keyPressed(GLFW_KEY_G)) {
+// The view's keys: the graph editor, a new terrain, the views, help.
+void viewKeys(AppState& s, ViewCommands& out) {
+  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  if (keyPressed(GLFW_KEY_G)) {
     s.graphEditor.open = !s.graphEditor.open;
     s.graphEditor.frameAll = s.graphEditor.open;
   }
-  if (!io.WantCaptureKeyboard && !s.graphEditor.hovered) {
-    if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
-    if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewKind::Side;
-    if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewKind::Map;
-    if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewKind::Mesh;
-    if (keyPressed(GLFW_KEY_F)) resetView(s);
-    if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
-  }
+  if (s.graphEditor.hovered) return;  // its keys are the editor's
+  if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
+  if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewKind::Side;
+  if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewKind::Map;
+  if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewKind::Mesh;
+  if (keyPressed(GLFW_KEY_F)) resetView(s);
+  if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
+}
+
+}  // namespace
+
+ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
+  ViewCommands out;
+  const ImGuiIO& io = ImGui::GetIO();
+  viewKeys(s, out);
   if (rect.empty()) {
     button_ = -1;
     return out;

@@ -6,6 +6,7 @@
 
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
+#include "core/nodes/stroke_cache.hpp"
 
 namespace terrain {
 namespace {
@@ -62,22 +63,32 @@ class PaintMaskNode final : public TypedStage<NodeType, PaintMaskParams> {
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     const Heightfield& terrain = *in[0];
-    Heightfield mask(terrain.width, terrain.height);
-    mask.wraps = terrain.wraps;
     control.checkpoint(0.0f);
+    const Strokes& strokes = strokesOf(values[0]);
     const StrokeGrid grid = strokeGrid(context, terrain);
-    for (const Stroke& stroke : strokesOf(values[0])) {
+    // Only the map's size and place count: the key holds the input for them.
+    const StrokePrefixCache::Key cacheKey{in[0], grid, 0.0};
+    std::optional<Heightfield> start = cache_.find(cacheKey, strokes);
+    const std::size_t first = start ? strokes.size() - 1 : 0;
+    Heightfield mask = start ? std::move(*start) : Heightfield(terrain.width, terrain.height);
+    mask.wraps = terrain.wraps;
+    for (std::size_t i = first; i < strokes.size(); ++i) {
       control.checkpoint();
+      if (i + 1 == strokes.size()) cache_.keep(cacheKey, strokes, mask);
       float* m = mask.heights.data();
-      if (stroke.mode == StrokeMode::Paint) {
-        forEachBrushCell(stroke, grid, [m](std::size_t i, float w) { m[i] += (1.0f - m[i]) * w; });
+      if (strokes[i].mode == StrokeMode::Paint) {
+        forEachBrushCell(strokes[i], grid,
+                         [m](std::size_t c, float w) { m[c] += (1.0f - m[c]) * w; });
       } else {
-        forEachBrushCell(stroke, grid, [m](std::size_t i, float w) { m[i] *= 1.0f - w; });
+        forEachBrushCell(strokes[i], grid, [m](std::size_t c, float w) { m[c] *= 1.0f - w; });
       }
     }
     control.checkpoint(1.0f);
     return {makePort(std::move(mask))};
   }
+
+ private:
+  mutable StrokePrefixCache cache_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
+#include "core/nodes/stroke_cache.hpp"
 
 namespace terrain {
 namespace {
@@ -173,17 +174,32 @@ class SculptNode final : public TypedStage<NodeType, SculptParams> {
                              const ParamValues& values, const RunControl& control) const override {
     const PortValue mask = in[1];
     if (mask) requireSameSize(key(), "in", *in[0], "mask", *mask);
-    Heightfield field = mask ? Heightfield(*in[0]) : takePort(std::move(in[0]));
     control.checkpoint(0.0f);
-    const StrokeGrid grid = strokeGrid(context, field);
-    for (const Stroke& stroke : strokesOf(values[0])) {
+    const Strokes& strokes = strokesOf(values[0]);
+    const StrokeGrid grid = strokeGrid(context, *in[0]);
+    // A map a stroke may be drawn on keeps its last run; a larger one (an
+    // export) is taken over without a copy where it can be.
+    const bool interactive = in[0]->size() <= StrokePrefixCache::kMaxCells;
+    const PortValue input = interactive || mask ? in[0] : nullptr;
+    const StrokePrefixCache::Key cacheKey{input, grid, context.world.heightRange};
+    std::optional<Heightfield> start =
+        interactive ? cache_.find(cacheKey, strokes) : std::optional<Heightfield>();
+    const std::size_t first = start ? strokes.size() - 1 : 0;
+    Heightfield field = start   ? std::move(*start)
+                        : input ? Heightfield(*input)
+                                : takePort(std::move(in[0]));
+    for (std::size_t i = first; i < strokes.size(); ++i) {
       control.checkpoint();
-      applyStroke(field, stroke, grid, context.world.heightRange);
+      if (interactive && i + 1 == strokes.size()) cache_.keep(cacheKey, strokes, field);
+      applyStroke(field, strokes[i], grid, context.world.heightRange);
     }
-    if (mask) limitToMask(field, *in[0], *mask, control);
+    if (mask) limitToMask(field, *input, *mask, control);
     control.checkpoint(1.0f);
     return {makePort(std::move(field))};
   }
+
+ private:
+  mutable StrokePrefixCache cache_;
 };
 
 }  // namespace

@@ -111,6 +111,29 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
   return d;
 }
 
+// The brush's gestures in the view, through app/brush_tool's own functions,
+// at shares of the world's width.
+void brushGesture(app::AppState& s, const ScriptStep& step) {
+  using Kind = ScriptStep::Kind;
+  if (step.kind == Kind::StrokeEnd) {  // the release
+    app::endStroke(s);
+    return;
+  }
+  const double width = s.doc.world.width;
+  const auto points = strokePoints(step.value);
+  const std::array<double, 2> first{points[0][0] * width, points[0][1] * width};
+  if (step.kind == Kind::Drag) {  // press on a course's point, move, release
+    if (!app::beginStroke(s, first, false, 0.02 * width) || s.brush.movingCourse < 0) {
+      throw InputError("no course point there: select a river or road node with a course");
+    }
+  } else if (!s.brush.drawing && !app::beginStroke(s, first, false)) {
+    // (a stroke step while the button is down moves on: the same stroke)
+    throw InputError("no brush: select a sculpt or paint-mask node, with a map on screen");
+  }
+  for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
+  if (step.kind == Kind::Drag) app::endStroke(s);
+}
+
 // A step given as the designer's input would give it: the same actions (a
 // click, a shortcut, a button) or the panel's edit of the document.
 void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& a) {
@@ -149,32 +172,10 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Select:  // a click on the node
       s.graphEditor.selected = static_cast<NodeId>(std::stoul(step.value));
       break;
-    case Kind::Stroke: {  // a press, then the mouse through the points
-      const double width = s.doc.world.width;
-      const auto points = strokePoints(step.value);
-      // A stroke step while the button is down moves on: the same stroke.
-      if (!s.brush.drawing &&
-          !app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false)) {
-        throw InputError("no brush: select a sculpt or paint-mask node, with a map on screen");
-      }
-      for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
-      a.documentChanged = true;
-      break;
-    }
-    case Kind::Drag: {  // press on a course's point, move, release
-      const double width = s.doc.world.width;
-      const auto points = strokePoints(step.value);
-      if (!app::beginStroke(s, {points[0][0] * width, points[0][1] * width}, false, 0.02 * width) ||
-          s.brush.movingCourse < 0) {
-        throw InputError("no course point there: select a river or road node with a course");
-      }
-      for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
-      app::endStroke(s);
-      a.documentChanged = true;
-      break;
-    }
-    case Kind::StrokeEnd:  // the release
-      app::endStroke(s);
+    case Kind::Stroke:
+    case Kind::Drag:
+    case Kind::StrokeEnd:
+      brushGesture(s, step);
       a.documentChanged = true;
       break;
   }

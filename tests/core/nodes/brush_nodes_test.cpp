@@ -300,5 +300,77 @@ TEST(BrushNodes, OneAndTwoThreadsGiveTheSameBits) {
   EXPECT_EQ(checksum(brushResult(s, 1)), checksum(brushResult(s, 2)));
 }
 
+// While a stroke is drawn each run starts from the last one's earlier
+// strokes (core/nodes/stroke_cache.hpp): the bits of applying them all.
+TEST(BrushNodes, AStrokeBeingDrawnGivesTheBitsOfEveryStrokeAppliedInOrder) {
+  const Sculpted s = brushDocument("sculpt", 257);
+  const Heightfield source = sourceResult(s);
+  const NodeType& sculpt = nodeType("sculpt");
+  const NodeContext context{1, s.doc.world};
+  Strokes strokes;
+  for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Smooth, StrokeMode::Flatten}) {
+    strokes.push_back(
+        strokeOf(mode, {{1000.0, 2000.0 + 1500.0 * double(strokes.size())}, {7000.0, 4000.0}}));
+  }
+  for (const bool masked : {false, true}) {
+    SCOPED_TRACE(masked ? "masked" : "plain");
+    const PortValue input = makePort(Heightfield(source));
+    const PortValue mask =
+        masked ? nodeType("height-mask").run({input}, {}, nodeType("height-mask").defaults(), {})[0]
+               : nullptr;
+    // The moves of one stroke on one input (each run after the first starts
+    // from the last one's earlier strokes), then each again from scratch.
+    std::vector<ParamValues> moves;
+    Stroke drawing = strokeOf(StrokeMode::Smooth, {{2000.0, 7000.0}});
+    for (int move = 0; move < 4; ++move) {
+      drawing.points.push_back({2000.0 + 900.0 * move, 6500.0 - 700.0 * move});
+      Strokes now = strokes;
+      now.push_back(drawing);
+      moves.push_back(sculpt.defaults());
+      moves.back()[0] = strokesId(now);
+    }
+    std::vector<std::uint64_t> drawn;
+    for (const ParamValues& values : moves) {
+      drawn.push_back(checksum(*sculpt.run({input, mask}, context, values, {})[0]));
+    }
+    for (std::size_t move = 0; move < moves.size(); ++move) {
+      const PortValue fresh = makePort(Heightfield(source));
+      const PortValue freshMask = masked ? makePort(Heightfield(*mask)) : nullptr;
+      EXPECT_EQ(drawn[move], checksum(*sculpt.run({fresh, freshMask}, context, moves[move], {})[0]))
+          << move;
+      if (move > 0) {
+        EXPECT_NE(drawn[move], drawn[move - 1]);
+      }
+    }
+  }
+}
+
+TEST(BrushNodes, AMaskBeingPaintedGivesTheBitsOfEveryStrokeAppliedInOrder) {
+  const Sculpted s = brushDocument("paint-mask", 257);
+  const Heightfield source = sourceResult(s);
+  const NodeType& paint = nodeType("paint-mask");
+  const NodeContext context{1, s.doc.world};
+  const Strokes before = {strokeOf(StrokeMode::Paint, {{1000.0, 1000.0}, {7000.0, 7000.0}}),
+                          strokeOf(StrokeMode::Erase, {{4000.0, 4000.0}}, 900.0)};
+  const PortValue terrain = makePort(Heightfield(source));
+  Stroke drawing = strokeOf(StrokeMode::Paint, {{1000.0, 7000.0}});
+  std::vector<ParamValues> moves;
+  for (int move = 0; move < 4; ++move) {
+    drawing.points.push_back({1500.0 + 1200.0 * move, 6500.0 - 1200.0 * move});
+    Strokes now = before;
+    now.push_back(drawing);
+    moves.push_back(paint.defaults());
+    moves.back()[0] = strokesId(now);
+  }
+  std::vector<std::uint64_t> drawn;
+  for (const ParamValues& values : moves) {
+    drawn.push_back(checksum(*paint.run({terrain}, context, values, {})[0]));
+  }
+  for (std::size_t move = 0; move < moves.size(); ++move) {
+    const PortValue fresh = makePort(Heightfield(source));
+    EXPECT_EQ(drawn[move], checksum(*paint.run({fresh}, context, moves[move], {})[0])) << move;
+  }
+}
+
 }  // namespace
 }  // namespace terrain
