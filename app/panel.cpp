@@ -191,12 +191,14 @@ bool lookSection(AppState& s) {
   return changed;
 }
 
-// The splat overlay's key: each material's tint as the map view draws it.
+// The splat overlay's key: each material's colour as the view draws it
+// (the map view's distinct tints, the 3D view's natural colours).
 void splatLegend(const AppState& s) {
   static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
   const float side = ImGui::GetTextLineHeight();
   for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
-    const glm::vec3 c = s.viewSettings.splatColors[i];
+    const glm::vec3 c = effectiveViewKind(s) == ViewKind::Mesh ? s.viewSettings.materialColors[i]
+                                                               : s.viewSettings.splatColors[i];
     if (i > 0) ImGui::SameLine();
     ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
@@ -209,8 +211,8 @@ void splatLegend(const AppState& s) {
       "snow line, sediment flow)");
 }
 
-// A mask or the splat map over the map view; masks this terrain lacks are
-// greyed with why.
+// A mask or the splat map over the map or 3D view; masks this terrain lacks
+// are greyed with why.
 bool overlayCombo(AppState& s) {
   const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("overlay")];
   const MapOverlay current = s.doc.view.overlay;
@@ -238,8 +240,8 @@ bool overlayCombo(AppState& s) {
     ImGui::EndCombo();
   }
   tooltip(
-      "Draw over the map: slope, what erosion recorded (flow, wear, deposition), or the "
-      "splat map's materials");
+      "Draw over the terrain: slope, what erosion recorded (flow, wear, deposition), or the "
+      "splat map's materials (in 3D as they look: what the engine gets)");
   if (current == MapOverlay::Splat) splatLegend(s);
   return changed;
 }
@@ -295,6 +297,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
       changed = true;
     }
     tooltip("How tall the highest point stands, in map widths");
+    changed |= overlayCombo(s);
     changed |= ImGui::Checkbox("Water plane", &s.doc.view.waterPlane);
     ImGui::SameLine();
     ImGui::Checkbox("Wireframe", &v.wireframe);

@@ -20,15 +20,7 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uHillshade", view.hillshade ? 1 : 0);
   program_.set("uSun", view.sun);
   program_.set("uRelief", view.relief);
-  program_.set("uOverlay", static_cast<int>(kOverlayUnit));
-  program_.set("uShowOverlay", view.showOverlay && textures.hasOverlay ? 1 : 0);
-  program_.set("uOverlayColor", view.overlayColor);
-  program_.set("uOverlaySplat", textures.overlayIsSplat ? 1 : 0);
-  static constexpr const char* kSplatColors[] = {"uSplatColors[0]", "uSplatColors[1]",
-                                                 "uSplatColors[2]", "uSplatColors[3]"};
-  for (std::size_t i = 0; i < view.splatColors.size(); ++i) {
-    program_.set(kSplatColors[i], view.splatColors[i]);
-  }
+  setOverlayUniforms(program_, textures, view.showOverlay, view.overlayColor, view.splatColors);
   program_.set("uWraps", textures.wraps ? 1 : 0);
   const bool mark = view.markCrossSection && !textures.isProfile();
   program_.set(

@@ -48,6 +48,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
 
   terrain_.use();
   setTerrainUniforms(terrain_, textures, view.water);
+  setOverlayUniforms(terrain_, textures, view.showOverlay, view.overlayColor, view.materialColors);
   terrain_.set("uSize", size);
   terrain_.set("uViewProjection", viewProjection);
   terrain_.set("uExtent", extent);

@@ -222,7 +222,8 @@ void TerrainTextures::uploadOverlayTexels(GLint internalFormat, GLenum format, c
   glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, textureWidth, textureHeight, 0, format,
                GL_UNSIGNED_BYTE, texels);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  gl::Texture::setSampling2D(GL_NEAREST);
+  // Bilinear for the 3D view's materials; the map view reads texels exactly.
+  gl::Texture::setSampling2D(GL_LINEAR);
   glActiveTexture(GL_TEXTURE0);
   hasOverlay = true;
 }
@@ -241,6 +242,18 @@ void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textu
   program.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   program.set("uHasWater", textures.hasWater ? 1 : 0);
   program.set("uWater", std::clamp(water, 0.0f, 1.0f));
+}
+
+void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,
+                        glm::vec3 maskColor, const std::array<glm::vec3, 4>& materialColors) {
+  program.set("uOverlay", static_cast<int>(kOverlayUnit));
+  program.set("uShowOverlay", show && textures.hasOverlay ? 1 : 0);
+  program.set("uOverlayColor", maskColor);
+  program.set("uOverlaySplat", textures.overlayIsSplat ? 1 : 0);
+  static constexpr const char* kColors[] = {"uSplatColors[0]", "uSplatColors[1]", "uSplatColors[2]",
+                                            "uSplatColors[3]"};
+  for (std::size_t i = 0; i < materialColors.size(); ++i)
+    program.set(kColors[i], materialColors[i]);
 }
 
 }  // namespace terrain::render

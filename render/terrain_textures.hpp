@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
 #include "render/gl_objects.hpp"
@@ -104,5 +106,10 @@ struct TerrainTextures {
 // The uniforms every terrain shader shares (heights.glsl, ramp.glsl): the
 // texture units, whether the ramp has water colours, and the water level.
 void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textures, float water);
+
+// The overlay's uniforms (overlay.glsl): its unit, whether it is shown and
+// a splat map, a mask's colour and the materials' colours for the splat.
+void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,
+                        glm::vec3 maskColor, const std::array<glm::vec3, 4>& materialColors);
 
 }  // namespace terrain::render

@@ -76,6 +76,15 @@ struct ViewSettings {
   // The look's sun and relief (core/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
+  // 3D view, a splat overlay: the materials as they look (grass, rock,
+  // sediment, snow), blended by the weights and lit like the terrain, so
+  // the mesh shows what the exported splat map gives the engine.
+  std::array<glm::vec3, 4> materialColors{{
+      {0.27f, 0.42f, 0.17f},  // grass
+      {0.43f, 0.40f, 0.37f},  // rock
+      {0.62f, 0.52f, 0.37f},  // sediment
+      {0.93f, 0.95f, 0.98f},  // snow
+  }};
   glm::vec3 sun{-0.5f, -0.5f, 0.70710678f};
   float relief = 0.5f;
   float mapZoom = 1.0f;        // map view: 1 = whole map fits

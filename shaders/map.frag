@@ -3,6 +3,7 @@
 // sample, ramp colours, optional hillshade from the look's sun. Row 0 of the
 // heightmap is at the top (north), as in the exported PNG.
 #include "ramp.glsl"
+#include "overlay.glsl"
 
 uniform sampler2D uHeights;  // R32F, read with texelFetch (crisp cells)
 uniform ivec2 uSize;         // heightmap width, height in cells
@@ -13,11 +14,6 @@ uniform bool uHillshade;
 uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look.hpp)
 uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
-uniform sampler2D uOverlay;  // R8 mask 0..1, or RGBA8 splat weights, laid out like uHeights
-uniform bool uShowOverlay;
-uniform vec3 uOverlayColor;  // a mask's colour
-uniform bool uOverlaySplat;  // uOverlay holds the splat map (core/splat.hpp), not a mask
-uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
 uniform bool uWraps;         // a torus: its 8 neighbouring copies show faintly around it
 
 in vec2 vUv;
@@ -82,9 +78,7 @@ void main() {
   if (uShowOverlay && uOverlaySplat) {
     // The materials' tints blended by their weights (they sum to 1), shaded
     // like the terrain so slopes keep their form.
-    vec4 w = texelFetch(uOverlay, cell, 0);
-    vec3 tint = w.r * uSplatColors[0] + w.g * uSplatColors[1] + w.b * uSplatColors[2] +
-                w.a * uSplatColors[3];
+    vec3 tint = splatColor(texelFetch(uOverlay, cell, 0));
     if (uHillshade) tint *= hillshade(cell);
     color = mix(color, min(tint, vec3(1.0)), kSplatOpacity);
   } else if (uShowOverlay) {

@@ -1,9 +1,11 @@
 #version 330 core
 // Terrain surface: normal and colour per fragment from the heights averaged
 // over the pixel's footprint (full resolution up close; the grid may be
-// coarser), Lambert sun plus sky ambient.
+// coarser), Lambert sun plus sky ambient. The overlay colours the land: the
+// splat map's materials (what the engine gets), or a mask.
 #include "heights.glsl"
 #include "ramp.glsl"
+#include "overlay.glsl"
 
 uniform vec2 uExtent;
 uniform float uExaggeration;
@@ -46,6 +48,13 @@ void main() {
   vec3 surface = surfaceAt(vUv, lod);
   float h = surface.x;
   float diffuse = max(dot(surfaceNormal(surface.yz), uSunDirection), 0.0);
-  vec3 color = terrainColor(h) * (kAmbient + kSunColor * diffuse);
+  vec3 base = terrainColor(h);
+  if (uShowOverlay && !isUnderWater(h)) {
+    // The splat map's materials as they look, or a mask's colour over the
+    // ramp's; lit like the terrain either way.
+    vec4 overlay = texture(uOverlay, sampleCoord(vUv));
+    base = uOverlaySplat ? splatColor(overlay) : mix(base, uOverlayColor, 0.85 * overlay.r);
+  }
+  vec3 color = base * (kAmbient + kSunColor * diffuse);
   fragColor = vec4(color, 1.0);
 }
