@@ -25,10 +25,14 @@ glm::vec3 unproject(const glm::mat4& inverse, glm::vec2 ndc, float depth) {
 
 }  // namespace
 
+glm::vec2 mapExtent(glm::ivec2 mapSize) {
+  const auto longest = static_cast<float>(std::max({mapSize.x, mapSize.y, 1}));
+  return {static_cast<float>(mapSize.x) / longest, static_cast<float>(mapSize.y) / longest};
+}
+
 MeshGeometry meshGeometry(const ViewSettings& view, glm::ivec2 mapSize, float aspect) {
   MeshGeometry g;
-  const auto longest = static_cast<float>(std::max({mapSize.x, mapSize.y, 1}));
-  g.extent = {static_cast<float>(mapSize.x) / longest, static_cast<float>(mapSize.y) / longest};
+  g.extent = mapExtent(mapSize);
   g.exaggeration = std::max(view.exaggeration, 0.0f);
   // What the camera frames: the block from its base to the highest
   // possible point (heights are 0..1), as exaggerated.

@@ -22,6 +22,9 @@ struct MeshGeometry {
   glm::mat4 viewProjection{1.0f};
 };
 
+// The map's size in world units (x, z): its longer side is 1.
+glm::vec2 mapExtent(glm::ivec2 mapSize);
+
 // For a map of `mapSize` samples drawn in a view of `aspect` (width / height).
 MeshGeometry meshGeometry(const ViewSettings& view, glm::ivec2 mapSize, float aspect);
 

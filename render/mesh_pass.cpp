@@ -46,8 +46,12 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
                   gridResolution(textures.textureWidth, pixels.x, kEdgePixelsPerQuad),
                   gridResolution(textures.textureHeight, pixels.y, kEdgePixelsPerQuad)});
 
+  if (view.ambientOcclusion) ambientOcclusion_.update(textures, exaggeration);
   terrain_.use();
   setTerrainUniforms(terrain_, textures, view.water);
+  terrain_.set("uAmbientOcclusion", static_cast<int>(kAmbientOcclusionUnit));
+  terrain_.set("uShowAmbientOcclusion", view.ambientOcclusion ? 1 : 0);
+  terrain_.set("uAoSize", ambientOcclusion_.size());
   setOverlayUniforms(terrain_, textures, view.showOverlay, view.overlayColor, view.materialColors);
   terrain_.set("uSize", size);
   terrain_.set("uViewProjection", viewProjection);

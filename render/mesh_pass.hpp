@@ -3,6 +3,7 @@
 // lit by a directional sun, then the translucent water plane.
 #include <glm/glm.hpp>
 
+#include "render/ambient_occlusion.hpp"
 #include "render/gl_program.hpp"
 #include "render/grid_mesh.hpp"
 #include "render/terrain_textures.hpp"
@@ -26,6 +27,7 @@ class MeshPass {
   gl::Program sky_;
   gl::VertexArray empty_;
   GridCache grids_;
+  AmbientOcclusion ambientOcclusion_;
 };
 
 }  // namespace terrain::render

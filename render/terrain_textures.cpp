@@ -83,6 +83,7 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   }
   const int limit = textureLimit();
   const float* data = field.heights.data();
+  ++heightsVersion;
   decimationStep_ = 1;
   hasOverlay = false;  // a mask belongs to one field
   if (field.isProfile() && field.width > limit) {

@@ -57,6 +57,9 @@ struct TerrainTextures {
   int textureHeight = 0;
   // A torus (Heightfield::wraps): the map view shows its neighbouring copies.
   bool wraps = false;
+  // One more at every uploadHeights: what was computed from the heights
+  // (the 3D view's ambient occlusion) knows when it is stale.
+  std::uint64_t heightsVersion = 0;
   // Largest texture side to use when below the GPU's (TerrainView::
   // setTextureBudget); 0 = the GPU's.
   int budget = 0;

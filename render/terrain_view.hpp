@@ -85,6 +85,10 @@ struct ViewSettings {
       {0.62f, 0.52f, 0.37f},  // sediment
       {0.93f, 0.95f, 0.98f},  // snow
   }};
+  // 3D view: the sky light each point gets dimmed by how much of the sky
+  // the terrain around it hides (ambient occlusion), so valleys and
+  // crevices read.
+  bool ambientOcclusion = true;
   glm::vec3 sun{-0.5f, -0.5f, 0.70710678f};
   float relief = 0.5f;
   float mapZoom = 1.0f;        // map view: 1 = whole map fits

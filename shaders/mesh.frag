@@ -12,6 +12,9 @@ uniform float uExaggeration;
 uniform vec3 uSunDirection;  // towards the sun, world space, normalised
 uniform float uBase;
 uniform vec3 uEye;  // camera position, world space
+uniform sampler2D uAmbientOcclusion;  // R8: the sky each point sees (ambient_occlusion.frag)
+uniform bool uShowAmbientOcclusion;
+uniform ivec2 uAoSize;
 
 in vec2 vUv;
 in float vSkirt;
@@ -55,6 +58,11 @@ void main() {
     vec4 overlay = texture(uOverlay, sampleCoord(vUv));
     base = uOverlaySplat ? splatColor(overlay) : mix(base, uOverlayColor, 0.85 * overlay.r);
   }
-  vec3 color = base * (kAmbient + kSunColor * diffuse);
+  // Hidden sky dims the sky light fully and the sun a little (a soft shadow).
+  float sky = 1.0;
+  if (uShowAmbientOcclusion) {
+    sky = texture(uAmbientOcclusion, (vUv * vec2(uAoSize - 1) + 0.5) / vec2(uAoSize)).r;
+  }
+  vec3 color = base * (kAmbient * sky + kSunColor * diffuse * mix(1.0, sky, 0.4));
   fragColor = vec4(color, 1.0);
 }

@@ -125,6 +125,42 @@ void BM_MeshMaterialsFrame1280x720(benchmark::State& state) {
 }
 BENCHMARK(BM_MeshMaterialsFrame1280x720)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// A new map's first 3D frame recomputes the ambient occlusion
+// (render/ambient_occlusion.cpp, at half the map's resolution); later
+// frames reuse it. The first frame against a later one, same run.
+void BM_AmbientOcclusionNewMap1280x720(benchmark::State& state) {
+  if (!haveContext(state)) return;
+  const int size = static_cast<int>(state.range(0));
+  const Heightfield map = syntheticMap(size);
+  TerrainView view;
+  ViewSettings settings;
+  settings.kind = ViewKind::Mesh;
+  settings.water = 0.35f;
+  view.setTerrain(map, ColorRamp::earth());
+  benchmark::DoNotOptimize(view.renderToImage(settings, 1280, 720));
+  double first = 0.0;
+  double again = 0.0;
+  for (auto _ : state) {
+    view.setTerrain(map, ColorRamp::earth());
+    for (double* total : {&first, &again}) {
+      const auto start = std::chrono::steady_clock::now();
+      terrain::RgbImage image = view.renderToImage(settings, 1280, 720);
+      glFinish();
+      benchmark::DoNotOptimize(image.pixels.data());
+      *total += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["first_frame_ms"] = 1e3 * first / n;
+  state.counters["later_frame_ms"] = 1e3 * again / n;
+  state.counters["occlusion_ms"] = 1e3 * (first - again) / n;
+}
+BENCHMARK(BM_AmbientOcclusionNewMap1280x720)
+    ->Arg(513)
+    ->Arg(1025)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // The frame alone, drawn into an offscreen framebuffer without the readback.
 void BM_MeshDrawOnly1280x720(benchmark::State& state) {
   if (!haveContext(state)) return;

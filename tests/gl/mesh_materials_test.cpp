@@ -1,7 +1,8 @@
 // The 3D view's materials (issue 20): with the splat overlay the mesh is
 // coloured by the splat map's materials, blended by their weights and lit
 // like the terrain, so the designer sees what the engine's splat map gives;
-// a mask overlay tints the mesh too. Look at gl_images/mesh_materials*.png.
+// a mask overlay tints the mesh too; ambient occlusion from the heights
+// darkens what sees little sky. Look at gl_images/mesh_materials*.png.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -106,6 +107,44 @@ TEST_F(GlTest, AlpineShowsRockSnowSedimentAndGrassIn3D) {
   std::printf("alpine 3D: grass %d, rock %d, sediment %d, snow %d pixels of %d\n", counts[0],
               counts[1], counts[2], counts[3], image.width * image.height);
   for (int m = 0; m < 4; ++m) EXPECT_GT(counts[m], 200) << "material " << m;
+}
+
+// Ambient occlusion: the floor of a narrow trench sees little sky and is
+// darker with it than without; open flat ground sees all of it and looks
+// the same either way.
+TEST_F(GlTest, AmbientOcclusionDarkensATrenchFloorAndLeavesFlatGroundAlone) {
+  Heightfield trench(129, 129);
+  for (int y = 0; y < 129; ++y) {
+    for (int x = 0; x < 129; ++x) trench.at(x, y) = std::abs(x - 64) <= 3 ? 0.0f : 0.6f;
+  }
+  TerrainView view;
+  view.setTerrain(trench, ColorRamp("plain", {{200, 200, 200}}, {}));
+  ViewSettings settings = fromAbove();
+  settings.showOverlay = false;
+  settings.exaggeration = 0.3f;
+  const RgbImage shaded = view.renderToImage(settings, 200, 200);
+  settings.ambientOcclusion = false;
+  const RgbImage plain = view.renderToImage(settings, 200, 200);
+  testing::saveImage(shaded, "mesh_ambient_occlusion_trench.png");
+  // The trench's floor: the darkest pixel across the middle of the picture.
+  int floorX = 80;
+  for (int x = 80; x < 120; ++x) {
+    if (testing::brightness(shaded.at(x, 100)) < testing::brightness(shaded.at(floorX, 100))) {
+      floorX = x;
+    }
+  }
+  const float floorShaded = testing::brightness(shaded.at(floorX, 100));
+  const float floorPlain = testing::brightness(plain.at(floorX, 100));
+  EXPECT_LT(floorShaded, 0.6f * floorPlain) << "the trench's floor, x " << floorX;
+  // The high ground far from the trench's edge: open sky.
+  EXPECT_NEAR(testing::brightness(shaded.at(20, 100)), testing::brightness(plain.at(20, 100)),
+              2.0f);
+  const Heightfield flat(65, 65);
+  view.setTerrain(flat, ColorRamp("plain", {{200, 200, 200}}, {}));
+  settings.ambientOcclusion = true;
+  const RgbImage flatShaded = view.renderToImage(settings, 200, 200);
+  settings.ambientOcclusion = false;
+  EXPECT_LE(testing::differingPixels(flatShaded, view.renderToImage(settings, 200, 200), 1), 0);
 }
 
 }  // namespace
