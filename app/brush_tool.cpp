@@ -166,24 +166,41 @@ void drawCourses(const AppState& s, const ViewRect& rect, const Strokes& courses
   const double metres = shownCellMetres(s);
   const glm::vec2 last(static_cast<float>(s.field->width - 1),
                        static_cast<float>(s.field->height - 1));
+  // Where a map cell is drawn: on the map, or on the ground in 3D.
+  const auto screenOf = [&](glm::vec2 cell) -> std::optional<ImVec2> {
+    if (!mesh) return mapPointOf(s, rect, cell);
+    const auto ndc = render::projectToView(geometry, cell / last, heightAt(*s.field, cell));
+    return ndc ? std::optional(pointOf(rect, *ndc)) : std::nullopt;
+  };
   for (const Stroke& course : courses) {
     std::vector<ImVec2> line;
-    for (const auto& p : course.points) {
+    std::vector<ImVec2> handles;
+    for (std::size_t k = 0; k < course.points.size(); ++k) {
+      const auto& p = course.points[k];
       const glm::vec2 cell(static_cast<float>(p[0] / metres), static_cast<float>(p[1] / metres));
-      if (!mesh) {
-        line.push_back(mapPointOf(s, rect, cell));
-      } else if (const auto ndc =
-                     render::projectToView(geometry, cell / last, heightAt(*s.field, cell))) {
-        line.push_back(pointOf(rect, *ndc));
+      if (const auto at = screenOf(cell)) handles.push_back(*at);
+      if (k + 1 == course.points.size()) break;
+      // In 3D the line follows the ground, a point every two cells.
+      const auto& q = course.points[k + 1];
+      const glm::vec2 next(static_cast<float>(q[0] / metres), static_cast<float>(q[1] / metres));
+      const int steps = mesh ? std::max(1, static_cast<int>(glm::length(next - cell) / 2.0f)) : 1;
+      for (int i = 0; i < steps; ++i) {
+        const float t = static_cast<float>(i) / static_cast<float>(steps);
+        if (const auto at = screenOf(cell + t * (next - cell))) line.push_back(*at);
       }
+    }
+    if (!course.points.empty()) {
+      const auto& p = course.points.back();
+      const glm::vec2 cell(static_cast<float>(p[0] / metres), static_cast<float>(p[1] / metres));
+      if (const auto at = screenOf(cell)) line.push_back(*at);
     }
     if (line.size() > 1) {
       draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(255, 220, 90, 200),
                         ImDrawFlags_None, 1.5f);
     }
-    for (const ImVec2& p : line) {
-      draw->AddCircleFilled(p, 4.0f, IM_COL32(255, 220, 90, 230));
-      draw->AddCircle(p, 4.0f, IM_COL32(0, 0, 0, 200), 12, 1.5f);
+    for (const ImVec2& h : handles) {
+      draw->AddCircleFilled(h, 4.0f, IM_COL32(255, 220, 90, 230));
+      draw->AddCircle(h, 4.0f, IM_COL32(0, 0, 0, 200), 12, 1.5f);
     }
   }
 }
