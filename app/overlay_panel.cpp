@@ -1,0 +1,71 @@
+#include "app/overlay_panel.hpp"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app/panel_widgets.hpp"
+#include "core/document.hpp"
+#include "core/masks.hpp"
+
+namespace terrain::app {
+namespace {
+
+// The splat overlay's key: each material's colour as the view draws it
+// (the map view's distinct tints, the 3D view's natural colours).
+void splatLegend(const AppState& s) {
+  static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
+  const float side = ImGui::GetTextLineHeight();
+  for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
+    const glm::vec3 c = effectiveViewKind(s) == ViewKind::Mesh ? s.viewSettings.materialColors[i]
+                                                               : s.viewSettings.splatColors[i];
+    if (i > 0) ImGui::SameLine();
+    ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(kMaterials[i]);
+  }
+  tooltip(
+      "The splat map's materials blended by their weights (the look's rules: rock slope, "
+      "snow line, sediment flow)");
+}
+
+}  // namespace
+
+// A mask or the splat map over the map or 3D view; masks this terrain lacks
+// are greyed with why.
+bool overlayCombo(AppState& s) {
+  const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("overlay")];
+  const MapOverlay current = s.doc.view.overlay;
+  const auto nameOf = [&](MapOverlay o) {
+    return std::string(info.choices[static_cast<std::size_t>(o)]);
+  };
+  bool changed = false;
+  const auto offer = [&](MapOverlay choice, std::string_view why) {
+    if (ImGui::Selectable(nameOf(choice).c_str(), current == choice,
+                          why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
+        current != choice) {
+      s.doc.view.overlay = choice;
+      changed = true;
+    }
+    if (!why.empty()) tooltip(std::string(why));
+  };
+  if (ImGui::BeginCombo("Overlay", nameOf(current).c_str())) {
+    offer(MapOverlay::None, {});
+    for (std::size_t i = 0; i < maskNames().size(); ++i) {
+      const auto kind = static_cast<MaskKind>(i);
+      offer(maskOverlay(kind), s.field ? maskUnavailable(*s.field, kind) : "no terrain yet");
+    }
+    offer(MapOverlay::Splat, {});
+    tooltip("The splat map's materials: grass, rock, sediment, snow");
+    ImGui::EndCombo();
+  }
+  tooltip(
+      "Draw over the terrain: slope, what erosion recorded (flow, wear, deposition), or the "
+      "splat map's materials (in 3D as they look: what the engine gets)");
+  if (current == MapOverlay::Splat) splatLegend(s);
+  return changed;
+}
+
+}  // namespace terrain::app
