@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/heightfield.hpp"
+#include "core/nodes/cells.hpp"
 #include "core/strokes.hpp"
 
 namespace terrain {
@@ -60,6 +62,27 @@ inline void requirePaths(std::string_view node, const Strokes& strokes) {
                        " stroke; it takes path strokes (its course)");
     }
   }
+}
+
+// A path node's run: its input's heights taken over, each course applied
+// in turn by apply(field, footprint, grid, course's points), then the
+// heights and the footprint mask.
+template <class ApplyCourse>
+std::vector<PortValue> runCourses(std::string_view node, PortValue input,
+                                  const NodeContext& context, const Strokes& courses,
+                                  const RunControl& control, const ApplyCourse& apply) {
+  if (input->isProfile()) throw InputError(std::string(node) + " does not apply to a profile");
+  Heightfield field = takePort(std::move(input));
+  Heightfield footprint(field.width, field.height);
+  footprint.wraps = field.wraps;
+  control.checkpoint(0.0f);
+  const StrokeGrid grid = strokeGrid(context, field);
+  for (const Stroke& course : courses) {
+    control.checkpoint();
+    apply(field, footprint, grid, course.points);
+  }
+  control.checkpoint(1.0f);
+  return {makePort(std::move(field)), makePort(std::move(footprint))};
 }
 
 }  // namespace terrain

@@ -131,19 +131,12 @@ class RiverNode final : public TypedStage<NodeType, RiverParams> {
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
-    if (in[0]->isProfile()) throw InputError("river does not apply to a profile");
-    Heightfield field = takePort(std::move(in[0]));
-    Heightfield mask(field.width, field.height);
-    mask.wraps = field.wraps;
-    control.checkpoint(0.0f);
     const RiverParams p = unpack(values);
-    const StrokeGrid grid = strokeGrid(context, field);
-    for (const Stroke& course : strokesOf(p.path)) {
-      control.checkpoint();
-      carveRiver(field, mask, grid, course.points, p, context.world.heightRange);
-    }
-    control.checkpoint(1.0f);
-    return {makePort(std::move(field)), makePort(std::move(mask))};
+    return runCourses(key(), std::move(in[0]), context, strokesOf(p.path), control,
+                      [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
+                          const PathPoints& points) {
+                        carveRiver(field, mask, grid, points, p, context.world.heightRange);
+                      });
   }
 };
 

@@ -119,19 +119,10 @@ class RoadNode final : public TypedStage<NodeType, RoadParams> {
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
-    if (in[0]->isProfile()) throw InputError("road does not apply to a profile");
-    Heightfield field = takePort(std::move(in[0]));
-    Heightfield mask(field.width, field.height);
-    mask.wraps = field.wraps;
-    control.checkpoint(0.0f);
     const RoadParams p = unpack(values);
-    const StrokeGrid grid = strokeGrid(context, field);
-    for (const Stroke& course : strokesOf(p.path)) {
-      control.checkpoint();
-      buildRoad(field, mask, grid, course.points, p);
-    }
-    control.checkpoint(1.0f);
-    return {makePort(std::move(field)), makePort(std::move(mask))};
+    return runCourses(key(), std::move(in[0]), context, strokesOf(p.path), control,
+                      [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
+                          const PathPoints& points) { buildRoad(field, mask, grid, points, p); });
   }
 };
 
