@@ -8,6 +8,7 @@
 
 #include "app/brush_tool.hpp"
 #include "app/panel_widgets.hpp"
+#include "app/source_panel.hpp"
 #include "core/error.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/sources/import.hpp"
@@ -100,20 +101,14 @@ bool nodeSection(Graph& graph, GraphNode& node) {
   return changed;
 }
 
-// The node's section; a new file on an import node brings its world
-// (metres across, height range), as the chain's Source section does.
+// The node's section; a new file on an import node brings its range and
+// world, as the chain's Source section does.
 bool editNode(AppState& s, NodeId id) {
   GraphNode& node = *s.doc.graph->find(id);
   const ParamValues before = node.values;
   const bool changed = nodeSection(*s.doc.graph, node);
-  const auto file = typeOf(node).indexOf("file");
-  if (changed && node.type == importSource().key() && file && node.values[*file] != before[*file]) {
-    try {
-      s.doc.world = importedWorld(node.values, s.doc.world);
-    } catch (const InputError&) {
-      // the evaluator refuses the same file with the same message, in the status line
-    }
-  }
+  if (changed && node.type == importSource().key())
+    takeImportEdit(before, node.values, s.doc.world);
   return changed;
 }
 

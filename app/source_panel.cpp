@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "app/panel_widgets.hpp"
@@ -56,18 +57,6 @@ bool landformButtons(AppState& s) {
     tooltip(std::string(preset.summary) + " (Ctrl+Z goes back)");
   }
   return changed;
-}
-
-// A newly chosen file to import brings its world (metres across, height
-// range); a file it cannot read leaves the world and the pipeline says why.
-void takeImportedWorld(AppState& s, const ParamValues& before) {
-  const auto file = sourceStage(s.doc.source.key).indexOf("file");
-  if (!file || s.doc.source.values[*file] == before[*file]) return;
-  try {
-    s.doc.world = importedWorld(s.doc.source.values, s.doc.world);
-  } catch (const InputError&) {
-    // generate() refuses the same file with the same message, in the status line
-  }
 }
 
 }  // namespace
@@ -139,9 +128,21 @@ bool sourceSection(AppState& s) {
   const SourceStage& source = sourceStage(s.doc.source.key);
   const ParamValues before = s.doc.source.values;
   changed |= stageParams(source, s.doc.source.values, &source);
-  takeImportedWorld(s, before);
+  if (s.doc.source.key == importSource().key())
+    takeImportEdit(before, s.doc.source.values, s.doc.world);
   changed |= presetButtons(s);
   return changed;
+}
+
+void takeImportEdit(const ParamValues& before, ParamValues& values, World& world) {
+  try {
+    if (const std::optional<ImportChoice> choice = importEdited(before, values, world)) {
+      values = choice->values;
+      world = choice->world;
+    }
+  } catch (const InputError&) {
+    // the evaluator refuses the same file with the same message
+  }
 }
 
 Document switchSource(const Document& doc, std::string_view key) {

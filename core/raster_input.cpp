@@ -17,6 +17,7 @@
 #include <mutex>
 #include <numbers>
 #include <optional>
+#include <stdexcept>
 
 #include "core/error.hpp"
 
@@ -158,14 +159,12 @@ void readCellSize(GDALDatasetH dataset, Raster& r) {
 }
 
 // No-data samples become NaN (filled later); the others are scaled and
-// offset as the band declares. Whether it declares a scale or an offset.
-bool applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values) {
+// offset as the band declares.
+void applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values) {
   int hasNoData = 0;
   const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
-  int hasScale = 0;
-  int hasOffset = 0;
-  const double scale = GDALGetRasterScale(band, &hasScale);
-  const double offset = GDALGetRasterOffset(band, &hasOffset);
+  const double scale = GDALGetRasterScale(band, nullptr);
+  const double offset = GDALGetRasterOffset(band, nullptr);
   for (float& v : values) {
     if (hasNoData != 0 && (static_cast<double>(v) == noData || std::isnan(v))) {
       v = std::numeric_limits<float>::quiet_NaN();
@@ -173,50 +172,92 @@ bool applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values)
       v = static_cast<float>(static_cast<double>(v) * scale + offset);
     }
   }
+}
+
+// An open GDAL dataset, its errors quiet (they become the one line a
+// refusal says, not stderr's) until it closes.
+class GdalFile {
+ public:
+  explicit GdalFile(const std::string& path) {
+    static std::once_flag registered;
+    std::call_once(registered, [] { GDALAllRegister(); });
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    CPLErrorReset();
+    dataset_ = GDALOpen(path.c_str(), GA_ReadOnly);
+    if (dataset_ == nullptr) {
+      const std::string why = CPLGetLastErrorMsg();
+      CPLPopErrorHandler();
+      refuse(path, "is not a raster GDAL can read" + (why.empty() ? "" : ": " + why));
+    }
+    if (GDALGetRasterCount(dataset_) < 1) {
+      close();
+      refuse(path, "has no raster band");
+    }
+  }
+  ~GdalFile() { close(); }
+  GdalFile(const GdalFile&) = delete;
+  GdalFile& operator=(const GdalFile&) = delete;
+  GDALDatasetH dataset() const { return dataset_; }
+  GDALRasterBandH band() const { return GDALGetRasterBand(dataset_, 1); }
+
+ private:
+  void close() {
+    if (dataset_ == nullptr) return;
+    GDALClose(dataset_);
+    dataset_ = nullptr;
+    CPLPopErrorHandler();
+  }
+  GDALDatasetH dataset_ = nullptr;
+};
+
+// Whether the band declares a scale or an offset.
+bool declaresScaleOrOffset(GDALRasterBandH band) {
+  int hasScale = 0;
+  int hasOffset = 0;
+  (void)GDALGetRasterScale(band, &hasScale);
+  (void)GDALGetRasterOffset(band, &hasOffset);
   return hasScale != 0 || hasOffset != 0;
 }
 
-Raster readWithGdal(const std::string& path) {
-  static std::once_flag registered;
-  std::call_once(registered, [] { GDALAllRegister(); });
-  // GDAL's messages become the one line the refusal says, not stderr's.
-  CPLPushErrorHandler(CPLQuietErrorHandler);
-  struct HandlerPop {
-    ~HandlerPop() { CPLPopErrorHandler(); }
-  } popHandler;
-  CPLErrorReset();
-  GDALDatasetH dataset = GDALOpen(path.c_str(), GA_ReadOnly);
-  if (dataset == nullptr) {
-    const std::string why = CPLGetLastErrorMsg();
-    refuse(path, "is not a raster GDAL can read" + (why.empty() ? "" : ": " + why));
-  }
-  struct Closer {
-    GDALDatasetH dataset;
-    ~Closer() { GDALClose(dataset); }
-  } closer{dataset};
-  if (GDALGetRasterCount(dataset) < 1) refuse(path, "has no raster band");
+// An 8- or 16-bit image without a place on Earth is a heightmap: 0..max is
+// 0..1. Anything else is elevation data. The header alone says which.
+Raster gdalHeader(const std::string& path, const GdalFile& file) {
   Raster r;
-  checkSize(path, GDALGetRasterXSize(dataset), GDALGetRasterYSize(dataset));
-  r.width = GDALGetRasterXSize(dataset);
-  r.height = GDALGetRasterYSize(dataset);
-  r.format = GDALGetDriverShortName(GDALGetDatasetDriver(dataset));
-  GDALRasterBandH band = GDALGetRasterBand(dataset, 1);
-  r.values.resize(static_cast<std::size_t>(r.width) * static_cast<std::size_t>(r.height));
-  if (GDALRasterIO(band, GF_Read, 0, 0, r.width, r.height, r.values.data(), r.width, r.height,
+  checkSize(path, GDALGetRasterXSize(file.dataset()), GDALGetRasterYSize(file.dataset()));
+  r.width = GDALGetRasterXSize(file.dataset());
+  r.height = GDALGetRasterYSize(file.dataset());
+  r.format = GDALGetDriverShortName(GDALGetDatasetDriver(file.dataset()));
+  readCellSize(file.dataset(), r);
+  const GDALDataType type = GDALGetRasterDataType(file.band());
+  r.elevations = !((type == GDT_Byte || type == GDT_UInt16) && r.cellWidth == 0.0 &&
+                   !declaresScaleOrOffset(file.band()));
+  return r;
+}
+
+// The samples of the window [x0, x0 + width) x [y0, y0 + height), scaled as
+// the band says, no-data as NaN; an image's 0..max as 0..1.
+void readGdalSamples(const std::string& path, const GdalFile& file, Raster& r, int x0, int y0,
+                     int width, int height) {
+  r.heldX0 = x0;
+  r.heldY0 = y0;
+  r.heldWidth = width;
+  r.heldHeight = height;
+  r.values.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  if (GDALRasterIO(file.band(), GF_Read, x0, y0, width, height, r.values.data(), width, height,
                    GDT_Float32, 0, 0) != CE_None) {
     refuse(path, std::string("could not be read: ") + CPLGetLastErrorMsg());
   }
-  const bool scaled = applyNoDataScaleAndOffset(band, r.values);
-  readCellSize(dataset, r);
-  // An 8- or 16-bit image without a place on Earth is a heightmap: 0..max
-  // is 0..1. Anything else is elevation data.
-  const GDALDataType type = GDALGetRasterDataType(band);
-  const bool image = (type == GDT_Byte || type == GDT_UInt16) && r.cellWidth == 0.0 && !scaled;
-  if (image) {
-    const float top = type == GDT_Byte ? 255.0f : 65535.0f;
+  applyNoDataScaleAndOffset(file.band(), r.values);
+  if (!r.elevations) {
+    const float top = GDALGetRasterDataType(file.band()) == GDT_Byte ? 255.0f : 65535.0f;
     for (float& v : r.values) v /= top;
   }
-  r.elevations = !image;
+}
+
+Raster readWithGdal(const std::string& path) {
+  const GdalFile file(path);
+  Raster r = gdalHeader(path, file);
+  readGdalSamples(path, file, r, 0, 0, r.width, r.height);
   return r;
 }
 
@@ -265,6 +306,17 @@ int fillNoData(std::vector<float>& values, int width, int height) {
   return missing;
 }
 
+bool readByGdal(const std::string& path) {
+  return !isHeaderlessRaw(path) && lowerExtension(path) != ".exr";
+}
+
+void checkFile(const std::string& path) {
+  std::error_code ec;
+  if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM (--file)");
+  if (!std::filesystem::exists(path, ec)) refuse(path, "does not exist");
+  if (!std::filesystem::is_regular_file(path, ec)) refuse(path, "is not a file");
+}
+
 }  // namespace
 
 bool isHeaderlessRaw(const std::string& path) {
@@ -273,10 +325,7 @@ bool isHeaderlessRaw(const std::string& path) {
 }
 
 Raster readRaster(const std::string& path, int fileWidth) {
-  std::error_code ec;
-  if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM (--file)");
-  if (!std::filesystem::exists(path, ec)) refuse(path, "does not exist");
-  if (!std::filesystem::is_regular_file(path, ec)) refuse(path, "is not a file");
+  checkFile(path);
   const std::string ext = lowerExtension(path);
   Raster r = ext == ".r16" || ext == ".raw" ? readRaw(path, fileWidth, 2)
              : ext == ".r32"                ? readRaw(path, fileWidth, 4)
@@ -289,9 +338,40 @@ Raster readRaster(const std::string& path, int fileWidth) {
       if (v < 0.0f || v > 1.0f) r.elevations = true;
     }
   }
+  r.heldWidth = r.width;
+  r.heldHeight = r.height;
   r.filledCells = fillNoData(r.values, r.width, r.height);
   if (r.filledCells < 0) refuse(path, "holds no data at all (every sample is its no-data value)");
   return r;
+}
+
+std::optional<Raster> readRasterWindow(const std::string& path, int x0, int y0, int width,
+                                       int height) {
+  checkFile(path);
+  if (!readByGdal(path)) return std::nullopt;
+  const GdalFile file(path);
+  Raster r = gdalHeader(path, file);
+  if (x0 < 0 || y0 < 0 || width < 1 || height < 1 || x0 + width > r.width ||
+      y0 + height > r.height) {
+    throw std::invalid_argument("readRasterWindow: the window is not inside the file");
+  }
+  readGdalSamples(path, file, r, x0, y0, width, height);
+  for (const float v : r.values) {
+    if (std::isnan(v)) return std::nullopt;
+  }
+  return r;
+}
+
+Raster readRasterHeader(const std::string& path, int fileWidth) {
+  checkFile(path);
+  if (!readByGdal(path)) {
+    Raster r = *loadRaster(path, fileWidth);  // r32 and EXR: the values say what they are
+    r.values = {};
+    r.heldWidth = r.heldHeight = 0;
+    return r;
+  }
+  const GdalFile file(path);
+  return gdalHeader(path, file);
 }
 
 std::shared_ptr<const Raster> loadRaster(const std::string& path, int fileWidth) {

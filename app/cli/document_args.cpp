@@ -180,20 +180,30 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
   node->values[*index] = parseValue(type.params()[*index], f.value.substr(equals + 1));
 }
 
-// An imported file's world (its width in metres, its elevations' range)
-// becomes the document's, unless the flags give the world themselves. A
-// project keeps the world it saved unless a --node-param gives an import
-// node another file (`newFile`).
-void takeImportedWorld(Document& doc, const ParamValues& importValues,
-                       std::span<const DocumentFlag> flags, bool newFile = false) {
+// An imported file's elevations' range and world (its width in metres, its
+// height range) become the document's, unless the flags give them
+// themselves. A project keeps what it saved unless a --node-param gives an
+// import node another file (`newFile`).
+void takeImportedFile(Document& doc, ParamValues& importValues, std::span<const DocumentFlag> flags,
+                      bool newFile = false) {
+  bool rangeGiven = false;
   for (const DocumentFlag& f : flags) {
     if (f.name == "project" && !newFile) return;
+    rangeGiven |= f.name == "elevation-low" || f.name == "elevation-high" ||
+                  (f.name == "node-param" && f.value.find(".elevation-") != std::string::npos);
   }
   const World given = doc.world;
-  doc.world = importedWorld(importValues, doc.world);
+  if (rangeGiven) {
+    doc.world = importedWorld(importValues, doc.world);
+  } else {
+    ImportChoice choice = chooseImportFile(importValues, doc.world);
+    importValues = std::move(choice.values);
+    doc.world = choice.world;
+  }
   for (const DocumentFlag& f : flags) {
     if (f.name == "world-width") doc.world.width = given.width;
     if (f.name == "height-range") doc.world.heightRange = given.heightRange;
+    if (f.name == "base-elevation") doc.world.baseElevation = given.baseElevation;
   }
 }
 
@@ -287,13 +297,13 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
     }
   }
   if (!doc.graph && doc.source.key == importSource().key()) {
-    takeImportedWorld(doc, doc.source.values, flags);
+    takeImportedFile(doc, doc.source.values, flags);
   }
   for (const DocumentFlag& f : flags) {  // the last import file a --node-param gave
     if (f.name != "node-param" || f.value.find(".file=") == std::string::npos) continue;
-    const GraphNode& node =
-        graphNodeNamed(doc, f.value.substr(0, f.value.find('.')), "--node-param");
-    if (node.type == importSource().key()) takeImportedWorld(doc, node.values, flags, true);
+    GraphNode& node = *doc.graph->find(
+        graphNodeNamed(doc, f.value.substr(0, f.value.find('.')), "--node-param").id);
+    if (node.type == importSource().key()) takeImportedFile(doc, node.values, flags, true);
   }
   validate(doc, check);
   return doc;

@@ -7,17 +7,26 @@
 // Every map sample is a pure function of its position, so a tile reads
 // the same file and equals that window of the whole world. A file that is
 // not square is cut to its central square (crop) or stretched over the map
-// (stretch). Elevations (a DEM) are scaled from their minimum..maximum to
-// heights 0..1 (importedWorld gives the document that height range in
-// metres); an image's or a raw file's heights are taken as they are. The
-// curve's small overshoot beside a peak is clipped to the file's range.
+// (stretch). Elevations (a DEM) are scaled from the node's lowest..highest
+// elevation (chooseImportFile fills in the file's own) to heights 0..1,
+// and importedWorld gives the document that height range in metres; an
+// image's or a raw file's heights are taken as they are. The curve's small
+// overshoot beside a peak is clipped to that range.
+//
+// With the range given, a window smaller than the map (a tile) reads only
+// the file's samples under it, through GDAL's windowed reads: a tile of a
+// continent-sized DEM or mosaic does not read the continent.
 #include "core/sources/import.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/parallel.hpp"
@@ -35,6 +44,12 @@ struct ImportParams {
   std::string file;
   Fit fit = Fit::Crop;
   int fileWidth = 0;  // a headerless raw file's width; 0: square
+  // Elevations (metres) that heights 0 and 1 stand for; both 0: the file's
+  // lowest and highest sample under the footprint.
+  double elevationLow = 0.0;
+  double elevationHigh = 0.0;
+
+  bool rangeGiven() const { return elevationLow != 0.0 || elevationHigh != 0.0; }
 };
 
 // The part of the raster the map covers: [x0, x0 + spanX] x [y0, y0 + spanY]
@@ -104,7 +119,7 @@ Taps tapsFor(std::int64_t i, std::int64_t n, int first, int span, int length) {
 }
 
 // The file's lowest and highest values inside the footprint: what heights
-// 0 and 1 stand for when they are elevations.
+// 0 and 1 stand for when they are elevations. Needs the whole file.
 std::pair<double, double> rangeOf(const Raster& r, const Footprint& f) {
   double low = static_cast<double>(r.at(f.x0, f.y0));
   double high = low;
@@ -117,25 +132,63 @@ std::pair<double, double> rangeOf(const Raster& r, const Footprint& f) {
   return {low, high};
 }
 
-// The map's window: each sample the bicubic surface at its place.
-Heightfield sampleWindow(const Raster& r, const ImportParams& p, const MapWindow& window,
-                         const RunControl& control) {
-  const Footprint f = footprintOf(r, p.fit);
-  const auto [low, high] = rangeOf(r, f);
-  const double scale = r.elevations && high > low ? 1.0 / (high - low) : 1.0;
-  const double base = r.elevations ? low : 0.0;
-  std::vector<Taps> columns(static_cast<std::size_t>(window.width));
+// Which file samples each column and row of a map window reads.
+struct Resampling {
+  std::vector<Taps> columns;
+  std::vector<Taps> rows;
+};
+
+Resampling resamplingFor(const Raster& header, const ImportParams& p, const MapWindow& window) {
+  const Footprint f = footprintOf(header, p.fit);
+  Resampling out;
   for (int x = 0; x < window.width; ++x) {
     const std::int64_t wx = worldSample(window.x0 + x, p.size, false);
-    columns[static_cast<std::size_t>(x)] = tapsFor(wx, p.size, f.x0, f.spanX, r.width);
+    out.columns.push_back(tapsFor(wx, p.size, f.x0, f.spanX, header.width));
   }
-  Heightfield field(window.width, window.height);
-  parallelFor(control.exec, 0, window.height, 8, [&](std::int64_t a, std::int64_t b) {
+  for (int y = 0; y < window.height; ++y) {
+    const std::int64_t wy = worldSample(window.y0 + y, p.size, false);
+    out.rows.push_back(tapsFor(wy, p.size, f.y0, f.spanY, header.height));
+  }
+  return out;
+}
+
+// The first and one-past-last file sample the taps read along an axis.
+std::pair<int, int> spanOf(const std::vector<Taps>& taps) {
+  int low = taps.front().index[0];
+  int high = low;
+  for (const Taps& t : taps) {
+    for (const int i : t.index) {
+      low = std::min(low, i);
+      high = std::max(high, i);
+    }
+  }
+  return {low, high + 1};
+}
+
+// Heights = (elevation - base) * scale.
+struct HeightScale {
+  double base = 0.0;
+  double scale = 1.0;
+};
+
+HeightScale heightScaleOf(const ImportParams& p, const Raster& r) {
+  if (!r.elevations) return {};
+  const auto [low, high] = p.rangeGiven() ? std::pair{p.elevationLow, p.elevationHigh}
+                                          : rangeOf(r, footprintOf(r, p.fit));
+  return {low, high > low ? 1.0 / (high - low) : 1.0};
+}
+
+// The map's window: each sample the bicubic surface at its place. `r`
+// holds at least the samples the taps read.
+Heightfield sampleWindow(const Raster& r, const Resampling& taps, HeightScale height,
+                         const RunControl& control) {
+  const auto width = static_cast<int>(taps.columns.size());
+  Heightfield field(width, static_cast<int>(taps.rows.size()));
+  parallelFor(control.exec, 0, field.height, 8, [&](std::int64_t a, std::int64_t b) {
     for (std::int64_t row = a; row < b; ++row) {
-      const std::int64_t wy = worldSample(window.y0 + row, p.size, false);
-      const Taps rows = tapsFor(wy, p.size, f.y0, f.spanY, r.height);
-      for (int x = 0; x < window.width; ++x) {
-        const Taps& cols = columns[static_cast<std::size_t>(x)];
+      const Taps& rows = taps.rows[static_cast<std::size_t>(row)];
+      for (int x = 0; x < width; ++x) {
+        const Taps& cols = taps.columns[static_cast<std::size_t>(x)];
         double sum = 0.0;
         for (int j = 0; j < 4; ++j) {
           double line = 0.0;
@@ -147,14 +200,30 @@ Heightfield sampleWindow(const Raster& r, const ImportParams& p, const MapWindow
           sum += rows.weight[static_cast<std::size_t>(j)] * line;
         }
         // The curve overshoots a little beside the highest and lowest
-        // samples; heights stay within the file's range.
+        // samples; heights stay within the range.
         field.at(x, static_cast<int>(row)) =
-            static_cast<float>(std::clamp((sum - base) * scale, 0.0, 1.0));
+            static_cast<float>(std::clamp((sum - height.base) * height.scale, 0.0, 1.0));
       }
     }
   });
   control.checkpoint(1.0f);
   return field;
+}
+
+// A window smaller than the map, with the range given, reads only the
+// samples under it when GDAL reads the file and none of them is no-data.
+std::optional<Heightfield> sampleFromFileWindow(const ImportParams& p, const MapWindow& window,
+                                                const RunControl& control) {
+  if (!p.rangeGiven() || (window.width == p.size && window.height == p.size)) {
+    return std::nullopt;
+  }
+  const Raster header = readRasterHeader(p.file, p.fileWidth);
+  const Resampling taps = resamplingFor(header, p, window);
+  const auto [x0, x1] = spanOf(taps.columns);
+  const auto [y0, y1] = spanOf(taps.rows);
+  const std::optional<Raster> part = readRasterWindow(p.file, x0, y0, x1 - x0, y1 - y0);
+  if (!part) return std::nullopt;
+  return sampleWindow(*part, taps, heightScaleOf(p, *part), control);
 }
 
 class ImportSource final : public TypedStage<SourceStage, ImportParams> {
@@ -188,6 +257,17 @@ class ImportSource final : public TypedStage<SourceStage, ImportParams> {
                                     "A headerless raw file's width (0: square, the side from "
                                     "its size in bytes)",
                                     ParamType::Integer, 0, 1 << 20})),
+            TERRAIN_BIND(ImportParams, elevationLow,
+                         (ParamInfo{"elevation-low", "Lowest", "m",
+                                    "The elevation height 0 stands for; lower ground is cut "
+                                    "flat (both 0: the file's lowest sample, filled in when a "
+                                    "file is chosen)",
+                                    ParamType::Real, -15000.0, 30000.0})),
+            TERRAIN_BIND(ImportParams, elevationHigh,
+                         (ParamInfo{"elevation-high", "Highest", "m",
+                                    "The elevation height 1 stands for; higher ground is cut "
+                                    "flat (both 0: the file's highest sample)",
+                                    ParamType::Real, -15000.0, 30000.0})),
         }) {}
   std::string_view key() const override { return "import"; }
   std::string_view title() const override { return "Import"; }
@@ -204,6 +284,15 @@ class ImportSource final : public TypedStage<SourceStage, ImportParams> {
     if (key == "file-width" && !isHeaderlessRaw(p.file)) {
       return "Only a headerless raw file (.r16, .raw, .r32) has a width to give";
     }
+    if (key == "elevation-low" || key == "elevation-high") {
+      try {
+        if (!loadRaster(p.file, p.fileWidth)->elevations) {
+          return "An image's or raw file's heights are taken as they are (0..1)";
+        }
+      } catch (const InputError&) {
+        return {};
+      }
+    }
     if (key == "fit") {
       try {
         const std::shared_ptr<const Raster> r = loadRaster(p.file, p.fileWidth);
@@ -218,7 +307,8 @@ class ImportSource final : public TypedStage<SourceStage, ImportParams> {
   double defaultWater() const override { return 0.0; }
   bool computesWindows() const override { return true; }
   std::optional<TileScale> tileScale(std::uint64_t, const ParamValues&) const override {
-    return TileScale{0.0, 1.0, "the file's minimum and maximum (elevations) or its own 0..1"};
+    return TileScale{0.0, 1.0,
+                     "the import's lowest..highest elevation (elevations) or the file's own 0..1"};
   }
   Heightfield generate(std::uint64_t seed, const ParamValues& values,
                        const RunControl& control) const override {
@@ -228,7 +318,22 @@ class ImportSource final : public TypedStage<SourceStage, ImportParams> {
   Heightfield generateWindow(std::uint64_t, const ParamValues& values, const MapWindow& window,
                              const RunControl& control) const override {
     const ImportParams p = unpack(values);
-    return sampleWindow(*loadRaster(p.file, p.fileWidth), p, window, control);
+    if (std::optional<Heightfield> part = sampleFromFileWindow(p, window, control)) {
+      return std::move(*part);
+    }
+    const std::shared_ptr<const Raster> whole = loadRaster(p.file, p.fileWidth);
+    return sampleWindow(*whole, resamplingFor(*whole, p, window), heightScaleOf(p, *whole),
+                        control);
+  }
+  void validate(const ParamValues& values) const override {
+    SourceStage::validate(values);
+    const ImportParams p = unpack(values);
+    if (p.rangeGiven() && p.elevationHigh <= p.elevationLow) {
+      throw InputError("import: elevation-high (" + formatValue(params()[5], p.elevationHigh) +
+                       " m) must be above elevation-low (" +
+                       formatValue(params()[4], p.elevationLow) +
+                       " m); both 0 take the file's lowest and highest sample");
+    }
   }
 };
 
@@ -242,22 +347,59 @@ const SourceStage& importSource() {
 World importedWorld(const ParamValues& values, const World& current) {
   const auto& source = static_cast<const ImportSource&>(importSource());
   const ImportParams p = source.unpack(values);
-  const std::shared_ptr<const Raster> raster = loadRaster(p.file, p.fileWidth);
-  const Footprint f = footprintOf(*raster, p.fit);
+  // With the range given, the header is enough: a tile's world needs no
+  // whole read.
+  const std::shared_ptr<const Raster> file =
+      p.rangeGiven() ? std::make_shared<const Raster>(readRasterHeader(p.file, p.fileWidth))
+                     : loadRaster(p.file, p.fileWidth);
+  const Footprint footprint = footprintOf(*file, p.fit);
   World world = current;
-  if (raster->cellWidth > 0.0) world.width = raster->cellWidth * f.spanX;
-  if (raster->elevations) {
-    const auto [low, high] = rangeOf(*raster, f);
-    const ParamInfo& range = worldTable().infos()[*worldTable().indexOf("height-range")];
-    if (high - low > range.max) {
-      throw InputError("import: '" + p.file + "' spans " + std::to_string(high - low) +
-                       " m from its lowest to its highest sample; a world's height range is " +
-                       "at most " + std::to_string(static_cast<int>(range.max)) + " m");
-    }
-    if (high - low >= range.min) world.heightRange = high - low;
-    world.baseElevation = std::clamp(static_cast<double>(low), -12000.0, 9000.0);
+  if (file->cellWidth > 0.0) world.width = file->cellWidth * footprint.spanX;
+  if (!file->elevations) return world;
+  const auto [low, high] =
+      p.rangeGiven() ? std::pair{p.elevationLow, p.elevationHigh} : rangeOf(*file, footprint);
+  const ParamInfo& range = worldTable().infos()[*worldTable().indexOf("height-range")];
+  if (high - low > range.max) {
+    throw InputError("import: '" + p.file + "' spans " + std::to_string(high - low) +
+                     " m from its lowest to its highest elevation; a world's height range is " +
+                     "at most " + std::to_string(static_cast<int>(range.max)) + " m");
   }
+  if (high - low >= range.min) world.heightRange = high - low;
+  world.baseElevation = std::clamp(low, -12000.0, 9000.0);
   return world;
+}
+
+ImportChoice chooseImportFile(const ParamValues& values, const World& current) {
+  const auto& source = static_cast<const ImportSource&>(importSource());
+  ImportParams p = source.unpack(values);
+  ImportChoice choice{values, current};
+  const std::shared_ptr<const Raster> raster = loadRaster(p.file, p.fileWidth);
+  const auto [low, high] =
+      raster->elevations ? rangeOf(*raster, footprintOf(*raster, p.fit)) : std::pair{0.0, 0.0};
+  choice.values[*source.indexOf("elevation-low")] = low;
+  choice.values[*source.indexOf("elevation-high")] = high;
+  if (low == high) {  // a flat file: its own range, as before it was chosen
+    choice.values[*source.indexOf("elevation-low")] = 0.0;
+    choice.values[*source.indexOf("elevation-high")] = 0.0;
+  }
+  choice.world = importedWorld(choice.values, current);
+  return choice;
+}
+
+std::optional<ImportChoice> importEdited(const ParamValues& before, const ParamValues& after,
+                                         const World& current) {
+  const SourceStage& source = importSource();
+  const auto changed = [&](std::string_view key) {
+    const std::size_t i = *source.indexOf(key);
+    return before[i] != after[i];
+  };
+  if (changed("file") || changed("fit") || changed("file-width")) {
+    return chooseImportFile(after, current);
+  }
+  if (changed("elevation-low") || changed("elevation-high")) {
+    return ImportChoice{after, importedWorld(after, current)};
+  }
+  return std::nullopt;
 }
 
 }  // namespace terrain

@@ -5,11 +5,14 @@
 // tile as windows of their world, and bad files are refused by name.
 #include <cpl_conv.h>
 #include <gdal.h>
+#include <gdal_utils.h>
 #include <gtest/gtest.h>
 #include <ogr_srs_api.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -84,8 +87,15 @@ Document importing(const std::string& path, int size, std::string_view fit = "cr
   const SourceStage& source = sourceStage("import");
   doc.source.values[*source.indexOf("file")] = textId(path);
   doc.source.values[*source.indexOf("fit")] = parseValue(source.params()[2], fit);
-  doc.world = importedWorld(doc.source.values, doc.world);
+  ImportChoice choice = chooseImportFile(doc.source.values, doc.world);
+  doc.source.values = std::move(choice.values);
+  doc.world = choice.world;
   return doc;
+}
+
+void setRange(Document& doc, double low, double high) {
+  testing::setParam(doc, "elevation-low", low);
+  testing::setParam(doc, "elevation-high", high);
 }
 
 class Import : public testing::ScratchDirTest {};
@@ -239,6 +249,94 @@ TEST_F(Import, TilesOfAnImportedWorldAreItsWindowsOnAnyThreads) {
     EXPECT_EQ(one.field.heights, two.field.heights);
     EXPECT_EQ(one.field.heights, cutWindow(world, tileWindow(grid, t)).heights);
   }
+}
+
+TEST_F(Import, ChoosingAFileWritesItsRangeWhichGivesTheSameBitsAndWorld) {
+  writeWithGdal(path("dem.tif"), {}, hills);
+  Document doc = importing(path("dem.tif"), 129);
+  const Raster file = readRaster(path("dem.tif"));
+  const auto [low, high] = std::minmax_element(file.values.begin(), file.values.end());
+  EXPECT_EQ(testing::param(doc, "elevation-low"), static_cast<double>(*low));
+  EXPECT_EQ(testing::param(doc, "elevation-high"), static_cast<double>(*high));
+  const Heightfield chosen = runPipeline(doc);
+  Document automatic = doc;
+  setRange(automatic, 0.0, 0.0);  // the file's own range, read whole
+  EXPECT_EQ(runPipeline(automatic).heights, chosen.heights);
+  const World world = importedWorld(automatic.source.values, World{});
+  EXPECT_EQ(world.heightRange, doc.world.heightRange);
+  EXPECT_EQ(world.baseElevation, doc.world.baseElevation);
+
+  // A narrower range: its metres are heights 0..1, the ground beyond cut flat.
+  const double from = static_cast<double>(*low) + 100.0;
+  const double to = static_cast<double>(*high) - 200.0;
+  setRange(doc, from, to);
+  const Heightfield cut = runPipeline(doc);
+  EXPECT_EQ(importedWorld(doc.source.values, World{}).heightRange, to - from);
+  EXPECT_EQ(importedWorld(doc.source.values, World{}).baseElevation, from);
+  int flat = 0;
+  for (int y = 0; y < 65; ++y) {
+    for (int x = 0; x < 65; ++x) {
+      const double metres = static_cast<double>(static_cast<float>(hills(x, y)));
+      const double expected = std::clamp((metres - from) / (to - from), 0.0, 1.0);
+      ASSERT_NEAR(static_cast<double>(cut.at(2 * x, 2 * y)), expected, 1e-6) << x << "," << y;
+      flat += expected == 0.0 || expected == 1.0 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(flat, 20);
+  setRange(doc, to, from);
+  EXPECT_NE(testing::inputErrorOf([&] { runPipeline(doc); })
+                .find("elevation-high (" + formatValue(sourceStage("import").params()[5], from) +
+                      " m) must be above elevation-low"),
+            std::string::npos);
+}
+
+// A mosaic of 3x3 GeoTIFFs as one GDAL virtual raster, the way continents
+// of DEM tiles are served: a tile of the world reads only its part, so with
+// the far corner's file gone it still computes, bit for bit its window of
+// the world, while the whole world is refused naming what is missing.
+TEST_F(Import, ATileOfAMosaicReadsOnlyItsWindow) {
+  std::vector<std::string> parts;
+  for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 3; ++i) {
+      GdalFile spec;
+      spec.width = spec.height = 30;
+      spec.geoTransform[0] = 500000.0 + 30.0 * 30 * i;
+      spec.geoTransform[3] = 5100000.0 - 30.0 * 30 * j;
+      spec.noData = -9999.0;
+      parts.push_back(path("part" + std::to_string(i) + std::to_string(j) + ".tif"));
+      writeWithGdal(parts.back(), spec, [&](int x, int y) {
+        // One no-data sample in the north-east part, under tile (1, 0) only:
+        // a window over it reads the whole file.
+        return i == 2 && j == 0 && x == 20 && y == 10 ? -9999.0 : hills(30 * i + x, 30 * j + y);
+      });
+    }
+  }
+  std::vector<const char*> names;
+  for (const std::string& p : parts) names.push_back(p.c_str());
+  int usageError = 0;
+  GDALDatasetH vrt = GDALBuildVRT(path("mosaic.vrt").c_str(), static_cast<int>(names.size()),
+                                  nullptr, names.data(), nullptr, &usageError);
+  ASSERT_NE(vrt, nullptr) << CPLGetLastErrorMsg();
+  GDALClose(vrt);
+  const Document doc = importing(path("mosaic.vrt"), 129);
+  EXPECT_DOUBLE_EQ(doc.world.width, 89 * 30.0);
+  const TileGrid grid = testing::tileGrid(129, 2, 2, 3);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_EQ(plan.build, TileBuild::Windowed);
+  const Heightfield world = runPipeline(doc);
+  const Tile east = buildTile(doc, grid, plan, {1, 0});  // over the no-data sample
+  EXPECT_EQ(east.field.heights, cutWindow(world, tileWindow(grid, {1, 0})).heights);
+
+  // Another name for the same mosaic (the whole file is not kept from before).
+  std::filesystem::copy_file(path("mosaic.vrt"), path("mosaic-again.vrt"));
+  std::filesystem::remove(parts.back());  // the south-east corner
+  Document again = doc;
+  again.source.values[*sourceStage("import").indexOf("file")] = textId(path("mosaic-again.vrt"));
+  const Tile corner = buildTile(again, grid, planTiles(again, grid), {0, 0});
+  EXPECT_EQ(corner.field.heights, cutWindow(world, tileWindow(grid, {0, 0})).heights);
+  const std::string refusal = testing::inputErrorOf([&] { runPipeline(again); });
+  EXPECT_NE(refusal.find("mosaic-again.vrt' could not be read"), std::string::npos) << refusal;
+  EXPECT_NE(refusal.find("part22.tif"), std::string::npos) << refusal;
 }
 
 TEST_F(Import, ACroppedFileIsItsCentralSquareAndStretchKeepsItAll) {

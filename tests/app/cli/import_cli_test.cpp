@@ -2,10 +2,15 @@
 // --file PATH` exports the file's terrain with its world in the sidecar,
 // flags that give the world win over the file's, and a file it cannot read
 // is refused before anything is written (exit 2, one line naming it).
+#include <cpl_error.h>
+#include <gdal.h>
+#include <gdal_utils.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -129,6 +134,65 @@ TEST_F(ImportCli, AGraphsImportNodeGivenAnotherFileBringsItsWorld) {
                 .status,
             0);
   EXPECT_EQ(sidecarWorld("given.r32"), (std::pair{2000.0, expected.heightRange}));
+}
+
+// The tile farm's way with a DEM served as a mosaic (a GDAL virtual raster
+// of many files): the project saved from the import holds the elevations'
+// range, so a tile reads only the files under it. With the far corner's
+// file gone, tile 0,0 still exports, the same bits as with it, and the
+// whole world is refused naming the missing file.
+TEST_F(ImportCli, ATileOfAProjectedMosaicReadsOnlyTheFilesUnderIt) {
+  static std::once_flag registered;
+  std::call_once(registered, [] { GDALAllRegister(); });
+  std::vector<std::string> parts;
+  for (const int y0 : {0, 17}) {  // hills.asc (33x33) cut in four by GDAL
+    for (const int x0 : {0, 17}) {
+      const std::string part =
+          path("part" + std::to_string(x0) + "_" + std::to_string(y0) + ".tif");
+      GDALDatasetH grid = GDALOpen(testing::importSample("hills.asc").c_str(), GA_ReadOnly);
+      const std::vector<std::string> args = {"-srcwin", std::to_string(x0), std::to_string(y0),
+                                             std::to_string(x0 == 0 ? 17 : 16),
+                                             std::to_string(y0 == 0 ? 17 : 16)};
+      std::vector<char*> argv;
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      GDALTranslateOptions* options = GDALTranslateOptionsNew(argv.data(), nullptr);
+      GDALDatasetH out = GDALTranslate(part.c_str(), grid, options, nullptr);
+      ASSERT_NE(out, nullptr) << CPLGetLastErrorMsg();
+      GDALClose(out);
+      GDALTranslateOptionsFree(options);
+      GDALClose(grid);
+      parts.push_back(part);
+    }
+  }
+  std::vector<const char*> names;
+  for (const std::string& p : parts) names.push_back(p.c_str());
+  GDALDatasetH vrt = GDALBuildVRT(path("hills.vrt").c_str(), static_cast<int>(names.size()),
+                                  nullptr, names.data(), nullptr, nullptr);
+  ASSERT_NE(vrt, nullptr) << CPLGetLastErrorMsg();
+  GDALClose(vrt);
+
+  ASSERT_EQ(exportWith({"--generator", "import", "--file", path("hills.vrt"), "--size", "65",
+                        "--save-project", path("hills.json")})
+                .status,
+            0);
+  const std::vector<std::string> tile = {
+      "--project", path("hills.json"), "--tiles", "4x4", "--tile", "0,0", "--raw", "t.r32"};
+  auto withDir = [&](std::vector<std::string> args, const std::string& dir) {
+    args.insert(args.end(), {"--out-dir", path(dir)});
+    return exportWith(args);
+  };
+  ASSERT_EQ(withDir(tile, "before").status, 0);
+  std::filesystem::remove(parts.back());
+  const testing::AppRun after = withDir(tile, "after");
+  ASSERT_EQ(after.status, 0) << after.err;
+  EXPECT_EQ(testing::readAll(dir_ / "after" / "t_x0_y0.r32"),
+            testing::readAll(dir_ / "before" / "t_x0_y0.r32"));
+  const testing::AppRun whole =
+      exportWith({"--project", path("hills.json"), "--raw", path("w.r32")});
+  EXPECT_EQ(whole.status, 2);
+  EXPECT_NE(whole.err.find("part17_17.tif"), std::string::npos) << whole.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "w.r32"));
 }
 
 }  // namespace
