@@ -2,6 +2,7 @@
 // What the panel, the CLI, --help and the project file know about one
 // parameter: every consumer is drawn from these rows.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -27,6 +28,10 @@ struct ParamInfo {
   bool maxMeansAll = false;
   bool powerOfTwo = false;        // Integer: only powers of two in range are valid
   std::string_view expects = {};  // Text: "a ramp name or a .png file"
+  // The value a project file that does not name this parameter means, when
+  // it is not the default: files saved before the parameter existed keep
+  // their bits.
+  std::optional<double> whenAbsent = std::nullopt;
 };
 
 }  // namespace terrain

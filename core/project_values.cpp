@@ -131,16 +131,18 @@ std::vector<std::string> keysOf(std::span<const ParamInfo> infos) {
 
 void readParams(const Stage& stage, const Json& parent, const std::string& path,
                 ParamValues& values) {
-  const auto found = parent.find("params");
-  if (found == parent.end()) return;
-  const std::string here = path + ".params";
-  const Json& params = requireObject(*found, here);
   const auto infos = stage.params();
+  const auto found = parent.find("params");
+  const Json none = Json::object();
+  const std::string here = path + ".params";
+  const Json& params = found == parent.end() ? none : requireObject(*found, here);
   checkKeys(params, keysOf(infos), here);
   for (std::size_t i = 0; i < infos.size(); ++i) {
     const auto it = params.find(std::string(infos[i].key));
     if (it != params.end()) {
       values[i] = valueFromJson(infos[i], *it, here + "." + std::string(infos[i].key));
+    } else if (infos[i].whenAbsent) {
+      values[i] = *infos[i].whenAbsent;
     }
   }
 }

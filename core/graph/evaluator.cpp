@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/grid_levels.hpp"
 #include "core/random.hpp"
 
 namespace terrain {
@@ -112,6 +113,52 @@ std::set<NodeId> nodesToRun(const Graph& graph, const RunPlan& plan, NodeId want
   return toRun;
 }
 
+// A node that solves on a coarser grid gets its inputs as a preview of
+// that size computes them: the graph with every source that size, run up
+// to each input. Where the sources cannot make that size, none (the node
+// reads every stride-th sample of its input instead).
+std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
+                                     const std::vector<PortValue>& inputs,
+                                     const NodeContext& context, const PipelineControl& control) {
+  const NodeType& type = typeOf(node);
+  const int wanted = type.solveSize(node.values);
+  const auto port = heightsInput(type);
+  if (wanted <= 0 || !port || !inputs[*port] || inputs[*port]->isProfile()) return {};
+  const Heightfield& in = *inputs[*port];
+  const int stride = coarseStride(in.width, in.height, in.wraps, wanted);
+  if (stride == 1) return {};
+  const int side = (in.wraps ? in.width : in.width - 1) / stride + (in.wraps ? 0 : 1);
+  const Graph coarse = withSourceSize(graph, side);
+  const PipelineControl quiet{control.exec, control.cancel, {}};
+  std::vector<PortValue> out;
+  try {
+    for (std::uint32_t p = 0; p < type.inputs().size(); ++p) {
+      const GraphEdge* edge = graph.edgeInto({node.id, p});
+      out.push_back(edge == nullptr ? nullptr : evaluateGraph(coarse, edge->from, context, quiet));
+    }
+  } catch (const InputError&) {
+    return {};
+  }
+  const int height = (in.wraps ? in.height : in.height - 1) / stride + (in.wraps ? 0 : 1);
+  for (const PortValue& value : out) {
+    if (value && (value->width != side || value->height != height)) return {};
+  }
+  return out;
+}
+
+// Throws InputError unless `port` of `node` can be computed: a valid graph
+// and every node it depends on complete.
+void requireRunnable(const Graph& graph, NodeId node, std::uint32_t port) {
+  validate(graph, GraphCheck::Structure);
+  const GraphNode* wanted = graph.find(node);
+  if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
+  requireInputs(graph, node);  // only what this node depends on must be complete
+  if (port >= typeOf(*wanted).outputs().size()) {
+    throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
+                     std::to_string(port));
+  }
+}
+
 }  // namespace
 
 // The node's run control: its progress as a share of the whole run.
@@ -173,14 +220,7 @@ void GraphEvaluator::clear() {
 
 PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t port,
                               const NodeContext& context, const PipelineControl& control) {
-  validate(graph, GraphCheck::Structure);
-  const GraphNode* wanted = graph.find(node);
-  if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
-  requireInputs(graph, node);  // only what this node depends on must be complete
-  if (port >= typeOf(*wanted).outputs().size()) {
-    throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
-                     std::to_string(port));
-  }
+  requireRunnable(graph, node, port);
   const RunPlan plan(graph, node, context);
   nodesRun_ = 0;
   current_.clear();
@@ -222,7 +262,8 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     if (toRun.count(id) == 0) continue;  // only needed by cached results
     const RunControl rc = nodeRunControl(control, type, nodesRun_, count);
     rc.checkpoint(0.0f);
-    const NodeContext nodeContext{nodeSeed(context.seed, n), context.world};
+    NodeContext nodeContext{nodeSeed(context.seed, n), context.world};
+    nodeContext.solveInputs = solveInputsOf(graph, n, inputs, context, control);
     std::vector<PortValue> outputs = type.run(std::move(inputs), nodeContext, n.values, rc);
     ++nodesRun_;
     if (keepsResults_) store(plan.hash(id), outputs);

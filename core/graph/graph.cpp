@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/random.hpp"
+#include "core/registry.hpp"
 
 namespace terrain {
 namespace {
@@ -194,6 +195,16 @@ std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output) {
   std::vector<NodeId> order;
   visit(graph, output, state, order);
   return order;
+}
+
+Graph withSourceSize(const Graph& graph, int size) {
+  Graph resized = graph;
+  for (GraphNode& node : resized.nodes) {
+    if (const SourceStage* source = findSource(node.type)) {
+      node.values[source->sizeIndex()] = static_cast<double>(size);
+    }
+  }
+  return resized;
 }
 
 // A chain's nodes in a row, left to right, as the editor shows it.

@@ -97,6 +97,10 @@ void requireInputs(const Graph& graph, NodeId node);
 // evaluator runs them in). Assumes a valid graph.
 std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output);
 
+// The graph with every source made `size` samples a side (a preview of the
+// same world at another size).
+Graph withSourceSize(const Graph& graph, int size);
+
 // A document's chain as a graph: its source, then every modifier in order
 // (disabled ones kept, disabled), each feeding the next.
 Graph chainGraph(const Document& doc);

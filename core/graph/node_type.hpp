@@ -6,6 +6,7 @@
 // read them as they read every stage's.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,11 @@ struct PortInfo {
 // neighbourhood, or the whole map.
 enum class Locality : std::uint8_t { PerCell, Neighbourhood, WholeMap };
 
+// A port's value: heights or a mask, both one float per cell (a mask's in
+// heights), shared and never changed once made. Null where an optional
+// port is unconnected.
+using PortValue = std::shared_ptr<const Heightfield>;
+
 // What a node may know besides its inputs and values.
 struct NodeContext {
   std::uint64_t seed = 1;
@@ -45,6 +51,12 @@ struct NodeContext {
   // lands on them.
   std::int64_t originX = 0;
   std::int64_t originY = 0;
+  // A node that solves on a coarser grid (NodeType::solveSize): its inputs
+  // as a map that many samples across computes them, when the map is larger
+  // and the evaluator gives them (empty otherwise; null for open ports).
+  // Bit for bit what a preview of that size gives the node, so the solve is
+  // the preview's.
+  std::vector<PortValue> solveInputs = {};
 };
 
 // Metres between the samples of `field`, a map of the context's world or a
@@ -53,11 +65,6 @@ inline double cellMetres(const NodeContext& context, const Heightfield& field) {
   return context.cellMetres > 0.0 ? context.cellMetres
                                   : metresPerCell(context.world, field.width, field.wraps);
 }
-
-// A port's value: heights or a mask, both one float per cell (a mask's in
-// heights), shared and never changed once made. Null where an optional
-// port is unconnected.
-using PortValue = std::shared_ptr<const Heightfield>;
 
 // Every PortValue is made here, as a mutable object behind a const view, so
 // that takePort may move out of one nobody else holds.
@@ -95,6 +102,10 @@ class NodeType : public Stage {
   // Whether the result depends on the seed or on the world's metres: a node
   // that does not is not re-run when they change.
   virtual bool usesSeed() const { return true; }
+  // A whole-map node that solves on a coarser grid of its world and brings
+  // the result to the map (stream power): the fewest samples across that
+  // grid has, for NodeContext::solveInputs; 0: it runs on the map alone.
+  virtual int solveSize(const ParamValues& /*values*/) const { return 0; }
   virtual bool usesWorld() const { return true; }
   // One value per output port, from one value per input port. The same bits
   // for every thread count; throws Cancelled when control says and
@@ -104,5 +115,14 @@ class NodeType : public Stage {
                                      const ParamValues& values,
                                      const RunControl& control) const = 0;
 };
+
+// The port of a node's first heights input, if it has one.
+inline std::optional<std::uint32_t> heightsInput(const NodeType& type) {
+  const auto inputs = type.inputs();
+  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
+    if (inputs[port].kind == PortKind::Heights) return port;
+  }
+  return std::nullopt;
+}
 
 }  // namespace terrain

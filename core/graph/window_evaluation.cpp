@@ -84,15 +84,6 @@ PortValue extendPastEdge(const PortValue& value, const MapWindow& computed,
   });
 }
 
-// The port of a node's first heights input, if it has one.
-std::optional<std::uint32_t> heightsInput(const NodeType& type) {
-  const auto inputs = type.inputs();
-  for (std::uint32_t port = 0; port < inputs.size(); ++port) {
-    if (inputs[port].kind == PortKind::Heights) return port;
-  }
-  return std::nullopt;
-}
-
 // A whole-map node's output in a two-stage tile: over `window`, the fine
 // input plus the coarse change (a mask, or a node without a heights input:
 // the coarse output), each upsampled bilinearly at its world position;

@@ -31,6 +31,7 @@
 #include <thread>
 
 #include "core/flow_routing.hpp"
+#include "core/grid_levels.hpp"
 #include "core/portable_math.hpp"
 
 namespace terrain {
@@ -39,6 +40,7 @@ namespace {
 constexpr double kSquareKilometre = 1.0e6;  // m^2: the reference area of K
 constexpr std::size_t kPowTable = 1 << 14;  // drainage areas (cells) with a tabled A^m
 constexpr std::size_t kPollEvery = 1 << 16;
+constexpr std::string_view kSolveGridNames[] = {"map", "65", "129", "257", "513", "1025"};
 constexpr std::size_t kLargeField = std::size_t{1} << 22;  // freed on a thread when cancelled
 
 float above(float h) {
@@ -209,6 +211,41 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     "Set it to the water level so an island or a wrapping map "
                                     "drains into its sea; 0 leaves only the map edges",
                                     ParamType::Real, 0.0, 1.0})),
+            TERRAIN_BIND(StreamPowerParams, solveGrid,
+                         (ParamInfo{"solve-size",
+                                    "Solve grid",
+                                    "samples",
+                                    "The grid the rivers are solved on, in samples across the "
+                                    "world: a larger map is solved on every 2nd, 4th, ... of its "
+                                    "samples, on the very inputs a preview of this size has, "
+                                    "then refined at its own size: a 257 preview and a 4097 "
+                                    "export share their valleys, and the export is quick. "
+                                    "'map' solves at the map's own size (projects saved before "
+                                    "this existed)",
+                                    ParamType::Choice,
+                                    0,
+                                    5,
+                                    kSolveGridNames,
+                                    false,
+                                    false,
+                                    false,
+                                    {},
+                                    0.0})),
+            TERRAIN_BIND(StreamPowerParams, refineSteps,
+                         (ParamInfo{"refine-steps",
+                                    "Refine steps",
+                                    "steps",
+                                    "Steps at the map's own size after the solve: the small "
+                                    "valleys the solve grid is too coarse for",
+                                    ParamType::Integer,
+                                    0,
+                                    200,
+                                    {},
+                                    false,
+                                    false,
+                                    false,
+                                    {},
+                                    0.0})),
         }) {}
 
   std::string_view key() const override { return "stream-power"; }
@@ -228,36 +265,27 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
   Heightfield erodeWith(Heightfield field, const StreamPowerInputs& inputs,
                         const StageContext& context, const ParamValues& values,
                         const RunControl& control) const {
-    const Heightfield* uplift = inputs.uplift;
     const StreamPowerParams p = unpack(values);
     control.checkpoint(0.0f);
     if (field.heights.empty()) return field;
-    const auto seaLevel = static_cast<float>(p.seaLevel);
-    const std::span<const float> upliftScale =
-        uplift ? std::span<const float>(uplift->heights) : std::span<const float>();
     float top = computeStats(field).max;
-    const StepConstants constants = constantsFor(
-        p, context.world, metresPerCell(context.world, field.width, field.wraps), field.size());
+    const int stride = coarseStride(field.width, field.height, field.wraps, p.solveSize());
+    const int refine = p.solveGrid > 0 ? p.refineSteps : 0;
     auto work = std::make_unique<Work>();
     try {
-      const Poll poll = [&control] { control.checkpoint(); };
-      std::vector<std::uint8_t> outlets = findOutlets(field, seaLevel);
-      if (inputs.outlets != nullptr) {
-        for (std::size_t i = 0; i < outlets.size(); ++i) {
-          if (inputs.outlets->heights[i] >= 0.5f) outlets[i] = 1;
-        }
+      if (stride > 1) {
+        solveCoarse(field, inputs, p, stride, context, *work, control);
+        solve(field, inputs, p, refine, context, *work, control);
+      } else {
+        solve(field, inputs, p, p.steps + refine, context, *work, control);
       }
-      work->network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
-                                                    std::move(outlets), poll);
-      resizeZeroed(work->wear, field.size(), poll);
-      resizeZeroed(work->deposition, field.size(), poll);
-      run(field, p, constants, upliftScale, context.seed, *work, control);
     } catch (const Cancelled&) {
       abandon(std::move(work), std::move(field));
     }
     // Painted uplift raises ranges the input did not have: they keep the
     // height they grew to, cut down only to the top of the height range.
-    if (uplift) top = std::min(1.0f, computeStats(field).max);
+    if (inputs.uplift) top = std::min(1.0f, computeStats(field).max);
+    const float seaLevel = static_cast<float>(p.seaLevel);
     const auto scale =
         static_cast<float>(rescaleLand(*work->network, field.heights, seaLevel, top, control.exec));
     ErosionMaps maps;
@@ -273,12 +301,81 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
   }
 
  private:
-  static void run(Heightfield& field, const StreamPowerParams& p, const StepConstants& constants,
+  // `steps` steps on the field at its own size; wear and deposition add
+  // to what `work` holds already (zeros the first time).
+  static void solve(Heightfield& field, const StreamPowerInputs& inputs, const StreamPowerParams& p,
+                    int steps, const StageContext& context, Work& work, const RunControl& control) {
+    const Poll poll = [&control] { control.checkpoint(); };
+    std::vector<std::uint8_t> outlets = findOutlets(field, static_cast<float>(p.seaLevel));
+    if (inputs.outlets != nullptr) {
+      for (std::size_t i = 0; i < outlets.size(); ++i) {
+        if (inputs.outlets->heights[i] >= 0.5f) outlets[i] = 1;
+      }
+    }
+    work.network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
+                                                 std::move(outlets), poll);
+    if (work.wear.size() != field.size()) resizeZeroed(work.wear, field.size(), poll);
+    if (work.deposition.size() != field.size()) resizeZeroed(work.deposition, field.size(), poll);
+    const StepConstants constants = constantsFor(
+        p, context.world, metresPerCell(context.world, field.width, field.wraps), field.size());
+    const std::span<const float> upliftScale =
+        inputs.uplift ? std::span<const float>(inputs.uplift->heights) : std::span<const float>();
+    run(field, std::max(steps, 0), constants, upliftScale, context.seed, work, control);
+  }
+
+  // The steps on every stride-th sample of the map (the same samples a
+  // preview of the world has), then the result back at every sample, with
+  // the detail the coarse grid could not hold: the rivers' layout is the
+  // coarse grid's at every size. The refinement steps carve the small
+  // valleys that follow it.
+  static void solveCoarse(Heightfield& field, const StreamPowerInputs& inputs,
+                          const StreamPowerParams& p, int stride, const StageContext& context,
+                          Work& work, const RunControl& control) {
+    const auto onGrid = [&](const Heightfield* given, const Heightfield& fine, bool widest) {
+      Heightfield sampled = widest ? widestEveryStride(fine, stride) : everyStride(fine, stride);
+      const bool fits =
+          given != nullptr && given->width == sampled.width && given->height == sampled.height;
+      return fits ? Heightfield(*given) : sampled;
+    };
+    const Heightfield before = onGrid(inputs.solveHeights, field, false);
+    Heightfield coarse = before;
+    coarse.erosion = nullptr;
+    Heightfield uplift;
+    Heightfield outlets;
+    StreamPowerInputs coarseInputs;
+    if (inputs.uplift != nullptr) {
+      uplift = onGrid(inputs.solveUplift, *inputs.uplift, false);
+      coarseInputs.uplift = &uplift;
+    }
+    if (inputs.outlets != nullptr) {
+      outlets = onGrid(inputs.solveOutlets, *inputs.outlets, true);
+      coarseInputs.outlets = &outlets;
+    }
+    Work coarseWork;
+    solve(coarse, coarseInputs, p, p.steps, context, coarseWork, control);
+    const auto up = [&](const std::vector<float>& layer) {
+      return upsampleCubic(layer, coarse.width, coarse.height, stride, field.width, field.height,
+                           field.wraps, control.exec);
+    };
+    const std::vector<float> after = up(coarse.heights);
+    const std::vector<float> smooth = up(before.heights);
+    for (std::size_t i = 0; i < field.size(); ++i) {
+      field.heights[i] = after[i] + (field.heights[i] - smooth[i]);
+    }
+    work.wear = up(coarseWork.wear);
+    work.deposition = up(coarseWork.deposition);
+    for (float& v : work.wear) v = std::max(v, 0.0f);
+    for (float& v : work.deposition) v = std::max(v, 0.0f);
+    control.checkpoint();
+  }
+
+  static void run(Heightfield& field, int steps, const StepConstants& constants,
                   std::span<const float> upliftScale, std::uint64_t seed, Work& work,
                   const RunControl& control) {
     FlowNetwork& net = *work.network;
     const Poll poll = [&control] { control.checkpoint(); };
-    for (int step = 0; step < p.steps; ++step) {
+    // No step still routes once: the rescale and the flow map need a network.
+    for (int step = 0; step < std::max(steps, 1); ++step) {
       if (net.route(field.heights, control.exec, poll) > 0) {
         control.checkpoint();
         net.fillDepressions(field.heights, work.deposition, seed, poll);
@@ -288,8 +385,9 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
       net.buildStack(poll, control.exec);
       net.accumulate(control.exec);
       control.checkpoint();
+      if (steps == 0) break;
       erode(net, constants, field.heights, upliftScale, work.wear, poll, control.exec);
-      control.checkpoint(static_cast<float>(step + 1) / static_cast<float>(p.steps));
+      control.checkpoint(static_cast<float>(step + 1) / static_cast<float>(steps));
     }
   }
 };
@@ -303,6 +401,10 @@ const StreamPowerModifier& theStage() {
 
 const ModifierStage& streamPowerModifier() {
   return theStage();
+}
+
+int streamPowerSolveSize(const ParamValues& values) {
+  return theStage().unpack(values).solveSize();
 }
 
 Heightfield streamPowerWith(Heightfield field, const StreamPowerInputs& inputs,

@@ -10,9 +10,18 @@ struct StreamPowerParams {
   int steps = 40;                 // 1..1000
   double yearsPerStep = 20000.0;  // 100..1e7
   double seaLevel = 0.0;          // 0..1 of the height range: this and below is base level
+  // The grid the steps run on, a choice: 0 the map's own (projects saved
+  // before it existed), else 65, 129, 257, 513 or 1025 samples across. A
+  // larger map is solved on every stride-th sample, then refined.
+  int solveGrid = 3;
+  int solveSize() const { return solveGrid == 0 ? 0 : (1 << (solveGrid + 5)) + 1; }
+  int refineSteps = 10;  // steps at the map's own size after the solve
 };
 
 const ModifierStage& streamPowerModifier();
+
+// The solve grid's samples across for these values (0: the map's own).
+int streamPowerSolveSize(const ParamValues& values);
 
 // What a graph may give stream power besides its heights (null: none).
 struct StreamPowerInputs {
@@ -24,6 +33,12 @@ struct StreamPowerInputs {
   // Cells where this map is 0.5 or more are outlets like the map's edges:
   // they hold their height and the land drains into them (a drawn river).
   const Heightfield* outlets = nullptr;
+  // The heights, uplift and outlets on the solve grid, as a preview of the
+  // solve size has them (NodeContext::solveInputs), so the solve is the
+  // preview's. Null: every stride-th sample of the map's.
+  const Heightfield* solveHeights = nullptr;
+  const Heightfield* solveUplift = nullptr;
+  const Heightfield* solveOutlets = nullptr;
 };
 
 Heightfield streamPowerWith(Heightfield field, const StreamPowerInputs& inputs,

@@ -4,6 +4,7 @@
 // the rising ground: a drained mountain range whose ridges follow the paint
 // (the idea of Schott et al. 2023, "Large-scale terrain authoring through
 // interactive erosion simulation").
+#include <array>
 #include <memory>
 
 #include "core/modifiers/stream_power.hpp"
@@ -13,10 +14,10 @@
 namespace terrain {
 namespace {
 
-constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false},
-                                {"mask", "Mask", PortKind::Mask, true},
-                                {"uplift", "Uplift", PortKind::Mask, true},
-                                {"outlets", "Outlets", PortKind::Mask, true}};
+constexpr std::array<PortInfo, 4> kInputs = {{{"in", "In", PortKind::Heights, false},
+                                              {"mask", "Mask", PortKind::Mask, true},
+                                              {"uplift", "Uplift", PortKind::Mask, true},
+                                              {"outlets", "Outlets", PortKind::Mask, true}}};
 constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
 
 class StreamPowerNode final : public NodeType {
@@ -42,6 +43,7 @@ class StreamPowerNode final : public NodeType {
   std::span<const PortInfo> inputs() const override { return kInputs; }
   std::span<const PortInfo> outputs() const override { return kOutputs; }
   Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
+  int solveSize(const ParamValues& values) const override { return streamPowerSolveSize(values); }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
                              const ParamValues& values, const RunControl& control) const override {
     if (in[0]->isProfile()) throw InputError("stream-power does not apply to a profile");
@@ -52,9 +54,14 @@ class StreamPowerNode final : public NodeType {
     if (uplift) requireSameSize(key(), "in", *in[0], "uplift", *uplift);
     if (outlets) requireSameSize(key(), "in", *in[0], "outlets", *outlets);
     const StageContext stageContext{context.seed, context.world};
+    StreamPowerInputs inputs{uplift.get(), outlets.get()};
+    if (context.solveInputs.size() == kInputs.size()) {
+      inputs.solveHeights = context.solveInputs[0].get();
+      inputs.solveUplift = context.solveInputs[2].get();
+      inputs.solveOutlets = context.solveInputs[3].get();
+    }
     Heightfield input = mask ? Heightfield(*in[0]) : takePort(std::move(in[0]));
-    Heightfield result = streamPowerWith(std::move(input), {uplift.get(), outlets.get()},
-                                         stageContext, values, control);
+    Heightfield result = streamPowerWith(std::move(input), inputs, stageContext, values, control);
     if (mask) limitToMask(result, *in[0], *mask, control);
     return {makePort(std::move(result))};
   }
