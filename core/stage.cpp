@@ -161,9 +161,9 @@ std::string formatValue(const ParamInfo& info, double value) {
     const std::string* text = findText(value);
     return text != nullptr ? *text : std::string();
   }
-  if (info.type == ParamType::Choice) {
-    const auto i = static_cast<std::size_t>(value);
-    if (value >= 0 && i < info.choices.size()) return std::string(info.choices[i]);
+  if (info.type == ParamType::Choice && value >= 0.0 &&
+      value < static_cast<double>(info.choices.size())) {
+    return std::string(info.choices[static_cast<std::size_t>(value)]);
   }
   return shortNumber(value);
 }
