@@ -113,10 +113,21 @@ std::set<NodeId> nodesToRun(const Graph& graph, const RunPlan& plan, NodeId want
   return toRun;
 }
 
-// A node that solves on a coarser grid gets its inputs as a preview of
-// that size computes them: the graph with every source that size, run up
-// to each input. Where the sources cannot make that size, none (the node
-// reads every stride-th sample of its input instead).
+// Throws InputError unless `port` of `node` can be computed: a valid graph
+// and every node it depends on complete.
+void requireRunnable(const Graph& graph, NodeId node, std::uint32_t port) {
+  validate(graph, GraphCheck::Structure);
+  const GraphNode* wanted = graph.find(node);
+  if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
+  requireInputs(graph, node);  // only what this node depends on must be complete
+  if (port >= typeOf(*wanted).outputs().size()) {
+    throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
+                     std::to_string(port));
+  }
+}
+
+}  // namespace
+
 std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
                                      const std::vector<PortValue>& inputs,
                                      const NodeContext& context, const PipelineControl& control) {
@@ -145,21 +156,6 @@ std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
   }
   return out;
 }
-
-// Throws InputError unless `port` of `node` can be computed: a valid graph
-// and every node it depends on complete.
-void requireRunnable(const Graph& graph, NodeId node, std::uint32_t port) {
-  validate(graph, GraphCheck::Structure);
-  const GraphNode* wanted = graph.find(node);
-  if (wanted == nullptr) throw InputError("no node " + std::to_string(node) + " in the graph");
-  requireInputs(graph, node);  // only what this node depends on must be complete
-  if (port >= typeOf(*wanted).outputs().size()) {
-    throw InputError("node " + std::to_string(node) + " (" + wanted->type + ") has no output " +
-                     std::to_string(port));
-  }
-}
-
-}  // namespace
 
 // The node's run control: its progress as a share of the whole run.
 RunControl nodeRunControl(const PipelineControl& control, const NodeType& type, int index,

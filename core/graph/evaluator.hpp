@@ -41,6 +41,16 @@ struct PipelineControl {
 RunControl nodeRunControl(const PipelineControl& control, const NodeType& type, int index,
                           int count);
 
+// What a node that solves on a coarser grid (NodeType::solveSize) is given
+// besides its inputs (NodeContext::solveInputs): the graph with every
+// source that size, run up to each of its inputs, as a preview of that
+// size computes them. Empty when the node does not solve on a coarser
+// grid, its map is no larger, or the sources cannot make that size (the
+// node then reads every stride-th sample of its input).
+std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
+                                     const std::vector<PortValue>& inputs,
+                                     const NodeContext& context, const PipelineControl& control);
+
 class GraphEvaluator {
  public:
   // budgetBytes: for results beyond the last run's (0: the last run's only).

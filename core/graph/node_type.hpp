@@ -57,6 +57,10 @@ struct NodeContext {
   // Bit for bit what a preview of that size gives the node, so the solve is
   // the preview's.
   std::vector<PortValue> solveInputs = {};
+  // The solve inputs' heights stand on another scale than the maps' (a
+  // two-stage world's coarse maps keep their sources' shared range, a
+  // preview its own 0..1): the node brings the solve's change to its maps.
+  bool solveOnOtherScale = false;
 };
 
 // Metres between the samples of `field`, a map of the context's world or a

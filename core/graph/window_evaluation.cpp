@@ -338,7 +338,11 @@ CoarseWorld evaluateCoarseWorld(const Graph& graph, NodeId wanted, const NodeCon
     }
     const auto port = heightsInput(type);
     const PortValue input = port ? inputs[*port] : nullptr;
-    results[id] = type.run(std::move(inputs), NodeContext{seed, context.world}, node.values, rc);
+    NodeContext nodeContext{seed, context.world};
+    // A solve on a coarser grid is the preview's, as in a whole export.
+    nodeContext.solveInputs = solveInputsOf(graph, node, inputs, context, control);
+    nodeContext.solveOnOtherScale = true;
+    results[id] = type.run(std::move(inputs), nodeContext, node.values, rc);
     if (type.locality(node.values) == Locality::WholeMap) {
       coarse.wholeMapNodes[id] = {input, results[id]};
     }

@@ -74,6 +74,27 @@ StepConstants constantsFor(const StreamPowerParams& p, const World& world, doubl
   return c;
 }
 
+// The least-squares slope of `map` against `solved` (samples of one world
+// on two scales): how many of the map's height units one of the solve's is.
+double scaleBetween(const std::vector<float>& solved, const std::vector<float>& map) {
+  double meanS = 0.0;
+  double meanM = 0.0;
+  for (std::size_t i = 0; i < solved.size(); ++i) {
+    meanS += static_cast<double>(solved[i]);
+    meanM += static_cast<double>(map[i]);
+  }
+  meanS /= static_cast<double>(solved.size());
+  meanM /= static_cast<double>(solved.size());
+  double covariance = 0.0;
+  double variance = 0.0;
+  for (std::size_t i = 0; i < solved.size(); ++i) {
+    const double s = static_cast<double>(solved[i]) - meanS;
+    covariance += s * (static_cast<double>(map[i]) - meanM);
+    variance += s * s;
+  }
+  return variance > 0.0 ? covariance / variance : 1.0;
+}
+
 // Everything a run holds besides the heights.
 struct Work {
   std::unique_ptr<FlowNetwork> network;
@@ -338,6 +359,13 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
       return fits ? Heightfield(*given) : sampled;
     };
     const Heightfield before = onGrid(inputs.solveHeights, field, false);
+    // A two-stage world's sources keep their shared range, not a preview's
+    // 0..1: the solve's change is brought to the map's scale. A whole map
+    // keeps it as it is: its own 0..1 differs from the preview's by a few
+    // per cent, and scaling the valleys that much dams them.
+    const double scale = inputs.solveOnOtherScale && inputs.solveHeights != nullptr
+                             ? scaleBetween(before.heights, everyStride(field, stride).heights)
+                             : 1.0;
     Heightfield coarse = before;
     coarse.erosion = nullptr;
     Heightfield uplift;
@@ -357,15 +385,18 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
       return upsampleCubic(layer, coarse.width, coarse.height, stride, field.width, field.height,
                            field.wraps, control.exec);
     };
-    const std::vector<float> after = up(coarse.heights);
-    const std::vector<float> smooth = up(before.heights);
+    // The map keeps its own detail and takes the solve's change.
+    for (std::size_t i = 0; i < coarse.size(); ++i) coarse.heights[i] -= before.heights[i];
+    const std::vector<float> change = up(coarse.heights);
     for (std::size_t i = 0; i < field.size(); ++i) {
-      field.heights[i] = after[i] + (field.heights[i] - smooth[i]);
+      field.heights[i] = static_cast<float>(static_cast<double>(field.heights[i]) +
+                                            scale * static_cast<double>(change[i]));
     }
     work.wear = up(coarseWork.wear);
     work.deposition = up(coarseWork.deposition);
-    for (float& v : work.wear) v = std::max(v, 0.0f);
-    for (float& v : work.deposition) v = std::max(v, 0.0f);
+    const auto scaled = static_cast<float>(scale);
+    for (float& v : work.wear) v = std::max(v, 0.0f) * scaled;
+    for (float& v : work.deposition) v = std::max(v, 0.0f) * scaled;
     control.checkpoint();
   }
 

@@ -39,6 +39,7 @@ struct StreamPowerInputs {
   const Heightfield* solveHeights = nullptr;
   const Heightfield* solveUplift = nullptr;
   const Heightfield* solveOutlets = nullptr;
+  bool solveOnOtherScale = false;  // NodeContext::solveOnOtherScale
 };
 
 Heightfield streamPowerWith(Heightfield field, const StreamPowerInputs& inputs,

@@ -59,6 +59,7 @@ class StreamPowerNode final : public NodeType {
       inputs.solveHeights = context.solveInputs[0].get();
       inputs.solveUplift = context.solveInputs[2].get();
       inputs.solveOutlets = context.solveInputs[3].get();
+      inputs.solveOnOtherScale = context.solveOnOtherScale;
     }
     Heightfield input = mask ? Heightfield(*in[0]) : takePort(std::move(in[0]));
     Heightfield result = streamPowerWith(std::move(input), inputs, stageContext, values, control);
