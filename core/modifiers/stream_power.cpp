@@ -232,41 +232,31 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     "Set it to the water level so an island or a wrapping map "
                                     "drains into its sea; 0 leaves only the map edges",
                                     ParamType::Real, 0.0, 1.0})),
-            TERRAIN_BIND(StreamPowerParams, solveGrid,
-                         (ParamInfo{"solve-size",
-                                    "Solve grid",
-                                    "samples",
-                                    "The grid the rivers are solved on, in samples across the "
-                                    "world: a larger map is solved on every 2nd, 4th, ... of its "
-                                    "samples, on the very inputs a preview of this size has, "
-                                    "then refined at its own size: a 257 preview and a 4097 "
-                                    "export share their valleys, and the export is quick. "
-                                    "'map' solves at the map's own size (projects saved before "
-                                    "this existed)",
-                                    ParamType::Choice,
-                                    0,
-                                    5,
-                                    kSolveGridNames,
-                                    false,
-                                    false,
-                                    false,
-                                    {},
-                                    0.0})),
+            TERRAIN_BIND(
+                StreamPowerParams, solveGrid,
+                (ParamInfo{.key = "solve-size",
+                           .label = "Solve grid",
+                           .unit = "samples",
+                           .help =
+                               "The grid the rivers are solved on, in samples across the world: "
+                               "a larger map is solved on every 2nd, 4th, ... of its samples, "
+                               "on the very inputs a preview of this size has, then refined "
+                               "at its own size: a 257 preview and a 4097 export share their "
+                               "valleys, and the export is quick. 'map' solves at the map's "
+                               "own size (projects saved before this existed)",
+                           .type = ParamType::Choice,
+                           .max = 5,
+                           .choices = kSolveGridNames,
+                           .whenAbsent = 0.0})),
             TERRAIN_BIND(StreamPowerParams, refineSteps,
-                         (ParamInfo{"refine-steps",
-                                    "Refine steps",
-                                    "steps",
-                                    "Steps at the map's own size after the solve: the small "
-                                    "valleys the solve grid is too coarse for",
-                                    ParamType::Integer,
-                                    0,
-                                    200,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    {},
-                                    0.0})),
+                         (ParamInfo{.key = "refine-steps",
+                                    .label = "Refine steps",
+                                    .unit = "steps",
+                                    .help = "Steps at the map's own size after the solve: the "
+                                            "small valleys the solve grid is too coarse for",
+                                    .type = ParamType::Integer,
+                                    .max = 200,
+                                    .whenAbsent = 0.0})),
         }) {}
 
   std::string_view key() const override { return "stream-power"; }
