@@ -20,6 +20,7 @@
 #include "core/stage.hpp"
 #include "core/text_ids.hpp"
 #include "core/tiles.hpp"
+#include "tests/support/landform_metrics.hpp"
 
 namespace terrain::testing {
 
@@ -56,16 +57,7 @@ inline double estimateHurst(const Heightfield& field, int maxLag) {
     xs.push_back(std::log(double(lag)));
     ys.push_back(std::log(sum / double(count)));
   }
-  const double n = double(xs.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    sx += xs[i];
-    sy += ys[i];
-    sxx += xs[i] * xs[i];
-    sxy += xs[i] * ys[i];
-  }
-  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
-  return slope / 2.0;
+  return fitSlope(xs, ys) / 2.0;
 }
 
 // Hurst exponent from the variogram E[(h(p + d) - h(p))^2] ~ d^(2H), along

@@ -12,6 +12,7 @@
 #include "core/graph/node_registry.hpp"
 #include "core/strokes.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/landform_metrics.hpp"
 
 namespace terrain {
 namespace {
@@ -63,16 +64,8 @@ NodeId nodeOfType(const Document& doc, std::string_view type) {
 }
 
 double correlation(const Heightfield& a, const Heightfield& b) {
-  double ma = 0, mb = 0;
-  const auto n = static_cast<double>(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) ma += double(a.heights[i]), mb += double(b.heights[i]);
-  ma /= n, mb /= n;
-  double sab = 0, saa = 0, sbb = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const double da = double(a.heights[i]) - ma, db = double(b.heights[i]) - mb;
-    sab += da * db, saa += da * da, sbb += db * db;
-  }
-  return sab / std::sqrt(saa * sbb);
+  return testing::correlation(std::vector<double>(a.heights.begin(), a.heights.end()),
+                              std::vector<double>(b.heights.begin(), b.heights.end()));
 }
 
 TEST(PaintedUplift, ARangeRisesWhereTheLetterIsPaintedAndItsRidgeFollowsIt) {
