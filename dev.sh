@@ -12,7 +12,7 @@ PACKAGES=(
   libglfw3-dev libglm-dev libimgui-dev python3-glad libgl-dev libgl1-mesa-dri
   libpng-dev libhwy-dev libdeflate-dev libopenexr-dev nlohmann-json3-dev
   libmeshoptimizer-dev libtinygltf-dev libgdal-dev googletest libgtest-dev libbenchmark-dev
-  xvfb xauth python3-pil parallel strace
+  xvfb xauth python3-pil python-matplotlib-data parallel strace
 )
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

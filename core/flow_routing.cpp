@@ -17,7 +17,8 @@ namespace {
 constexpr std::size_t kPollEvery = std::size_t{1} << 16;  // cells between polls (< 1 ms)
 constexpr std::int64_t kPollRows = 64;  // rows between polls of the parallel passes
 
-constexpr std::uint64_t kLakeStream = 0x5350'0001;  // "SP" 1: the order lakes fill in
+constexpr std::uint64_t kLakeStream = 0x5350'0001;      // "SP" 1: the order lakes fill in
+constexpr std::uint64_t kDiagonalStream = 0x5350'0002;  // rho8's draw per cell
 
 // The eight neighbours by direction; on equally steep ones the first wins.
 struct Offset {
@@ -102,19 +103,21 @@ struct Steepest {
 // same choice as the long way in routeRow, written so the compiler
 // vectorises it (fixed offsets, selects instead of branches, no aliasing).
 void steepestInside(const float* __restrict h, const std::uint8_t* __restrict outlet,
-                    std::int32_t* __restrict receiver, std::uint8_t* __restrict direction,
-                    std::size_t first, std::size_t last, std::ptrdiff_t w) {
+                    const float* __restrict diagonal, std::int32_t* __restrict receiver,
+                    std::uint8_t* __restrict direction, std::size_t first, std::size_t last,
+                    std::ptrdiff_t w) {
   for (auto i = static_cast<std::ptrdiff_t>(first); i < static_cast<std::ptrdiff_t>(last); ++i) {
     const float here = h[i];
+    const float d = diagonal[i];
     Steepest s{0.0f, static_cast<std::int32_t>(i), kNoReceiver};
-    s.consider((here - h[i - w - 1]) * kInvSqrt2, i - w - 1, 0);
+    s.consider((here - h[i - w - 1]) * d, i - w - 1, 0);
     s.consider(here - h[i - w], i - w, 1);
-    s.consider((here - h[i - w + 1]) * kInvSqrt2, i - w + 1, 2);
+    s.consider((here - h[i - w + 1]) * d, i - w + 1, 2);
     s.consider(here - h[i - 1], i - 1, 3);
     s.consider(here - h[i + 1], i + 1, 4);
-    s.consider((here - h[i + w - 1]) * kInvSqrt2, i + w - 1, 5);
+    s.consider((here - h[i + w - 1]) * d, i + w - 1, 5);
     s.consider(here - h[i + w], i + w, 6);
-    s.consider((here - h[i + w + 1]) * kInvSqrt2, i + w + 1, 7);
+    s.consider((here - h[i + w + 1]) * d, i + w + 1, 7);
     if (outlet[i] != 0) {
       s.to = static_cast<std::int32_t>(i);
       s.direction = kNoReceiver;
@@ -183,6 +186,7 @@ FlowNetwork::FlowNetwork(int width, int height, bool wraps, std::vector<std::uin
   resizeZeroed(donors_, n, poll);
   resizeZeroed(stack_, n, poll);
   resizeZeroed(drainage_, n, poll);
+  diagonal_.assign(n, kInvSqrt2);
   for (int y = 0; y < height_; ++y) {
     for (int x = 0; x < width_; ++x) {
       const bool edge = x == 0 || y == 0 || x == width_ - 1 || y == height_ - 1;
@@ -216,7 +220,8 @@ void FlowNetwork::routeRow(const float* heights, int y) {
     if (outlet_[i] == 0) {
       for (std::size_t d = 0; d < kNeighbours.size(); ++d) {
         const std::size_t j = neighbour(i, d);
-        const float slope = (heights[i] - heights[j]) * kSlopePerDrop[d];
+        const float slope =
+            (heights[i] - heights[j]) * (kSlopePerDrop[d] == 1.0f ? 1.0f : diagonal_[i]);
         if (slope > best) {
           best = slope;
           to = j;
@@ -233,8 +238,15 @@ void FlowNetwork::routeRow(const float* heights, int y) {
   }
   slow(row);
   slow(row + w - 1);
-  steepestInside(heights, outlet_.data(), receiver_.data(), direction_.data(), row + 1, row + w - 1,
-                 static_cast<std::ptrdiff_t>(w));
+  steepestInside(heights, outlet_.data(), diagonal_.data(), receiver_.data(), direction_.data(),
+                 row + 1, row + w - 1, static_cast<std::ptrdiff_t>(w));
+}
+
+void FlowNetwork::randomiseDiagonals(std::uint64_t seed) {
+  const RandomStream draws(seed, kDiagonalStream);
+  for (std::size_t i = 0; i < diagonal_.size(); ++i) {
+    diagonal_[i] = static_cast<float>(1.0 / (2.0 - draws.uniform(i)));
+  }
 }
 
 std::int64_t FlowNetwork::route(std::span<const float> heights, const Execution& exec,

@@ -70,6 +70,12 @@ class FlowNetwork {
   // thread count. `poll` may be called from any of exec's threads.
   std::int64_t route(std::span<const float> heights, const Execution& exec, const Poll& poll);
 
+  // Fairfield & Leymarie's rho8: a diagonal drop counts 1 / (2 - r) of
+  // itself instead of 1 / sqrt(2), r in [0, 1) drawn once per cell from
+  // seed and the cell's place, so steepest descent follows every
+  // direction on average instead of the eight of the grid.
+  void randomiseDiagonals(std::uint64_t seed);
+
   // Raises every depression to its spill height, a few float steps more
   // per cell away from the lake's outlet (how many is drawn from seed), so
   // afterwards every cell that is not an outlet has a strictly lower
@@ -120,6 +126,7 @@ class FlowNetwork {
   std::vector<std::uint8_t> border_;  // 1 on the map's outer ring (neighbours may wrap)
   std::vector<std::int32_t> receiver_;
   std::vector<std::uint8_t> direction_;
+  std::vector<float> diagonal_;       // what a diagonal drop counts for, per cell
   std::vector<std::uint8_t> donors_;  // bit d: the neighbour in direction d drains here
   std::vector<std::int32_t> stack_;
   std::vector<std::size_t> catchmentStart_;  // where each outlet's catchment starts in stack_

@@ -86,6 +86,15 @@ Document alpine() {
   const NodeId screes =
       addNodeWith(doc, "thermal", 968, 135, {{"talus", "38"}, {"iterations", "4"}});
   const NodeId gullies = addNodeWith(doc, "droplets", 1210, 135, {{"droplets", "0.4"}});
+  // The rivers carry the screes and gully deposits off their beds again,
+  // and soil creeps over the fresh cuts: the valleys keep the slopes
+  // rivers give them (Flint's law) and no grid direction.
+  const NodeId flush = addNodeWith(doc, "stream-power", 1452, 135,
+                                   {{"uplift", "1"},
+                                    {"steps", "5"},
+                                    {"solve-size", "map"},
+                                    {"refine-steps", "0"},
+                                    {"diffusion", "0.1"}});
   link(doc, source, rivers, "in");
   link(doc, hills, low, "in");
   link(doc, broad, where, "heights");
@@ -94,7 +103,8 @@ Document alpine() {
   link(doc, where, blend, "mask");
   link(doc, blend, screes, "in");
   link(doc, screes, gullies, "in");
-  setOutput(doc, gullies);
+  link(doc, gullies, flush, "in");
+  setOutput(doc, flush);
   doc.world.width = 12000.0;
   doc.world.heightRange = 2800.0;
   doc.look.water = 0.0;
@@ -112,8 +122,16 @@ Document islands() {
                             {"start-cells", "8"},
                             {"roughness", "0.35"}});
   addStage(doc, "smooth", {{"passes", "6"}});
-  addStage(doc, "stream-power", {{"sea-level", "0.5"}, {"steps", "40"}});
+  addStage(doc, "stream-power",
+           {{"sea-level", "0.5"}, {"steps", "40"}, {"diffusion", "0.03"}, {"refine-steps", "20"}});
   addStage(doc, "droplets", {{"droplets", "0.5"}});
+  addStage(doc, "stream-power",
+           {{"sea-level", "0.5"},
+            {"uplift", "0.5"},
+            {"steps", "3"},
+            {"solve-size", "map"},
+            {"refine-steps", "0"},
+            {"diffusion", "0.05"}});
   doc.look.water = 0.5;
   doc.world.width = 16384.0;
   doc.world.heightRange = 900.0;
@@ -126,6 +144,7 @@ Document rollingHills() {
       "noise", 12, {{"size", "513"}, {"roughness", "0.15"}, {"features", "3"}, {"warp", "0.08"}});
   addStage(doc, "droplets", {{"droplets", "0.6"}});
   addStage(doc, "thermal", {{"talus", "28"}});
+  addStage(doc, "stream-power", {{"uplift", "0.3"}, {"steps", "40"}});
   doc.world.width = 6000.0;
   doc.world.heightRange = 350.0;
   doc.look.water = 0.12;
@@ -140,6 +159,7 @@ Document canyonMesa() {
   addStage(doc, "terrace", {{"steps", "4"}, {"softness", "0.04"}});
   addStage(doc, "thermal", {{"talus", "55"}, {"iterations", "2"}});
   addStage(doc, "droplets", {{"droplets", "0.3"}});
+  addStage(doc, "stream-power", {{"uplift", "0"}, {"steps", "20"}, {"diffusion", "0.01"}});
   doc.world.width = 8000.0;
   doc.world.heightRange = 700.0;
   doc.look.water = 0.0;

@@ -20,6 +20,8 @@
 // does not wrap and every cell at or below the sea level. Heights are in
 // [0, 1] of the world's height range and cells metresPerCell apart, so a
 // preview and an export of the same world grow the same valleys. At the
+// Soil creep (hillslope diffusion, Kd) rounds the hilltops after each
+// step (core/hillslope_diffusion.hpp). At the
 // end the land above sea level is rescaled so its highest point stands as
 // high as the input's, keeping the look's water level meaningful.
 #include "core/modifiers/stream_power.hpp"
@@ -28,10 +30,12 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "core/flow_routing.hpp"
 #include "core/grid_levels.hpp"
+#include "core/hillslope_diffusion.hpp"
 #include "core/portable_math.hpp"
 
 namespace terrain {
@@ -41,6 +45,7 @@ constexpr double kSquareKilometre = 1.0e6;  // m^2: the reference area of K
 constexpr std::size_t kPowTable = 1 << 14;  // drainage areas (cells) with a tabled A^m
 constexpr std::size_t kPollEvery = 1 << 16;
 constexpr std::string_view kSolveGridNames[] = {"map", "65", "129", "257", "513", "1025"};
+constexpr std::string_view kDirectionNames[] = {"eight", "any"};
 constexpr std::size_t kLargeField = std::size_t{1} << 22;  // freed on a thread when cancelled
 
 float above(float h) {
@@ -51,6 +56,7 @@ float above(float h) {
 struct StepConstants {
   double uplift = 0.0;       // height units per step
   double coefficient = 0.0;  // K dt (cell area / 1 km^2)^m / cell width
+  double creep = 0.0;        // Kd dt / cell width^2: soil creep per step
   double m = 0.5;
   std::vector<double> cellsToTheM;  // c^m for c < kPowTable
   double areaTerm(std::uint32_t cells) const {
@@ -67,6 +73,7 @@ StepConstants constantsFor(const StreamPowerParams& p, const World& world, doubl
   const double k = p.erodibility * 1.0e-3;  // m per year
   c.coefficient = k * p.yearsPerStep *
                   portablePow(cellMetres * cellMetres / kSquareKilometre, p.mOverN) / cellMetres;
+  c.creep = p.diffusion * p.yearsPerStep / (cellMetres * cellMetres);
   c.cellsToTheM.resize(std::min(kPowTable, cells + 1));
   for (std::size_t i = 1; i < c.cellsToTheM.size(); ++i) {
     c.cellsToTheM[i] = portablePow(static_cast<double>(i), p.mOverN);
@@ -135,34 +142,44 @@ void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heig
   });
 }
 
-// Land above sea level scaled about it, so the highest point stands at
-// `top`; then each cell nudged above its receiver again where float
-// rounding made them equal, so the output keeps every cell draining.
-double rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLevel, float top,
-                   const Execution& exec) {
-  float highest = -std::numeric_limits<float>::infinity();
-  for (float h : heights) highest = std::max(highest, h);
-  if (!(highest > seaLevel) || !(top > seaLevel)) return 1.0;
-  const double scale = (static_cast<double>(top) - static_cast<double>(seaLevel)) /
-                       (static_cast<double>(highest) - static_cast<double>(seaLevel));
-  float* data = heights.data();
-  parallelFor(exec, 0, static_cast<std::int64_t>(heights.size()), 1 << 15,
-              [&](std::int64_t first, std::int64_t last) {
-                for (std::int64_t i = first; i < last; ++i) {
-                  if (data[i] > seaLevel) {
-                    data[i] = static_cast<float>(
-                        static_cast<double>(seaLevel) +
-                        (static_cast<double>(data[i]) - static_cast<double>(seaLevel)) * scale);
-                  }
-                }
-              });
+// Each cell nudged above its receiver where it no longer is, downstream
+// first, so every cell still drains along the network.
+void keepDraining(const FlowNetwork& net, std::span<float> heights) {
   const auto receivers = net.receivers();
   for (const std::int32_t cell : net.stack()) {
     const auto i = static_cast<std::size_t>(cell);
     const auto r = static_cast<std::size_t>(receivers[i]);
     if (r != i && !(heights[i] > heights[r])) heights[i] = above(heights[r]);
   }
-  return scale;
+}
+
+// The scale about sea level that brings the land's highest point to `top`.
+double landScale(std::span<const float> heights, float seaLevel, float top) {
+  float highest = -std::numeric_limits<float>::infinity();
+  for (float h : heights) highest = std::max(highest, h);
+  if (!(highest > seaLevel) || !(top > seaLevel)) return 1.0;
+  return (static_cast<double>(top) - static_cast<double>(seaLevel)) /
+         (static_cast<double>(highest) - static_cast<double>(seaLevel));
+}
+
+// Land above sea level scaled about it by `scale` (at most to height 1);
+// then each cell nudged above its receiver again where float rounding made
+// them equal, so the output keeps every cell draining.
+void rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLevel, double scale,
+                 const Execution& exec) {
+  float* data = heights.data();
+  parallelFor(
+      exec, 0, static_cast<std::int64_t>(heights.size()), 1 << 15,
+      [&](std::int64_t first, std::int64_t last) {
+        for (std::int64_t i = first; i < last; ++i) {
+          if (data[i] > seaLevel) {
+            data[i] = static_cast<float>(std::min(
+                1.0, static_cast<double>(seaLevel) +
+                         (static_cast<double>(data[i]) - static_cast<double>(seaLevel)) * scale));
+          }
+        }
+      });
+  keepDraining(net, heights);
 }
 
 // A cancelled run gives its large buffers back on a thread of its own, as
@@ -257,6 +274,32 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     .type = ParamType::Integer,
                                     .max = 200,
                                     .whenAbsent = 0.0})),
+            TERRAIN_BIND(
+                StreamPowerParams, randomDirections,
+                (ParamInfo{.key = "flow-directions",
+                           .label = "Flow directions",
+                           .unit = "",
+                           .help = "Which way water may run from a cell: 'any' lets valleys "
+                                   "wind in every direction (each cell weighs its diagonal "
+                                   "neighbours by a random factor, fixed per cell and seed: "
+                                   "Fairfield & Leymarie's rho8); 'eight' keeps to the grid's "
+                                   "eight directions (projects saved before this existed)",
+                           .type = ParamType::Choice,
+                           .max = 1,
+                           .choices = kDirectionNames,
+                           .whenAbsent = 0.0})),
+            TERRAIN_BIND(StreamPowerParams, diffusion,
+                         (ParamInfo{.key = "diffusion",
+                                    .label = "Soil creep",
+                                    .unit = "m^2/yr",
+                                    .help = "How fast soil creeps downhill (hillslope diffusion "
+                                            "Kd): rounds hilltops and ridges into convex "
+                                            "shoulders above the valleys; 0 leaves them sharp. "
+                                            "Nature 0.001 to 0.05; more rounds the land faster",
+                                    .type = ParamType::Real,
+                                    .max = 1.0,
+                                    .logarithmic = true,
+                                    .whenAbsent = 0.0})),
         }) {}
 
   std::string_view key() const override { return "stream-power"; }
@@ -282,10 +325,12 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     float top = computeStats(field).max;
     const int stride = coarseStride(field.width, field.height, field.wraps, p.solveSize());
     const int refine = p.solveGrid > 0 ? p.refineSteps : 0;
+    const float seaLevel = static_cast<float>(p.seaLevel);
     auto work = std::make_unique<Work>();
+    std::optional<double> previewScale;
     try {
       if (stride > 1) {
-        solveCoarse(field, inputs, p, stride, context, *work, control);
+        previewScale = solveCoarse(field, inputs, p, stride, context, *work, control);
         solve(field, inputs, p, refine, context, *work, control);
       } else {
         solve(field, inputs, p, p.steps + refine, context, *work, control);
@@ -296,16 +341,15 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     // Painted uplift raises ranges the input did not have: they keep the
     // height they grew to, cut down only to the top of the height range.
     if (inputs.uplift) top = std::min(1.0f, computeStats(field).max);
-    const float seaLevel = static_cast<float>(p.seaLevel);
-    const auto scale =
-        static_cast<float>(rescaleLand(*work->network, field.heights, seaLevel, top, control.exec));
+    const double scale = previewScale ? *previewScale : landScale(field.heights, seaLevel, top);
+    rescaleLand(*work->network, field.heights, seaLevel, scale, control.exec);
     ErosionMaps maps;
     const auto drainage = work->network->drainage();
     maps.flow.assign(drainage.begin(), drainage.end());
     maps.wear = std::move(work->wear);
     maps.deposition = std::move(work->deposition);
-    for (float& v : maps.wear) v *= scale;
-    for (float& v : maps.deposition) v *= scale;
+    for (float& v : maps.wear) v *= static_cast<float>(scale);
+    for (float& v : maps.deposition) v *= static_cast<float>(scale);
     addErosion(field, std::move(maps));
     control.checkpoint(1.0f);
     return field;
@@ -325,6 +369,7 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     }
     work.network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
                                                  std::move(outlets), poll);
+    if (p.randomDirections) work.network->randomiseDiagonals(context.seed);
     if (work.wear.size() != field.size()) resizeZeroed(work.wear, field.size(), poll);
     if (work.deposition.size() != field.size()) resizeZeroed(work.deposition, field.size(), poll);
     const StepConstants constants = constantsFor(
@@ -338,10 +383,14 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
   // preview of the world has), then the result back at every sample, with
   // the detail the coarse grid could not hold: the rivers' layout is the
   // coarse grid's at every size. The refinement steps carve the small
-  // valleys that follow it.
-  static void solveCoarse(Heightfield& field, const StreamPowerInputs& inputs,
-                          const StreamPowerParams& p, int stride, const StageContext& context,
-                          Work& work, const RunControl& control) {
+  // valleys that follow it. Returns the preview's final rescale, which the
+  // map takes too (its own highest point, rounded by creep or sharpened
+  // by the refinement, would scale it unlike the preview), or nothing for
+  // a two-stage world, whose samples are on another scale.
+  static std::optional<double> solveCoarse(Heightfield& field, const StreamPowerInputs& inputs,
+                                           const StreamPowerParams& p, int stride,
+                                           const StageContext& context, Work& work,
+                                           const RunControl& control) {
     const auto onGrid = [&](const Heightfield* given, const Heightfield& fine, bool widest) {
       Heightfield sampled = widest ? widestEveryStride(fine, stride) : everyStride(fine, stride);
       const bool fits =
@@ -376,8 +425,10 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                            field.wraps, control.exec);
     };
     // The map keeps its own detail and takes the solve's change.
-    for (std::size_t i = 0; i < coarse.size(); ++i) coarse.heights[i] -= before.heights[i];
-    const std::vector<float> change = up(coarse.heights);
+    std::vector<float> solved(coarse.size());
+    for (std::size_t i = 0; i < coarse.size(); ++i)
+      solved[i] = coarse.heights[i] - before.heights[i];
+    const std::vector<float> change = up(solved);
     for (std::size_t i = 0; i < field.size(); ++i) {
       field.heights[i] = static_cast<float>(static_cast<double>(field.heights[i]) +
                                             scale * static_cast<double>(change[i]));
@@ -388,6 +439,12 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     for (float& v : work.wear) v = std::max(v, 0.0f) * scaled;
     for (float& v : work.deposition) v = std::max(v, 0.0f) * scaled;
     control.checkpoint();
+    if (inputs.solveOnOtherScale) return std::nullopt;
+    // The preview's own last steps, for the height it ends at.
+    solve(coarse, coarseInputs, p, p.refineSteps, context, coarseWork, control);
+    const float previewTop = inputs.uplift != nullptr ? std::min(1.0f, computeStats(coarse).max)
+                                                      : computeStats(before).max;
+    return landScale(coarse.heights, static_cast<float>(p.seaLevel), previewTop);
   }
 
   static void run(Heightfield& field, int steps, const StepConstants& constants,
@@ -397,6 +454,13 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     const Poll poll = [&control] { control.checkpoint(); };
     // No step still routes once: the rescale and the flow map need a network.
     for (int step = 0; step < std::max(steps, 1); ++step) {
+      // Soil creeps before the rivers cut, so a run ends on crisp channels;
+      // the nudge keeps creep from damming them into lakes to fill.
+      if (constants.creep > 0.0 && steps > 0) {
+        diffuseHillslopes(field.heights, field.width, field.height, field.wraps, net.outlets(),
+                          constants.creep, control.exec);
+        if (step > 0) keepDraining(net, field.heights);
+      }
       if (net.route(field.heights, control.exec, poll) > 0) {
         control.checkpoint();
         net.fillDepressions(field.heights, work.deposition, seed, poll);

@@ -15,7 +15,9 @@ struct StreamPowerParams {
   // larger map is solved on every stride-th sample, then refined.
   int solveGrid = 3;
   int solveSize() const { return solveGrid == 0 ? 0 : (1 << (solveGrid + 5)) + 1; }
-  int refineSteps = 10;  // steps at the map's own size after the solve
+  int refineSteps = 10;      // steps at the map's own size after the solve
+  double diffusion = 0.01;   // Kd, m^2 per year: soil creep, 0..1
+  int randomDirections = 1;  // a choice: 0 the eight of the grid (D8), 1 any (rho8)
 };
 
 const ModifierStage& streamPowerModifier();

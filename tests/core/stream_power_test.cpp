@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <initializer_list>
+#include <numbers>
 #include <string>
 #include <thread>
 #include <utility>
@@ -198,23 +199,96 @@ TEST(StreamPower, OneAndTwoThreadsGiveTheSameBits) {
   }
 }
 
+// Soil creep: with rivers too weak to matter, uplift against creep between
+// two seas settles into the steady state of U + Kd h'' = 0, a parabola.
+// The exact fixed point of the stage's steps (creep, then the rivers'
+// step, which adds the uplift u) is u + u / (2 alpha) y (L - y) on the land
+// rows, alpha = Kd dt / dx^2; the final rescale keeps its shape.
+TEST(StreamPower, SoilCreepBendsAStripBetweenTwoSeasIntoItsSteadyParabola) {
+  Heightfield strip(64, 64);
+  strip.wraps = true;
+  const RandomStream random(5, 9);
+  for (int y = 0; y < strip.height; ++y) {
+    for (int x = 0; x < strip.width; ++x) {
+      const bool sea = y == 0 || y == strip.height - 1;
+      const auto i = strip.index(x, y);
+      strip.heights[i] = sea ? 0.0f : 0.3f + 0.05f * static_cast<float>(random.uniform(i));
+    }
+  }
+  const World world{640.0, 2800.0};  // 10 m cells
+  const double years = 1.0e5;
+  const double kd = 0.01;
+  const Heightfield out = erode(strip,
+                                values({{"uplift", 1.0},
+                                        {"erodibility", 0.01},
+                                        {"diffusion", kd},
+                                        {"steps", 1000},
+                                        {"years-per-step", years},
+                                        {"sea-level", 0.05},
+                                        {"solve-size", 0},
+                                        {"refine-steps", 0}}),
+                                0, world);
+  const double u = 1.0e-3 * years / world.heightRange;
+  const double alpha = kd * years / (10.0 * 10.0);
+  const auto expected = [&](int y) { return u + u / (2.0 * alpha) * y * (63 - y); };
+  const double sea = 0.05;
+  const double peak = static_cast<double>(computeStats(out).max);
+  const double expectedPeak = expected(31);
+  for (int y = 1; y < 63; ++y) {
+    for (int x = 0; x < 64; x += 9) {
+      const double shape = (static_cast<double>(out.at(x, y)) - sea) / (peak - sea);
+      ASSERT_NEAR(shape, (expected(y) - sea) / (expectedPeak - sea), 2e-3) << x << "," << y;
+    }
+  }
+}
+
+// rho8 on a plane falling towards 30, 10 and 60 degrees: steepest descent
+// over the grid's eight directions runs at 45 or 0 degrees, the random
+// diagonal weights at the plane's own direction on average.
+TEST(StreamPower, RandomDiagonalsLetWaterRunDownAPlaneInItsOwnDirection) {
+  for (const double degrees : {30.0, 10.0, 60.0}) {
+    const double theta = degrees * std::numbers::pi / 180.0;
+    Heightfield plane(129, 129);
+    for (int y = 0; y < plane.height; ++y)
+      for (int x = 0; x < plane.width; ++x)
+        plane.heights[plane.index(x, y)] =
+            static_cast<float>(0.9 - 0.003 * (x * std::cos(theta) + y * std::sin(theta)));
+    const auto meanDirection = [&](bool random) {
+      FlowNetwork net(plane.width, plane.height, false, findOutlets(plane, 0.0f), [] {});
+      if (random) net.randomiseDiagonals(7);
+      net.route(plane.heights, Execution{1}, [] {});
+      double dx = 0.0;
+      double dy = 0.0;
+      for (std::size_t i = 0; i < plane.size(); ++i) {
+        const auto r = static_cast<std::size_t>(net.receivers()[i]);
+        dx += static_cast<double>(static_cast<int>(r % 129) - static_cast<int>(i % 129));
+        dy += static_cast<double>(static_cast<int>(r / 129) - static_cast<int>(i / 129));
+      }
+      return std::atan2(dy, dx) * 180.0 / std::numbers::pi;
+    };
+    EXPECT_NEAR(meanDirection(true), degrees, 2.0) << degrees;
+    EXPECT_GT(std::abs(meanDirection(false) - degrees), 9.0) << degrees;
+  }
+}
+
 TEST(StreamPower, GoldenChecksumsArePinned) {
   // Pinned once the tests above passed; they run in the Release and the
   // debug-core builds, so both give these bits. A change here changes
   // every saved project that uses the stage, so it needs a reason.
-  // Solved on the map itself with no refinement, as projects saved before
-  // the solve grid existed are read: the bits they always gave.
-  const std::initializer_list<std::pair<std::string_view, double>> before = {{"solve-size", 0},
-                                                                             {"refine-steps", 0}};
+  // Solved on the map itself with no refinement, no soil creep and the
+  // grid's eight directions, as projects saved before those existed are
+  // read: the bits they always gave.
+  const std::initializer_list<std::pair<std::string_view, double>> before = {
+      {"solve-size", 0}, {"refine-steps", 0}, {"diffusion", 0}, {"flow-directions", 0}};
   EXPECT_EQ(checksum(erode(diamondSquare(257), values(before))), 15770506113353606437ULL);
   ParamValues torusValues = values({{"sea-level", 0.3}, {"m-over-n", 0.4}});
   for (const auto& [key, value] : before) torusValues[testing::paramIndex(stage(), key)] = value;
   EXPECT_EQ(checksum(erode(torus(128), torusValues)), 1993483388585334450ULL);
-  // Today's defaults (the solve grid 257, 10 refinement steps; re-pinned
-  // when they came, issue 20).
-  EXPECT_EQ(checksum(erode(diamondSquare(257), values())), 17239731218451073410ULL);
+  // Today's defaults (the solve grid 257, 10 refinement steps, soil creep
+  // 0.01 m^2/yr, any flow direction; re-pinned when each came, issue 20).
+  EXPECT_EQ(checksum(erode(diamondSquare(257), values())), 331139043890911794ULL);
   EXPECT_EQ(checksum(erode(torus(128), values({{"sea-level", 0.3}, {"m-over-n", 0.4}}))),
-            5809316622447799309ULL);
+            7223351467480645105ULL);
 }
 
 // A document: the noise source of one 12 km world at `size` samples, eroded

@@ -94,6 +94,9 @@ inline FilledDrainage filledDrainage(const Heightfield& field, float seaLevel = 
 // area so the many small channels do not outvote the few large ones.
 inline double concavity(const Heightfield& field, const World& world, double minAreaKm2,
                         float seaLevel = 0.0f) {
+  // A bin's median needs this many cells: the few largest rivers alone
+  // would swing the fit.
+  constexpr std::size_t kLeastPerBin = 20;
   const FilledDrainage d = filledDrainage(field, seaLevel);
   const double dx = metresPerCell(world, field.width, field.wraps);
   std::vector<std::vector<double>> bins(200);
@@ -114,7 +117,7 @@ inline double concavity(const Heightfield& field, const World& world, double min
   std::vector<double> logSlope;
   for (std::size_t b = 0; b < bins.size(); ++b) {
     std::vector<double>& slopes = bins[b];
-    if (slopes.size() < 5) continue;
+    if (slopes.size() < kLeastPerBin) continue;
     std::nth_element(slopes.begin(),
                      slopes.begin() + static_cast<std::ptrdiff_t>(slopes.size() / 2), slopes.end());
     logArea.push_back((static_cast<double>(b) + 0.5) / 10.0 - 10.0);
@@ -127,8 +130,9 @@ inline double concavity(const Heightfield& field, const World& world, double min
 // How much more often than on isotropic ground the channels' downhill
 // gradients (cells draining at least minAreaKm2) lie within 5 degrees of a
 // multiple of 45: 1 for no preference, 8/9 x 9/2 = 4.5 at most.
-inline double gridDirectionExcess(const Heightfield& field, const World& world, double minAreaKm2) {
-  const FilledDrainage d = filledDrainage(field);
+inline double gridDirectionExcess(const Heightfield& field, const World& world, double minAreaKm2,
+                                  float seaLevel = 0.0f) {
+  const FilledDrainage d = filledDrainage(field, seaLevel);
   const double dx = metresPerCell(world, field.width, field.wraps);
   std::size_t near = 0;
   std::size_t all = 0;
@@ -136,6 +140,7 @@ inline double gridDirectionExcess(const Heightfield& field, const World& world, 
     for (int x = 1; x + 1 < field.width; ++x) {
       const std::size_t i = field.index(x, y);
       if (static_cast<double>(d.area[i]) * dx * dx * 1e-6 < minAreaKm2) continue;
+      if (field.heights[i] <= seaLevel) continue;
       const double gx =
           static_cast<double>(field.at(x + 1, y)) - static_cast<double>(field.at(x - 1, y));
       const double gy =
