@@ -110,6 +110,7 @@ Document alpine() {
   doc.look.water = 0.0;
   doc.look.snowLine = 0.7;
   doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = 0.25;
   return doc;
 }
@@ -136,6 +137,7 @@ Document islands() {
   doc.world.width = 16384.0;
   doc.world.heightRange = 900.0;
   doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
   return doc;
 }
 
@@ -147,8 +149,10 @@ Document rollingHills() {
   addStage(doc, "stream-power", {{"uplift", "0.3"}, {"steps", "40"}});
   doc.world.width = 6000.0;
   doc.world.heightRange = 350.0;
+  doc.look.snowLine = 1.0;  // farmland: no snow
   doc.look.water = 0.12;
   doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = 0.15;
   return doc;
 }
@@ -159,11 +163,11 @@ Document canyonMesa() {
   addStage(doc, "terrace", {{"steps", "4"}, {"softness", "0.04"}});
   addStage(doc, "thermal", {{"talus", "55"}, {"iterations", "2"}});
   addStage(doc, "droplets", {{"droplets", "0.3"}});
-  addStage(doc, "stream-power", {{"uplift", "0"}, {"steps", "20"}, {"diffusion", "0.01"}});
   doc.world.width = 8000.0;
   doc.world.heightRange = 700.0;
   doc.look.water = 0.0;
   doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = 0.2;
   return doc;
 }
@@ -171,10 +175,12 @@ Document canyonMesa() {
 constexpr LandformPreset kPresets[] = {
     {"alpine", "Alpine",
      "A mountain range carved by rivers (stream power) rising out of foothills where a broad "
-     "noise mask is high (a graph: blend), with screes (thermal) and gullies (droplets)",
+     "noise mask is high (a graph: blend), with screes (thermal) and gullies (droplets) that "
+     "the rivers then clear from their beds",
      &alpine},
     {"rolling-hills", "Rolling hills",
-     "Soft farmland hills: smooth fBm noise, lightly rained on (droplets) and settled (thermal)",
+     "Soft farmland hills: smooth fBm noise, lightly rained on (droplets), settled (thermal) and "
+     "drained by slow rivers under creeping soil (stream power)",
      &rollingHills},
     {"canyon-mesa", "Canyon mesa",
      "Stepped mesas and canyon walls: warped noise terraced, cliffs crumbled (thermal) and "
@@ -182,7 +188,7 @@ constexpr LandformPreset kPresets[] = {
      &canyonMesa},
     {"islands", "Islands",
      "An archipelago on a map that wraps: coastline heights, smoothed, rivers cut down to the "
-     "sea (stream power) and rained on (droplets)",
+     "sea (stream power), rained on (droplets), and the rivers' beds cleared again",
      &islands},
 };
 
