@@ -56,10 +56,10 @@ void link(Document& doc, NodeId from, NodeId to, std::string_view toPort) {
   connect(doc, {from, 0}, {to, port});
 }
 
-// Mountains carved by rivers where a broad mask is high, foothills around
-// them, screes and gullies over both: the range rises out of the hills
-// instead of filling the map (as a graph designers build it in Gaea or
-// World Machine: erode the mountains, blend them into the hills).
+// Mountains where a broad mask is high blended into foothills around them,
+// all of it carved by rivers while the mask's ground rises (painted
+// uplift), then screes and gullies: the range rises out of hills that
+// drain like real ones instead of filling the map.
 Document alpine() {
   Document doc = defaultDocument("noise");
   doc.seed = 21;
@@ -85,7 +85,7 @@ Document alpine() {
   const NodeId blend = addNodeWith(doc, "blend", 484, 135, {});
   const NodeId screes =
       addNodeWith(doc, "thermal", 968, 135, {{"talus", "38"}, {"iterations", "4"}});
-  const NodeId gullies = addNodeWith(doc, "droplets", 1210, 135, {{"droplets", "0.4"}});
+  const NodeId gullies = addNodeWith(doc, "droplets", 1210, 135, {{"droplets", "0.3"}});
   // The rivers carry the screes and gully deposits off their beds again,
   // and soil creeps over the fresh cuts: the valleys keep the slopes
   // rivers give them (Flint's law) and no grid direction.
@@ -94,14 +94,15 @@ Document alpine() {
                                     {"steps", "5"},
                                     {"solve-size", "map"},
                                     {"refine-steps", "0"},
-                                    {"diffusion", "0.1"}});
-  link(doc, source, rivers, "in");
+                                    {"diffusion", "0.05"}});
   link(doc, hills, low, "in");
   link(doc, broad, where, "heights");
   link(doc, low, blend, "a");
-  link(doc, rivers, blend, "b");
+  link(doc, source, blend, "b");
   link(doc, where, blend, "mask");
-  link(doc, blend, screes, "in");
+  link(doc, blend, rivers, "in");
+  link(doc, where, rivers, "uplift");
+  link(doc, rivers, screes, "in");
   link(doc, screes, gullies, "in");
   link(doc, gullies, flush, "in");
   setOutput(doc, flush);
@@ -174,9 +175,10 @@ Document canyonMesa() {
 
 constexpr LandformPreset kPresets[] = {
     {"alpine", "Alpine",
-     "A mountain range carved by rivers (stream power) rising out of foothills where a broad "
-     "noise mask is high (a graph: blend), with screes (thermal) and gullies (droplets) that "
-     "the rivers then clear from their beds",
+     "A mountain range rising out of foothills where a broad noise mask is high (a graph: "
+     "blend), the whole carved by rivers while the mask's ground rises (stream power with "
+     "uplift), with screes (thermal) and gullies (droplets) that the rivers then clear from "
+     "their beds",
      &alpine},
     {"rolling-hills", "Rolling hills",
      "Soft farmland hills: smooth fBm noise, lightly rained on (droplets), settled (thermal) and "
