@@ -36,6 +36,27 @@ void solveLanes(const Pivots& pivots, std::span<double> values, std::span<const 
                 std::size_t lanes, std::span<double> ratio, std::vector<std::size_t>& run) {
   const double alpha = pivots.alpha();
   const std::size_t n = values.size() / lanes;
+  // Most blocks hold no fixed cell between their ends: every lane then
+  // pivots alike, and both sweeps run across the lanes as plain vectors.
+  const bool open = std::none_of(held.begin() + static_cast<std::ptrdiff_t>(lanes),
+                                 held.end() - static_cast<std::ptrdiff_t>(lanes),
+                                 [](std::uint8_t h) { return h != 0; });
+  if (open) {
+    for (std::size_t k = 1; k + 1 < n; ++k) {
+      const double inverse = pivots.inverse(k - 1);
+      double* row = values.data() + k * lanes;
+      const double* above = row - lanes;
+      for (std::size_t l = 0; l < lanes; ++l) row[l] = (row[l] + alpha * above[l]) * inverse;
+      ratio[k] = alpha * inverse;
+    }
+    for (std::size_t k = n - 1; k-- > 1;) {
+      double* row = values.data() + k * lanes;
+      const double* below = row + lanes;
+      const double r = ratio[k];
+      for (std::size_t l = 0; l < lanes; ++l) row[l] += r * below[l];
+    }
+    return;
+  }
   run.assign(lanes, 0);
   for (std::size_t k = 1; k + 1 < n; ++k) {
     for (std::size_t l = 0; l < lanes; ++l) {

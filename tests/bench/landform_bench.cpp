@@ -1,24 +1,28 @@
 // The landform presets through the evaluator, as an export computes them
 // (issue 20: alpine at 257 within 0.15 s, at 1025 within 1.5 s for the
-// whole process). BM_AlpineSolvedOnEachMap is the same preset with its
+// whole process). BM_AlpineSolvedOnEachMap is the same preset with all its
 // rivers solved on the map itself, as before the solve grid: the baseline
 // the solve grid's ratio is read against, in the same run.
 #include <benchmark/benchmark.h>
 
+#include <string>
 #include <string_view>
 
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/pipeline.hpp"
 #include "core/presets.hpp"
+#include "core/registry.hpp"
 
 namespace terrain {
 namespace {
 
+// The preset at `size`; `solve`, if given, the solve grid of every river node.
 Document alpineAt(int size, std::string_view solve) {
   Document doc = landformDocument("alpine");
   *doc.graph = withSourceSize(*doc.graph, size);
   for (GraphNode& node : doc.graph->nodes) {
+    if (solve.empty()) break;
     if (node.type != "stream-power") continue;
     const NodeType& type = typeOf(node);
     const auto grid = *type.indexOf("solve-size");
@@ -38,7 +42,7 @@ void runAlpine(benchmark::State& state, std::string_view solve) {
 
 // Arg: the map's side.
 void BM_AlpinePreset(benchmark::State& state) {
-  runAlpine(state, "257");
+  runAlpine(state, "");
 }
 BENCHMARK(BM_AlpinePreset)->Arg(257)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -46,6 +50,31 @@ void BM_AlpineSolvedOnEachMap(benchmark::State& state) {
   runAlpine(state, "map");
 }
 BENCHMARK(BM_AlpineSolvedOnEachMap)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Every preset; Args: its index in landformPresets(), the map's side (a
+// wrapping preset one fewer).
+void BM_LandformPreset(benchmark::State& state) {
+  const LandformPreset& preset = landformPresets()[static_cast<std::size_t>(state.range(0))];
+  Document doc = preset.build();
+  auto size = static_cast<int>(state.range(1));
+  if (doc.graph) {
+    *doc.graph = withSourceSize(*doc.graph, size);
+  } else {
+    const SourceStage& source = sourceStage(doc.source.key);
+    if (!source.sizeAllowed(size)) size -= 1;
+    doc.source.values[source.sizeIndex()] = size;
+  }
+  state.SetLabel(std::string(preset.key));
+  const PipelineControl control{Execution{2}, nullptr, {}};
+  for (auto _ : state) {
+    const Heightfield field = runPipeline(doc, control);
+    benchmark::DoNotOptimize(field.heights.data());
+  }
+}
+BENCHMARK(BM_LandformPreset)
+    ->ArgsProduct({{0, 1, 2, 3}, {257, 1025}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace terrain

@@ -27,10 +27,14 @@ Heightfield diamondSquare(int size) {
   return field;
 }
 
-ParamValues withSteps(int steps) {
+// Every step on the map itself (no solve grid), soil creep as given.
+ParamValues withSteps(int steps, double creep = 0.01) {
   const ModifierStage& stage = streamPowerModifier();
   ParamValues values = stage.defaults();
   values[*stage.indexOf("steps")] = steps;
+  values[*stage.indexOf("solve-size")] = 0;
+  values[*stage.indexOf("refine-steps")] = 0;
+  values[*stage.indexOf("diffusion")] = creep;
   return values;
 }
 
@@ -63,8 +67,9 @@ struct Timing {
 };
 
 // One run of `steps` steps.
-Timing timedRun(const Heightfield& input, int steps, const RunControl& control) {
-  const ParamValues values = withSteps(steps);
+Timing timedRun(const Heightfield& input, int steps, const RunControl& control,
+                double creep = 0.01) {
+  const ParamValues values = withSteps(steps, creep);
   const double cpuStart = processCpuMs();
   const auto start = std::chrono::steady_clock::now();
   Heightfield out = streamPowerModifier().apply(input, StageContext{1, {}}, values, control);
@@ -77,14 +82,14 @@ Timing timedRun(const Heightfield& input, int steps, const RunControl& control) 
 // of a step (the iteration time shown), without the run's fixed costs
 // (first touch of its buffers, the final rescale), which
 // ms_per_step_with_setup spreads over the 15 steps instead.
-void runSteps(benchmark::State& state, const Heightfield& input) {
+void runSteps(benchmark::State& state, const Heightfield& input, double creep = 0.01) {
   const RunControl control{Execution{static_cast<int>(state.range(0))}, nullptr, {}};
   double perStep = 0.0;
   double cpuPerStep = 0.0;
   double withSetup = 0.0;
   for (auto _ : state) {
-    const Timing shortRun = timedRun(input, 5, control);
-    const Timing longRun = timedRun(input, 15, control);
+    const Timing shortRun = timedRun(input, 5, control, creep);
+    const Timing longRun = timedRun(input, 15, control, creep);
     const double step = std::max(0.0, longRun.wallMs - shortRun.wallMs) / 10.0;
     state.SetIterationTime(step / 1000.0);
     perStep += step;
@@ -106,6 +111,19 @@ void BM_StreamPowerStep1025(benchmark::State& state) {
   runSteps(state, eroded);
 }
 BENCHMARK(BM_StreamPowerStep1025)->Arg(2)->Arg(1)->Unit(benchmark::kMillisecond)->UseManualTime();
+
+// The same step without soil creep: the baseline creep's cost is read
+// against (issue 20), in the same run.
+void BM_StreamPowerStepWithoutCreep1025(benchmark::State& state) {
+  const RunControl control{Execution{}, nullptr, {}};
+  const Heightfield eroded = streamPowerModifier().apply(diamondSquare(1025), StageContext{1, {}},
+                                                         withSteps(5, 0.0), control);
+  runSteps(state, eroded, 0.0);
+}
+BENCHMARK(BM_StreamPowerStepWithoutCreep1025)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
 
 // One step of raw diamond-square: priority-flood of its many pits, the
 // fixed costs and the final rescale included.
