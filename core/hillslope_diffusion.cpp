@@ -109,67 +109,109 @@ void solveRing(double alpha, std::span<double> v) {
   for (std::size_t i = 0; i < n; ++i) v[i] -= factor * correction[i];
 }
 
-// One axis: `count` lines of `length` cells, cell k of line j at
-// j * lineStride + k * cellStride, solved `lanes` lines at a time. A line
-// that does not wrap starts and ends on fixed cells (a map's edges are
-// outlets) or is given ends that mirror their neighbours; a wrapping line
-// is cut open at its first fixed cell, which closes it at both ends.
-void diffuseLines(std::span<float> heights, std::span<const std::uint8_t> fixed, int count,
-                  int length, std::size_t lineStride, std::size_t cellStride, bool ring,
+// The lines of one axis: `count` lines of `length` cells, cell k of line j
+// at j * lineStride + k * cellStride.
+struct Axis {
+  int count = 0;
+  std::size_t length = 0;
+  std::size_t lineStride = 0;
+  std::size_t cellStride = 0;
+  bool ring = false;
+  std::size_t cell(std::size_t line, std::size_t k) const {
+    return line * lineStride + k * cellStride;
+  }
+};
+
+// `lanes` lines side by side, each opened as n + 2 cells whose first and
+// last are fixed: a line that does not wrap starts and ends on fixed cells
+// (a map's edges are outlets) or is given ends that mirror their
+// neighbours; a wrapping line is cut open at its first fixed cell, which
+// closes it at both ends.
+class LineBlock {
+ public:
+  LineBlock(const Axis& axis, std::size_t lanes)
+      : axis_(axis),
+        lanes_(lanes),
+        values_((axis.length + 2) * lanes),
+        held_((axis.length + 2) * lanes),
+        ratio_((axis.length + 2) * lanes),
+        start_(lanes) {}
+
+  // Lines first .. first + width - 1 (the spare lanes repeat the last).
+  void gather(std::span<const float> heights, std::span<const std::uint8_t> fixed,
+              std::size_t first, std::size_t width) {
+    const std::size_t n = axis_.length;
+    for (std::size_t l = 0; l < lanes_; ++l) {
+      const std::size_t line = first + std::min(l, width - 1);
+      std::size_t open = 0;
+      if (axis_.ring) {
+        while (open < n && fixed[axis_.cell(line, open)] == 0) ++open;
+        if (open == n) open = 0;  // no fixed cell: solved as a ring
+      }
+      start_[l] = open;
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = axis_.cell(line, open + k < n ? open + k : open + k - n);
+        at(k + 1, l) = static_cast<double>(heights[i]);
+        held_[(k + 1) * lanes_ + l] = fixed[i];
+      }
+      const bool closes = axis_.ring && fixed[axis_.cell(line, open)] != 0;
+      at(0, l) = closes ? at(n, l) : at(2, l);
+      at(n + 1, l) = closes ? at(1, l) : at(n - 1, l);
+      held_[l] = 1;
+      held_[(n + 1) * lanes_ + l] = 1;
+    }
+  }
+
+  void solve(const Pivots& pivots) { solveLanes(pivots, values_, held_, lanes_, ratio_, run_); }
+
+  void scatter(std::span<float> heights, std::span<const std::uint8_t> fixed, std::size_t first,
+               std::size_t width, double alpha) {
+    const std::size_t n = axis_.length;
+    for (std::size_t l = 0; l < width; ++l) {
+      const std::size_t line = first + l;
+      if (axis_.ring && fixed[axis_.cell(line, start_[l])] == 0) {
+        ring_.resize(n);
+        for (std::size_t k = 0; k < n; ++k)
+          ring_[k] = static_cast<double>(heights[axis_.cell(line, k)]);
+        solveRing(alpha, ring_);
+        for (std::size_t k = 0; k < n; ++k)
+          heights[axis_.cell(line, k)] = static_cast<float>(ring_[k]);
+        continue;
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t s = start_[l] + k;
+        const std::size_t i = axis_.cell(line, s < n ? s : s - n);
+        if (fixed[i] == 0) heights[i] = static_cast<float>(at(k + 1, l));
+      }
+    }
+  }
+
+ private:
+  double& at(std::size_t k, std::size_t lane) { return values_[k * lanes_ + lane]; }
+
+  const Axis& axis_;
+  std::size_t lanes_;
+  std::vector<double> values_;
+  std::vector<std::uint8_t> held_;
+  std::vector<double> ratio_;
+  std::vector<std::size_t> run_;
+  std::vector<std::size_t> start_;  // where each lane's line was opened
+  std::vector<double> ring_;
+};
+
+void diffuseLines(std::span<float> heights, std::span<const std::uint8_t> fixed, const Axis& axis,
                   const Pivots& pivots, std::size_t lanes, const Execution& exec) {
-  const auto n = static_cast<std::size_t>(length);
-  const std::int64_t blocks =
-      (count + static_cast<std::int64_t>(lanes) - 1) / static_cast<std::int64_t>(lanes);
+  const auto count = static_cast<std::size_t>(axis.count);
+  const auto blocks = static_cast<std::int64_t>((count + lanes - 1) / lanes);
   parallelFor(exec, 0, blocks, 1, [&](std::int64_t firstBlock, std::int64_t lastBlock) {
-    // Each line, opened where it wraps, as n + 2 cells: the first and last
-    // fixed (a fixed end is the cell itself; a free end, its mirror).
-    std::vector<double> values((n + 2) * lanes);
-    std::vector<std::uint8_t> held((n + 2) * lanes);
-    std::vector<double> ratio((n + 2) * lanes);
-    std::vector<std::size_t> run;
-    std::vector<std::size_t> start(lanes);
-    std::vector<double> closedRing;
-    for (auto block = static_cast<std::size_t>(firstBlock);
-         block < static_cast<std::size_t>(lastBlock); ++block) {
-      const std::size_t first = block * lanes;
-      const std::size_t width = std::min(lanes, static_cast<std::size_t>(count) - first);
-      for (std::size_t l = 0; l < lanes; ++l) {
-        const std::size_t j = first + std::min(l, width - 1);
-        const auto cell = [&](std::size_t k) { return j * lineStride + k * cellStride; };
-        std::size_t open = 0;
-        if (ring) {
-          while (open < n && fixed[cell(open)] == 0) ++open;
-          if (open == n) open = 0;  // no fixed cell: solved below as a ring
-        }
-        start[l] = open;
-        for (std::size_t k = 0; k < n; ++k) {
-          const std::size_t i = cell(open + k < n ? open + k : open + k - n);
-          values[(k + 1) * lanes + l] = static_cast<double>(heights[i]);
-          held[(k + 1) * lanes + l] = fixed[i];
-        }
-        // The ends: on a ring the opening fixed cell again; else mirrors.
-        const bool closes = ring && fixed[cell(open)] != 0;
-        values[l] = closes ? values[n * lanes + l] : values[2 * lanes + l];
-        values[(n + 1) * lanes + l] = closes ? values[lanes + l] : values[(n - 1) * lanes + l];
-        held[l] = 1;
-        held[(n + 1) * lanes + l] = 1;
-      }
-      solveLanes(pivots, values, held, lanes, ratio, run);
-      for (std::size_t l = 0; l < width; ++l) {
-        const std::size_t j = first + l;
-        const auto cell = [&](std::size_t k) { return j * lineStride + k * cellStride; };
-        if (ring && fixed[cell(start[l])] == 0) {
-          closedRing.resize(n);
-          for (std::size_t k = 0; k < n; ++k) closedRing[k] = static_cast<double>(heights[cell(k)]);
-          solveRing(pivots.alpha(), closedRing);
-          for (std::size_t k = 0; k < n; ++k) heights[cell(k)] = static_cast<float>(closedRing[k]);
-          continue;
-        }
-        for (std::size_t k = 0; k < n; ++k) {
-          const std::size_t i = cell(start[l] + k < n ? start[l] + k : start[l] + k - n);
-          if (fixed[i] == 0) heights[i] = static_cast<float>(values[(k + 1) * lanes + l]);
-        }
-      }
+    LineBlock block(axis, lanes);
+    for (auto b = static_cast<std::size_t>(firstBlock); b < static_cast<std::size_t>(lastBlock);
+         ++b) {
+      const std::size_t first = b * lanes;
+      const std::size_t width = std::min(lanes, count - first);
+      block.gather(heights, fixed, first, width);
+      block.solve(pivots);
+      block.scatter(heights, fixed, first, width, pivots.alpha());
     }
   });
 }
@@ -182,8 +224,9 @@ void diffuseHillslopes(std::span<float> heights, int width, int height, bool wra
   const auto w = static_cast<std::size_t>(width);
   const Pivots pivots(alpha, static_cast<std::size_t>(std::max(width, height)) + 2);
   // Lines 16 abreast: each step of a sweep is independent across them.
-  diffuseLines(heights, fixed, height, width, w, 1, wraps, pivots, 16, exec);
-  diffuseLines(heights, fixed, width, height, 1, w, wraps, pivots, 16, exec);
+  const auto h = static_cast<std::size_t>(height);
+  diffuseLines(heights, fixed, {height, w, w, 1, wraps}, pivots, 16, exec);
+  diffuseLines(heights, fixed, {width, h, 1, w, wraps}, pivots, 16, exec);
 }
 
 }  // namespace terrain

@@ -379,6 +379,33 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     run(field, std::max(steps, 0), constants, upliftScale, context.seed, work, control);
   }
 
+  // Heights, uplift and outlets on the solve grid: the preview's own where
+  // the evaluator gave them, else every stride-th sample of the map's.
+  struct CoarseInputs {
+    Heightfield heights;
+    std::optional<Heightfield> uplift;
+    std::optional<Heightfield> outlets;
+    StreamPowerInputs asInputs() const {
+      StreamPowerInputs in;
+      if (uplift) in.uplift = &*uplift;
+      if (outlets) in.outlets = &*outlets;
+      return in;
+    }
+  };
+  static CoarseInputs onSolveGrid(const Heightfield& field, const StreamPowerInputs& inputs,
+                                  int stride) {
+    const auto onGrid = [&](const Heightfield* given, const Heightfield& fine, bool widest) {
+      Heightfield sampled = widest ? widestEveryStride(fine, stride) : everyStride(fine, stride);
+      const bool fits =
+          given != nullptr && given->width == sampled.width && given->height == sampled.height;
+      return fits ? Heightfield(*given) : sampled;
+    };
+    CoarseInputs out{onGrid(inputs.solveHeights, field, false), std::nullopt, std::nullopt};
+    if (inputs.uplift != nullptr) out.uplift = onGrid(inputs.solveUplift, *inputs.uplift, false);
+    if (inputs.outlets != nullptr) out.outlets = onGrid(inputs.solveOutlets, *inputs.outlets, true);
+    return out;
+  }
+
   // The steps on every stride-th sample of the map (the same samples a
   // preview of the world has), then the result back at every sample, with
   // the detail the coarse grid could not hold: the rivers' layout is the
@@ -391,13 +418,8 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                            const StreamPowerParams& p, int stride,
                                            const StageContext& context, Work& work,
                                            const RunControl& control) {
-    const auto onGrid = [&](const Heightfield* given, const Heightfield& fine, bool widest) {
-      Heightfield sampled = widest ? widestEveryStride(fine, stride) : everyStride(fine, stride);
-      const bool fits =
-          given != nullptr && given->width == sampled.width && given->height == sampled.height;
-      return fits ? Heightfield(*given) : sampled;
-    };
-    const Heightfield before = onGrid(inputs.solveHeights, field, false);
+    const CoarseInputs grid = onSolveGrid(field, inputs, stride);
+    const Heightfield& before = grid.heights;
     // A two-stage world's sources keep their shared range, not a preview's
     // 0..1: the solve's change is brought to the map's scale. A whole map
     // keeps it as it is: its own 0..1 differs from the preview's by a few
@@ -407,17 +429,7 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                              : 1.0;
     Heightfield coarse = before;
     coarse.erosion = nullptr;
-    Heightfield uplift;
-    Heightfield outlets;
-    StreamPowerInputs coarseInputs;
-    if (inputs.uplift != nullptr) {
-      uplift = onGrid(inputs.solveUplift, *inputs.uplift, false);
-      coarseInputs.uplift = &uplift;
-    }
-    if (inputs.outlets != nullptr) {
-      outlets = onGrid(inputs.solveOutlets, *inputs.outlets, true);
-      coarseInputs.outlets = &outlets;
-    }
+    const StreamPowerInputs coarseInputs = grid.asInputs();
     Work coarseWork;
     solve(coarse, coarseInputs, p, p.steps, context, coarseWork, control);
     const auto up = [&](const std::vector<float>& layer) {
