@@ -67,17 +67,23 @@ Document alpine() {
   makeGraph(doc);
   const NodeId source = doc.graph->output;
   setValues(typeOf(*doc.graph->find(source)), doc.graph->find(source)->values,
-            {{"size", "513"}, {"roughness", "0.4"}, {"features", "3"}, {"warp", "0.1"}});
-  const NodeId hills = addNodeWith(doc, "noise", 0, 270,
-                                   {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}}, 1);
+            {{"size", "513"},
+             {"roughness", "0.4"},
+             {"features", "3"},
+             {"warp", "0.1"},
+             {"roughness-scale", "gain"}});
+  const NodeId hills = addNodeWith(
+      doc, "noise", 0, 270,
+      {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}, {"roughness-scale", "gain"}}, 1);
   const NodeId low = addNodeWith(doc, "curve", 242, 270,
                                  {{"at-0", "0.05"},
                                   {"at-25", "0.12"},
                                   {"at-50", "0.2"},
                                   {"at-75", "0.27"},
                                   {"at-100", "0.34"}});
-  const NodeId broad = addNodeWith(doc, "noise", 0, 540,
-                                   {{"size", "513"}, {"roughness", "0.05"}, {"features", "1"}}, 2);
+  const NodeId broad = addNodeWith(
+      doc, "noise", 0, 540,
+      {{"size", "513"}, {"roughness", "0.05"}, {"features", "1"}, {"roughness-scale", "gain"}}, 2);
   const NodeId where = addNodeWith(doc, "height-mask", 242, 540,
                                    {{"low", "0.35"}, {"high", "1"}, {"softness", "0.2"}});
   const NodeId rivers =
@@ -143,8 +149,12 @@ Document islands() {
 }
 
 Document rollingHills() {
-  Document doc = startFrom(
-      "noise", 12, {{"size", "513"}, {"roughness", "0.15"}, {"features", "3"}, {"warp", "0.08"}});
+  Document doc = startFrom("noise", 12,
+                           {{"size", "513"},
+                            {"roughness", "0.15"},
+                            {"features", "3"},
+                            {"warp", "0.08"},
+                            {"roughness-scale", "gain"}});
   addStage(doc, "droplets", {{"droplets", "0.6"}});
   addStage(doc, "thermal", {{"talus", "28"}});
   addStage(doc, "stream-power", {{"uplift", "0.3"}, {"steps", "40"}});
@@ -159,8 +169,12 @@ Document rollingHills() {
 }
 
 Document canyonMesa() {
-  Document doc = startFrom(
-      "noise", 3, {{"size", "513"}, {"roughness", "0.25"}, {"features", "3"}, {"warp", "0.2"}});
+  Document doc = startFrom("noise", 3,
+                           {{"size", "513"},
+                            {"roughness", "0.25"},
+                            {"features", "3"},
+                            {"warp", "0.2"},
+                            {"roughness-scale", "gain"}});
   addStage(doc, "terrace", {{"steps", "4"}, {"softness", "0.04"}});
   addStage(doc, "thermal", {{"talus", "55"}, {"iterations", "2"}});
   addStage(doc, "droplets", {{"droplets", "0.3"}});

@@ -23,6 +23,7 @@
 #include "core/sources/noise.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -211,8 +212,34 @@ int noiseOctaves(const NoiseParams& params) {
   return std::clamp(params.iterations, 1, noiseLevels(params));
 }
 
+double noiseGainExponent(const NoiseParams& params) {
+  const double hurst = 1.0 - params.roughness;
+  if (params.roughnessScale == 0) return hurst;
+  // The exponent whose map measures `hurst` (variogram slope over lags
+  // 2..128, mean of 1025 and 4097 at 4 features): gradient noise is smooth
+  // inside its finest cells and levels off towards its broadest, which
+  // pulls the measure towards the middle, most at the smooth end.
+  constexpr std::array<std::array<double, 2>, 12> kMeasuredToGain = {{{0.0, 0.0},
+                                                                      {0.2005, 0.1},
+                                                                      {0.263, 0.2},
+                                                                      {0.3335, 0.3},
+                                                                      {0.4095, 0.4},
+                                                                      {0.4885, 0.5},
+                                                                      {0.567, 0.6},
+                                                                      {0.643, 0.7},
+                                                                      {0.7125, 0.8},
+                                                                      {0.7735, 0.9},
+                                                                      {0.8005, 0.95},
+                                                                      {1.0, 1.4}}};
+  std::size_t i = 1;
+  while (i + 1 < kMeasuredToGain.size() && hurst > kMeasuredToGain[i][0]) ++i;
+  const auto& [x0, y0] = kMeasuredToGain[i - 1];
+  const auto& [x1, y1] = kMeasuredToGain[i];
+  return y0 + (y1 - y0) * (hurst - x0) / (x1 - x0);
+}
+
 float noiseOctaveAmplitude(const NoiseParams& params, int octave) {
-  return static_cast<float>(portableExp2(-(1.0 - params.roughness) * octave));
+  return static_cast<float>(portableExp2(-noiseGainExponent(params) * octave));
 }
 
 double noiseAmplitudeBound(const NoiseParams& params) {
@@ -256,6 +283,7 @@ NoiseScale noiseScale(const NoiseParams& params) {
 namespace {
 
 constexpr std::string_view kFractalNames[] = {"fbm", "ridged", "billow"};
+constexpr std::string_view kRoughnessScaleNames[] = {"gain", "measured"};
 
 // The shared iterations parameter, counting octaves (at least one).
 constexpr ParamInfo kOctavesParam{
@@ -308,6 +336,21 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
                                     "and its bottom at the top, for tiling (samples i / size on "
                                     "a torus)",
                                     ParamType::Toggle, 0, 1})),
+            TERRAIN_BIND(
+                NoiseParams, roughnessScale,
+                (ParamInfo{.key = "roughness-scale",
+                           .label = "Roughness scale",
+                           .unit = "",
+                           .help = "What roughness means. 'measured': the map measures it, its "
+                                   "Hurst exponent (how height differences grow with "
+                                   "distance) is 1 - roughness within 0.1 at 1025 and 4097. "
+                                   "'gain': each octave weighs 2^-(1 - roughness) of the one "
+                                   "before, which measures smoother than that at low "
+                                   "roughness (projects saved before this existed)",
+                           .type = ParamType::Choice,
+                           .max = 1,
+                           .choices = kRoughnessScaleNames,
+                           .whenAbsent = 0.0})),
         }) {}
 
   std::string_view key() const override { return "noise"; }

@@ -19,13 +19,16 @@ enum class NoiseFractal : int { Fbm = 0, Ridged = 1, Billow = 2 };
 
 struct NoiseParams {
   int size = 513;
-  double roughness = 0.3;       // H = 1 - roughness: octave o weighs 2^(-H o)
+  double roughness = 0.3;       // the map's Hurst exponent is H = 1 - roughness
   int iterations = kAllLevels;  // octaves; the maximum means every octave the size holds
   NoiseFractal fractal = NoiseFractal::Fbm;
   int features = 4;       // lattice cells across the map at the coarsest octave
   double warp = 0.0;      // largest push of the domain warp, map widths; 0 = off
   int warpScale = 2;      // lattice cells across the map of the warp's coarsest octave
   bool tileable = false;  // wraps like a torus
+  // A choice: 0 octave o weighs 2^(-H o), H = 1 - roughness (projects
+  // saved before 1 existed); 1 the exponent chosen so the map measures H.
+  int roughnessScale = 1;
 };
 
 // Octaves the size holds: the finest lattice keeps at least 2 samples per
@@ -33,7 +36,10 @@ struct NoiseParams {
 int noiseLevels(const NoiseParams& params);
 // Octaves these values run: iterations, at most the levels.
 int noiseOctaves(const NoiseParams& params);
-// The weight of octave o: 2^(-H o), H = 1 - roughness.
+// The exponent g of the octaves' weights 2^(-g o): H = 1 - roughness, or
+// under the measured roughness scale the g whose map measures H.
+double noiseGainExponent(const NoiseParams& params);
+// The weight of octave o: 2^(-g o).
 float noiseOctaveAmplitude(const NoiseParams& params, int octave);
 
 // The raw heights' guaranteed scale, whatever the seed and size: B, the sum
