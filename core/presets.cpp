@@ -145,6 +145,7 @@ Document islands() {
   doc.world.heightRange = 900.0;
   doc.view.kind = ViewKind::Mesh;
   doc.view.overlay = MapOverlay::Splat;
+  doc.view.exaggeration = 0.1;  // 900 m over 16 km: less would flatten, more spike
   return doc;
 }
 
@@ -181,6 +182,7 @@ Document canyonMesa() {
   doc.world.width = 8000.0;
   doc.world.heightRange = 700.0;
   doc.look.water = 0.0;
+  doc.look.snowLine = 1.0;  // a dry plateau: no snow
   doc.view.kind = ViewKind::Mesh;
   doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = 0.2;
