@@ -242,11 +242,16 @@ void FlowNetwork::routeRow(const float* heights, int y) {
                  row + 1, row + w - 1, static_cast<std::ptrdiff_t>(w));
 }
 
-void FlowNetwork::randomiseDiagonals(std::uint64_t seed) {
+void FlowNetwork::randomiseDiagonals(std::uint64_t seed, const Execution& exec) {
   const RandomStream draws(seed, kDiagonalStream);
-  for (std::size_t i = 0; i < diagonal_.size(); ++i) {
-    diagonal_[i] = static_cast<float>(1.0 / (2.0 - draws.uniform(i)));
-  }
+  float* weight = diagonal_.data();
+  parallelFor(exec, 0, static_cast<std::int64_t>(diagonal_.size()), 1 << 15,
+              [&](std::int64_t first, std::int64_t last) {
+                for (std::int64_t i = first; i < last; ++i) {
+                  weight[i] = static_cast<float>(
+                      1.0 / (2.0 - draws.uniform(static_cast<std::uint64_t>(i))));
+                }
+              });
 }
 
 std::int64_t FlowNetwork::route(std::span<const float> heights, const Execution& exec,

@@ -74,7 +74,7 @@ class FlowNetwork {
   // itself instead of 1 / sqrt(2), r in [0, 1) drawn once per cell from
   // seed and the cell's place, so steepest descent follows every
   // direction on average instead of the eight of the grid.
-  void randomiseDiagonals(std::uint64_t seed);
+  void randomiseDiagonals(std::uint64_t seed, const Execution& exec);
 
   // Raises every depression to its spill height, a few float steps more
   // per cell away from the lake's outlet (how many is drawn from seed), so

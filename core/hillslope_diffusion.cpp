@@ -30,8 +30,8 @@ class Pivots {
 };
 
 // `lanes` lines side by side (cell k of lane l at values[k * lanes + l]),
-// so the column pass reads whole rows. Every line's first and last cells
-// must be fixed. `ratio` is scratch of the same size.
+// so each step of a sweep runs across the lanes. Every line's first and
+// last cells must be fixed. `ratio` is scratch of the same size.
 void solveLanes(const Pivots& pivots, std::span<double> values, std::span<const std::uint8_t> held,
                 std::size_t lanes, std::span<double> ratio, std::vector<std::size_t>& run) {
   const double alpha = pivots.alpha();
@@ -80,17 +80,19 @@ void solveLanes(const Pivots& pivots, std::span<double> values, std::span<const 
 }
 
 // A ring without a fixed cell: the cyclic system by Sherman-Morrison, the
-// corner terms moved into a rank-one correction.
-void solveRing(double alpha, std::span<double> v) {
+// corner terms moved into a rank-one correction. `correction` and `upper`
+// are scratch.
+void solveRing(double alpha, std::span<double> v, std::vector<double>& correction,
+               std::vector<double>& upper) {
   const std::size_t n = v.size();
   if (n < 3) return;
   const double a = -alpha;
   const double b = 1.0 + 2.0 * alpha;
   const double gamma = -b;
-  std::vector<double> correction(n, 0.0);
+  correction.assign(n, 0.0);
   correction[0] = gamma;
   correction[n - 1] = a;
-  std::vector<double> upper(n);
+  upper.resize(n);
   const auto solveBordered = [&](std::span<double> rhs) {
     for (std::size_t i = 0; i < n; ++i) {
       double diagonal = b;
@@ -173,7 +175,7 @@ class LineBlock {
         ring_.resize(n);
         for (std::size_t k = 0; k < n; ++k)
           ring_[k] = static_cast<double>(heights[axis_.cell(line, k)]);
-        solveRing(alpha, ring_);
+        solveRing(alpha, ring_, correction_, upper_);
         for (std::size_t k = 0; k < n; ++k)
           heights[axis_.cell(line, k)] = static_cast<float>(ring_[k]);
         continue;
@@ -197,6 +199,8 @@ class LineBlock {
   std::vector<std::size_t> run_;
   std::vector<std::size_t> start_;  // where each lane's line was opened
   std::vector<double> ring_;
+  std::vector<double> correction_;
+  std::vector<double> upper_;
 };
 
 void diffuseLines(std::span<float> heights, std::span<const std::uint8_t> fixed, const Axis& axis,

@@ -56,6 +56,21 @@ void link(Document& doc, NodeId from, NodeId to, std::string_view toPort) {
   connect(doc, {from, 0}, {to, port});
 }
 
+// Alpine's foothills: smooth noise brought low by a height curve.
+NodeId foothills(Document& doc) {
+  const NodeId hills = addNodeWith(
+      doc, "noise", 0, 270,
+      {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}, {"roughness-scale", "gain"}}, 1);
+  const NodeId low = addNodeWith(doc, "curve", 242, 270,
+                                 {{"at-0", "0.05"},
+                                  {"at-25", "0.12"},
+                                  {"at-50", "0.2"},
+                                  {"at-75", "0.27"},
+                                  {"at-100", "0.34"}});
+  link(doc, hills, low, "in");
+  return low;
+}
+
 // Mountains where a broad mask is high blended into foothills around them,
 // all of it carved by rivers while the mask's ground rises (painted
 // uplift), then screes and gullies: the range rises out of hills that
@@ -72,15 +87,7 @@ Document alpine() {
              {"features", "3"},
              {"warp", "0.1"},
              {"roughness-scale", "gain"}});
-  const NodeId hills = addNodeWith(
-      doc, "noise", 0, 270,
-      {{"size", "513"}, {"roughness", "0.2"}, {"features", "4"}, {"roughness-scale", "gain"}}, 1);
-  const NodeId low = addNodeWith(doc, "curve", 242, 270,
-                                 {{"at-0", "0.05"},
-                                  {"at-25", "0.12"},
-                                  {"at-50", "0.2"},
-                                  {"at-75", "0.27"},
-                                  {"at-100", "0.34"}});
+  const NodeId low = foothills(doc);
   const NodeId broad = addNodeWith(
       doc, "noise", 0, 540,
       {{"size", "513"}, {"roughness", "0.05"}, {"features", "1"}, {"roughness-scale", "gain"}}, 2);
@@ -101,7 +108,6 @@ Document alpine() {
                                     {"solve-size", "map"},
                                     {"refine-steps", "0"},
                                     {"diffusion", "0.05"}});
-  link(doc, hills, low, "in");
   link(doc, broad, where, "heights");
   link(doc, low, blend, "a");
   link(doc, source, blend, "b");

@@ -19,11 +19,11 @@
 // Outlets hold the base level and never move: the edges of a map that
 // does not wrap and every cell at or below the sea level. Heights are in
 // [0, 1] of the world's height range and cells metresPerCell apart, so a
-// preview and an export of the same world grow the same valleys. At the
-// Soil creep (hillslope diffusion, Kd) rounds the hilltops after each
-// step (core/hillslope_diffusion.hpp). At the
-// end the land above sea level is rescaled so its highest point stands as
-// high as the input's, keeping the look's water level meaningful.
+// preview and an export of the same world grow the same valleys. Soil
+// creep (hillslope diffusion, Kd; core/hillslope_diffusion.hpp) rounds the
+// hilltops at the start of each step, before the rivers cut. At the end
+// the land above sea level is rescaled so its highest point stands as high
+// as the input's, keeping the look's water level meaningful.
 #include "core/modifiers/stream_power.hpp"
 
 #include <algorithm>
@@ -341,7 +341,11 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     // Painted uplift raises ranges the input did not have: they keep the
     // height they grew to, cut down only to the top of the height range.
     if (inputs.uplift) top = std::min(1.0f, computeStats(field).max);
-    const double scale = previewScale ? *previewScale : landScale(field.heights, seaLevel, top);
+    // The preview's scale, but never lifting the export's sharper peaks
+    // above the top of the height range.
+    const double scale = previewScale
+                             ? std::min(*previewScale, landScale(field.heights, seaLevel, 1.0f))
+                             : landScale(field.heights, seaLevel, top);
     rescaleLand(*work->network, field.heights, seaLevel, scale, control.exec);
     ErosionMaps maps;
     const auto drainage = work->network->drainage();
@@ -369,7 +373,7 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     }
     work.network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
                                                  std::move(outlets), poll);
-    if (p.randomDirections) work.network->randomiseDiagonals(context.seed);
+    if (p.randomDirections) work.network->randomiseDiagonals(context.seed, control.exec);
     if (work.wear.size() != field.size()) resizeZeroed(work.wear, field.size(), poll);
     if (work.deposition.size() != field.size()) resizeZeroed(work.deposition, field.size(), poll);
     const StepConstants constants = constantsFor(
@@ -410,10 +414,11 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
   // preview of the world has), then the result back at every sample, with
   // the detail the coarse grid could not hold: the rivers' layout is the
   // coarse grid's at every size. The refinement steps carve the small
-  // valleys that follow it. Returns the preview's final rescale, which the
-  // map takes too (its own highest point, rounded by creep or sharpened
-  // by the refinement, would scale it unlike the preview), or nothing for
-  // a two-stage world, whose samples are on another scale.
+  // valleys that follow it. Returns about the preview's final rescale,
+  // which the map takes too when soil creeps (its own highest point,
+  // rounded by creep or sharpened by the refinement, would scale it unlike
+  // the preview), or nothing without creep and for a two-stage world,
+  // whose samples are on another scale.
   static std::optional<double> solveCoarse(Heightfield& field, const StreamPowerInputs& inputs,
                                            const StreamPowerParams& p, int stride,
                                            const StageContext& context, Work& work,
@@ -451,8 +456,12 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     for (float& v : work.wear) v = std::max(v, 0.0f) * scaled;
     for (float& v : work.deposition) v = std::max(v, 0.0f) * scaled;
     control.checkpoint();
-    if (inputs.solveOnOtherScale) return std::nullopt;
-    // The preview's own last steps, for the height it ends at.
+    // Without creep each size's own highest point scales it alike (and
+    // projects saved before creep keep their bits).
+    if (inputs.solveOnOtherScale || !(p.diffusion > 0.0)) return std::nullopt;
+    // The preview's last steps, for the height it ends at: close to the
+    // preview's own run, not its bits (a second solve starts a network
+    // afresh, filling its lakes again).
     solve(coarse, coarseInputs, p, p.refineSteps, context, coarseWork, control);
     const float previewTop = inputs.uplift != nullptr ? std::min(1.0f, computeStats(coarse).max)
                                                       : computeStats(before).max;

@@ -1,12 +1,13 @@
 // Gradient noise summed over octaves (issue 8).
 //
 // Octave o has features * 2^o lattice cells across the map and weighs
-// 2^(-H o), H = 1 - roughness (lacunarity 2, gain 2^-H: the map's Hurst
-// exponent is H). A lattice corner's gradient comes from a hash of (octave
-// key, cell x, cell y): the octave key is drawn from RandomStream once, a
-// 32-bit row hash of (key, cell y) once per row, and the corner's hash mixes
-// cell x into that in the vector kernel (noise_kernel.cpp). No state, no
-// call order: every value is a pure function of (seed, octave, cell).
+// 2^(-g o) (lacunarity 2, gain 2^-g). Under the 'gain' roughness scale g =
+// 1 - roughness; under 'measured' g is chosen so the map's measured Hurst
+// exponent is 1 - roughness (noiseGainExponent). A lattice corner's gradient comes from a hash of
+// (octave key, cell x, cell y): the octave key is drawn from RandomStream once, a 32-bit row hash
+// of (key, cell y) once per row, and the corner's hash mixes cell x into that in the vector kernel
+// (noise_kernel.cpp). No state, no call order: every value is a pure function of (seed, octave,
+// cell).
 //
 // Unwarped maps sample the lattice at exact positions: sample i of octave o
 // sits i * cells / span cells along, span = size - 1 (size on a torus),
@@ -343,7 +344,9 @@ class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
                            .unit = "",
                            .help = "What roughness means. 'measured': the map measures it, its "
                                    "Hurst exponent (how height differences grow with "
-                                   "distance) is 1 - roughness within 0.1 at 1025 and 4097. "
+                                   "distance) is 1 - roughness within 0.1 at 1025 and 4097 "
+                                   "(fBm at 4 features; other fractals and feature counts "
+                                   "come close). "
                                    "'gain': each octave weighs 2^-(1 - roughness) of the one "
                                    "before, which measures smoother than that at low "
                                    "roughness (projects saved before this existed)",

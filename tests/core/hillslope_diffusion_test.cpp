@@ -92,35 +92,50 @@ std::vector<float> reference(std::vector<float> h, int w, int hgt, bool wraps,
   return h;
 }
 
+// Where a layout fixes cells: a sea scattered inside (some whole rows and
+// columns free of it), the map's edges, both, or none.
+enum class Layout { Scattered, Edges, EdgesAndScattered, None };
+
+std::vector<std::uint8_t> fixedCells(Layout layout, int w, int h) {
+  std::vector<std::uint8_t> fixed(static_cast<std::size_t>(w * h), 0);
+  const RandomStream random(7, 2);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const auto i = static_cast<std::size_t>(y * w + x);
+      const bool edge = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+      const bool free = y % 5 == 2 || x % 7 == 3;
+      const bool sea = !free && random.uniform(i) < 0.1;
+      const bool edges = layout == Layout::Edges || layout == Layout::EdgesAndScattered;
+      const bool scattered = layout == Layout::Scattered || layout == Layout::EdgesAndScattered;
+      fixed[i] = (edges && edge) || (scattered && sea) ? 1 : 0;
+    }
+  }
+  return fixed;
+}
+
+// Every path of the solver: blocks of 16 lines with fixed cells inside
+// them and without (the vector sweep), rings opened at a fixed cell and
+// rings without one (Sherman-Morrison), open lines ending on fixed cells
+// and on free ends (mirrors).
 TEST(HillslopeDiffusion, SolvesTheSameSystemsAsADenseEliminationEveryWay) {
   const int w = 37;  // more than the 16 lines solved abreast, and not a multiple
   const int h = 21;
   for (const bool wraps : {false, true}) {
-    for (const double alpha : {0.05, 1.0, 40.0}) {
-      // Fixed: the edges of a map that does not wrap, and a few scattered
-      // cells (a sea), with some whole rows and columns free of them.
-      std::vector<std::uint8_t> fixed(static_cast<std::size_t>(w * h), 0);
-      const RandomStream random(7, 2);
-      for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-          const bool edge = x == 0 || y == 0 || x == w - 1 || y == h - 1;
-          const bool free = y % 5 == 2 || x % 7 == 3;
-          fixed[static_cast<std::size_t>(y * w + x)] =
-              (!wraps && edge) ||
-                      (!free && random.uniform(static_cast<std::uint64_t>(y * w + x)) < 0.1)
-                  ? 1
-                  : 0;
-        }
-      }
-      const std::vector<float> before = randomHeights(fixed.size(), 3);
-      std::vector<float> after = before;
-      diffuseHillslopes(after, w, h, wraps, fixed, alpha, Execution{1});
-      const std::vector<float> expected = reference(before, w, h, wraps, fixed, alpha);
-      for (std::size_t i = 0; i < after.size(); ++i) {
-        ASSERT_NEAR(after[i], expected[i], 2e-6)
-            << "wraps " << wraps << " alpha " << alpha << " cell " << i;
-        if (fixed[i] != 0) {
-          ASSERT_EQ(after[i], before[i]);
+    for (const Layout layout :
+         {Layout::Scattered, Layout::Edges, Layout::EdgesAndScattered, Layout::None}) {
+      for (const double alpha : {0.05, 1.0, 40.0}) {
+        const std::vector<std::uint8_t> fixed = fixedCells(layout, w, h);
+        const std::vector<float> before = randomHeights(fixed.size(), 3);
+        std::vector<float> after = before;
+        diffuseHillslopes(after, w, h, wraps, fixed, alpha, Execution{1});
+        const std::vector<float> expected = reference(before, w, h, wraps, fixed, alpha);
+        for (std::size_t i = 0; i < after.size(); ++i) {
+          ASSERT_NEAR(after[i], expected[i], 2e-6)
+              << "wraps " << wraps << " layout " << static_cast<int>(layout) << " alpha " << alpha
+              << " cell " << i;
+          if (fixed[i] != 0) {
+            ASSERT_EQ(after[i], before[i]);
+          }
         }
       }
     }

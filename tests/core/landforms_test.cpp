@@ -50,7 +50,8 @@ double previewAgainstExport(const Document& doc, int exportSize) {
   return testing::agreement(testing::run(atSize(doc, 257)), testing::run(atSize(doc, exportSize)));
 }
 
-// Each erosion stage alone on a 12 km noise world (stream power: its own test).
+// Each erosion stage alone on a 12 km noise world (stream power's solve
+// grid has its own test too).
 class ErosionStage : public ::testing::TestWithParam<std::string_view> {};
 
 TEST_P(ErosionStage, GivesThePreviewsLandscapeAt1025) {
@@ -150,8 +151,8 @@ void expectPresetAt(std::string_view key, int exportSize) {
 class LandformPresets : public ::testing::TestWithParam<std::string_view> {};
 
 // Measured, correlation / concavity at 257, 1025, 2049 / grid excess at
-// the same: alpine 0.979, 0.973 / 0.42, 0.51, 0.44 / 1.13, 0.95, 1.13;
-// islands 0.985, 0.974 / 0.63, 0.38, 0.47 / 1.12, 1.10, 0.85; rolling
+// the same: alpine 0.987, 0.984 / 0.59, 0.68, 0.66 / 1.12, 0.94, 1.06;
+// islands 0.984, 0.974 / 0.63, 0.37, 0.56 / 1.12, 1.09, 0.80; rolling
 // hills 0.990, 0.985 / 0.49, 0.46, 0.47 / 1.11, 0.91, 1.01; canyon mesa
 // (no rivers) 0.984, 0.979. Before soil creep, rho8, the closing river
 // passes and rolling hills' rivers the presets measured 0.05 to 0.15.

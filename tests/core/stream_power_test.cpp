@@ -255,7 +255,7 @@ TEST(StreamPower, RandomDiagonalsLetWaterRunDownAPlaneInItsOwnDirection) {
             static_cast<float>(0.9 - 0.003 * (x * std::cos(theta) + y * std::sin(theta)));
     const auto meanDirection = [&](bool random) {
       FlowNetwork net(plane.width, plane.height, false, findOutlets(plane, 0.0f), [] {});
-      if (random) net.randomiseDiagonals(7);
+      if (random) net.randomiseDiagonals(7, Execution{2});
       net.route(plane.heights, Execution{1}, [] {});
       double dx = 0.0;
       double dy = 0.0;
@@ -340,16 +340,16 @@ TEST(StreamPower, AProjectWithoutTheSolveGridKeepsItsOldBits) {
   Document doc = riverWorld(129, 2);
   makeGraph(doc);
   nlohmann::json file = nlohmann::json::parse(projectToJson(doc));
+  const char* const newer[] = {"solve-size", "refine-steps", "diffusion", "flow-directions"};
   for (auto& node : file.at("graph").at("nodes")) {
-    node.at("params").erase("solve-size");
-    node.at("params").erase("refine-steps");
+    for (const char* key : newer) node.at("params").erase(key);
   }
   const Document old = projectFromJson(file.dump());
   const GraphNode& rivers = *old.graph->find(old.graph->output);
-  EXPECT_EQ(rivers.values[testing::paramIndex(stage(), "solve-size")], 0.0);
-  EXPECT_EQ(rivers.values[testing::paramIndex(stage(), "refine-steps")], 0.0);
+  for (const char* key : newer) EXPECT_EQ(rivers.values[testing::paramIndex(stage(), key)], 0.0);
   Document before = riverWorld(129, 2, "map");
-  before.modifiers.back().values[testing::paramIndex(stage(), "refine-steps")] = 0;
+  for (const char* key : {"refine-steps", "diffusion", "flow-directions"})
+    before.modifiers.back().values[testing::paramIndex(stage(), key)] = 0;
   EXPECT_EQ(testing::run(old).heights, testing::run(before).heights);
   EXPECT_NE(testing::run(old).heights, testing::run(doc).heights);
   EXPECT_NE(projectToJson(old).find("\"solve-size\": \"map\""), std::string::npos);

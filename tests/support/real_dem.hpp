@@ -44,6 +44,7 @@ inline NpyArray readNpy(const std::string& archive, const std::string& member) {
   const std::size_t headerLength = static_cast<unsigned char>(bytes[8]) |
                                    static_cast<std::size_t>(static_cast<unsigned char>(bytes[9]))
                                        << 8;
+  if (10 + headerLength > bytes.size()) throw std::runtime_error(path + " is cut short");
   NpyArray out;
   out.header.assign(bytes.data() + 10, headerLength);
   out.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(10 + headerLength), bytes.end());
