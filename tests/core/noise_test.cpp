@@ -133,8 +133,8 @@ TEST(Noise, GoldenChecksumsArePinned) {
   const auto pinned = [](double scale, std::uint64_t plainSum, std::uint64_t ridgedSum,
                          std::uint64_t billowSum) {
     Document plain = noiseDoc(257, 1);
-    Document ridgedWarp = docWith(
-        "noise", {{"size", 200}, {"fractal", kRidged}, {"warp", 0.3}, {"tileable", 1}}, 42);
+    Document ridgedWarp =
+        docWith("noise", {{"size", 200}, {"fractal", kRidged}, {"warp", 0.3}, {"tileable", 1}}, 42);
     Document billow = docWith(
         "noise", {{"size", 129}, {"fractal", kBillow}, {"features", 7}, {"iterations", 3}}, 9);
     for (Document* doc : {&plain, &ridgedWarp, &billow}) setParam(*doc, "roughness-scale", scale);
