@@ -7,6 +7,7 @@
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/registry.hpp"
+#include "core/strokes.hpp"
 
 namespace terrain {
 namespace {
@@ -49,11 +50,23 @@ NodeId addNodeWith(Document& doc, std::string_view type, float x, float y, Setti
   return id;
 }
 
-void link(Document& doc, NodeId from, NodeId to, std::string_view toPort) {
+void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
+          std::uint32_t fromPort = 0) {
   const auto inputs = typeOf(*doc.graph->find(to)).inputs();
   std::uint32_t port = 0;
   while (port < inputs.size() && inputs[port].key != toPort) ++port;
-  connect(doc, {from, 0}, {to, port});
+  connect(doc, {from, fromPort}, {to, port});
+}
+
+// A graph document whose source (the default noise) has these values.
+Document graphFromNoise(std::uint64_t seed, Settings settings) {
+  Document doc = defaultDocument("noise");
+  doc.seed = seed;
+  doc.modifiers.clear();
+  makeGraph(doc);
+  GraphNode& source = *doc.graph->find(doc.graph->output);
+  setValues(typeOf(source), source.values, settings);
+  return doc;
 }
 
 // Alpine's foothills: smooth noise brought low by a height curve.
@@ -76,17 +89,12 @@ NodeId foothills(Document& doc) {
 // uplift), then screes and gullies: the range rises out of hills that
 // drain like real ones instead of filling the map.
 Document alpine() {
-  Document doc = defaultDocument("noise");
-  doc.seed = 21;
-  doc.modifiers.clear();
-  makeGraph(doc);
+  Document doc = graphFromNoise(21, {{"size", "513"},
+                                     {"roughness", "0.4"},
+                                     {"features", "3"},
+                                     {"warp", "0.1"},
+                                     {"roughness-scale", "gain"}});
   const NodeId source = doc.graph->output;
-  setValues(typeOf(*doc.graph->find(source)), doc.graph->find(source)->values,
-            {{"size", "513"},
-             {"roughness", "0.4"},
-             {"features", "3"},
-             {"warp", "0.1"},
-             {"roughness-scale", "gain"}});
   const NodeId low = foothills(doc);
   const NodeId broad = addNodeWith(
       doc, "noise", 0, 540,
@@ -195,6 +203,94 @@ Document canyonMesa() {
   return doc;
 }
 
+// A brush stroke at one point of the world, in metres.
+Stroke brushAt(StrokeMode mode, double radius, double height, double x, double y,
+               double hardness = 0.0) {
+  Stroke stroke;
+  stroke.mode = mode;
+  stroke.radius = radius;
+  stroke.height = height;
+  stroke.hardness = hardness;
+  stroke.points = {{x, y}};
+  return stroke;
+}
+
+// A cone of stacked soft raises (concave flanks, as a stratovolcano's),
+// a smaller vent on its flank, and the caldera lowered into its top.
+std::string volcanoStrokes() {
+  constexpr double kX = 6000.0, kY = 6200.0;
+  return strokesText({brushAt(StrokeMode::Raise, 5600, 900, kX, kY),
+                      brushAt(StrokeMode::Raise, 3600, 900, kX, kY),
+                      brushAt(StrokeMode::Raise, 1900, 700, kX, kY),
+                      brushAt(StrokeMode::Raise, 2400, 700, 3300, 8600),
+                      brushAt(StrokeMode::Lower, 650, 400, kX, kY, 0.5)});
+}
+
+// A stratovolcano rising from the sea: low rough ground (noise brought
+// down by a curve), the cone and its caldera sculpted in metres, then
+// rivers cut the radial ravines (barrancos) down to the sea while soil
+// creeps.
+Document volcanicIsland() {
+  Document doc = graphFromNoise(
+      8, {{"size", "513"}, {"roughness", "0.45"}, {"features", "5"}, {"roughness-scale", "gain"}});
+  const NodeId source = doc.graph->output;
+  const NodeId low = addNodeWith(
+      doc, "curve", 242, 0,
+      {{"at-0", "0"}, {"at-25", "0.06"}, {"at-50", "0.12"}, {"at-75", "0.18"}, {"at-100", "0.24"}});
+  const std::string strokes = volcanoStrokes();
+  const NodeId cone = addNodeWith(doc, "sculpt", 484, 0, {{"strokes", strokes}});
+  const NodeId ravines = addNodeWith(
+      doc, "stream-power", 726, 0,
+      {{"sea-level", "0.2"}, {"uplift", "0.3"}, {"steps", "40"}, {"diffusion", "0.05"}});
+  link(doc, source, low, "in");
+  link(doc, low, cone, "in");
+  link(doc, cone, ravines, "in");
+  setOutput(doc, ravines);
+  doc.world.width = 12000.0;
+  doc.world.heightRange = 3000.0;
+  doc.look.water = 0.2;
+  doc.look.snowLine = 0.85;
+  doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
+  doc.view.exaggeration = 0.25;
+  return doc;
+}
+
+// A broad river drawn across hill country: the river node carves its bed
+// and banks, and the hills' own valleys are cut down to it (its footprint
+// is stream power's outlets) while soil creeps over the ridges.
+Document riverValley() {
+  Document doc = graphFromNoise(4, {{"size", "513"},
+                                    {"roughness", "0.3"},
+                                    {"features", "3"},
+                                    {"warp", "0.1"},
+                                    {"roughness-scale", "gain"}});
+  const NodeId source = doc.graph->output;
+  const NodeId river = addNodeWith(
+      doc, "river", 242, 0,
+      {{"path",
+        R"([{"mode": "path", "points": [[0, 2600], [2200, 3400], [4000, 3100], [5600, 4000],
+            [6600, 5700], [8400, 6200], [10000, 7100]]}])"},
+       {"width", "200"},
+       {"depth", "40"},
+       {"banks", "1400"}});
+  const NodeId valleys = addNodeWith(
+      doc, "stream-power", 484, 0,
+      {{"uplift", "0.5"}, {"steps", "40"}, {"m-over-n", "0.55"}, {"diffusion", "0.02"}});
+  link(doc, source, river, "in");
+  link(doc, river, valleys, "in");
+  link(doc, river, valleys, "outlets", 1);
+  setOutput(doc, valleys);
+  doc.world.width = 10000.0;
+  doc.world.heightRange = 700.0;
+  doc.look.water = 0.0;
+  doc.look.snowLine = 1.0;  // temperate lowland: no snow
+  doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
+  doc.view.exaggeration = 0.2;
+  return doc;
+}
+
 constexpr LandformPreset kPresets[] = {
     {"alpine", "Alpine",
      "A mountain range rising out of foothills where a broad noise mask is high (a graph: "
@@ -214,6 +310,14 @@ constexpr LandformPreset kPresets[] = {
      "An archipelago on a map that wraps: coastline heights, smoothed, rivers cut down to the "
      "sea (stream power), rained on (droplets), and the rivers' beds cleared again",
      &islands},
+    {"volcanic-island", "Volcanic island",
+     "A volcano rising from the sea (a graph): rough low ground, a cone and its caldera "
+     "sculpted in metres, radial ravines cut by rivers down to the sea (stream power)",
+     &volcanicIsland},
+    {"river-valley", "River valley",
+     "A wide river drawn across hill country (the river node), the hills' valleys cut down to "
+     "it by rivers draining into its footprint (stream power's outlets)",
+     &riverValley},
 };
 
 }  // namespace
