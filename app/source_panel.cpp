@@ -47,9 +47,14 @@ bool sourceCombo(AppState& s) {
 bool landformButtons(AppState& s) {
   bool changed = false;
   ImGui::TextColored(kDim, "Start from");
+  // The buttons run on as far as the panel is wide, then wrap.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   for (const LandformPreset& preset : landformPresets()) {
-    ImGui::SameLine();
     const std::string label = std::string(preset.title) + "##landform";
+    const float width =
+        ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * style.FramePadding.x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
     if (ImGui::Button(label.c_str())) {
       s.doc = preset.build();
       changed = true;
