@@ -58,6 +58,14 @@ void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
   connect(doc, {from, fromPort}, {to, port});
 }
 
+// Every preset opens in 3D with the splat map's materials, its relief
+// exaggerated as its world's proportions want.
+void openIn3D(Document& doc, double exaggeration) {
+  doc.view.kind = ViewKind::Mesh;
+  doc.view.overlay = MapOverlay::Splat;
+  doc.view.exaggeration = exaggeration;
+}
+
 // A graph document whose source (the default noise) has these values.
 Document graphFromNoise(std::uint64_t seed, Settings settings) {
   Document doc = defaultDocument("noise");
@@ -126,13 +134,10 @@ Document alpine() {
   link(doc, screes, gullies, "in");
   link(doc, gullies, flush, "in");
   setOutput(doc, flush);
-  doc.world.width = 12000.0;
-  doc.world.heightRange = 2800.0;
+  doc.world = {12000.0, 2800.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 0.7;
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.25;
+  openIn3D(doc, 0.25);
   return doc;
 }
 
@@ -155,11 +160,8 @@ Document islands() {
             {"refine-steps", "0"},
             {"diffusion", "0.05"}});
   doc.look.water = 0.5;
-  doc.world.width = 16384.0;
-  doc.world.heightRange = 900.0;
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.1;  // 900 m over 16 km: less would flatten, more spike
+  doc.world = {16384.0, 900.0};
+  openIn3D(doc, 0.1);  // 900 m over 16 km: less would flatten, more spike
   return doc;
 }
 
@@ -173,13 +175,10 @@ Document rollingHills() {
   addStage(doc, "droplets", {{"droplets", "0.6"}});
   addStage(doc, "thermal", {{"talus", "28"}});
   addStage(doc, "stream-power", {{"uplift", "0.3"}, {"steps", "40"}});
-  doc.world.width = 6000.0;
-  doc.world.heightRange = 350.0;
+  doc.world = {6000.0, 350.0};
   doc.look.snowLine = 1.0;  // farmland: no snow
   doc.look.water = 0.12;
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.15;
+  openIn3D(doc, 0.15);
   return doc;
 }
 
@@ -193,13 +192,10 @@ Document canyonMesa() {
   addStage(doc, "terrace", {{"steps", "4"}, {"softness", "0.04"}});
   addStage(doc, "thermal", {{"talus", "55"}, {"iterations", "2"}});
   addStage(doc, "droplets", {{"droplets", "0.3"}});
-  doc.world.width = 8000.0;
-  doc.world.heightRange = 700.0;
+  doc.world = {8000.0, 700.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 1.0;  // a dry plateau: no snow
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.2;
+  openIn3D(doc, 0.2);
   return doc;
 }
 
@@ -246,13 +242,10 @@ Document volcanicIsland() {
   link(doc, low, cone, "in");
   link(doc, cone, ravines, "in");
   setOutput(doc, ravines);
-  doc.world.width = 12000.0;
-  doc.world.heightRange = 3000.0;
+  doc.world = {12000.0, 3000.0};
   doc.look.water = 0.2;
   doc.look.snowLine = 0.85;
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.25;
+  openIn3D(doc, 0.25);
   return doc;
 }
 
@@ -281,13 +274,10 @@ Document riverValley() {
   link(doc, river, valleys, "in");
   link(doc, river, valleys, "outlets", 1);
   setOutput(doc, valleys);
-  doc.world.width = 10000.0;
-  doc.world.heightRange = 700.0;
+  doc.world = {10000.0, 700.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 1.0;  // temperate lowland: no snow
-  doc.view.kind = ViewKind::Mesh;
-  doc.view.overlay = MapOverlay::Splat;
-  doc.view.exaggeration = 0.2;
+  openIn3D(doc, 0.2);
   return doc;
 }
 

@@ -33,9 +33,7 @@ const ModifierStage& stage() {
 }
 
 ParamValues values(std::initializer_list<std::pair<std::string_view, double>> set = {}) {
-  ParamValues v = stage().defaults();
-  for (const auto& [key, value] : set) v.at(testing::paramIndex(stage(), key)) = value;
-  return v;
+  return testing::valuesWith(stage(), set);
 }
 
 Heightfield erode(const Heightfield& in, const ParamValues& v, int threads = 0,

@@ -35,9 +35,7 @@ const ModifierStage& stage() {
 }
 
 ParamValues values(std::initializer_list<std::pair<std::string_view, double>> set = {}) {
-  ParamValues v = stage().defaults();
-  for (const auto& [key, value] : set) v.at(testing::paramIndex(stage(), key)) = value;
-  return v;
+  return testing::valuesWith(stage(), set);
 }
 
 Heightfield diamondSquare(int size, std::uint64_t seed = 1) {

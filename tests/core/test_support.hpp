@@ -116,6 +116,14 @@ inline std::size_t paramIndex(const Stage& stage, std::string_view key) {
                               "\" (it has: " + known + ")");
 }
 
+// A stage's defaults with some values set by key.
+inline ParamValues valuesWith(const Stage& stage,
+                              std::initializer_list<std::pair<std::string_view, double>> set) {
+  ParamValues values = stage.defaults();
+  for (const auto& [key, value] : set) values.at(paramIndex(stage, key)) = value;
+  return values;
+}
+
 // Sets / reads one of the document's source parameters by its metadata key.
 inline void setParam(Document& doc, std::string_view key, double value) {
   const SourceStage& source = sourceStage(doc.source.key);
