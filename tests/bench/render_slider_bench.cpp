@@ -1,12 +1,13 @@
-// Issue 20's slider-to-screen figure: on the Alpine preset at 513, a
+// Issue 20's slider-to-screen figure: on the Alpine preset at 513 (and
+// 1025, where the issue asks 2 s), a
 // slider moved on one node until the terrain it gives is on screen in the
 // 3D view with its materials, as the window does it: the generation
 // worker re-runs what the change reaches (the results upstream are
 // cached), then the new map is uploaded, its splat computed and one
-// 1280x720 frame drawn. The issue's budget is 300 ms. The argument picks
-// the slider: 0 the range's noise (everything re-runs), 1 the rivers'
-// uplift (rivers, screes, gullies and the closing pass), 2 the gullies'
-// droplets (the last two nodes).
+// 1280x720 frame drawn. The issue's budget is 300 ms at 513. The first
+// argument is the size, the second picks the slider: 0 the range's noise (everything re-runs), 1
+// the rivers' uplift (rivers, screes, gullies and the closing pass), 2 the gullies' droplets (the
+// last two nodes).
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
 
@@ -40,7 +41,7 @@ double& sliderValue(Document& doc, const Slider& slider) {
   throw std::logic_error("alpine has no " + std::string(slider.type));
 }
 
-void BM_AlpineSliderToScreen513(benchmark::State& state) {
+void BM_AlpineSliderToScreen(benchmark::State& state) {
   const auto& context = render::testing::GlContext::instance();
   if (!context.error.empty()) {
     state.SkipWithError(context.error.c_str());
@@ -48,9 +49,10 @@ void BM_AlpineSliderToScreen513(benchmark::State& state) {
   }
   constexpr Slider kSliders[] = {
       {"noise", "roughness"}, {"stream-power", "uplift"}, {"droplets", "droplets"}};
-  const Slider slider = kSliders[state.range(0)];
+  const int size = static_cast<int>(state.range(0));
+  const Slider slider = kSliders[state.range(1)];
   Document doc = landformDocument("alpine");
-  *doc.graph = withSourceSize(*doc.graph, 513);
+  *doc.graph = withSourceSize(*doc.graph, size);
   const double start = sliderValue(doc, slider);
   app::GenerationWorker worker;
   worker.setCacheBudget(std::size_t{256} << 20);
@@ -77,12 +79,13 @@ void BM_AlpineSliderToScreen513(benchmark::State& state) {
     generate += show(doc);
   }
   state.counters["generate_ms"] = generate / moves;
-  state.counters["budget_ms"] = 300.0;
+  state.counters["budget_ms"] = size <= 513 ? 300.0 : 2000.0;
 }
-BENCHMARK(BM_AlpineSliderToScreen513)
-    ->Arg(0)
-    ->Arg(1)
-    ->Arg(2)
+BENCHMARK(BM_AlpineSliderToScreen)
+    ->Args({513, 0})
+    ->Args({513, 1})
+    ->Args({513, 2})
+    ->Args({1025, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
