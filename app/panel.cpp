@@ -355,7 +355,7 @@ bool documentSections(AppState& s) {
     if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
       changed |= seedInput(s);
       changed |= graphNodesSection(s);
-      changed |= presetButtons(s);  // back to a chain
+      changed |= presetButtons(s);  // start again from a preset or an article
     }
   } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= sourceSection(s);

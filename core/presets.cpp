@@ -1,6 +1,9 @@
 #include "core/presets.hpp"
 
+#include <cstdint>
 #include <initializer_list>
+#include <span>
+#include <string>
 #include <utility>
 
 #include "core/error.hpp"
@@ -50,12 +53,18 @@ NodeId addNodeWith(Document& doc, std::string_view type, float x, float y, Setti
   return id;
 }
 
-void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
-          std::uint32_t fromPort = 0) {
-  const auto inputs = typeOf(*doc.graph->find(to)).inputs();
+std::uint32_t portNamed(std::span<const PortInfo> ports, std::string_view key) {
   std::uint32_t port = 0;
-  while (port < inputs.size() && inputs[port].key != toPort) ++port;
-  connect(doc, {from, fromPort}, {to, port});
+  while (port < ports.size() && ports[port].key != key) ++port;
+  return port;
+}
+
+// From the node's first output unless one is named.
+void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
+          std::string_view fromPort = {}) {
+  const std::uint32_t out =
+      fromPort.empty() ? 0 : portNamed(typeOf(*doc.graph->find(from)).outputs(), fromPort);
+  connect(doc, {from, out}, {to, portNamed(typeOf(*doc.graph->find(to)).inputs(), toPort)});
 }
 
 // Every preset opens in 3D with the splat map's materials, its relief
@@ -214,12 +223,12 @@ Stroke brushAt(StrokeMode mode, double radius, double height, double x, double y
 // A cone of stacked soft raises (concave flanks, as a stratovolcano's),
 // a smaller vent on its flank, and the caldera lowered into its top.
 std::string volcanoStrokes() {
-  constexpr double kX = 6000.0, kY = 6200.0;
-  return strokesText({brushAt(StrokeMode::Raise, 5600, 900, kX, kY),
-                      brushAt(StrokeMode::Raise, 3600, 900, kX, kY),
-                      brushAt(StrokeMode::Raise, 1900, 700, kX, kY),
+  constexpr double kCentreX = 6000.0, kCentreY = 6200.0;
+  return strokesText({brushAt(StrokeMode::Raise, 5600, 900, kCentreX, kCentreY),
+                      brushAt(StrokeMode::Raise, 3600, 900, kCentreX, kCentreY),
+                      brushAt(StrokeMode::Raise, 1900, 700, kCentreX, kCentreY),
                       brushAt(StrokeMode::Raise, 2400, 700, 3300, 8600),
-                      brushAt(StrokeMode::Lower, 650, 400, kX, kY, 0.5)});
+                      brushAt(StrokeMode::Lower, 650, 400, kCentreX, kCentreY, 0.5)});
 }
 
 // A stratovolcano rising from the sea: low rough ground (noise brought
@@ -259,20 +268,22 @@ Document riverValley() {
                                     {"warp", "0.1"},
                                     {"roughness-scale", "gain"}});
   const NodeId source = doc.graph->output;
-  const NodeId river = addNodeWith(
-      doc, "river", 242, 0,
-      {{"path",
-        R"([{"mode": "path", "points": [[0, 2600], [2200, 3400], [4000, 3100], [5600, 4000],
-            [6600, 5700], [8400, 6200], [10000, 7100]]}])"},
-       {"width", "200"},
-       {"depth", "40"},
-       {"banks", "1400"}});
+  // Its legs keep 10 degrees or more off the grid's eight directions:
+  // banks falling straight down a diagonal comb their channels along it.
+  Stroke path;
+  path.mode = StrokeMode::Path;
+  path.points = {{0, 2600},    {2200, 3400}, {4000, 3100}, {5600, 4000},
+                 {6600, 5700}, {8400, 6200}, {10000, 7100}};
+  const std::string course = strokesText({path});
+  const NodeId river =
+      addNodeWith(doc, "river", 242, 0,
+                  {{"path", course}, {"width", "200"}, {"depth", "40"}, {"banks", "1400"}});
   const NodeId valleys = addNodeWith(
       doc, "stream-power", 484, 0,
       {{"uplift", "0.5"}, {"steps", "40"}, {"m-over-n", "0.55"}, {"diffusion", "0.02"}});
   link(doc, source, river, "in");
   link(doc, river, valleys, "in");
-  link(doc, river, valleys, "outlets", 1);
+  link(doc, river, valleys, "outlets", "mask");
   setOutput(doc, valleys);
   doc.world = {10000.0, 700.0};
   doc.look.water = 0.0;

@@ -1,7 +1,8 @@
-// Stream power, the node: its parameters and their metadata, the solve
-// grid's choice, the rescale and the erosion maps it gives. The physics
-// (the implicit steps, soil creep, the solve grid) is
-// core/modifiers/stream_power_solve.{hpp,cpp}.
+// Stream power, the modifier stage (the graph's node around it is
+// core/nodes/stream_power_node.cpp): its parameters and their metadata,
+// the choice between the solve grid and the map, and the final rescale
+// and erosion maps. The physics (the implicit steps, soil creep, the
+// solve grid) is core/modifiers/stream_power_solve.{hpp,cpp}.
 #include "core/modifiers/stream_power.hpp"
 
 #include <algorithm>

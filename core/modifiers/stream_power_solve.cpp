@@ -1,5 +1,5 @@
 // The stream-power solve (see stream_power_solve.hpp): the implicit steps,
-// soil creep, the solve grid and the rescale. The node and its parameters
+// soil creep, the solve grid and the rescale. The stage and its parameters
 // are core/modifiers/stream_power.cpp.
 #include "core/modifiers/stream_power_solve.hpp"
 
@@ -24,6 +24,7 @@ float above(float h) {
   return std::nextafter(h, std::numeric_limits<float>::infinity());
 }
 
+// The step's constants: everything of F but the drainage area and distance.
 struct StepConstants {
   double uplift = 0.0;       // height units per step
   double coefficient = 0.0;  // K dt (cell area / 1 km^2)^m / cell width

@@ -25,7 +25,6 @@
 // hilltops at the start of each step, before the rivers cut. At the end
 // the land above sea level is rescaled so its highest point stands as high
 // as the input's, keeping the look's water level meaningful.
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>

@@ -170,10 +170,10 @@ TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
   expectPresetAt(GetParam(), 2049);
 }
 
-// The export size a designer ships: the preview's landscape still (a
-// minute or so each, so only the Release build runs it; under the
-// sanitizers and unoptimised it would take most of CI's budget for the
-// arithmetic the 2049 case already checks there). Measured: alpine 0.973,
+// The export size a designer ships: the preview's landscape still (10 to
+// 80 s each in Release, so only the Release build runs it; under the
+// sanitizers it would take most of CI's budget for the arithmetic their
+// 2049 case checks, and unoptimised far longer). Measured: alpine 0.973,
 // rolling hills 0.977, canyon mesa 0.974, islands 0.969, volcanic island
 // 0.992, river valley 0.968. Concavity and grid excess are not held here:
 // at 3 m cells the refinement's one-cell channels measure theta 0.19 to

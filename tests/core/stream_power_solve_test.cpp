@@ -5,21 +5,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <numbers>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "core/flow_routing.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/modifiers/stream_power.hpp"
 #include "core/project.hpp"
 #include "core/random.hpp"
-#include "core/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"
 
