@@ -2,87 +2,26 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
-#include <cmath>
-#include <cstring>
-#include <limits>
-#include <queue>
 #include <utility>
 
+#include "core/flow_neighbours.hpp"
 #include "core/random.hpp"
 
 namespace terrain {
 namespace {
 
+using flow::kNeighbours;
+using flow::Offset;
+using flow::wrapped;
+
 constexpr std::size_t kPollEvery = std::size_t{1} << 16;  // cells between polls (< 1 ms)
 constexpr std::int64_t kPollRows = 64;  // rows between polls of the parallel passes
 
-constexpr std::uint64_t kLakeStream = 0x5350'0001;      // "SP" 1: the order lakes fill in
 constexpr std::uint64_t kDiagonalStream = 0x5350'0002;  // rho8's draw per cell
 
-// The eight neighbours by direction; on equally steep ones the first wins.
-struct Offset {
-  int dx;
-  int dy;
-};
-constexpr std::array<Offset, 8> kNeighbours = {
-    {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
 constexpr float kInvSqrt2 = 0.70710678118654752440f;
 constexpr std::array<float, 8> kSlopePerDrop = {kInvSqrt2, 1.0f,      kInvSqrt2, 1.0f,
                                                 1.0f,      kInvSqrt2, 1.0f,      kInvSqrt2};
-
-// Float heights as unsigned keys in the same order (-0 as +0), for the
-// radix heap.
-std::uint32_t orderKey(float height) {
-  if (height == 0.0f) height = 0.0f;
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &height, sizeof bits);
-  return (bits & 0x80000000U) != 0 ? ~bits : bits | 0x80000000U;
-}
-
-// A monotone priority queue (Ahuja et al. 1990): every key pushed is at
-// least the last key popped, which priority-flood guarantees. A bucket per
-// highest differing bit from the last key popped; a pop empties the lowest
-// non-empty bucket into the ones below. No comparisons of a binary heap,
-// and amortised O(1) per cell in practice.
-class RadixHeap {
- public:
-  bool empty() const { return size_ == 0; }
-  void push(std::uint32_t key, std::int32_t cell) {
-    buckets_[bucketOf(key)].push_back({key, cell});
-    ++size_;
-  }
-  std::int32_t pop() {
-    if (buckets_[0].empty()) refill();
-    const std::int32_t cell = buckets_[0].back().cell;
-    buckets_[0].pop_back();
-    --size_;
-    return cell;
-  }
-
- private:
-  struct Item {
-    std::uint32_t key;
-    std::int32_t cell;
-  };
-  std::size_t bucketOf(std::uint32_t key) const {
-    return key == last_ ? 0 : static_cast<std::size_t>(32 - std::countl_zero(key ^ last_));
-  }
-  void refill() {
-    std::size_t b = 1;
-    while (buckets_[b].empty()) ++b;
-    std::vector<Item>& bucket = buckets_[b];
-    std::uint32_t low = bucket.front().key;
-    for (const Item& item : bucket) low = std::min(low, item.key);
-    last_ = low;
-    for (const Item& item : bucket) buckets_[bucketOf(item.key)].push_back(item);
-    bucket.clear();
-  }
-
-  std::array<std::vector<Item>, 33> buckets_;
-  std::uint32_t last_ = 0;
-  std::size_t size_ = 0;
-};
 
 // One neighbour's claim in steepestInside.
 struct Steepest {
@@ -144,10 +83,6 @@ void donorsInside(const std::uint8_t* __restrict direction, std::uint8_t* __rest
     mask |= direction[i + w + 1] == 0 ? 128U : 0U;
     donors[i] = static_cast<std::uint8_t>(mask);
   }
-}
-
-int wrapped(int v, int n) {
-  return v < 0 ? v + n : (v >= n ? v - n : v);
 }
 
 }  // namespace
@@ -273,61 +208,6 @@ std::int64_t FlowNetwork::route(std::span<const float> heights, const Execution&
     pits.fetch_add(found, std::memory_order_relaxed);
   });
   return pits.load();
-}
-
-void FlowNetwork::fillDepressions(std::span<float> heights, std::span<float> rise,
-                                  std::uint64_t seed, const Poll& poll) {
-  const int w = width_;
-  const int h = height_;
-  const RandomStream order(seed, kLakeStream);
-  std::vector<std::uint8_t> closed(outlet_);
-  RadixHeap open;
-  // Cells found below the water level: a depression, filled in an order
-  // drawn from seed (invasion percolation), each a float step above the
-  // last. The rising order becomes the lake's slope, so the water crosses
-  // it along branching paths; filled in rings, it would run down rows of
-  // straight parallel lines that erosion then cuts into parallel gullies.
-  std::priority_queue<std::pair<std::uint64_t, std::int32_t>> lake;
-  for (std::size_t i = 0; i < outlet_.size(); ++i) {
-    if (outlet_[i] != 0) open.push(orderKey(heights[i]), static_cast<std::int32_t>(i));
-  }
-  float level = -std::numeric_limits<float>::infinity();  // never lowers
-  std::size_t done = 0;
-  while (!lake.empty() || !open.empty()) {
-    std::size_t c = 0;
-    if (!lake.empty()) {
-      c = static_cast<std::size_t>(lake.top().second);
-      lake.pop();
-      level = std::nextafter(level, std::numeric_limits<float>::infinity());
-      rise[c] += level - heights[c];
-      heights[c] = level;
-    } else {
-      c = static_cast<std::size_t>(open.pop());
-      level = std::max(level, heights[c]);
-    }
-    if (++done % kPollEvery == 0) poll();
-    const int cx = static_cast<int>(c % static_cast<std::size_t>(w));
-    const int cy = static_cast<int>(c / static_cast<std::size_t>(w));
-    for (const Offset& o : kNeighbours) {
-      int nx = cx + o.dx;
-      int ny = cy + o.dy;
-      if (wraps_) {
-        nx = wrapped(nx, w);
-        ny = wrapped(ny, h);
-      } else if (nx < 0 || nx >= w || ny < 0 || ny >= h) {
-        continue;
-      }
-      const auto n =
-          static_cast<std::size_t>(ny) * static_cast<std::size_t>(w) + static_cast<std::size_t>(nx);
-      if (closed[n] != 0) continue;
-      closed[n] = 1;
-      if (heights[n] <= level) {
-        lake.emplace(order.bits(n), static_cast<std::int32_t>(n));
-      } else {
-        open.push(orderKey(heights[n]), static_cast<std::int32_t>(n));
-      }
-    }
-  }
 }
 
 // Each cell's donors as a bit per direction, gathered from its neighbours'

@@ -6,7 +6,7 @@
 // (every cell after its receiver) and the drainage area, all in O(cells).
 // Depressions (pits with no lower neighbour) are filled by priority-flood
 // (Barnes, Lehman & Mulla 2014, the "+epsilon" variant) so their water
-// crosses the lake to its spill point.
+// crosses the lake to its spill point (core/depression_fill.cpp).
 //
 // Neighbours wrap around on a torus (Heightfield::wraps); otherwise the map
 // edges are outlets. Heights are floats in any units; only their order and
