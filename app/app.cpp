@@ -81,6 +81,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
   s.displayedSide = view.displayedResolution().x;
   s.gpuTextureLimit = view.textureLimit();
   s.field = std::move(r.field);
+  s.fieldIsDraft = r.draft;
   s.shownDoc = r.doc;
   s.stats = r.stats;
   s.histogram = r.histogram;
@@ -279,7 +280,7 @@ FrameReport App::update(const FrameControl& control) {
   drawFrame();
   state_.frameMs = msSince(frameStart);
   if (parts_->awaitingFrame) {
-    state_.regenToFrameMs = msSince(requestedAt_);
+    (state_.fieldIsDraft ? state_.draftToFrameMs : state_.regenToFrameMs) = msSince(requestedAt_);
     platform_.drawMoreFrames(1);  // the panel shows the new figures
     report.newestShown = true;
     parts_->awaitingFrame.reset();
@@ -304,7 +305,7 @@ FrameReport App::takeNewestTerrain(bool waitForNewest) {
   if (parts_->held && (waitForNewest || !throttled)) {
     const bool newest = parts_->held->id == lastRequest_;
     const auto uploadStart = Clock::now();
-    parts_->nodePreviewTextures.upload(parts_->held->previews, state_);
+    if (!parts_->held->draft) parts_->nodePreviewTextures.upload(parts_->held->previews, state_);
     showResult(state_, parts_->view, std::move(*parts_->held));
     parts_->held.reset();
     if (state_.generateError.empty()) ++terrainsShown_;

@@ -126,6 +126,10 @@ struct AppState {
   double generateMs = 0.0;
   double statsMs = 0.0;
   double regenToFrameMs = 0.0;  // request -> first frame showing it
+  // `field` is a draft at the preview size while the map's own is made
+  // (app/generation_worker.hpp); draftToFrameMs: request -> its frame.
+  bool fieldIsDraft = false;
+  double draftToFrameMs = 0.0;
   int displayedSide = 0;        // samples per side on screen (less past the GPU's limit)
   int gpuTextureLimit = 0;
   std::string generateError;

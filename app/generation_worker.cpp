@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/parallel.hpp"
@@ -92,20 +93,51 @@ std::optional<PipelineProgress> GenerationWorker::progress() const {
   return progress_;
 }
 
+std::optional<Document> draftOf(const Document& doc) {
+  try {
+    if (isProfile(doc)) return std::nullopt;
+    const int side = documentSize(doc);
+    if (side <= kDraftSide) return std::nullopt;
+    Document draft = doc;
+    setDocumentSize(draft, kDraftSide);
+    if (documentSize(draft) >= side) return std::nullopt;
+    return draft;
+  } catch (const std::exception&) {
+    return std::nullopt;  // the full run reports what is wrong
+  }
+}
+
 GenerationResult GenerationWorker::generate(const Document& doc, const RequestTimes& times,
                                             const CancelToken& cancel) {
+  if (lastFullMs_ > draftAfterMs_.load()) {
+    if (const std::optional<Document> draft = draftOf(doc)) {
+      GenerationResult early = runOnce(doc, *draft, times, cancel);
+      cancel.checkpoint();
+      if (early.error.empty()) worker_.handOutEarly(times, std::move(early));
+    }
+  }
+  GenerationResult result = runOnce(doc, doc, times, cancel);
+  lastFullMs_ = result.generateMs;
+  return result;
+}
+
+GenerationResult GenerationWorker::runOnce(const Document& requested, const Document& made,
+                                           const RequestTimes& times, const CancelToken& cancel) {
+  const bool draft = &requested != &made;
   GenerationResult result;
-  result.doc = doc;
+  result.doc = requested;
+  result.draft = draft;
   result.id = times.id;
   result.requestedAt = times.requestedAt;
   result.startedAt = times.startedAt;
+  const auto runStart = std::chrono::steady_clock::now();
   try {
     PipelineControl control{{}, &cancel, [this](const PipelineProgress& p) {
                               std::lock_guard lock(progressMutex_);
                               progress_ = p;
                             }};
     pipeline_.setBudget(cacheBudget_.load());
-    result.field = pipeline_.run(result.doc, control);
+    result.field = pipeline_.run(made, control);
     // Superseded just as it finished: the statistics of 1 GiB take a while.
     cancel.checkpoint();
     const auto statsStart = std::chrono::steady_clock::now();
@@ -119,15 +151,17 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
   }
   result.cachedBytes = pipeline_.cachedBytes();
   try {
-    if (!cancel.cancelled()) result.previews = nodePreviews(pipeline_, result.doc);
+    if (!draft && !cancel.cancelled()) result.previews = nodePreviews(pipeline_, result.doc);
   } catch (const std::exception&) {
     result.previews.clear();  // a document the pipeline refused: its error says why
   }
   result.generateMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - times.startedAt)
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - runStart)
           .count();
-  std::lock_guard lock(progressMutex_);
-  progress_.reset();
+  if (!draft) {
+    std::lock_guard lock(progressMutex_);
+    progress_.reset();
+  }
   return result;
 }
 

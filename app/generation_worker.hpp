@@ -3,7 +3,9 @@
 // newest document, a run it supersedes stops at the stage's next
 // checkpoint, and results are tagged with their request's id. Stage results are cached
 // (core/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
-// are computed here too, so the UI only uploads.
+// are computed here too, so the UI only uploads. When the map's own size
+// has been slow, a draft at the preview size (the same landscape: the
+// solve grids make it so) is handed out first, then the map.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -42,7 +44,21 @@ struct GenerationResult {
   // Each graph node's result in small (the graph editor's), even when the
   // terrain failed: the nodes that did run still show.
   std::vector<NodePreview> previews;
+  // A draft: `field` is the document at kDraftSide, shown while the map's
+  // own size is made (no previews; exports generate the map).
+  bool draft = false;
 };
+
+// The preview size drafts are made at: the solve grid's, so a draft has
+// the export's valleys.
+inline constexpr int kDraftSide = 257;
+// A draft goes first when the last full run took longer than this (the
+// time a slider change may take to reach the screen, issue 20).
+inline constexpr double kDraftAfterMs = 300.0;
+
+// The document at kDraftSide, if its map is larger (nullopt for profiles
+// and maps at most that size).
+std::optional<Document> draftOf(const Document& doc);
 
 class GenerationWorker {
  public:
@@ -64,12 +80,20 @@ class GenerationWorker {
   // Memory the pipeline may keep for results older than the last run's
   // (an undone edit within it costs nothing); applied at the next run.
   void setCacheBudget(std::size_t bytes) { cacheBudget_.store(bytes); }
+  // Drafts go first when the last full run took longer than `ms` (default
+  // kDraftAfterMs; 0: always, for a map larger than kDraftSide).
+  void setDraftAfterMs(double ms) { draftAfterMs_.store(ms); }
 
  private:
   GenerationResult generate(const Document& doc, const RequestTimes& times,
                             const CancelToken& cancel);
+  // One run of `made` (the request's document, or its draft).
+  GenerationResult runOnce(const Document& requested, const Document& made,
+                           const RequestTimes& times, const CancelToken& cancel);
 
   std::atomic<std::size_t> cacheBudget_{0};
+  std::atomic<double> draftAfterMs_{kDraftAfterMs};
+  double lastFullMs_ = 0.0;  // the worker thread's: how long the last full run took
   mutable std::mutex progressMutex_;
   std::optional<PipelineProgress> progress_;
   Pipeline pipeline_;                                       // the worker thread's own

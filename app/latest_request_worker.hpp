@@ -3,8 +3,10 @@
 // request replaces one not yet started and cancels the one running (at
 // its next checkpoint, through a CancelToken), so a designer dragging a
 // slider never waits for values they have left behind. Results carry their
-// request's id; the newest finished one is kept until taken. The window's
-// generation and its seed gallery are both one of these.
+// request's id; the newest finished one is kept until taken. A run may
+// hand out an early result first (a draft to show meanwhile), which its
+// final result then follows. The window's generation and its seed gallery
+// are both one of these.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -37,6 +39,7 @@ class LatestRequestWorker {
   struct Finished {
     RequestTimes times;
     Result result;
+    bool early = false;  // handed out by the run before its final result
   };
 
   // onFinished runs on the worker's thread after each kept result (e.g. to
@@ -71,27 +74,42 @@ class LatestRequestWorker {
     return id;
   }
 
-  // The newest finished result not yet taken (older ones are dropped).
+  // The newest finished result not yet taken, early or final (older ones
+  // are dropped).
   std::optional<Finished> take() {
     std::lock_guard lock(mutex_);
     return takeLocked();
   }
 
-  // Blocks until the result of request `id` (or a newer one) is ready,
-  // then takes it; nullopt when it was taken already or the worker is
-  // closing.
+  // Blocks until the final result of request `id` (or a newer request's
+  // result) is ready, then takes it; nullopt when it was taken already or
+  // the worker is closing.
   std::optional<Finished> waitFor(std::uint64_t id) {
     std::unique_lock lock(mutex_);
-    done_.wait(lock,
-               [&] { return stopping_ || lastTaken_ >= id || (ready_ && ready_->times.id >= id); });
-    if (!ready_ || ready_->times.id < id) return std::nullopt;
+    const auto answers = [&] {
+      return ready_ && (ready_->times.id > id || (ready_->times.id == id && !ready_->early));
+    };
+    done_.wait(lock, [&] { return stopping_ || finalTaken(id) || answers(); });
+    if (!answers()) return std::nullopt;
     return takeLocked();
   }
 
-  // The newest request's result is not taken yet.
+  // Called by the work, on the worker's thread: `result` is to be shown
+  // until the run's final one. Dropped when a newer result is ready.
+  void handOutEarly(const RequestTimes& times, Result result) {
+    {
+      std::lock_guard lock(mutex_);
+      if (ready_ && ready_->times.id >= times.id) return;
+      ready_ = Finished{times, std::move(result), true};
+    }
+    done_.notify_all();
+    if (onFinished_) onFinished_();
+  }
+
+  // The newest request's final result is not taken yet.
   bool pending() const {
     std::lock_guard lock(mutex_);
-    return lastRequested_ > lastTaken_;
+    return !finalTaken(lastRequested_);
   }
   std::uint64_t lastRequested() const {
     std::lock_guard lock(mutex_);
@@ -99,9 +117,16 @@ class LatestRequestWorker {
   }
 
  private:
+  // Request `id`'s final result (or a newer request's) was taken.
+  bool finalTaken(std::uint64_t id) const {
+    return lastTaken_ > id || (lastTaken_ == id && !lastTakenEarly_);
+  }
+
   std::optional<Finished> takeLocked() {
-    if (!ready_ || ready_->times.id <= lastTaken_) return std::nullopt;
+    if (!ready_ || finalTaken(ready_->times.id)) return std::nullopt;
+    if (ready_->times.id == lastTaken_ && ready_->early) return std::nullopt;
     lastTaken_ = ready_->times.id;
+    lastTakenEarly_ = ready_->early;
     std::optional<Finished> out = std::move(ready_);
     ready_.reset();
     return out;
@@ -131,7 +156,9 @@ class LatestRequestWorker {
         std::lock_guard lock(mutex_);
         // A newer request may be queued already; this is still the newest
         // finished result, so it replaces an older one not taken.
-        if (!ready_ || ready_->times.id < times.id) ready_ = Finished{times, std::move(*result)};
+        if (!ready_ || ready_->times.id <= times.id) {
+          ready_ = Finished{times, std::move(*result), false};
+        }
       }
       done_.notify_all();
       if (onFinished_) onFinished_();
@@ -148,6 +175,7 @@ class LatestRequestWorker {
   CancelToken cancel_;
   std::uint64_t lastRequested_ = 0;
   std::uint64_t lastTaken_ = 0;
+  bool lastTakenEarly_ = false;  // what was taken of lastTaken_ was its early result
   std::optional<Finished> ready_;
   bool stopping_ = false;
   std::thread thread_;  // last: starts after the members above exist

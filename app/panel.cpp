@@ -280,7 +280,13 @@ void statsSection(AppState& s) {
                                          : std::to_string(f.width) + "x" + std::to_string(f.height);
   ImGui::Text("%s   generated in %.1f ms", size.c_str(), s.generateMs);
   tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
-  ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
+  if (s.fieldIsDraft) {
+    ImGui::TextColored(kDim, "draft on screen after %.1f ms; the map's own size follows",
+                       s.draftToFrameMs);
+    tooltip("The map was slow to make, so the preview size (the same valleys) goes first");
+  } else {
+    ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
+  }
   if (!f.isProfile() && s.displayedSide > 0 && s.displayedSide < f.width) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",

@@ -70,7 +70,7 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
     }
     ExportJob job;
     job.doc = s.shownDoc;
-    job.field = s.field;
+    job.field = s.fieldIsDraft ? nullptr : s.field;  // a draft: the map is generated
     job.ramp = s.ramp;
     if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
     job.plan.fit = e.fit;

@@ -143,6 +143,10 @@ class LineBlock {
   void gather(std::span<const float> heights, std::span<const std::uint8_t> fixed,
               std::size_t first, std::size_t width) {
     const std::size_t n = axis_.length;
+    if (!axis_.ring) {
+      gatherOpen(heights, fixed, first, width);
+      return;
+    }
     for (std::size_t l = 0; l < lanes_; ++l) {
       const std::size_t line = first + std::min(l, width - 1);
       std::size_t open = 0;
@@ -164,11 +168,44 @@ class LineBlock {
     }
   }
 
+  // Lines that do not wrap, a cell of every lane at a time: along columns
+  // the lanes are neighbours in memory, so both sides run in order.
+  void gatherOpen(std::span<const float> heights, std::span<const std::uint8_t> fixed,
+                  std::size_t first, std::size_t width) {
+    const std::size_t n = axis_.length;
+    for (std::size_t k = 0; k < n; ++k) {
+      double* row = values_.data() + (k + 1) * lanes_;
+      std::uint8_t* heldRow = held_.data() + (k + 1) * lanes_;
+      for (std::size_t l = 0; l < lanes_; ++l) {
+        const std::size_t i = axis_.cell(first + std::min(l, width - 1), k);
+        row[l] = static_cast<double>(heights[i]);
+        heldRow[l] = fixed[i];
+      }
+    }
+    for (std::size_t l = 0; l < lanes_; ++l) {
+      start_[l] = 0;
+      at(0, l) = at(2, l);
+      at(n + 1, l) = at(n - 1, l);
+      held_[l] = 1;
+      held_[(n + 1) * lanes_ + l] = 1;
+    }
+  }
+
   void solve(const Pivots& pivots) { solveLanes(pivots, values_, held_, lanes_, ratio_, run_); }
 
   void scatter(std::span<float> heights, std::span<const std::uint8_t> fixed, std::size_t first,
                std::size_t width, double alpha) {
     const std::size_t n = axis_.length;
+    if (!axis_.ring) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const double* row = values_.data() + (k + 1) * lanes_;
+        for (std::size_t l = 0; l < width; ++l) {
+          const std::size_t i = axis_.cell(first + l, k);
+          if (fixed[i] == 0) heights[i] = static_cast<float>(row[l]);
+        }
+      }
+      return;
+    }
     for (std::size_t l = 0; l < width; ++l) {
       const std::size_t line = first + l;
       if (axis_.ring && fixed[axis_.cell(line, start_[l])] == 0) {

@@ -3,6 +3,8 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -45,6 +47,7 @@ class WorkerPool {
     }
     wake_.notify_all();
     drain();
+    spinWhile([this] { return pending_.load(std::memory_order_acquire) != 0; });
     std::unique_lock lock(mutex_);
     done_.wait(lock, [this] { return pending_ == 0; });
     job_ = nullptr;
@@ -73,9 +76,22 @@ class WorkerPool {
     }
   }
 
+  // Waking a sleeping thread takes tens of microseconds, as long as a
+  // whole batch on a preview-sized map (a stream-power step runs eight
+  // back to back): a thread that is done spins a little first.
+  template <class Condition>
+  static void spinWhile(const Condition& busy) {
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    while (busy() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+  }
+
   void workerLoop() {
     std::uint64_t seen = 0;
     for (;;) {
+      spinWhile([&] {
+        return generation_.load(std::memory_order_acquire) == seen &&
+               !stopping_.load(std::memory_order_acquire);
+      });
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
@@ -91,13 +107,16 @@ class WorkerPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
+  static constexpr std::chrono::microseconds kSpin{200};
+
   const std::function<void(std::int64_t)>* job_ = nullptr;
   std::int64_t next_ = 0;
   std::int64_t total_ = 0;
-  std::int64_t pending_ = 0;
-  std::uint64_t generation_ = 0;
+  // Written under mutex_; atomic so that a spinning thread may read them.
+  std::atomic<std::int64_t> pending_ = 0;
+  std::atomic<std::uint64_t> generation_ = 0;
   std::exception_ptr error_;
-  bool stopping_ = false;
+  std::atomic<bool> stopping_ = false;
 };
 
 // The CPUs this process may run on, read once: a tile farm's scheduler

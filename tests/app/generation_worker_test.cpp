@@ -4,7 +4,9 @@
 // it finish, ~30 s).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
+#include <optional>
 
 #include "app/generation_worker.hpp"
 #include "tests/core/test_support.hpp"
@@ -29,6 +31,63 @@ TEST(GenerationWorker, TheNewestRequestWinsAndMatchesRunPipeline) {
   EXPECT_EQ(checksum(*result->field), checksum(runPipeline(diamondSquareOfSide(257, 3))));
   EXPECT_LE(result->requestedAt, result->startedAt);
   EXPECT_FALSE(worker.pending());
+}
+
+TEST(GenerationWorker, DraftsAreThePreviewSizeOfMapsLargerThanIt) {
+  const auto draft = draftOf(diamondSquareOfSide(1025, 1));
+  ASSERT_TRUE(draft.has_value());
+  EXPECT_EQ(documentSize(*draft), kDraftSide);
+  EXPECT_EQ(draft->seed, 1u);
+  EXPECT_FALSE(draftOf(diamondSquareOfSide(257, 1)).has_value());
+  EXPECT_FALSE(draftOf(diamondSquareOfSide(129, 1)).has_value());
+  Document walk = terrain::testing::docWith("random-walk", {{"size", 4096}}, 1);
+  EXPECT_FALSE(draftOf(walk).has_value()) << "a profile has no draft";
+}
+
+// After a slow run, the next request's draft (the document at the preview
+// size, the same bits as running that) is handed out before its map; the
+// window waiting for the map gets the map.
+TEST(GenerationWorker, AfterASlowRunADraftComesFirstThenTheMap) {
+  std::atomic<bool> armed{false};
+  std::optional<GenerationResult> early;
+  GenerationWorker* self = nullptr;
+  // Runs on the worker's thread before it goes on to the map: taking the
+  // draft here cannot race the map's result.
+  GenerationWorker worker([&] {
+    if (armed.exchange(false)) early = self->takeResult();
+  });
+  self = &worker;
+  worker.setDraftAfterMs(0.0);
+  const Document first = diamondSquareOfSide(513, 1);
+  ASSERT_TRUE(worker.waitFor(worker.request(first)).has_value());  // no run timed yet: no draft
+  armed = true;
+  const Document second = diamondSquareOfSide(513, 2);
+  const std::uint64_t id = worker.request(second);
+  const auto map = worker.waitFor(id);
+  ASSERT_TRUE(map.has_value());
+  ASSERT_TRUE(early.has_value()) << "no draft was handed out";
+  EXPECT_TRUE(early->draft);
+  EXPECT_EQ(early->id, id);
+  EXPECT_EQ(early->doc, second) << "a draft stands for the document asked for";
+  ASSERT_TRUE(early->field && early->error.empty()) << early->error;
+  EXPECT_EQ(early->field->width, kDraftSide);
+  EXPECT_EQ(checksum(*early->field), checksum(runPipeline(*draftOf(second))));
+  EXPECT_TRUE(early->previews.empty());
+  EXPECT_FALSE(map->draft);
+  EXPECT_EQ(map->field->width, 513);
+  EXPECT_EQ(checksum(*map->field), checksum(runPipeline(second)));
+  EXPECT_FALSE(worker.pending());
+}
+
+TEST(GenerationWorker, NoDraftWhileRunsAreQuick) {
+  std::atomic<int> results{0};
+  GenerationWorker worker([&] { ++results; });
+  worker.setDraftAfterMs(1.0e9);
+  ASSERT_TRUE(worker.waitFor(worker.request(diamondSquareOfSide(513, 1))).has_value());
+  const auto map = worker.waitFor(worker.request(diamondSquareOfSide(513, 2)));
+  ASSERT_TRUE(map.has_value());
+  EXPECT_FALSE(map->draft);
+  EXPECT_EQ(results.load(), 2) << "one result per request";
 }
 
 // Measured on 2 cores (terrain_bench --benchmark_filter=Cancel): under 1 ms

@@ -1,12 +1,16 @@
 // The one latest-request-wins worker under the window's generation and its
 // seed gallery: the newest request wins, a superseded run is cancelled, a
-// result taken is not waited for again.
+// result taken is not waited for again, an early result comes before the
+// final one and is not mistaken for it.
 #include "app/latest_request_worker.hpp"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 namespace terrain::app {
@@ -57,6 +61,78 @@ TEST(LatestRequestWorker, WaitingForAResultTakenAlreadyReturnsAtOnce) {
   const auto start = std::chrono::steady_clock::now();
   EXPECT_FALSE(worker.waitFor(id).has_value());
   EXPECT_LT(std::chrono::steady_clock::now() - start, 1s);
+}
+
+// Work that hands out request + 1 early, then waits for the test to let it
+// return request * 10.
+struct TwoResults {
+  LatestRequestWorker<int, int>* worker = nullptr;
+  std::mutex mutex;
+  std::condition_variable released;
+  bool finish = false;
+
+  int run(const int& request, const RequestTimes& times, const CancelToken& cancel) {
+    worker->handOutEarly(times, request + 1);
+    std::unique_lock lock(mutex);
+    while (!finish) {
+      released.wait_for(lock, 1ms);
+      cancel.checkpoint();
+    }
+    return request * 10;
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex);
+      finish = true;
+    }
+    released.notify_all();
+  }
+};
+
+TEST(LatestRequestWorker, AnEarlyResultIsTakenFirstAndTheFinalOneStillFollows) {
+  TwoResults work;
+  std::atomic<int> handedOut{0};
+  LatestRequestWorker<int, int> worker(
+      [&](const int& r, const RequestTimes& t, const CancelToken& c) { return work.run(r, t, c); },
+      [&] { ++handedOut; });
+  work.worker = &worker;
+  const std::uint64_t id = worker.request(3);
+  while (handedOut.load() == 0) std::this_thread::sleep_for(1ms);
+  const auto early = worker.take();
+  ASSERT_TRUE(early.has_value());
+  EXPECT_TRUE(early->early);
+  EXPECT_EQ(early->times.id, id);
+  EXPECT_EQ(early->result, 4);
+  EXPECT_TRUE(worker.pending()) << "the final result is still to come";
+  EXPECT_FALSE(worker.take().has_value()) << "the early result is handed out once";
+  work.release();
+  const auto final = worker.waitFor(id);
+  ASSERT_TRUE(final.has_value());
+  EXPECT_FALSE(final->early);
+  EXPECT_EQ(final->result, 30);
+  EXPECT_FALSE(worker.pending());
+  EXPECT_FALSE(worker.waitFor(id).has_value()) << "taken already";
+}
+
+TEST(LatestRequestWorker, WaitingForAResultSkipsItsEarlyOne) {
+  TwoResults work;
+  LatestRequestWorker<int, int> worker(
+      [&](const int& r, const RequestTimes& t, const CancelToken& c) { return work.run(r, t, c); });
+  work.worker = &worker;
+  const std::uint64_t id = worker.request(5);
+  std::optional<LatestRequestWorker<int, int>::Finished> got;
+  std::atomic<bool> returned{false};
+  std::thread waiter([&] {
+    got = worker.waitFor(id);
+    returned = true;
+  });
+  std::this_thread::sleep_for(50ms);  // the early result is out; the waiter still waits
+  EXPECT_FALSE(returned.load());
+  work.release();
+  waiter.join();
+  ASSERT_TRUE(got.has_value());
+  EXPECT_FALSE(got->early);
+  EXPECT_EQ(got->result, 50);
 }
 
 TEST(LatestRequestWorker, ClosingStopsARunThatWouldNeverEnd) {
