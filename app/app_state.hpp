@@ -130,7 +130,7 @@ struct AppState {
   // (app/generation_worker.hpp); draftToFrameMs: request -> its frame.
   bool fieldIsDraft = false;
   double draftToFrameMs = 0.0;
-  int displayedSide = 0;        // samples per side on screen (less past the GPU's limit)
+  int displayedSide = 0;  // samples per side on screen (less past the GPU's limit)
   int gpuTextureLimit = 0;
   std::string generateError;
   bool generating = false;

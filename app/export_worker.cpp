@@ -190,8 +190,10 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
 PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files) {
   std::string what;
   if (plansGeneration(job.plan, job.doc, job.field != nullptr)) {
-    const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
-    what = "generating at " + std::to_string(documentSize(sized));
+    const int side = job.plan.engineSize != nullptr
+                         ? documentSize(documentForSide(job.doc, job.plan.engineSize->side))
+                         : documentSize(job.doc);
+    what = "generating at " + std::to_string(side);
     report({0.0f, what, 0, files, 0, true});
   }
   const PipelineControl control{

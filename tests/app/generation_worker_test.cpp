@@ -4,8 +4,9 @@
 // it finish, ~30 s).
 #include <gtest/gtest.h>
 
-#include <atomic>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <optional>
 
 #include "app/generation_worker.hpp"
@@ -44,27 +45,51 @@ TEST(GenerationWorker, DraftsAreThePreviewSizeOfMapsLargerThanIt) {
   EXPECT_FALSE(draftOf(walk).has_value()) << "a profile has no draft";
 }
 
+// Takes, on the worker's thread, the first result handed out after arm():
+// the draft before the worker goes on to the map, so nothing the test
+// thread does can race it.
+struct FirstHandedOut {
+  GenerationWorker* worker = nullptr;
+  std::mutex mutex;
+  std::condition_variable changed;
+  int calls = 0;
+  bool armed = false;
+  std::optional<GenerationResult> taken;
+
+  void onResult() {
+    std::lock_guard lock(mutex);
+    if (armed) taken = worker->takeResult();
+    armed = false;
+    ++calls;
+    changed.notify_all();
+  }
+  void waitForCalls(int n) {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return calls >= n; });
+  }
+  void arm() {
+    std::lock_guard lock(mutex);
+    armed = true;
+  }
+};
+
 // After a slow run, the next request's draft (the document at the preview
 // size, the same bits as running that) is handed out before its map; the
 // window waiting for the map gets the map.
 TEST(GenerationWorker, AfterASlowRunADraftComesFirstThenTheMap) {
-  std::atomic<bool> armed{false};
-  std::optional<GenerationResult> early;
-  GenerationWorker* self = nullptr;
-  // Runs on the worker's thread before it goes on to the map: taking the
-  // draft here cannot race the map's result.
-  GenerationWorker worker([&] {
-    if (armed.exchange(false)) early = self->takeResult();
-  });
-  self = &worker;
+  FirstHandedOut first;
+  GenerationWorker worker([&] { first.onResult(); });
+  first.worker = &worker;
   worker.setDraftAfterMs(0.0);
-  const Document first = diamondSquareOfSide(513, 1);
-  ASSERT_TRUE(worker.waitFor(worker.request(first)).has_value());  // no run timed yet: no draft
-  armed = true;
+  // No run timed yet: no draft.
+  ASSERT_TRUE(worker.waitFor(worker.request(diamondSquareOfSide(513, 1))).has_value());
+  first.waitForCalls(1);
+  first.arm();
   const Document second = diamondSquareOfSide(513, 2);
   const std::uint64_t id = worker.request(second);
   const auto map = worker.waitFor(id);
   ASSERT_TRUE(map.has_value());
+  const std::optional<GenerationResult>& early = first.taken;
   ASSERT_TRUE(early.has_value()) << "no draft was handed out";
   EXPECT_TRUE(early->draft);
   EXPECT_EQ(early->id, id);
@@ -80,14 +105,18 @@ TEST(GenerationWorker, AfterASlowRunADraftComesFirstThenTheMap) {
 }
 
 TEST(GenerationWorker, NoDraftWhileRunsAreQuick) {
-  std::atomic<int> results{0};
-  GenerationWorker worker([&] { ++results; });
+  FirstHandedOut first;
+  GenerationWorker worker([&] { first.onResult(); });
+  first.worker = &worker;
   worker.setDraftAfterMs(1.0e9);
   ASSERT_TRUE(worker.waitFor(worker.request(diamondSquareOfSide(513, 1))).has_value());
-  const auto map = worker.waitFor(worker.request(diamondSquareOfSide(513, 2)));
-  ASSERT_TRUE(map.has_value());
-  EXPECT_FALSE(map->draft);
-  EXPECT_EQ(results.load(), 2) << "one result per request";
+  first.waitForCalls(1);
+  first.arm();
+  worker.request(diamondSquareOfSide(513, 2));
+  first.waitForCalls(2);
+  ASSERT_TRUE(first.taken.has_value());
+  EXPECT_FALSE(first.taken->draft) << "the first result handed out is the map";
+  EXPECT_EQ(first.taken->field->width, 513);
 }
 
 // Measured on 2 cores (terrain_bench --benchmark_filter=Cancel): under 1 ms
