@@ -107,8 +107,10 @@ class FlowNetwork {
   std::span<const std::uint32_t> drainage() const { return drainage_; }
 
  private:
-  // One thread's part of the stack while it is built.
-  struct Walk {
+  // One thread's part of the stack while it is built, on cache lines of
+  // its own: each cell's push_back writes the vector's end, and two
+  // threads writing one line would trade it at every cell.
+  struct alignas(64) Walk {
     std::vector<std::int32_t> cells;
     std::vector<std::size_t> starts;    // where each catchment starts in cells
     std::vector<std::int32_t> pending;  // cells waiting to enter
