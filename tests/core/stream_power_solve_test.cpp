@@ -17,6 +17,7 @@
 #include "core/modifiers/stream_power.hpp"
 #include "core/project.hpp"
 #include "core/random.hpp"
+#include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"
 
@@ -25,18 +26,9 @@ namespace {
 
 using testing::docWith;
 
-const ModifierStage& stage() {
-  return streamPowerModifier();
-}
-
-ParamValues values(std::initializer_list<std::pair<std::string_view, double>> set = {}) {
-  return testing::valuesWith(stage(), set);
-}
-
-Heightfield erode(const Heightfield& in, const ParamValues& v, int threads = 0,
-                  const World& world = {}) {
-  return stage().apply(in, StageContext{1, world}, v, testing::control(threads));
-}
+using testing::stream_power::erode;
+using testing::stream_power::stage;
+using testing::stream_power::values;
 
 // Soil creep: with rivers too weak to matter, uplift against creep between
 // two seas settles into the steady state of U + Kd h'' = 0, a parabola.

@@ -18,6 +18,7 @@
 #include "core/modifiers/stream_power.hpp"
 #include "core/random.hpp"
 #include "core/registry.hpp"
+#include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir.hpp"
@@ -29,13 +30,9 @@ using testing::checksum;
 using testing::docWith;
 using testing::fitSlope;
 
-const ModifierStage& stage() {
-  return streamPowerModifier();
-}
-
-ParamValues values(std::initializer_list<std::pair<std::string_view, double>> set = {}) {
-  return testing::valuesWith(stage(), set);
-}
+using testing::stream_power::erode;
+using testing::stream_power::stage;
+using testing::stream_power::values;
 
 Heightfield diamondSquare(int size, std::uint64_t seed = 1) {
   return testing::run(docWith("diamond-square", {{"size", size}}, seed));
@@ -46,11 +43,6 @@ Heightfield torus(int size, std::uint64_t seed = 1) {
   Heightfield field = testing::run(docWith("coastline", {{"size", size}, {"mode", 1}}, seed));
   EXPECT_TRUE(field.wraps);
   return field;
-}
-
-Heightfield erode(const Heightfield& in, const ParamValues& v, int threads = 0,
-                  const World& world = {}) {
-  return stage().apply(in, StageContext{1, world}, v, testing::control(threads));
 }
 
 // The drainage network of a map as the stage sees it: outlets from
