@@ -111,7 +111,16 @@ Document alpine() {
                                      {"features", "3"},
                                      {"warp", "0.1"},
                                      {"roughness-scale", "gain"}});
-  const NodeId source = doc.graph->output;
+  // The range lifted off sea level: its lowest sample (0) would be an
+  // outlet inside the mountains, a hole their valleys drain into, which
+  // the screes then fill and the closing pass fills flat with its basin.
+  const NodeId range = addNodeWith(doc, "curve", 242, -135,
+                                   {{"at-0", "0.02"},
+                                    {"at-25", "0.265"},
+                                    {"at-50", "0.51"},
+                                    {"at-75", "0.755"},
+                                    {"at-100", "1"}});
+  link(doc, doc.graph->output, range, "in");
   const NodeId low = foothills(doc);
   const NodeId broad = addNodeWith(
       doc, "noise", 0, 540,
@@ -132,10 +141,10 @@ Document alpine() {
                                     {"steps", "5"},
                                     {"solve-size", "map"},
                                     {"refine-steps", "0"},
-                                    {"diffusion", "0.05"}});
+                                    {"diffusion", "0.08"}});
   link(doc, broad, where, "heights");
   link(doc, low, blend, "a");
-  link(doc, source, blend, "b");
+  link(doc, range, blend, "b");
   link(doc, where, blend, "mask");
   link(doc, blend, rivers, "in");
   link(doc, where, rivers, "uplift");
