@@ -85,7 +85,9 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     "Ground at or below this height (0..1 of the height range) "
                                     "is sea: rivers end there and it never rises or erodes. "
                                     "Set it to the water level so an island or a wrapping map "
-                                    "drains into its sea; 0 leaves only the map edges",
+                                    "drains into its sea; 0 leaves the map edges and any ground at "
+                                    "exactly 0 (a normalised map's lowest sample: lift it, "
+                                    "e.g. with a height curve, where that is inland)",
                                     ParamType::Real, 0.0, 1.0})),
             TERRAIN_BIND(
                 StreamPowerParams, solveGrid,
