@@ -48,6 +48,62 @@ double& sliderValue(Document& doc, const Slider& slider) {
   throw std::logic_error("alpine has no " + std::string(slider.type));
 }
 
+// The window's side of it: the generation worker and the 3D view.
+class Screen {
+ public:
+  Screen(benchmark::State& state, const Document& doc) : state_(state) {
+    worker_.setCacheBudget(std::size_t{256} << 20);
+    settings_.kind = ViewKind::Mesh;
+    settings_.showOverlay = true;
+    settings_.exaggeration = static_cast<float>(doc.view.exaggeration);
+  }
+
+  // The document on screen as the window's frame loop puts it there: the
+  // first result taken (a draft, if one comes), then the map. Returns the
+  // map's generation time, or nothing (the run skipped) when it failed.
+  std::optional<double> show(const Document& doc) {
+    const auto requested = std::chrono::steady_clock::now();
+    const std::uint64_t id = worker_.request(doc);
+    std::optional<app::GenerationResult> first;
+    while (!(first = worker_.takeResult())) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    if (failed(first)) return std::nullopt;
+    draw(*first, doc);
+    firstOnScreenMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - requested)
+            .count();
+    wasDraft = first->draft;
+    if (!first->draft) return first->generateMs;
+    const auto map = worker_.waitFor(id);
+    if (failed(map)) return std::nullopt;
+    draw(*map, doc);
+    return map->generateMs;
+  }
+
+  double firstOnScreenMs = 0.0;
+  bool wasDraft = false;
+
+ private:
+  bool failed(const std::optional<app::GenerationResult>& result) {
+    if (result && result->field) return false;
+    state_.SkipWithError(result ? result->error.c_str() : "the worker gave no result");
+    return true;
+  }
+  void draw(const app::GenerationResult& result, const Document& doc) {
+    view_.setTerrain(*result.field, ramp_);
+    view_.setSplatOverlay(computeSplat(*result.field, doc.look, doc.world));
+    benchmark::DoNotOptimize(view_.renderToImage(settings_, 1280, 720));
+    glFinish();
+  }
+
+  benchmark::State& state_;
+  app::GenerationWorker worker_;
+  render::TerrainView view_;
+  render::ViewSettings settings_;
+  const ColorRamp ramp_ = ColorRamp::earth();
+};
+
 void BM_AlpineSliderToScreen(benchmark::State& state) {
   const auto& context = render::testing::GlContext::instance();
   if (!context.error.empty()) {
@@ -61,30 +117,10 @@ void BM_AlpineSliderToScreen(benchmark::State& state) {
   Document doc = landformDocument("alpine");
   *doc.graph = withSourceSize(*doc.graph, size);
   const double start = sliderValue(doc, slider);
-  app::GenerationWorker worker;
-  worker.setCacheBudget(std::size_t{256} << 20);
-  render::TerrainView view;
-  render::ViewSettings settings;
-  settings.kind = ViewKind::Mesh;
-  settings.showOverlay = true;
-  settings.exaggeration = static_cast<float>(doc.view.exaggeration);
-  const ColorRamp ramp = ColorRamp::earth();
-  const auto show = [&](const app::GenerationResult& result, const Document& shown) {
-    view.setTerrain(*result.field, ramp);
-    view.setSplatOverlay(computeSplat(*result.field, shown.look, shown.world));
-    benchmark::DoNotOptimize(view.renderToImage(settings, 1280, 720));
-    glFinish();
-  };
-  const auto failed = [&](const std::optional<app::GenerationResult>& result) {
-    if (result && result->field) return false;
-    state.SkipWithError(result ? result->error.c_str() : "the worker gave no result");
-    return true;
-  };
+  Screen screen(state, doc);
   // The preset as opened: every node's result cached, the run timed (slow
   // enough that the moves below get drafts, as in the window).
-  const auto opened = worker.waitFor(worker.request(doc));
-  if (failed(opened)) return;
-  show(*opened, doc);
+  if (!screen.show(doc)) return;
   double generate = 0.0;
   double firstOnScreen = 0.0;
   int moves = 0;
@@ -92,26 +128,11 @@ void BM_AlpineSliderToScreen(benchmark::State& state) {
   for (auto _ : state) {
     // Each move a new value, as a drag gives: nothing is cached for it.
     sliderValue(doc, slider) = start * (1.0 + 0.002 * ++moves);
-    const auto requested = std::chrono::steady_clock::now();
-    const std::uint64_t id = worker.request(doc);
-    // What the window's frame loop takes first: the draft, if one comes.
-    std::optional<app::GenerationResult> first;
-    while (!(first = worker.takeResult()))
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    if (failed(first)) return;
-    show(*first, doc);
-    firstOnScreen +=
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - requested)
-            .count();
-    double mapMs = first->generateMs;
-    if (first->draft) {
-      ++drafts;
-      const auto map = worker.waitFor(id);
-      if (failed(map)) return;
-      show(*map, doc);
-      mapMs = map->generateMs;
-    }
-    generate += mapMs;
+    const std::optional<double> mapMs = screen.show(doc);
+    if (!mapMs) return;
+    generate += *mapMs;
+    firstOnScreen += screen.firstOnScreenMs;
+    drafts += screen.wasDraft ? 1 : 0;
   }
   state.counters["generate_ms"] = generate / moves;
   state.counters["first_on_screen_ms"] = firstOnScreen / moves;
