@@ -125,7 +125,7 @@ struct AppState {
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;
   double statsMs = 0.0;
-  double regenToFrameMs = 0.0;  // request -> first frame showing it
+  double regenToFrameMs = 0.0;  // request -> first frame showing the map (not its draft)
   // `field` is a draft at the preview size while the map's own is made
   // (app/generation_worker.hpp); draftToFrameMs: request -> its frame.
   bool fieldIsDraft = false;

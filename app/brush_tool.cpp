@@ -54,6 +54,16 @@ double shownCellMetres(const AppState& s) {
   return metresPerCell(s.doc.world, s.field->width, s.field->wraps);
 }
 
+// The document's own cells, not the field's on screen (a draft's are
+// coarser): what a saved course's point spacing follows.
+double documentCellMetres(const AppState& s) {
+  try {
+    return metresPerCell(s.doc.world, documentSize(s.doc), documentWraps(s.doc));
+  } catch (const std::exception&) {
+    return s.field ? shownCellMetres(s) : 1.0;
+  }
+}
+
 // The node's strokes with the gesture under way, written into the
 // document: a new stroke, a course's point moved, or (`appendPoint`, a
 // click on a course node) a point added to the last course.
@@ -279,9 +289,8 @@ void extendStroke(AppState& s, std::array<double, 2> to) {
     return;
   }
   const auto& last = b.stroke.points.back();
-  const double spacing = b.stroke.mode == StrokeMode::Path
-                             ? kPathPointCells * (s.field ? shownCellMetres(s) : 1.0)
-                             : kPointSpacing * b.stroke.radius;
+  const double spacing = b.stroke.mode == StrokeMode::Path ? kPathPointCells * documentCellMetres(s)
+                                                           : kPointSpacing * b.stroke.radius;
   if (std::hypot(to[0] - last[0], to[1] - last[1]) < spacing) return;
   b.stroke.points.push_back(to);
   showStroke(s);

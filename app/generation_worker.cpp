@@ -111,19 +111,19 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
                                             const CancelToken& cancel) {
   if (lastFullMs_ > draftAfterMs_.load()) {
     if (const std::optional<Document> draft = draftOf(doc)) {
-      GenerationResult early = runOnce(doc, *draft, times, cancel);
+      GenerationResult early = runOnce(doc, *draft, true, draftPipeline_, times, cancel);
       cancel.checkpoint();
       if (early.error.empty()) worker_.handOutEarly(times, std::move(early));
     }
   }
-  GenerationResult result = runOnce(doc, doc, times, cancel);
+  GenerationResult result = runOnce(doc, doc, false, pipeline_, times, cancel);
   lastFullMs_ = result.generateMs;
   return result;
 }
 
 GenerationResult GenerationWorker::runOnce(const Document& requested, const Document& made,
+                                           bool draft, Pipeline& pipeline,
                                            const RequestTimes& times, const CancelToken& cancel) {
-  const bool draft = &requested != &made;
   GenerationResult result;
   result.doc = requested;
   result.draft = draft;
@@ -136,8 +136,8 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
                               std::lock_guard lock(progressMutex_);
                               progress_ = p;
                             }};
-    pipeline_.setBudget(cacheBudget_.load());
-    result.field = pipeline_.run(made, control);
+    pipeline.setBudget(cacheBudget_.load());
+    result.field = pipeline.run(made, control);
     // Superseded just as it finished: the statistics of 1 GiB take a while.
     cancel.checkpoint();
     const auto statsStart = std::chrono::steady_clock::now();
@@ -149,7 +149,7 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
     result.field.reset();
     result.error = e.what();
   }
-  result.cachedBytes = pipeline_.cachedBytes();
+  result.cachedBytes = pipeline_.cachedBytes() + draftPipeline_.cachedBytes();
   try {
     if (!draft && !cancel.cancelled()) result.previews = nodePreviews(pipeline_, result.doc);
   } catch (const std::exception&) {

@@ -33,7 +33,7 @@ struct GenerationResult {
   std::shared_ptr<const Heightfield> field;  // null when error is set
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
-  double generateMs = 0.0;                        // generation + stats, wall clock
+  double generateMs = 0.0;                        // this run's generation + stats (not its draft's)
   double statsMs = 0.0;                           // of which stats and histogram
   std::chrono::steady_clock::time_point requestedAt;
   // When the worker began this run: startedAt - requestedAt is how long a
@@ -70,12 +70,13 @@ class GenerationWorker {
   std::uint64_t request(const Document& doc) { return worker_.request(doc); }
   // Where the running job is, if one runs.
   std::optional<PipelineProgress> progress() const;
-  // The newest finished result not yet taken, if it is newer than the last
-  // one taken; older finished results are dropped.
+  // The newest result not yet taken, a draft or a map, if it is newer
+  // than the last one taken; older finished results are dropped.
   std::optional<GenerationResult> takeResult();
-  // Blocks until the result for id (or a newer one) is ready, then takes it.
+  // Blocks until the map for id (not its draft), or a newer request's
+  // result, is ready, then takes it.
   std::optional<GenerationResult> waitFor(std::uint64_t id);
-  // A request is posted whose result has not been taken yet.
+  // A request is posted whose map has not been taken yet.
   bool pending() const { return worker_.pending(); }
   // Memory the pipeline may keep for results older than the last run's
   // (an undone edit within it costs nothing); applied at the next run.
@@ -87,16 +88,20 @@ class GenerationWorker {
  private:
   GenerationResult generate(const Document& doc, const RequestTimes& times,
                             const CancelToken& cancel);
-  // One run of `made` (the request's document, or its draft).
-  GenerationResult runOnce(const Document& requested, const Document& made,
-                           const RequestTimes& times, const CancelToken& cancel);
+  // One run of `made`: the request's document, or its draft on `pipeline`.
+  GenerationResult runOnce(const Document& requested, const Document& made, bool draft,
+                           Pipeline& pipeline, const RequestTimes& times,
+                           const CancelToken& cancel);
 
   std::atomic<std::size_t> cacheBudget_{0};
   std::atomic<double> draftAfterMs_{kDraftAfterMs};
   double lastFullMs_ = 0.0;  // the worker thread's: how long the last full run took
   mutable std::mutex progressMutex_;
   std::optional<PipelineProgress> progress_;
-  Pipeline pipeline_;                                       // the worker thread's own
+  Pipeline pipeline_;  // the worker thread's own
+  // Drafts' results cached apart: a run counts only its own results as
+  // current, so a draft on pipeline_ would evict the map's.
+  Pipeline draftPipeline_;
   LatestRequestWorker<Document, GenerationResult> worker_;  // last: its thread uses the above
 };
 

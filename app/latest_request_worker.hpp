@@ -81,9 +81,9 @@ class LatestRequestWorker {
     return takeLocked();
   }
 
-  // Blocks until the final result of request `id` (or a newer request's
-  // result) is ready, then takes it; nullopt when it was taken already or
-  // the worker is closing.
+  // Blocks until the final result of request `id`, or a newer request's
+  // result (which may be early), is ready, then takes it; nullopt when it
+  // was taken already or the worker is closing.
   std::optional<Finished> waitFor(std::uint64_t id) {
     std::unique_lock lock(mutex_);
     const auto answers = [&] {
@@ -117,7 +117,8 @@ class LatestRequestWorker {
   }
 
  private:
-  // Request `id`'s final result (or a newer request's) was taken.
+  // Request `id`'s final result, or a newer request's result (early or
+  // final), was taken.
   bool finalTaken(std::uint64_t id) const {
     return lastTaken_ > id || (lastTaken_ == id && !lastTakenEarly_);
   }

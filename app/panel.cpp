@@ -280,7 +280,9 @@ void statsSection(AppState& s) {
                                          : std::to_string(f.width) + "x" + std::to_string(f.height);
   ImGui::Text("%s   generated in %.1f ms", size.c_str(), s.generateMs);
   tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
-  if (s.fieldIsDraft) {
+  if (s.fieldIsDraft && !s.generateError.empty()) {
+    ImGui::TextColored(kDim, "a draft is on screen: the map itself failed (above)");
+  } else if (s.fieldIsDraft) {
     ImGui::TextColored(kDim, "draft on screen after %.1f ms; the map's own size follows",
                        s.draftToFrameMs);
     tooltip("The map was slow to make, so the preview size (the same valleys) goes first");

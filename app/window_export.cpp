@@ -56,6 +56,13 @@ std::filesystem::path exportDirectory(const AppState& s) {
 PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
   const auto& e = s.exporting;
   if (!s.field) return {std::nullopt, {"nothing to export yet", false}, {}};
+  if (s.fieldIsDraft) {
+    return {std::nullopt,
+            {"a " + std::to_string(s.field->width) +
+                 " draft is on screen: export once the map itself lands",
+             false},
+            {}};
+  }
   const std::string stem = e.stem.empty() ? defaultFileStem(s.shownDoc) : e.stem;
   if (stem.find('/') != std::string::npos) {
     return {std::nullopt,
@@ -70,7 +77,7 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
     }
     ExportJob job;
     job.doc = s.shownDoc;
-    job.field = s.fieldIsDraft ? nullptr : s.field;  // a draft: the map is generated
+    job.field = s.field;
     job.ramp = s.ramp;
     if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
     job.plan.fit = e.fit;

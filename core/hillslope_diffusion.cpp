@@ -149,18 +149,17 @@ class LineBlock {
     }
     for (std::size_t l = 0; l < lanes_; ++l) {
       const std::size_t line = first + std::min(l, width - 1);
+      // A ring is cut open at its first fixed cell.
       std::size_t open = 0;
-      if (axis_.ring) {
-        while (open < n && fixed[axis_.cell(line, open)] == 0) ++open;
-        if (open == n) open = 0;  // no fixed cell: solved as a ring
-      }
+      while (open < n && fixed[axis_.cell(line, open)] == 0) ++open;
+      if (open == n) open = 0;  // no fixed cell: solved as a ring
       start_[l] = open;
       for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = axis_.cell(line, open + k < n ? open + k : open + k - n);
         at(k + 1, l) = static_cast<double>(heights[i]);
         held_[(k + 1) * lanes_ + l] = fixed[i];
       }
-      const bool closes = axis_.ring && fixed[axis_.cell(line, open)] != 0;
+      const bool closes = fixed[axis_.cell(line, open)] != 0;
       at(0, l) = closes ? at(n, l) : at(2, l);
       at(n + 1, l) = closes ? at(1, l) : at(n - 1, l);
       held_[l] = 1;

@@ -81,9 +81,11 @@ TEST(GenerationWorker, AfterASlowRunADraftComesFirstThenTheMap) {
   GenerationWorker worker([&] { first.onResult(); });
   first.worker = &worker;
   worker.setDraftAfterMs(0.0);
-  // No run timed yet: no draft.
-  ASSERT_TRUE(worker.waitFor(worker.request(diamondSquareOfSide(513, 1))).has_value());
+  first.arm();
+  worker.request(diamondSquareOfSide(513, 1));
   first.waitForCalls(1);
+  ASSERT_TRUE(first.taken.has_value());
+  EXPECT_FALSE(first.taken->draft) << "no run timed yet: no draft";
   first.arm();
   const Document second = diamondSquareOfSide(513, 2);
   const std::uint64_t id = worker.request(second);
