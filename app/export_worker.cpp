@@ -135,12 +135,11 @@ void ExportWorker::run(ExportJob job) {
 }
 
 ExportOutcome ExportWorker::write(ExportJob& job) {
+  if (!job.field) throw InputError("nothing to export yet");
   const ExportPlan& plan = job.plan;
   const std::size_t files = plannedFileCount(plan);
-  // Where the files' share of the bar starts: after the generation, if any
-  // (without a field, e.g. a draft on screen, the map is generated).
-  const float filesFrom =
-      plansGeneration(plan, job.doc, job.field != nullptr) ? kGenerateShare : 0.0f;
+  // Where the files' share of the bar starts: after the generation, if any.
+  const float filesFrom = plansGeneration(plan, job.doc, true) ? kGenerateShare : 0.0f;
   const PlannedTerrain terrain = makeTerrain(job, files);
   OutputInput input{terrain.doc, *terrain.field, job.ramp, job.exec};
   input.engineFit = terrain.engineFit;
@@ -189,11 +188,9 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
 // share of the bar), then fitted.
 PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files) {
   std::string what;
-  if (plansGeneration(job.plan, job.doc, job.field != nullptr)) {
-    const int side = job.plan.engineSize != nullptr
-                         ? documentSize(documentForSide(job.doc, job.plan.engineSize->side))
-                         : documentSize(job.doc);
-    what = "generating at " + std::to_string(side);
+  if (plansGeneration(job.plan, job.doc, true)) {
+    const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
+    what = "generating at " + std::to_string(documentSize(sized));
     report({0.0f, what, 0, files, 0, true});
   }
   const PipelineControl control{

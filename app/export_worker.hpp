@@ -29,7 +29,7 @@ namespace terrain::app {
 // the window may change its document or show a new terrain meanwhile.
 struct ExportJob {
   Document doc;                              // the document on screen
-  std::shared_ptr<const Heightfield> field;  // its terrain, already computed (null: made from doc)
+  std::shared_ptr<const Heightfield> field;  // its terrain, already computed
   ColorRamp ramp = ColorRamp::grayscale();   // the look's ramp, loaded
   // The files, the sidecar and the engine size (core/export/export_plan.hpp):
   // the terrain is generated again only when the one on screen is not the

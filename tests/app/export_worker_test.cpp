@@ -209,24 +209,6 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
   }
 }
 
-// A draft on screen is no export: the window sends no field, and the
-// map is generated at the document's own size.
-TEST_F(ExportWorkerTest, WithoutAFieldOnScreenTheMapIsGenerated) {
-  std::vector<ExportProgress> seen;
-  ExportWorker worker([&](const ExportProgress& p) { seen.push_back(p); });
-  ExportJob j = job(513, {"r16"});
-  const Heightfield map = *j.field;
-  j.field = nullptr;
-  ASSERT_TRUE(worker.start(j));
-  worker.wait();
-  const auto outcome = worker.takeOutcome();
-  ASSERT_TRUE(outcome && outcome->ok) << (outcome ? outcome->message : "");
-  EXPECT_TRUE(
-      std::any_of(seen.begin(), seen.end(), [](const ExportProgress& p) { return p.generating; }));
-  writeRaw16(path("expected.r16"), map, false);
-  EXPECT_EQ(readAll(path("t-height.r16")), readAll(path("expected.r16")));
-}
-
 TEST_F(ExportWorkerTest, AFailedWriteSaysWhyAndWhatWasWritten) {
   ExportJob j = job(65, {"heightmap", "r16"});
   j.plan.outputs[1].path = path("missing/t.r16");
