@@ -136,8 +136,8 @@ class Eroder {
     d.x = x;
     d.y = y;
     for (int step = 0; step < rules_.lifetime; ++step) {
-      const int ix = static_cast<int>(std::floor(d.x));
-      const int iy = static_cast<int>(std::floor(d.y));
+      const int ix = cellOf(d.x);
+      const int iy = cellOf(d.y);
       const float u = d.x - static_cast<float>(ix);
       const float v = d.y - static_cast<float>(iy);
       const Sample here = sample(ix, iy, u, v);
@@ -178,8 +178,8 @@ class Eroder {
       d.y = ny;
     }
     // It dies here and leaves what it carries.
-    const int ix = static_cast<int>(std::floor(d.x));
-    const int iy = static_cast<int>(std::floor(d.y));
+    const int ix = cellOf(d.x);
+    const int iy = cellOf(d.y);
     depositAt(ix, iy, d.x - static_cast<float>(ix), d.y - static_cast<float>(iy), d.sediment);
     return 0.0f;
   }
@@ -203,6 +203,9 @@ class Eroder {
     if (c >= span) c -= span;
     return c < span ? c : 0.0f;  // -tiny + span rounds up to span
   }
+  // A droplet's coordinates are never negative (see inside), so
+  // truncation is floor, without floor's library call.
+  static int cellOf(float c) { return static_cast<int>(c); }
   int wrapIndex(int i, int n) const { return wraps_ ? (i % n + n) % n : i; }
   std::size_t cell(int x, int y) const {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
@@ -224,8 +227,8 @@ class Eroder {
     return s;
   }
   float heightAt(float x, float y) const {
-    const int ix = static_cast<int>(std::floor(x));
-    const int iy = static_cast<int>(std::floor(y));
+    const int ix = cellOf(x);
+    const int iy = cellOf(y);
     return sample(ix, iy, x - static_cast<float>(ix), y - static_cast<float>(iy)).height;
   }
 
@@ -368,14 +371,14 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
     const std::int64_t n = count[static_cast<std::size_t>(b)];
     const std::int64_t first = n * round / rounds;
     const std::int64_t last = n * (round + 1) / rounds;
+    // Floats just below the block's far edge may round onto it: keep inside.
+    const float xLast = std::nextafter(static_cast<float>(static_cast<double>(x0) + w), 0.0f);
+    const float yLast = std::nextafter(static_cast<float>(static_cast<double>(y0) + h), 0.0f);
     double gone = 0.0;
     for (std::int64_t j = first; j < last; ++j) {
       const auto k = static_cast<std::uint64_t>(j);
-      // Floats just below the block's far edge may round onto it: keep inside.
-      const float x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w),
-                               std::nextafter(static_cast<float>(static_cast<double>(x0) + w), 0.0f));
-      const float y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h),
-                               std::nextafter(static_cast<float>(static_cast<double>(y0) + h), 0.0f));
+      const float x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w), xLast);
+      const float y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h), yLast);
       gone += static_cast<double>(eroder.run(x, y));
     }
     lost[static_cast<std::size_t>(b)] += gone;
