@@ -1,11 +1,13 @@
 #include "app/view_controls.hpp"
 
 #include "app/brush_tool.hpp"
+#include "core/document.hpp"
 
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace terrain::app {
 namespace {
@@ -162,14 +164,18 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
 
 void drawViewStatus(const AppState& s, const ViewRect& rect) {
   if (!s.generating || rect.empty()) return;
-  const char* text = "generating...";
-  const ImVec2 size = ImGui::CalcTextSize(text);
+  // A draft says what it is where the designer looks, not only in the panel.
+  const std::string text = s.fieldIsDraft && s.field
+                               ? std::to_string(s.field->width) + " draft: the " +
+                                     std::to_string(documentSize(s.doc)) + " map is generating..."
+                               : std::string("generating...");
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   const ImVec2 at(rect.x + rect.width - size.x - 14.0f, rect.y + 10.0f);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f),
                       ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f), IM_COL32(0, 0, 0, 160),
                       4.0f);
-  draw->AddText(at, IM_COL32(255, 255, 255, 235), text);
+  draw->AddText(at, IM_COL32(255, 255, 255, 235), text.c_str());
 }
 
 void drawCrossSectionMarker(const AppState& s, const ViewRect& rect) {

@@ -469,6 +469,32 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
   }
 }
 
+// After a slow map, an edit shows a 257 draft first (app/generation_worker):
+// with it on screen, Export says to wait for the map and writes nothing,
+// rather than writing the draft as the map.
+TEST_F(AppTest, WithADraftOnScreenExportWaitsForTheMap) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const fs::path png = dir_ / "draft.png";
+  const RunResult r =
+      drive("--preset alpine --size 1025 --actions next-seed --until-draft --test-export " +
+            shellQuote(out.string()) + " --screenshot " + shellQuote(png.string()));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("export: a 257 draft is on screen: export once the map itself lands"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(out));
+  ASSERT_TRUE(fs::exists(png)) << r.err;
+  const terrain::RgbImage shot = terrain::readPngRgb8(png.string());
+  EXPECT_GT(distinctColors(shot, viewRegion(shot)), 100) << "the draft is drawn";
+  // The view's badge names the draft ("257 draft: the 1025 map is
+  // generating..."): a dark label reaching far left of where a plain
+  // "generating..." starts, over the sky.
+  const Mean badge = meanColor(shot, {shot.width - 250, 8, shot.width - 120, 26});
+  EXPECT_LT((badge.r + badge.g + badge.b) / 3.0, 100.0) << "the badge is as long as a draft's";
+}
+
 TEST_F(AppTest, WithoutADisplayItSaysSoInOneLineAndExits1) {
   const RunResult r = run("--frames 1", "env -u DISPLAY -u WAYLAND_DISPLAY");
   EXPECT_EQ(r.status, 1);

@@ -13,6 +13,10 @@
 //                          run ends when it has, printing its status line
 //   --test-export-engine S an engine size for it ("unreal-1009", "unity-257:resample")
 //   --timing               one clean regeneration timed on the last frame, on stderr
+//   --until-draft          after the steps, frames go on without waiting until a
+//                          draft is on screen (a slow map's preview-size first
+//                          result): the screenshot is of that frame, and
+//                          --test-export presses Export on the next
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -57,6 +61,7 @@ struct DriverOptions {
   std::optional<std::string> exportDir;
   std::optional<std::string> exportEngine;
   bool timing = false;
+  bool untilDraft = false;
 };
 
 int wholeNumber(std::string_view flag, const std::string& text) {
@@ -86,6 +91,8 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
       d.printDocument = true;
     } else if (name == "--timing") {
       d.timing = true;
+    } else if (name == "--until-draft") {
+      d.untilDraft = true;
     } else if (name == "--actions") {
       actionsText = value();
     } else if (name == "--soak") {
@@ -278,7 +285,8 @@ class Driver {
   // Returns whether this was the last frame.
   bool frame(int frame) {
     const bool stepDue = nextStep_ < d_.actions.size();
-    const bool framesDone = !stepDue && frame >= d_.app.frames - 1;
+    const bool draftDue = d_.untilDraft && !draftShown_;
+    const bool framesDone = !stepDue && !draftDue && frame >= d_.app.frames - 1;
     const bool exportDue = framesDone && d_.exportDir && !exportStarted_;
     const bool lastFrame = framesDone && !exportDue && !app_.exportRunning();
     platform_.waitForEvents(WindowPlatform::Wait::Poll);
@@ -294,7 +302,7 @@ class Driver {
     const bool soakWaits = d_.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1;
     FrameControl control{.userInput = false,
                          .postEdits = stepDue,
-                         .waitForNewest = framesDone || stepDue || soakWaits,
+                         .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits,
                          .waitForGallery = lastFrame,
                          .actions = {}};
     double cpuAtRequest = 0.0;
@@ -315,7 +323,8 @@ class Driver {
       fail("--actions: " + app_.state().projectStatus.text);
     }
     if (report.newestShown && d_.timing) printTiming(app_, report, cpuAtRequest);
-    takeScreenshot(lastFrame);
+    const bool draftFrame = draftDue && !stepDue && awaitDraft();
+    takeScreenshot(d_.untilDraft ? draftFrame : lastFrame);
     if (lastFrame && d_.exportDir) {
       const app::StatusLine& status = app_.state().exporting.status;
       std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
@@ -346,6 +355,22 @@ class Driver {
     }
   }
 
+  // Whether this frame put the draft on screen; fails and ends the run when
+  // the map landed without one.
+  bool awaitDraft() {
+    if (app_.state().fieldIsDraft) {
+      draftShown_ = true;
+      return true;
+    }
+    if (!app_.busy()) {
+      fail(
+          "--until-draft: the map landed without a draft (it is no larger than the draft, "
+          "or the run before it was quick)");
+      draftShown_ = true;
+    }
+    return false;
+  }
+
   void finish(int frame) {
     if (d_.soak > 0) soakReport(frame + 1, app_.terrainsShown());
     if (d_.printDocument) std::fputs((projectToJson(app_.state().doc) + "\n").c_str(), stdout);
@@ -362,6 +387,7 @@ class Driver {
   App& app_;
   std::size_t nextStep_ = 0;
   bool exportStarted_ = false;
+  bool draftShown_ = false;
   int status_ = 0;
 };
 
