@@ -35,7 +35,10 @@ struct FrameControl {
   bool postEdits = true;        // a changed document goes to the generation worker
   bool waitForNewest = false;   // the frame shows the newest terrain
   bool waitForGallery = false;  // and the seed gallery of the terrain shown
-  PanelActions actions;         // given from outside (merged with the panel's)
+  // After a slow map an edit shows a draft first; a caller that waits for
+  // every map (a test driver) would only pay for drafts it never shows.
+  bool drafts = true;
+  PanelActions actions;  // given from outside (merged with the panel's)
 };
 
 // What one frame did, for a caller that times or scripts it.

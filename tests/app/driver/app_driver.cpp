@@ -304,6 +304,7 @@ class Driver {
                          .postEdits = stepDue,
                          .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits,
                          .waitForGallery = lastFrame,
+                         .drafts = d_.untilDraft,
                          .actions = {}};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
