@@ -86,6 +86,31 @@ std::vector<int> cutAxis(int span, int reach, bool wraps) {
   return edges;
 }
 
+// Droplets per block, by its area, and the blocks of each colour.
+struct DropletPlan {
+  std::vector<std::int64_t> count;
+  std::array<std::vector<int>, 4> byColour;
+  std::int64_t total = 0;
+};
+
+DropletPlan planDroplets(const Blocks& blocks, double dropletsPerCell) {
+  DropletPlan plan;
+  plan.count.resize(static_cast<std::size_t>(blocks.columns() * blocks.rows()));
+  for (int by = 0; by < blocks.rows(); ++by) {
+    for (int bx = 0; bx < blocks.columns(); ++bx) {
+      const int b = by * blocks.columns() + bx;
+      const double area = static_cast<double>(blocks.xEdges[static_cast<std::size_t>(bx) + 1] -
+                                              blocks.xEdges[static_cast<std::size_t>(bx)]) *
+                          (blocks.yEdges[static_cast<std::size_t>(by) + 1] -
+                           blocks.yEdges[static_cast<std::size_t>(by)]);
+      plan.count[static_cast<std::size_t>(b)] = std::llround(dropletsPerCell * area);
+      plan.total += plan.count[static_cast<std::size_t>(b)];
+      plan.byColour[static_cast<std::size_t>((by % 2) * 2 + bx % 2)].push_back(b);
+    }
+  }
+  return plan;
+}
+
 struct Droplet {
   float x = 0.0f;
   float y = 0.0f;
@@ -339,22 +364,9 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
   Blocks blocks{cutAxis(spanX, reach, field.wraps), cutAxis(spanY, reach, field.wraps)};
   const int blockCount = blocks.columns() * blocks.rows();
 
-  // Droplets per block, by its area; the colour of each block.
-  std::vector<std::int64_t> count(static_cast<std::size_t>(blockCount));
-  std::array<std::vector<int>, 4> byColour;
-  std::int64_t total = 0;
-  for (int by = 0; by < blocks.rows(); ++by) {
-    for (int bx = 0; bx < blocks.columns(); ++bx) {
-      const int b = by * blocks.columns() + bx;
-      const double area = static_cast<double>(blocks.xEdges[static_cast<std::size_t>(bx) + 1] -
-                                              blocks.xEdges[static_cast<std::size_t>(bx)]) *
-                          (blocks.yEdges[static_cast<std::size_t>(by) + 1] -
-                           blocks.yEdges[static_cast<std::size_t>(by)]);
-      count[static_cast<std::size_t>(b)] = std::llround(params.droplets * area);
-      total += count[static_cast<std::size_t>(b)];
-      byColour[static_cast<std::size_t>((by % 2) * 2 + bx % 2)].push_back(b);
-    }
-  }
+  const DropletPlan plan = planDroplets(blocks, params.droplets);
+  const std::vector<std::int64_t>& count = plan.count;
+  const std::int64_t total = plan.total;
   const std::int64_t rounds =
       std::max<std::int64_t>(1, (total + kDropletsPerRound - 1) / kDropletsPerRound);
 
@@ -386,7 +398,7 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
 
   control.checkpoint(0.0f);
   for (std::int64_t round = 0; round < rounds; ++round) {
-    for (const std::vector<int>& colour : byColour) {
+    for (const std::vector<int>& colour : plan.byColour) {
       if (colour.empty()) continue;
       parallelFor(control.exec, 0, static_cast<std::int64_t>(colour.size()), 1,
                   [&](std::int64_t begin, std::int64_t end) {
