@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <string>
 #include <system_error>
 
@@ -273,8 +272,7 @@ FrameReport App::update(const FrameControl& control) {
   const bool changed = applyActions(state_, actions);
   updateRamp();
   applyCacheBudget();
-  parts_->worker.setDraftAfterMs(control.drafts ? kDraftAfterMs
-                                                : std::numeric_limits<double>::infinity());
+  parts_->worker.setDraftAfterMs(control.draftAfterMs);
   postIfChanged(changed, control.postEdits);
   commitAndKeepSession();
   if (driveExport(state_, actions, parts_->exporter, parts_->view)) {

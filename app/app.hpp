@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "app/app_state.hpp"
+#include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
 #include "app/settings.hpp"
@@ -35,9 +36,10 @@ struct FrameControl {
   bool postEdits = true;        // a changed document goes to the generation worker
   bool waitForNewest = false;   // the frame shows the newest terrain
   bool waitForGallery = false;  // and the seed gallery of the terrain shown
-  // After a slow map an edit shows a draft first; a caller that waits for
-  // every map (a test driver) would only pay for drafts it never shows.
-  bool drafts = true;
+  // An edit shows a draft first when the map before it took longer than
+  // this (GenerationWorker::setDraftAfterMs); a caller that waits for every
+  // map (a test driver) would only pay for drafts it never shows.
+  double draftAfterMs = kDraftAfterMs;
   PanelActions actions;  // given from outside (merged with the panel's)
 };
 

@@ -82,7 +82,8 @@ class GenerationWorker {
   // (an undone edit within it costs nothing); applied at the next run.
   void setCacheBudget(std::size_t bytes) { cacheBudget_.store(bytes); }
   // Drafts go first when the last full run took longer than `ms` (default
-  // kDraftAfterMs; 0: always, for a map larger than kDraftSide).
+  // kDraftAfterMs; 0: after any run but the first, for a map larger than
+  // kDraftSide).
   void setDraftAfterMs(double ms) { draftAfterMs_.store(ms); }
 
  private:

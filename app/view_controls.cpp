@@ -164,10 +164,12 @@ ViewCommands ViewInteraction::update(AppState& s, const ViewRect& rect) {
 
 void drawViewStatus(const AppState& s, const ViewRect& rect) {
   if (!s.generating || rect.empty()) return;
-  // A draft says what it is where the designer looks, not only in the panel.
+  // A draft says what it is where the designer looks, not only in the panel;
+  // shownDoc is the document it stands for, whose size draftOf has read.
   const std::string text = s.fieldIsDraft && s.field
                                ? std::to_string(s.field->width) + " draft: the " +
-                                     std::to_string(documentSize(s.doc)) + " map is generating..."
+                                     std::to_string(documentSize(s.shownDoc)) +
+                                     " map is generating..."
                                : std::string("generating...");
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   const ImVec2 at(rect.x + rect.width - size.x - 14.0f, rect.y + 10.0f);

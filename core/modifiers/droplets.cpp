@@ -228,8 +228,9 @@ class Eroder {
     if (c >= span) c -= span;
     return c < span ? c : 0.0f;  // -tiny + span rounds up to span
   }
-  // A droplet's coordinates are never negative (see inside), so
-  // truncation is floor, without floor's library call.
+  // A droplet's coordinates are never below 0 (it starts in a block, and
+  // inside checks every move; -0 truncates to 0 too), so truncation is
+  // floor, without floor's library call.
   static int cellOf(float c) { return static_cast<int>(c); }
   int wrapIndex(int i, int n) const { return wraps_ ? (i % n + n) % n : i; }
   std::size_t cell(int x, int y) const {
@@ -365,10 +366,8 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
   const int blockCount = blocks.columns() * blocks.rows();
 
   const DropletPlan plan = planDroplets(blocks, params.droplets);
-  const std::vector<std::int64_t>& count = plan.count;
-  const std::int64_t total = plan.total;
   const std::int64_t rounds =
-      std::max<std::int64_t>(1, (total + kDropletsPerRound - 1) / kDropletsPerRound);
+      std::max<std::int64_t>(1, (plan.total + kDropletsPerRound - 1) / kDropletsPerRound);
 
   const Eroder eroder(field, params, rulesFor(params, world, field), result.maps);
   std::vector<double> lost(static_cast<std::size_t>(blockCount), 0.0);
@@ -380,7 +379,7 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
     const auto w = static_cast<double>(blocks.xEdges[bx + 1] - blocks.xEdges[bx]);
     const auto h = static_cast<double>(blocks.yEdges[by + 1] - blocks.yEdges[by]);
     const RandomStream random(seed, kStreamBase + static_cast<std::uint64_t>(b));
-    const std::int64_t n = count[static_cast<std::size_t>(b)];
+    const std::int64_t n = plan.count[static_cast<std::size_t>(b)];
     const std::int64_t first = n * round / rounds;
     const std::int64_t last = n * (round + 1) / rounds;
     // Floats just below the block's far edge may round onto it: keep inside.

@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,6 +52,7 @@ using app::FrameControl;
 using app::WindowPlatform;
 
 constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
+constexpr double kNoDrafts = std::numeric_limits<double>::infinity();
 
 struct DriverOptions {
   app::AppOptions app;
@@ -285,7 +287,7 @@ class Driver {
   // Returns whether this was the last frame.
   bool frame(int frame) {
     const bool stepDue = nextStep_ < d_.actions.size();
-    const bool draftDue = d_.untilDraft && !draftShown_;
+    const bool draftDue = d_.untilDraft && !draftAwaited_;
     const bool framesDone = !stepDue && !draftDue && frame >= d_.app.frames - 1;
     const bool exportDue = framesDone && d_.exportDir && !exportStarted_;
     const bool lastFrame = framesDone && !exportDue && !app_.exportRunning();
@@ -304,7 +306,8 @@ class Driver {
                          .postEdits = stepDue,
                          .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits,
                          .waitForGallery = lastFrame,
-                         .drafts = d_.untilDraft,
+                         // --until-draft: a draft after any map, however quick
+                         .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
                          .actions = {}};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
@@ -360,14 +363,14 @@ class Driver {
   // the map landed without one.
   bool awaitDraft() {
     if (app_.state().fieldIsDraft) {
-      draftShown_ = true;
+      draftAwaited_ = true;
       return true;
     }
     if (!app_.busy()) {
       fail(
-          "--until-draft: the map landed without a draft (it is no larger than the draft, "
-          "or the run before it was quick)");
-      draftShown_ = true;
+          "--until-draft: the map landed with no draft on screen (it is no larger than "
+          "the draft, it was the first run, or it came before a frame showed its draft)");
+      draftAwaited_ = true;
     }
     return false;
   }
@@ -388,7 +391,7 @@ class Driver {
   App& app_;
   std::size_t nextStep_ = 0;
   bool exportStarted_ = false;
-  bool draftShown_ = false;
+  bool draftAwaited_ = false;
   int status_ = 0;
 };
 
