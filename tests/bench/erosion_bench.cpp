@@ -90,7 +90,7 @@ BENCHMARK(BM_Thermal1025)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // ---- droplets --------------------------------------------------------------
 
-// The BASELINE: the same droplet algorithm as core/modifiers/droplets.cpp,
+// The BASELINE: the same droplet algorithm as core/modifiers/droplets_eroder.cpp,
 // written the way the thesis describes it, on one thread: droplets one
 // after another from random starts, the brush's weights worked out afresh
 // at every step (every cell of its square, distances, sum, then the wear),

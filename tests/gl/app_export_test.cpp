@@ -1,0 +1,209 @@
+// End-to-end exports from the window, through the test driver's
+// --test-export (tests/app/driver/): the files it writes, where it writes
+// them, the same bytes as the command line's for the same document, and
+// no file at all while a draft is on screen. Needs a display: run under
+// xvfb-run.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/color.hpp"
+#include "core/png_io.hpp"
+#include "tests/gl/app_test.hpp"
+#include "tests/support/files.hpp"
+
+namespace terrain::testing {
+namespace {
+
+TEST_F(AppTest, ExportFromTheWindowWritesHeightmapColourMapAndView) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const RunResult r = drive(
+      "--view 3d --generator diamond-square --size 129 --seed 42 --frames 3 "
+      "--test-export " +
+      shellQuote(out.string()));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string stem = (out / "diamond-square-s42-129").string();
+  const auto height = readPngGray16(stem + "-height16.png");
+  EXPECT_EQ(height.width, 129);
+  EXPECT_EQ(height.height, 129);
+  const auto color = readPngRgb8(stem + "-color.png");
+  EXPECT_EQ(color.width, 129);
+  const auto view = readPngRgb8(stem + "-view.png");
+  EXPECT_EQ(view.width, 1920);                                     // the panel's default width
+  EXPECT_NEAR(view.height, 1920 * 800 / (1280 - kPanelWidth), 2);  // the view's aspect
+  EXPECT_GT(distinctColors(view, {0, 0, view.width, view.height}), 50);
+  // Every table row that needs no window is in the window too, and the
+  // sidecar sits beside the first file.
+  EXPECT_EQ(fs::file_size(stem + "-height.r32"), 129u * 129u * 4u);
+  EXPECT_EQ(fs::file_size(stem + "-height.r16"), 129u * 129u * 2u);
+  EXPECT_GT(fs::file_size(stem + "-height.exr"), 129u * 129u);
+  EXPECT_EQ(readPngRgb8(stem + "-normals.png").width, 129);
+  EXPECT_GT(fs::file_size(stem + "-mesh.glb"), 0u);
+  EXPECT_GT(fs::file_size(stem + "-slope.png"), 0u);
+  EXPECT_GT(fs::file_size(stem + "-splat.png"), 0u);
+  // Erosion's masks need an erosion stage: skipped, and the status says why.
+  EXPECT_FALSE(fs::exists(stem + "-flow.png"));
+  const std::string sidecar = readAll(stem + "-height16.png.json");
+  for (const char* key : {"\"r16\"", "\"exr\"", "\"normals\"", "\"raw\"", "\"z-scale\""}) {
+    EXPECT_NE(sidecar.find(key), std::string::npos) << key;
+  }
+
+  // A missing directory is a message, not a crash.
+  const RunResult bad =
+      drive("--frames 2 --test-export " + shellQuote((dir_ / "no" / "such").string()));
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
+}
+
+// The Export window opens on the folder the settings remember (the test
+// export with no folder of its own writes where the window points), and on
+// the folder the explorer was started in when the remembered one is gone.
+TEST_F(AppTest, TheExportWindowOpensOnTheRememberedFolderWhileItExists) {
+  REQUIRE_DISPLAY();
+  const fs::path remembered = dir_ / "remembered exports";
+  const fs::path started = dir_ / "started here";
+  fs::create_directories(remembered);
+  fs::create_directories(started);
+  fs::create_directories(dir_ / "config" / "terrain-explorer");
+  const auto rememberAndRun = [&](const fs::path& folder) {
+    std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
+        << "view=map\nexport_dir=" << folder.string() << "\n";
+    return drive("--generator diamond-square --size 65 --seed 5 --frames 2 --test-export=",
+                 "cd " + shellQuote(started.string()) + " && ");
+  };
+  const std::string file = "diamond-square-s5-65-height16.png";
+  const RunResult r = rememberAndRun(remembered);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(readPngGray16((remembered / file).string()).width, 65);
+  EXPECT_FALSE(fs::exists(started / file));
+
+  const RunResult gone = rememberAndRun(dir_ / "unplugged drive");
+  ASSERT_EQ(gone.status, 0) << gone.err;
+  EXPECT_TRUE(fs::exists(started / file));
+  EXPECT_FALSE(fs::exists(dir_ / "unplugged drive"));
+}
+
+// The window exports through the same writers as the CLI: for the same
+// document the files are the same bytes (a 2049 map with every level, a
+// terrace stage and a non-default look, so "all iterations" and the look
+// both count).
+TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "window";
+  fs::create_directories(out);
+  const std::string flags =
+      "--generator diamond-square --size 2049 --seed 8 --stage terrace --steps 5 --water 0.4 "
+      "--sun-azimuth 100 --relief 1.5";
+  const RunResult window =
+      drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(out.string()));
+  ASSERT_EQ(window.status, 0) << window.err;
+  const fs::path cli = dir_ / "cli";
+  fs::create_directories(cli);
+  const std::string heightmap = (cli / "h.png").string();
+  const std::string colour = (cli / "c.png").string();
+  const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
+                                 " --color " + shellQuote(colour));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::string stem = (out / "diamond-square-s8-2049").string();
+  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(heightmap));
+  EXPECT_EQ(readAll(stem + "-color.png"), readAll(colour));
+}
+
+// A graph project opens in the window, which shows and exports the terrain
+// the command line exports from the same project and flags.
+TEST_F(AppTest, AGraphProjectOpensAndExportsAsTheCommandLineDoes) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "window";
+  fs::create_directories(out);
+  const std::string flags = "--project " +
+                            shellQuote(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json") +
+                            " --size 257 --seed 12 --node-param 3.steps=6";
+  const RunResult window =
+      drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(out.string()));
+  ASSERT_EQ(window.status, 0) << window.err;
+  const fs::path cli = dir_ / "cli";
+  fs::create_directories(cli);
+  const std::string heightmap = (cli / "h.png").string();
+  const std::string colour = (cli / "c.png").string();
+  const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
+                                 " --color " + shellQuote(colour));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::string stem = (out / "graph-s12-257").string();
+  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(heightmap));
+  EXPECT_EQ(readAll(stem + "-color.png"), readAll(colour));
+}
+
+// The Export window's engine size gives the CLI's --engine-size bytes and
+// sidecar: a 1025 map on screen cropped to Unreal's 1009 (no generation),
+// and a 129 map generated again at Unity's 257 (the source's size for it).
+TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
+  REQUIRE_DISPLAY();
+  const auto engineSizeOf = [](const std::string& sidecar) {
+    const auto at = sidecar.find("\"engine-size\"");
+    return at == std::string::npos ? std::string()
+                                   : sidecar.substr(at, sidecar.find('\n', at) - at);
+  };
+  struct Case {
+    std::string flags, engine, cliEngine, stem;
+    int side;
+  };
+  for (const Case& c :
+       {Case{"--generator diamond-square --size 1025 --seed 3", "unreal-1009",
+             "--engine-size unreal-1009", "diamond-square-s3-1025", 1009},
+        Case{"--generator diamond-square --size 129 --seed 4", "unity-257:resample",
+             "--engine-size unity-257 --fit resample", "diamond-square-s4-129", 257}}) {
+    const fs::path out = dir_ / ("window-" + std::to_string(c.side));
+    fs::create_directories(out);
+    const RunResult window = drive("--view map " + c.flags + " --frames 2 --test-export " +
+                                   shellQuote(out.string()) + " --test-export-engine " + c.engine);
+    ASSERT_EQ(window.status, 0) << window.err;
+    const std::string cli = (dir_ / ("cli-" + std::to_string(c.side) + ".r16")).string();
+    const RunResult exported =
+        run("export " + c.flags + " " + c.cliEngine + " --r16 " + shellQuote(cli));
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    const std::string stem = (out / c.stem).string();
+    const std::string r16 = readAll(stem + "-height.r16");
+    EXPECT_EQ(r16.size(), static_cast<std::size_t>(c.side) * static_cast<std::size_t>(c.side) * 2u);
+    EXPECT_EQ(r16, readAll(cli)) << c.engine;
+    EXPECT_EQ(readPngGray16(stem + "-height16.png").width, c.side);
+    const std::string windowEngine = engineSizeOf(readAll(stem + "-height16.png.json"));
+    EXPECT_FALSE(windowEngine.empty());
+    EXPECT_EQ(windowEngine, engineSizeOf(readAll(cli + ".json")));
+    EXPECT_NE(window.err.find(c.engine.substr(0, c.engine.find(':')) + ": generated at"),
+              std::string::npos)
+        << "the status line names the fit: " << window.err;
+  }
+}
+
+// After a slow map, an edit shows a 257 draft first (app/generation_worker):
+// with it on screen, Export says to wait for the map and writes nothing,
+// rather than writing the draft as the map.
+TEST_F(AppTest, WithADraftOnScreenExportWaitsForTheMap) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const fs::path png = dir_ / "draft.png";
+  const RunResult r =
+      drive("--preset alpine --size 1025 --actions next-seed --until-draft --test-export " +
+            shellQuote(out.string()) + " --screenshot " + shellQuote(png.string()));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("export: a 257 draft is on screen: export once the map itself lands"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(out));
+  ASSERT_TRUE(fs::exists(png)) << r.err;
+  const RgbImage shot = readPngRgb8(png.string());
+  EXPECT_GT(distinctColors(shot, viewRegion(shot)), 100) << "the draft is drawn";
+  // The view's badge names the draft ("257 draft: the 1025 map is
+  // generating..."): a dark label reaching far left of where a plain
+  // "generating..." starts, over the sky.
+  const Mean badge = meanColor(shot, {shot.width - 250, 8, shot.width - 120, 26});
+  EXPECT_LT((badge.r + badge.g + badge.b) / 3.0, 100.0) << "the badge is as long as a draft's";
+}
+
+}  // namespace
+}  // namespace terrain::testing
