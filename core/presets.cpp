@@ -168,7 +168,7 @@ Document islands() {
                             {"roughness", "0.35"}});
   addStage(doc, "smooth", {{"passes", "6"}});
   addStage(doc, "stream-power",
-           {{"sea-level", "0.5"}, {"steps", "40"}, {"diffusion", "0.03"}, {"refine-steps", "20"}});
+           {{"sea-level", "0.5"}, {"steps", "40"}, {"diffusion", "0.03"}, {"refine-steps", "30"}});
   addStage(doc, "droplets", {{"droplets", "0.5"}});
   addStage(doc, "stream-power",
            {{"sea-level", "0.5"},

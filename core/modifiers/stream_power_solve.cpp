@@ -264,16 +264,26 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   // The map keeps its own detail and takes the solve's change.
   std::vector<float> solved(coarse.size());
   for (std::size_t i = 0; i < coarse.size(); ++i) solved[i] = coarse.heights[i] - before.heights[i];
+  // Cubic interpolation overshoots beside a steep coast: the sea keeps its
+  // heights and wears nothing, and the land stays above the sea level.
+  const auto level = static_cast<float>(p.seaLevel);
+  std::vector<std::uint8_t> sea(field.size());
+  for (std::size_t i = 0; i < field.size(); ++i) sea[i] = field.heights[i] <= level ? 1 : 0;
   const std::vector<float> change = up(solved);
   for (std::size_t i = 0; i < field.size(); ++i) {
-    field.heights[i] = static_cast<float>(static_cast<double>(field.heights[i]) +
+    if (sea[i] != 0) continue;
+    const auto moved = static_cast<float>(static_cast<double>(field.heights[i]) +
                                           scale * static_cast<double>(change[i]));
+    field.heights[i] = moved > level ? moved : above(level);
   }
   work.wear = up(coarseWork.wear);
   work.deposition = up(coarseWork.deposition);
   const auto scaled = static_cast<float>(scale);
-  for (float& v : work.wear) v = std::max(v, 0.0f) * scaled;
-  for (float& v : work.deposition) v = std::max(v, 0.0f) * scaled;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const bool keeps = sea[i] != 0;
+    work.wear[i] = keeps ? 0.0f : std::max(work.wear[i], 0.0f) * scaled;
+    work.deposition[i] = keeps ? 0.0f : std::max(work.deposition[i], 0.0f) * scaled;
+  }
   control.checkpoint();
   // Without creep each size's own highest point scales it alike (and
   // projects saved before creep keep their bits).

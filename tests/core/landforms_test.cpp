@@ -151,11 +151,11 @@ void expectPresetAt(std::string_view key, int exportSize) {
 class LandformPresets : public ::testing::TestWithParam<std::string_view> {};
 
 // Measured, correlation / concavity at 257, 1025, 2049 / grid excess at
-// the same: alpine 0.987, 0.984 / 0.59, 0.68, 0.66 / 1.12, 0.94, 1.06;
-// islands 0.984, 0.974 / 0.63, 0.37, 0.56 / 1.12, 1.09, 0.80; rolling
+// the same: alpine 0.990, 0.987 / 0.50, 0.60, 0.68 / 1.11, 0.94, 1.12;
+// islands 0.984, 0.974 / 0.64, 0.36, 0.38 / 1.09, 1.12, 0.95; rolling
 // hills 0.990, 0.985 / 0.49, 0.46, 0.47 / 1.11, 0.91, 1.01; volcanic
-// island 0.996, 0.994 / 0.53, 0.38, 0.38 / 1.12, 0.87, 0.82; river valley
-// 0.978, 0.985 / 0.50, 0.38, 0.34 / 1.10, 0.93, 0.93; canyon mesa (no
+// island 0.996, 0.994 / 0.53, 0.43, 0.38 / 1.12, 0.89, 0.84; river valley
+// 0.990, 0.985 / 0.50, 0.37, 0.34 / 1.10, 0.93, 0.93; canyon mesa (no
 // rivers) 0.984, 0.979. Before soil creep, rho8, the closing river
 // passes and rolling hills' rivers the presets measured 0.05 to 0.15.
 TEST_P(LandformPresets, At1025IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) {
@@ -173,11 +173,11 @@ TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
 // The export size a designer ships: the preview's landscape still (10 to
 // 80 s each in Release, so only the Release build runs it; under the
 // sanitizers it would take most of CI's budget for the arithmetic their
-// 2049 case checks, and unoptimised far longer). Measured: alpine 0.973,
+// 2049 case checks, and unoptimised far longer). Measured: alpine 0.986,
 // rolling hills 0.977, canyon mesa 0.974, islands 0.969, volcanic island
-// 0.992, river valley 0.968. Concavity and grid excess are not held here:
-// at 3 m cells the refinement's one-cell channels measure theta 0.19 to
-// 0.72 and excess 0.88 to 1.68 (the README says why).
+// 0.993, river valley 0.981. Concavity and grid excess are not held here:
+// at 3 m cells the refinement's one-cell channels measure theta 0.18 to
+// 0.77 and excess 0.86 to 1.68 (the README says why).
 TEST_P(LandformPresets, At4097IsThePreviewsLandscape) {
 #if !defined(NDEBUG) || defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "4097 presets run in the Release build only";
