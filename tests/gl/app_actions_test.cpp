@@ -16,14 +16,11 @@
 #include "core/color.hpp"
 #include "core/png_io.hpp"
 #include "core/project.hpp"
+#include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 
 namespace terrain::testing {
 namespace {
-
-namespace fs = std::filesystem;
-
-constexpr int kPanelWidth = 360;  // app/panel.hpp at scale 1
 
 // What one run showed and ended with.
 struct Outcome {
@@ -31,19 +28,9 @@ struct Outcome {
   std::string document;  // project JSON printed by --print-document
 };
 
-class AppActions : public ::testing::Test {
+class AppActions : public AppWindowTest {
  protected:
-  void SetUp() override {
-    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("terrain-actions-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "config");
-  }
-  void TearDown() override {
-    if (!HasFailure() && !dir_.empty()) fs::remove_all(dir_);
-  }
+  AppActions() : AppWindowTest("terrain-actions-") {}
 
   AppRun run(const std::vector<std::string>& args) const {
     return runDriver(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
@@ -70,8 +57,6 @@ class AppActions : public ::testing::Test {
     return {"--generator", "diamond-square",     "--size", "257",
             "--seed",      std::to_string(seed), "--view", "map"};
   }
-
-  fs::path dir_;
 };
 
 // Pixels of the view (right of the panel) differing by more than 2 levels.

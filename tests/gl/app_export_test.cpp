@@ -93,48 +93,20 @@ TEST_F(AppTest, TheExportWindowOpensOnTheRememberedFolderWhileItExists) {
 // both count).
 TEST_F(AppTest, TheWindowsExportEqualsTheCommandLinesForTheSameDocument) {
   REQUIRE_DISPLAY();
-  const fs::path out = dir_ / "window";
-  fs::create_directories(out);
-  const std::string flags =
+  expectTheWindowExportsAsTheCommandLine(
       "--generator diamond-square --size 2049 --seed 8 --stage terrace --steps 5 --water 0.4 "
-      "--sun-azimuth 100 --relief 1.5";
-  const RunResult window =
-      drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(out.string()));
-  ASSERT_EQ(window.status, 0) << window.err;
-  const fs::path cli = dir_ / "cli";
-  fs::create_directories(cli);
-  const std::string heightmap = (cli / "h.png").string();
-  const std::string colour = (cli / "c.png").string();
-  const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
-                                 " --color " + shellQuote(colour));
-  ASSERT_EQ(exported.status, 0) << exported.err;
-  const std::string stem = (out / "diamond-square-s8-2049").string();
-  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(heightmap));
-  EXPECT_EQ(readAll(stem + "-color.png"), readAll(colour));
+      "--sun-azimuth 100 --relief 1.5",
+      "diamond-square-s8-2049");
 }
 
 // A graph project opens in the window, which shows and exports the terrain
 // the command line exports from the same project and flags.
 TEST_F(AppTest, AGraphProjectOpensAndExportsAsTheCommandLineDoes) {
   REQUIRE_DISPLAY();
-  const fs::path out = dir_ / "window";
-  fs::create_directories(out);
-  const std::string flags = "--project " +
-                            shellQuote(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json") +
-                            " --size 257 --seed 12 --node-param 3.steps=6";
-  const RunResult window =
-      drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(out.string()));
-  ASSERT_EQ(window.status, 0) << window.err;
-  const fs::path cli = dir_ / "cli";
-  fs::create_directories(cli);
-  const std::string heightmap = (cli / "h.png").string();
-  const std::string colour = (cli / "c.png").string();
-  const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
-                                 " --color " + shellQuote(colour));
-  ASSERT_EQ(exported.status, 0) << exported.err;
-  const std::string stem = (out / "graph-s12-257").string();
-  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(heightmap));
-  EXPECT_EQ(readAll(stem + "-color.png"), readAll(colour));
+  expectTheWindowExportsAsTheCommandLine(
+      "--project " + shellQuote(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json") +
+          " --size 257 --seed 12 --node-param 3.steps=6",
+      "graph-s12-257");
 }
 
 // The Export window's engine size gives the CLI's --engine-size bytes and

@@ -14,11 +14,13 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/color.hpp"
 #include "core/png_io.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain::testing {
 
@@ -37,23 +39,41 @@ inline std::string shellQuote(const std::string& s) {
   return out + "'";
 }
 
-class AppTest : public ::testing::Test {
+// Each test in a scratch folder of its own, with its own settings
+// (XDG_CONFIG_HOME=<folder>/config), removed unless the test failed.
+class AppFolderTest : public ::testing::Test {
  protected:
+  explicit AppFolderTest(std::string prefix) : prefix_(std::move(prefix)) {}
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     dir_ = fs::temp_directory_path() /
-           ("terrain-e2e-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
+           (prefix_ + std::string(info->name()) + "-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "config");
   }
   void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
+    if (!HasFailure() && !dir_.empty()) fs::remove_all(dir_);
   }
 
-  static bool haveDisplay() {
-    const char* d = std::getenv("DISPLAY");
-    return d != nullptr && *d != '\0';
+  fs::path dir_;
+
+ private:
+  std::string prefix_;
+};
+
+// The same, for tests that need a window: skipped without a display.
+class AppWindowTest : public AppFolderTest {
+ protected:
+  using AppFolderTest::AppFolderTest;
+  void SetUp() override {
+    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
+    AppFolderTest::SetUp();
   }
+};
+
+class AppTest : public AppFolderTest {
+ protected:
+  AppTest() : AppFolderTest("terrain-e2e-") {}
 
   // Runs the binary with its own config directory; `envPrefix` goes before
   // it (e.g. "env -u DISPLAY").
@@ -88,7 +108,27 @@ class AppTest : public ::testing::Test {
     return readPngRgb8(png.string());
   }
 
-  fs::path dir_;
+  // The window, started with `flags` on the map view, exports the same
+  // heightmap and colour map bytes as `terrain-explorer export` with them;
+  // `stem` is the window's file name stem for them.
+  void expectTheWindowExportsAsTheCommandLine(const std::string& flags,
+                                              const std::string& stem) const {
+    const fs::path window = dir_ / "window";
+    const fs::path cli = dir_ / "cli";
+    fs::create_directories(window);
+    fs::create_directories(cli);
+    const RunResult shown =
+        drive("--view map " + flags + " --frames 3 --test-export " + shellQuote(window.string()));
+    ASSERT_EQ(shown.status, 0) << shown.err;
+    const std::string heightmap = (cli / "h.png").string();
+    const std::string colour = (cli / "c.png").string();
+    const RunResult exported = run("export " + flags + " --heightmap " + shellQuote(heightmap) +
+                                   " --color " + shellQuote(colour));
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    const std::string written = (window / stem).string();
+    EXPECT_EQ(readAll(written + "-height16.png"), readAll(heightmap));
+    EXPECT_EQ(readAll(written + "-color.png"), readAll(colour));
+  }
 };
 
 #define REQUIRE_DISPLAY()                                                      \

@@ -16,28 +16,15 @@
 
 #include "core/color.hpp"
 #include "core/png_io.hpp"
+#include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 
 namespace terrain::testing {
 namespace {
 
-namespace fs = std::filesystem;
-
-constexpr int kPanelWidth = 360;  // app/panel.hpp at scale 1
-
-class AppWindowCases : public ::testing::Test {
+class AppWindowCases : public AppWindowTest {
  protected:
-  void SetUp() override {
-    if (!haveDisplay()) GTEST_SKIP() << "needs a display: run under xvfb-run";
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("terrain-window-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "config");
-  }
-  void TearDown() override {
-    if (!HasFailure() && !dir_.empty()) fs::remove_all(dir_);
-  }
+  AppWindowCases() : AppWindowTest("terrain-window-") {}
 
   AppRun run(const std::vector<std::string>& args,
              std::map<std::string, std::optional<std::string>> env = {}) const {
@@ -48,8 +35,6 @@ class AppWindowCases : public ::testing::Test {
   AppRun drive(const std::vector<std::string>& args) const {
     return runDriver(args, dir_, {{"XDG_CONFIG_HOME", (dir_ / "config").string()}});
   }
-
-  fs::path dir_;
 };
 
 // Pixels of the view (right of the panel) that differ between two shots.
