@@ -264,14 +264,20 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   // The map keeps its own detail and takes the solve's change.
   std::vector<float> solved(coarse.size());
   for (std::size_t i = 0; i < coarse.size(); ++i) solved[i] = coarse.heights[i] - before.heights[i];
-  // Cubic interpolation overshoots beside a steep coast: the sea keeps its
-  // heights and wears nothing, and the land stays above the sea level.
+  // Interpolated, the coastal land's change would spill into the sea and
+  // past the edges of drawn outlets (a river's bed), and overshoot below
+  // the sea level: the sea and the outlets keep their heights and wear
+  // nothing, and the land stays above the sea level (the refinement steps
+  // may still cut a river mouth below it, as at every size).
   const auto level = static_cast<float>(p.seaLevel);
-  std::vector<std::uint8_t> sea(field.size());
-  for (std::size_t i = 0; i < field.size(); ++i) sea[i] = field.heights[i] <= level ? 1 : 0;
+  std::vector<std::uint8_t> held(field.size());
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const bool outlet = inputs.outlets != nullptr && inputs.outlets->heights[i] >= 0.5f;
+    held[i] = field.heights[i] <= level || outlet ? 1 : 0;
+  }
   const std::vector<float> change = up(solved);
   for (std::size_t i = 0; i < field.size(); ++i) {
-    if (sea[i] != 0) continue;
+    if (held[i] != 0) continue;
     const auto moved = static_cast<float>(static_cast<double>(field.heights[i]) +
                                           scale * static_cast<double>(change[i]));
     field.heights[i] = moved > level ? moved : above(level);
@@ -280,9 +286,8 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   work.deposition = up(coarseWork.deposition);
   const auto scaled = static_cast<float>(scale);
   for (std::size_t i = 0; i < field.size(); ++i) {
-    const bool keeps = sea[i] != 0;
-    work.wear[i] = keeps ? 0.0f : std::max(work.wear[i], 0.0f) * scaled;
-    work.deposition[i] = keeps ? 0.0f : std::max(work.deposition[i], 0.0f) * scaled;
+    work.wear[i] = held[i] != 0 ? 0.0f : std::max(work.wear[i], 0.0f) * scaled;
+    work.deposition[i] = held[i] != 0 ? 0.0f : std::max(work.deposition[i], 0.0f) * scaled;
   }
   control.checkpoint();
   // Without creep each size's own highest point scales it alike (and

@@ -5,8 +5,6 @@
 // is one step is tested without a window: tests/app/document_edits_test.cpp.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <map>
 #include <optional>

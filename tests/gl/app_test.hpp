@@ -71,6 +71,8 @@ class AppWindowTest : public AppFolderTest {
   }
 };
 
+// Not an AppWindowTest: some of its tests run the binary without a
+// display on purpose; the others start with REQUIRE_DISPLAY().
 class AppTest : public AppFolderTest {
  protected:
   AppTest() : AppFolderTest("terrain-e2e-") {}
