@@ -175,6 +175,40 @@ void run(Heightfield& field, int steps, const StepConstants& constants,
   }
 }
 
+// Cells that take none of the solve's change: the sea (at or below its
+// level) and drawn outlets (a river's bed). Interpolated, the coastal
+// land's change would spill into them.
+bool heldBy(const Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
+            std::size_t i) {
+  return field.heights[i] <= seaLevel ||
+         (inputs.outlets != nullptr && inputs.outlets->heights[i] >= 0.5f);
+}
+
+// The upsampled change (times `scale`) added to the land, which stays
+// above the sea level where interpolation overshoots below it (the
+// refinement steps may still cut a river mouth below it, as at every
+// size); held cells keep their heights.
+void addChange(Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
+               const std::vector<float>& change, double scale) {
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (heldBy(field, inputs, seaLevel, i)) continue;
+    const auto moved = static_cast<float>(static_cast<double>(field.heights[i]) +
+                                          scale * static_cast<double>(change[i]));
+    field.heights[i] = moved > seaLevel ? moved : above(seaLevel);
+  }
+}
+
+// The upsampled wear and deposition, on the map's scale; held cells wear
+// nothing. Reads the heights after addChange, which holds the same cells.
+void heldWearsNothing(const Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
+                      StreamPowerWork& work, float scale) {
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const bool held = heldBy(field, inputs, seaLevel, i);
+    work.wear[i] = held ? 0.0f : std::max(work.wear[i], 0.0f) * scale;
+    work.deposition[i] = held ? 0.0f : std::max(work.deposition[i], 0.0f) * scale;
+  }
+}
+
 }  // namespace
 
 // The scale about sea level that brings the land's highest point to `top`.
@@ -264,31 +298,10 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   // The map keeps its own detail and takes the solve's change.
   std::vector<float> solved(coarse.size());
   for (std::size_t i = 0; i < coarse.size(); ++i) solved[i] = coarse.heights[i] - before.heights[i];
-  // Interpolated, the coastal land's change would spill into the sea and
-  // past the edges of drawn outlets (a river's bed), and overshoot below
-  // the sea level: the sea and the outlets keep their heights and wear
-  // nothing, and the land stays above the sea level (the refinement steps
-  // may still cut a river mouth below it, as at every size).
-  const auto level = static_cast<float>(p.seaLevel);
-  std::vector<std::uint8_t> held(field.size());
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    const bool outlet = inputs.outlets != nullptr && inputs.outlets->heights[i] >= 0.5f;
-    held[i] = field.heights[i] <= level || outlet ? 1 : 0;
-  }
-  const std::vector<float> change = up(solved);
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (held[i] != 0) continue;
-    const auto moved = static_cast<float>(static_cast<double>(field.heights[i]) +
-                                          scale * static_cast<double>(change[i]));
-    field.heights[i] = moved > level ? moved : above(level);
-  }
+  addChange(field, inputs, static_cast<float>(p.seaLevel), up(solved), scale);
   work.wear = up(coarseWork.wear);
   work.deposition = up(coarseWork.deposition);
-  const auto scaled = static_cast<float>(scale);
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    work.wear[i] = held[i] != 0 ? 0.0f : std::max(work.wear[i], 0.0f) * scaled;
-    work.deposition[i] = held[i] != 0 ? 0.0f : std::max(work.deposition[i], 0.0f) * scaled;
-  }
+  heldWearsNothing(field, inputs, static_cast<float>(p.seaLevel), work, static_cast<float>(scale));
   control.checkpoint();
   // Without creep each size's own highest point scales it alike (and
   // projects saved before creep keep their bits).
