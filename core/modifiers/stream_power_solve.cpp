@@ -175,13 +175,17 @@ void run(Heightfield& field, int steps, const StepConstants& constants,
   }
 }
 
+// A cell the outlets input marks (0.5 or more): rivers end there.
+bool drawnOutlet(const StreamPowerInputs& inputs, std::size_t i) {
+  return inputs.outlets != nullptr && inputs.outlets->heights[i] >= 0.5f;
+}
+
 // Cells that take none of the solve's change: the sea (at or below its
 // level) and drawn outlets (a river's bed). Interpolated, the coastal
 // land's change would spill into them.
 bool heldBy(const Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
             std::size_t i) {
-  return field.heights[i] <= seaLevel ||
-         (inputs.outlets != nullptr && inputs.outlets->heights[i] >= 0.5f);
+  return field.heights[i] <= seaLevel || drawnOutlet(inputs, i);
 }
 
 // The upsampled change (times `scale`) added to the land, which stays
@@ -198,9 +202,9 @@ void addChange(Heightfield& field, const StreamPowerInputs& inputs, float seaLev
   }
 }
 
-// The upsampled wear and deposition, on the map's scale; held cells wear
+// The upsampled wear and deposition brought to the map's scale; held cells wear
 // nothing. Reads the heights after addChange, which holds the same cells.
-void heldWearsNothing(const Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
+void scaleErosionMaps(const Heightfield& field, const StreamPowerInputs& inputs, float seaLevel,
                       StreamPowerWork& work, float scale) {
   for (std::size_t i = 0; i < field.size(); ++i) {
     const bool held = heldBy(field, inputs, seaLevel, i);
@@ -249,7 +253,7 @@ void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
   std::vector<std::uint8_t> outlets = findOutlets(field, static_cast<float>(p.seaLevel));
   if (inputs.outlets != nullptr) {
     for (std::size_t i = 0; i < outlets.size(); ++i) {
-      if (inputs.outlets->heights[i] >= 0.5f) outlets[i] = 1;
+      if (drawnOutlet(inputs, i)) outlets[i] = 1;
     }
   }
   work.network = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
@@ -301,7 +305,7 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   addChange(field, inputs, static_cast<float>(p.seaLevel), up(solved), scale);
   work.wear = up(coarseWork.wear);
   work.deposition = up(coarseWork.deposition);
-  heldWearsNothing(field, inputs, static_cast<float>(p.seaLevel), work, static_cast<float>(scale));
+  scaleErosionMaps(field, inputs, static_cast<float>(p.seaLevel), work, static_cast<float>(scale));
   control.checkpoint();
   // Without creep each size's own highest point scales it alike (and
   // projects saved before creep keep their bits).
