@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <utility>
 
 #include "core/flow_neighbours.hpp"
@@ -82,6 +83,52 @@ void donorsInside(const std::uint8_t* __restrict direction, std::uint8_t* __rest
     mask |= direction[i + w] == 1 ? 64U : 0U;
     mask |= direction[i + w + 1] == 0 ? 128U : 0U;
     donors[i] = static_cast<std::uint8_t>(mask);
+  }
+}
+
+// Quinn et al.'s contour length of the flow towards each neighbour, in
+// cells: half a cell across to the sides, a third of the diagonal.
+constexpr std::array<float, 8> kContour = {0.35355339f, 0.5f,        0.35355339f, 0.5f,
+                                           0.5f,        0.35355339f, 0.5f,        0.35355339f};
+
+constexpr std::array<float, 8> kWeightPerDrop = {
+    kInvSqrt2 * kContour[0], kContour[1], kInvSqrt2* kContour[2], kContour[3], kContour[4],
+    kInvSqrt2* kContour[5],  kContour[6], kInvSqrt2* kContour[7]};
+
+// One neighbour's part in a cell's spread: counted if higher, a bit and a
+// weight if lower.
+struct SpreadSums {
+  unsigned higher = 0;
+  unsigned lower = 0;
+  float total = 0.0f;
+  void consider(float drop, unsigned bit, float weightPerDrop) {
+    higher += drop < 0.0f ? 1U : 0U;
+    lower |= drop > 0.0f ? bit : 0U;
+    total += drop > 0.0f ? drop * weightPerDrop : 0.0f;
+  }
+};
+
+// spreadDrainage's counts of the cells [first, last) of a row inside the
+// outer ring, with fixed offsets.
+void spreadCountsInside(const float* __restrict h, const std::uint8_t* __restrict outlet,
+                        const std::int32_t* __restrict receiver, std::uint8_t* __restrict higher,
+                        std::uint8_t* __restrict lower, float* __restrict perWeight,
+                        std::size_t first, std::size_t last, std::ptrdiff_t w) {
+  for (auto i = static_cast<std::ptrdiff_t>(first); i < static_cast<std::ptrdiff_t>(last); ++i) {
+    const float here = h[i];
+    SpreadSums s;
+    s.consider(here - h[i - w - 1], 1U, kWeightPerDrop[0]);
+    s.consider(here - h[i - w], 2U, kWeightPerDrop[1]);
+    s.consider(here - h[i - w + 1], 4U, kWeightPerDrop[2]);
+    s.consider(here - h[i - 1], 8U, kWeightPerDrop[3]);
+    s.consider(here - h[i + 1], 16U, kWeightPerDrop[4]);
+    s.consider(here - h[i + w - 1], 32U, kWeightPerDrop[5]);
+    s.consider(here - h[i + w], 64U, kWeightPerDrop[6]);
+    s.consider(here - h[i + w + 1], 128U, kWeightPerDrop[7]);
+    higher[i] = static_cast<std::uint8_t>(s.higher);
+    lower[i] = static_cast<std::uint8_t>(s.lower);
+    const bool keeps = outlet[i] != 0 || receiver[i] == i;  // an outlet or a pit
+    perWeight[i] = keeps || !(s.total > 0.0f) ? 0.0f : 1.0f / s.total;
   }
 }
 
@@ -338,6 +385,97 @@ void FlowNetwork::accumulate(const Execution& exec) {
       if (r != i) drainage_[r] += drainage_[i];
     }
   });
+}
+
+}  // namespace terrain
+
+namespace terrain {
+
+void FlowNetwork::spreadDrainage(std::span<const float> heights, float channelCells,
+                                 const Poll& poll, const Execution& exec) {
+  const std::size_t n = outlet_.size();
+  if (spread_.size() != n) resizeZeroed(spread_, n, poll);
+  if (higher_.size() != n) resizeZeroed(higher_, n, poll);
+  if (lower_.size() != n) resizeZeroed(lower_, n, poll);
+  if (perWeight_.size() != n) resizeZeroed(perWeight_, n, poll);
+  const float* h = heights.data();
+  const auto w = static_cast<std::ptrdiff_t>(width_);
+  const std::array<std::ptrdiff_t, 8> offset = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  // The eight neighbours of a cell: fixed offsets inside the outer ring.
+  const auto around = [&](std::size_t i, std::array<std::size_t, 8>& to) {
+    if (border_[i] == 0) {
+      for (std::size_t d = 0; d < 8; ++d) {
+        to[d] = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[d]);
+      }
+    } else {
+      for (std::size_t d = 0; d < 8; ++d) to[d] = neighbour(i, d);
+    }
+  };
+  // Each cell's higher neighbours (it waits for them), its lower ones
+  // (a bit each) and what its water is divided by. Rows split over
+  // threads write only their own cells.
+  const std::int64_t rowsPerChunk = std::max(1, 16384 / std::max(1, width_));
+  parallelFor(exec, 0, height_, rowsPerChunk, [&](std::int64_t first, std::int64_t last) {
+    const auto wide = static_cast<std::size_t>(width_);
+    const auto slow = [&](std::size_t i) {
+      std::array<std::size_t, 8> to{};
+      around(i, to);
+      SpreadSums sums;
+      for (std::size_t d = 0; d < 8; ++d)
+        sums.consider(h[i] - h[to[d]], 1U << d, kWeightPerDrop[d]);
+      higher_[i] = static_cast<std::uint8_t>(sums.higher);
+      lower_[i] = static_cast<std::uint8_t>(sums.lower);
+      const bool keeps = outlet_[i] != 0 || receiver_[i] == static_cast<std::int32_t>(i);
+      perWeight_[i] = keeps || !(sums.total > 0.0f) ? 0.0f : 1.0f / sums.total;
+    };
+    for (auto y = static_cast<std::size_t>(first); y < static_cast<std::size_t>(last); ++y) {
+      const std::size_t row = y * wide;
+      std::fill_n(spread_.begin() + static_cast<std::ptrdiff_t>(row), wide, 1.0f);
+      if (y == 0 || y + 1 == static_cast<std::size_t>(height_) || wide < 3) {
+        for (std::size_t x = 0; x < wide; ++x) slow(row + x);
+        continue;
+      }
+      slow(row);
+      slow(row + wide - 1);
+      spreadCountsInside(h, outlet_.data(), receiver_.data(), higher_.data(), lower_.data(),
+                         perWeight_.data(), row + 1, row + wide - 1, w);
+    }
+  });
+  poll();
+  // In cell order, each cell whose higher neighbours are all done, then
+  // depth first the cells it was the last to wait for: the scan and the
+  // walks stay among cells in cache.
+  constexpr std::uint8_t kDone = 0xFF;
+  std::vector<std::int32_t>& ready = spreadReady_;
+  float* area = spread_.data();
+  std::uint8_t* waiting = higher_.data();
+  std::size_t done = 0;
+  for (std::size_t start = 0; start < n; ++start) {
+    if (waiting[start] != 0) continue;
+    ready.clear();
+    ready.push_back(static_cast<std::int32_t>(start));
+    while (!ready.empty()) {
+      if (++done % kPollEvery == 0) poll();
+      const auto i = static_cast<std::size_t>(ready.back());
+      ready.pop_back();
+      waiting[i] = kDone;
+      std::array<std::size_t, 8> to{};
+      around(i, to);
+      const float water = area[i];
+      const float perWeight = perWeight_[i];
+      float share = 0.0f;
+      if (perWeight > 0.0f && water >= channelCells) {
+        area[receiver_[i]] += water;
+      } else {
+        share = water * perWeight;
+      }
+      for (unsigned mask = lower_[i]; mask != 0; mask &= mask - 1) {
+        const auto d = static_cast<std::size_t>(std::countr_zero(mask));
+        area[to[d]] += (h[i] - h[to[d]]) * kWeightPerDrop[d] * share;
+        if (--waiting[to[d]] == 0) ready.push_back(static_cast<std::int32_t>(to[d]));
+      }
+    }
+  }
 }
 
 }  // namespace terrain

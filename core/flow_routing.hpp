@@ -92,6 +92,20 @@ class FlowNetwork {
   // upstream. Needs buildStack().
   void accumulate(const Execution& exec);
 
+  // Drainage area in cells with small flows spread: a cell draining less
+  // than `channelCells` shares its water among all its lower neighbours
+  // by slope times contour length (Quinn et al. 1991's multiple flow
+  // directions); a larger one passes it all to its receiver. Sheet flow
+  // stays a sheet on smooth ground instead of gathering into strips one
+  // cell wide along the grid's directions, and rivers keep one bed. A
+  // cell passes its water on once every higher neighbour has (a
+  // topological order), so it is whole by then. The order is serial and
+  // fixed: the same bits on any thread count. Needs route() on heights
+  // with no pits.
+  void spreadDrainage(std::span<const float> heights, float channelCells, const Poll& poll,
+                      const Execution& exec);
+  std::span<const float> spreadArea() const { return spread_; }
+
   // Calls body(first, last) on ranges of the stack that hold whole
   // catchments (an outlet and every cell draining to it), on the threads
   // of exec. No cell's receiver leaves its catchment, so a pass along the
@@ -134,6 +148,11 @@ class FlowNetwork {
   std::vector<std::size_t> catchmentStart_;  // where each outlet's catchment starts in stack_
   std::vector<Walk> walks_;
   std::vector<std::uint32_t> drainage_;
+  std::vector<float> spread_;              // spreadDrainage's areas
+  std::vector<std::uint8_t> higher_;       // higher neighbours still to come, per cell
+  std::vector<std::uint8_t> lower_;        // a bit per lower neighbour
+  std::vector<float> perWeight_;           // 1 / the cell's weights' sum (0: it keeps its water)
+  std::vector<std::int32_t> spreadReady_;  // cells whose higher neighbours are all done
 };
 
 }  // namespace terrain

@@ -140,6 +140,23 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     .max = 1.0,
                                     .logarithmic = true,
                                     .whenAbsent = 0.0})),
+            TERRAIN_BIND(
+                StreamPowerParams, spreadBelow,
+                (ParamInfo{.key = "spread-below",
+                           .label = "Spread water below",
+                           .unit = "km^2",
+                           .help = "At the map's own size (the refine steps, or every step of a "
+                                   "'map' solve), water draining less than this area spreads "
+                                   "over all the lower neighbours by their slope instead of "
+                                   "running one way (multiple flow directions, Quinn et al. "
+                                   "1991): on a fine map, slopes and small valleys follow the "
+                                   "ground, not the grid, and are not combed into rills one cell "
+                                   "wide. Larger rivers keep one bed. 0 sends all water one way "
+                                   "(projects saved before this existed)",
+                           .type = ParamType::Real,
+                           .max = 100.0,
+                           .logarithmic = true,
+                           .whenAbsent = 0.0})),
         }) {}
 
   std::string_view key() const override { return "stream-power"; }
@@ -171,9 +188,12 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     try {
       if (stride > 1) {
         previewScale = solveStreamPowerCoarse(field, inputs, p, stride, context, *work, control);
-        solveStreamPower(field, inputs, p, refine, context, *work, control);
+        solveStreamPower(field, inputs, p, refine, 0, context, *work, control);
       } else {
-        solveStreamPower(field, inputs, p, p.steps + refine, context, *work, control);
+        // The refinement's steps spread as they do on a finer map; a 'map'
+        // solve is all at the map's own size.
+        const int spreadFrom = p.solveGrid > 0 ? p.steps : 0;
+        solveStreamPower(field, inputs, p, p.steps + refine, spreadFrom, context, *work, control);
       }
     } catch (const Cancelled&) {
       abandon(std::move(work), std::move(field));
@@ -188,8 +208,13 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                              : landScale(field.heights, seaLevel, top);
     rescaleLand(*work->network, field.heights, seaLevel, scale, control.exec);
     ErosionMaps maps;
-    const auto drainage = work->network->drainage();
-    maps.flow.assign(drainage.begin(), drainage.end());
+    if (work->spreadFlow) {
+      const auto spread = work->network->spreadArea();
+      maps.flow.assign(spread.begin(), spread.end());
+    } else {
+      const auto drainage = work->network->drainage();
+      maps.flow.assign(drainage.begin(), drainage.end());
+    }
     maps.wear = std::move(work->wear);
     maps.deposition = std::move(work->deposition);
     for (float& v : maps.wear) v *= static_cast<float>(scale);

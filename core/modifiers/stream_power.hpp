@@ -18,6 +18,9 @@ struct StreamPowerParams {
   int refineSteps = 10;      // steps at the map's own size after the solve
   double diffusion = 0.01;   // Kd, m^2 per year: soil creep, 0..1
   int randomDirections = 1;  // a choice: 0 the eight of the grid (D8), 1 any (rho8)
+  // km^2: at the map's own size, water draining less spreads over every
+  // lower neighbour (0: all of it goes one way)
+  double spreadBelow = 10.0;
 };
 
 const ModifierStage& streamPowerModifier();

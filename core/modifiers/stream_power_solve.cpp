@@ -35,6 +35,14 @@ struct StepConstants {
     return cells < cellsToTheM.size() ? cellsToTheM[cells]
                                       : portablePow(static_cast<double>(cells), m);
   }
+  // A spread area's c^m, between the table's whole cells by a straight line.
+  double areaTerm(float cells) const {
+    const auto whole = static_cast<std::size_t>(cells);
+    if (whole + 1 >= cellsToTheM.size()) return portablePow(static_cast<double>(cells), m);
+    const double part = static_cast<double>(cells) - static_cast<double>(whole);
+    return cellsToTheM[whole] + part * (cellsToTheM[whole + 1] - cellsToTheM[whole]);
+  }
+  float channelCells = 0.0f;  // water spreads below this area in cells (0: never)
 };
 
 StepConstants constantsFor(const StreamPowerParams& p, const World& world, double cellMetres,
@@ -46,6 +54,8 @@ StepConstants constantsFor(const StreamPowerParams& p, const World& world, doubl
   c.coefficient = k * p.yearsPerStep *
                   portablePow(cellMetres * cellMetres / kSquareKilometre, p.mOverN) / cellMetres;
   c.creep = p.diffusion * p.yearsPerStep / (cellMetres * cellMetres);
+  c.channelCells = static_cast<float>(std::max(0.0, p.spreadBelow) * kSquareKilometre /
+                                      (cellMetres * cellMetres));
   c.cellsToTheM.resize(std::min(kPowTable, cells + 1));
   for (std::size_t i = 1; i < c.cellsToTheM.size(); ++i) {
     c.cellsToTheM[i] = portablePow(static_cast<double>(i), p.mOverN);
@@ -77,13 +87,15 @@ double scaleBetween(const std::vector<float>& solved, const std::vector<float>& 
 // One implicit step along the stack, downstream first, each catchment on
 // its own. Adds what each cell loses to wear.
 // `upliftScale`: each cell's share of the uplift (empty: all of it).
-void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heights,
+// `spreads`: F takes the spread drainage (FlowNetwork::spreadDrainage).
+void erode(const FlowNetwork& net, const StepConstants& c, bool spreads, std::span<float> heights,
            std::span<const float> upliftScale, std::span<float> wear, const Poll& poll,
            const Execution& exec) {
   const auto stack = net.stack();
   const auto receivers = net.receivers();
   const auto directions = net.directions();
   const auto drainage = net.drainage();
+  const auto spread = net.spreadArea();
   net.forCatchments(exec, [&](std::size_t first, std::size_t last) {
     for (std::size_t k = first; k < last; ++k) {
       if ((k + 1) % kPollEvery == 0) poll();
@@ -92,7 +104,8 @@ void erode(const FlowNetwork& net, const StepConstants& c, std::span<float> heig
       if (r == i) continue;
       // h' = (h + dt U + F h_r') / (1 + F) as a + b h_r': only the last
       // multiply-add waits for the receiver's new height.
-      const double f = c.coefficient * c.areaTerm(drainage[i]) * kInverseDistance[directions[i]];
+      const double f = c.coefficient * (spreads ? c.areaTerm(spread[i]) : c.areaTerm(drainage[i])) *
+                       kInverseDistance[directions[i]];
       const double uplift = upliftScale.empty()
                                 ? c.uplift
                                 : c.uplift * std::max(0.0, static_cast<double>(upliftScale[i]));
@@ -145,8 +158,8 @@ CoarseInputs onSolveGrid(const Heightfield& field, const StreamPowerInputs& inpu
 }
 
 // The steps: soil creep, routing (pits filled), the stack and the
-// drainage, then the implicit cut.
-void run(Heightfield& field, int steps, const StepConstants& constants,
+// drainage (spread from step spreadFrom on), then the implicit cut.
+void run(Heightfield& field, int steps, int spreadFrom, const StepConstants& constants,
          std::span<const float> upliftScale, std::uint64_t seed, StreamPowerWork& work,
          const RunControl& control) {
   FlowNetwork& net = *work.network;
@@ -168,9 +181,13 @@ void run(Heightfield& field, int steps, const StepConstants& constants,
     control.checkpoint();
     net.buildStack(poll, control.exec);
     net.accumulate(control.exec);
+    work.spreadFlow = constants.channelCells > 0.0f && step >= spreadFrom;
+    if (work.spreadFlow)
+      net.spreadDrainage(field.heights, constants.channelCells, poll, control.exec);
     control.checkpoint();
     if (steps == 0) break;
-    erode(net, constants, field.heights, upliftScale, work.wear, poll, control.exec);
+    erode(net, constants, work.spreadFlow, field.heights, upliftScale, work.wear, poll,
+          control.exec);
     control.checkpoint(static_cast<float>(step + 1) / static_cast<float>(steps));
   }
 }
@@ -247,8 +264,9 @@ void rescaleLand(const FlowNetwork& net, std::span<float> heights, float seaLeve
 // `steps` steps on the field at its own size; wear and deposition add
 // to what `work` holds already (zeros the first time).
 void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
-                      const StreamPowerParams& p, int steps, const StageContext& context,
-                      StreamPowerWork& work, const RunControl& control) {
+                      const StreamPowerParams& p, int steps, int spreadFrom,
+                      const StageContext& context, StreamPowerWork& work,
+                      const RunControl& control) {
   const Poll poll = [&control] { control.checkpoint(); };
   std::vector<std::uint8_t> outlets = findOutlets(field, static_cast<float>(p.seaLevel));
   if (inputs.outlets != nullptr) {
@@ -265,7 +283,7 @@ void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
       p, context.world, metresPerCell(context.world, field.width, field.wraps), field.size());
   const std::span<const float> upliftScale =
       inputs.uplift ? std::span<const float>(inputs.uplift->heights) : std::span<const float>();
-  run(field, std::max(steps, 0), constants, upliftScale, context.seed, work, control);
+  run(field, std::max(steps, 0), spreadFrom, constants, upliftScale, context.seed, work, control);
 }
 
 // The steps on every stride-th sample of the map (the same samples a
@@ -294,7 +312,7 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   coarse.erosion = nullptr;
   const StreamPowerInputs coarseInputs = grid.asInputs();
   StreamPowerWork coarseWork;
-  solveStreamPower(coarse, coarseInputs, p, p.steps, context, coarseWork, control);
+  solveStreamPower(coarse, coarseInputs, p, p.steps, kNeverSpread, context, coarseWork, control);
   const auto up = [&](const std::vector<float>& layer) {
     return upsampleCubic(layer, coarse.width, coarse.height, stride, field.width, field.height,
                          field.wraps, control.exec);
@@ -313,7 +331,8 @@ std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPow
   // The preview's last steps, for the height it ends at: close to the
   // preview's own run, not its bits (a second solve starts a network
   // afresh, filling its lakes again).
-  solveStreamPower(coarse, coarseInputs, p, p.refineSteps, context, coarseWork, control);
+  solveStreamPower(coarse, coarseInputs, p, p.refineSteps, kNeverSpread, context, coarseWork,
+                   control);
   const float previewTop = inputs.uplift != nullptr ? std::min(1.0f, computeStats(coarse).max)
                                                     : computeStats(before).max;
   return landScale(coarse.heights, static_cast<float>(p.seaLevel), previewTop);

@@ -25,6 +25,15 @@
 // hilltops at the start of each step, before the rivers cut. At the end
 // the land above sea level is rescaled so its highest point stands as high
 // as the input's, keeping the look's water level meaningful.
+//
+// At the map's own size (the refinement steps after a solve grid, every
+// step of a 'map' solve) water draining less than spreadBelow spreads over
+// all the lower neighbours (FlowNetwork::spreadDrainage) and A is that
+// spread area; the slope stays the one to the receiver. On a 3 m map, one
+// receiver per cell gathers sheet flow into strips one cell wide along the
+// grid's directions, and each step cuts every strip: a surface combed with
+// rills. The solve grid's cells are as wide as a valley floor, and there
+// the water keeps one way.
 #include <memory>
 #include <optional>
 #include <span>
@@ -40,13 +49,20 @@ struct StreamPowerWork {
   std::unique_ptr<FlowNetwork> network;
   std::vector<float> wear;
   std::vector<float> deposition;
+  bool spreadFlow = false;  // the last step's drainage was spread (network->spreadArea())
 };
 
+// solveStreamPower's spreadFrom for a run whose water never spreads.
+inline constexpr int kNeverSpread = 1 << 30;
+
 // `steps` steps on the field at its own size; wear and deposition add to
-// what `work` holds already (zeros the first time).
+// what `work` holds already (zeros the first time). From step spreadFrom
+// on (0 first), water draining less than p.spreadBelow spreads over every
+// lower neighbour (FlowNetwork::spreadDrainage).
 void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
-                      const StreamPowerParams& p, int steps, const StageContext& context,
-                      StreamPowerWork& work, const RunControl& control);
+                      const StreamPowerParams& p, int steps, int spreadFrom,
+                      const StageContext& context, StreamPowerWork& work,
+                      const RunControl& control);
 
 // The steps on every stride-th sample of the map, the change brought back
 // to every sample (stream_power_solve.cpp says how); returns about the

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <optional>
 #include <vector>
 
 #include "core/modifiers/stream_power.hpp"
@@ -27,14 +28,17 @@ Heightfield diamondSquare(int size) {
   return field;
 }
 
-// Every step on the map itself (no solve grid), soil creep as given.
-ParamValues withSteps(int steps, double creep = 0.01) {
+// Every step on the map itself (no solve grid), soil creep as given, the
+// spread of small flows as given or the default.
+ParamValues withSteps(int steps, double creep = 0.01,
+                      std::optional<double> spreadBelow = std::nullopt) {
   const ModifierStage& stage = streamPowerModifier();
   ParamValues values = stage.defaults();
   values[*stage.indexOf("steps")] = steps;
   values[*stage.indexOf("solve-size")] = 0;
   values[*stage.indexOf("refine-steps")] = 0;
   values[*stage.indexOf("diffusion")] = creep;
+  if (spreadBelow) values[*stage.indexOf("spread-below")] = *spreadBelow;
   return values;
 }
 
@@ -67,9 +71,9 @@ struct Timing {
 };
 
 // One run of `steps` steps.
-Timing timedRun(const Heightfield& input, int steps, const RunControl& control,
-                double creep = 0.01) {
-  const ParamValues values = withSteps(steps, creep);
+Timing timedRun(const Heightfield& input, int steps, const RunControl& control, double creep = 0.01,
+                std::optional<double> spreadBelow = std::nullopt) {
+  const ParamValues values = withSteps(steps, creep, spreadBelow);
   const double cpuStart = processCpuMs();
   const auto start = std::chrono::steady_clock::now();
   Heightfield out = streamPowerModifier().apply(input, StageContext{1, {}}, values, control);
@@ -82,14 +86,15 @@ Timing timedRun(const Heightfield& input, int steps, const RunControl& control,
 // of a step (the iteration time shown), without the run's fixed costs
 // (first touch of its buffers, the final rescale), which
 // ms_per_step_with_setup spreads over the 15 steps instead.
-void runSteps(benchmark::State& state, const Heightfield& input, double creep = 0.01) {
+void runSteps(benchmark::State& state, const Heightfield& input, double creep = 0.01,
+              std::optional<double> spreadBelow = std::nullopt) {
   const RunControl control{Execution{static_cast<int>(state.range(0))}, nullptr, {}};
   double perStep = 0.0;
   double cpuPerStep = 0.0;
   double withSetup = 0.0;
   for (auto _ : state) {
-    const Timing shortRun = timedRun(input, 5, control, creep);
-    const Timing longRun = timedRun(input, 15, control, creep);
+    const Timing shortRun = timedRun(input, 5, control, creep, spreadBelow);
+    const Timing longRun = timedRun(input, 15, control, creep, spreadBelow);
     const double step = std::max(0.0, longRun.wallMs - shortRun.wallMs) / 10.0;
     state.SetIterationTime(step / 1000.0);
     perStep += step;
@@ -124,6 +129,16 @@ BENCHMARK(BM_StreamPowerStepWithoutCreep1025)
     ->Arg(2)
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime();
+
+// The same step with all water running one way (spread-below 0): the
+// baseline the spread's cost is read against, in the same run.
+void BM_StreamPowerStepOneWay1025(benchmark::State& state) {
+  const RunControl control{Execution{}, nullptr, {}};
+  const Heightfield eroded =
+      streamPowerModifier().apply(diamondSquare(1025), StageContext{1, {}}, withSteps(5), control);
+  runSteps(state, eroded, 0.01, 0.0);
+}
+BENCHMARK(BM_StreamPowerStepOneWay1025)->Arg(2)->Unit(benchmark::kMillisecond)->UseManualTime();
 
 // One step of raw diamond-square: priority-flood of its many pits, the
 // fixed costs and the final rescale included.

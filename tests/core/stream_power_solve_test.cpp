@@ -151,7 +151,8 @@ TEST(StreamPower, AProjectWithoutTheSolveGridKeepsItsOldBits) {
   Document doc = riverWorld(129, 2);
   makeGraph(doc);
   nlohmann::json file = nlohmann::json::parse(projectToJson(doc));
-  const char* const newer[] = {"solve-size", "refine-steps", "diffusion", "flow-directions"};
+  const char* const newer[] = {"solve-size", "refine-steps", "diffusion", "flow-directions",
+                               "spread-below"};
   for (auto& node : file.at("graph").at("nodes")) {
     for (const char* key : newer) node.at("params").erase(key);
   }
@@ -159,7 +160,7 @@ TEST(StreamPower, AProjectWithoutTheSolveGridKeepsItsOldBits) {
   const GraphNode& rivers = *old.graph->find(old.graph->output);
   for (const char* key : newer) EXPECT_EQ(rivers.values[testing::paramIndex(stage(), key)], 0.0);
   Document before = riverWorld(129, 2, "map");
-  for (const char* key : {"refine-steps", "diffusion", "flow-directions"})
+  for (const char* key : {"refine-steps", "diffusion", "flow-directions", "spread-below"})
     before.modifiers.back().values[testing::paramIndex(stage(), key)] = 0;
   EXPECT_EQ(testing::run(old).heights, testing::run(before).heights);
   EXPECT_NE(testing::run(old).heights, testing::run(doc).heights);

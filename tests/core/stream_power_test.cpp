@@ -124,28 +124,41 @@ TEST(StreamPower, EveryCellDrainsToAnOutletAndTheOutletsGatherTheWholeMap) {
       {"torus, no sea", torus(64, 3), 0.0},
   };
   for (const Case& c : cases) {
-    const Heightfield out = erode(c.in, values({{"sea-level", c.sea}}));
-    const Network n = networkOf(out, c.in, static_cast<float>(c.sea));
-    EXPECT_EQ(n.pits, 0) << c.name;
-    // Every cell is in the stack once, after its receiver.
-    std::vector<std::uint8_t> seen(out.size(), 0);
-    for (const std::int32_t cell : n.net.stack()) {
-      const auto i = static_cast<std::size_t>(cell);
-      ASSERT_EQ(seen[i], 0) << c.name;
-      seen[i] = 1;
-      const auto r = static_cast<std::size_t>(n.net.receivers()[i]);
-      ASSERT_TRUE(r == i ? n.net.outlets()[i] != 0 : seen[r] != 0) << c.name;
+    for (const double spread : {0.0, 1.0}) {
+      const Heightfield out = erode(c.in, values({{"sea-level", c.sea}, {"spread-below", spread}}));
+      const Network n = networkOf(out, c.in, static_cast<float>(c.sea));
+      EXPECT_EQ(n.pits, 0) << c.name;
+      // Every cell is in the stack once, after its receiver.
+      std::vector<std::uint8_t> seen(out.size(), 0);
+      for (const std::int32_t cell : n.net.stack()) {
+        const auto i = static_cast<std::size_t>(cell);
+        ASSERT_EQ(seen[i], 0) << c.name;
+        seen[i] = 1;
+        const auto r = static_cast<std::size_t>(n.net.receivers()[i]);
+        ASSERT_TRUE(r == i ? n.net.outlets()[i] != 0 : seen[r] != 0) << c.name;
+      }
+      EXPECT_EQ(n.net.stack().size(), out.size()) << c.name;
+      // The stage's flow map: the outlets' drainage adds up to the map,
+      // exactly when the water runs one way, to float rounding when it
+      // spreads (the last step's drainage, whose outlets are the input's).
+      ASSERT_TRUE(out.erosion) << c.name;
+      const std::vector<float>& flow = out.erosion->flow;
+      ASSERT_EQ(flow.size(), out.size()) << c.name;
+      double atOutlets = 0.0;
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        if (n.net.outlets()[i] != 0) atOutlets += static_cast<double>(flow[i]);
+      }
+      const auto cells = static_cast<double>(out.size());
+      if (spread == 0.0) {
+        EXPECT_EQ(atOutlets, cells) << c.name;
+      } else {
+        EXPECT_NEAR(atOutlets, cells, 1.0e-4 * cells) << c.name;
+        const auto fractional =
+            std::count_if(flow.begin(), flow.end(), [](float a) { return a != std::floor(a); });
+        EXPECT_GT(fractional, static_cast<std::ptrdiff_t>(out.size() / 10))
+            << c.name << ": the water spread";
+      }
     }
-    EXPECT_EQ(n.net.stack().size(), out.size()) << c.name;
-    // The stage's flow map: the outlets' drainage adds up to the map.
-    ASSERT_TRUE(out.erosion) << c.name;
-    const std::vector<float>& flow = out.erosion->flow;
-    ASSERT_EQ(flow.size(), out.size()) << c.name;
-    double atOutlets = 0.0;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      if (n.net.outlets()[i] != 0) atOutlets += static_cast<double>(flow[i]);
-    }
-    EXPECT_EQ(atOutlets, static_cast<double>(out.size())) << c.name;
   }
 }
 
@@ -230,17 +243,21 @@ TEST(StreamPower, GoldenChecksumsArePinned) {
   // Solved on the map itself with no refinement, no soil creep and the
   // grid's eight directions, as projects saved before those existed are
   // read: the bits they always gave.
-  const std::initializer_list<std::pair<std::string_view, double>> before = {
-      {"solve-size", 0}, {"refine-steps", 0}, {"diffusion", 0}, {"flow-directions", 0}};
+  const std::initializer_list<std::pair<std::string_view, double>> before = {{"solve-size", 0},
+                                                                             {"refine-steps", 0},
+                                                                             {"diffusion", 0},
+                                                                             {"flow-directions", 0},
+                                                                             {"spread-below", 0}};
   EXPECT_EQ(checksum(erode(diamondSquare(257), values(before))), 15770506113353606437ULL);
   ParamValues torusValues = values({{"sea-level", 0.3}, {"m-over-n", 0.4}});
   for (const auto& [key, value] : before) torusValues[testing::paramIndex(stage(), key)] = value;
   EXPECT_EQ(checksum(erode(torus(128), torusValues)), 1993483388585334450ULL);
   // Today's defaults (the solve grid 257, 10 refinement steps, soil creep
-  // 0.01 m^2/yr, any flow direction; re-pinned when each came, issue 20).
-  EXPECT_EQ(checksum(erode(diamondSquare(257), values())), 331139043890911794ULL);
+  // 0.01 m^2/yr, any flow direction, water spread below 10 km^2; re-pinned
+  // when each came, issue 20).
+  EXPECT_EQ(checksum(erode(diamondSquare(257), values())), 12024196102853522879ULL);
   EXPECT_EQ(checksum(erode(torus(128), values({{"sea-level", 0.3}, {"m-over-n", 0.4}}))),
-            7223351467480645105ULL);
+            2302705173760414196ULL);
 }
 
 TEST(StreamPower, EveryValueInRangeGivesFiniteHeightsAndMaps) {

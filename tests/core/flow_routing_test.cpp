@@ -1,0 +1,119 @@
+// The flow network's spread drainage (core/flow_routing.hpp): water shared
+// among every lower neighbour below a channel area, one way above it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/flow_routing.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace terrain {
+namespace {
+
+const Poll kNoPoll = [] {};
+
+Heightfield diamondSquare(int size, std::uint64_t seed) {
+  return testing::run(testing::docWith("diamond-square", {{"size", size}}, seed));
+}
+
+// A network routed on `field` (its pits filled first), as a stream-power
+// step has it before it cuts.
+std::unique_ptr<FlowNetwork> routed(Heightfield& field, int threads = 1) {
+  auto net = std::make_unique<FlowNetwork>(field.width, field.height, field.wraps,
+                                           findOutlets(field, 0.0f), kNoPoll);
+  const Execution exec{threads};
+  if (net->route(field.heights, exec, kNoPoll) > 0) {
+    std::vector<float> rise(field.size(), 0.0f);
+    net->fillDepressions(field.heights, rise, 1, kNoPoll);
+    net->route(field.heights, exec, kNoPoll);
+  }
+  net->buildStack(kNoPoll, exec);
+  net->accumulate(exec);
+  return net;
+}
+
+// A cone whose peak is the map's centre, falling to the edges.
+Heightfield cone(int size) {
+  Heightfield field(size, size);
+  const double centre = (size - 1) / 2.0;
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      field.heights[field.index(x, y)] =
+          static_cast<float>(1.0 - 0.004 * std::hypot(x - centre, y - centre));
+    }
+  }
+  return field;
+}
+
+// How unequal the drainage is round a ring of the cone (radius 30 to 34
+// cells): its coefficient of variation.
+template <class Area>
+double ringVariation(const Heightfield& field, const Area& area) {
+  const double centre = (field.width - 1) / 2.0;
+  double sum = 0.0;
+  double squares = 0.0;
+  int count = 0;
+  for (int y = 0; y < field.height; ++y) {
+    for (int x = 0; x < field.width; ++x) {
+      const double r = std::hypot(x - centre, y - centre);
+      if (r < 30.0 || r >= 34.0) continue;
+      const auto a = static_cast<double>(area[field.index(x, y)]);
+      sum += a;
+      squares += a * a;
+      ++count;
+    }
+  }
+  const double mean = sum / count;
+  return std::sqrt(std::max(0.0, squares / count - mean * mean)) / mean;
+}
+
+// Water running down a cone one way gathers into a few strips along the
+// grid's directions; spread, it leaves every part of the ring alike, as
+// water on a real cone does.
+TEST(SpreadDrainage, WaterSpreadDownAConeLeavesEveryWayAlike) {
+  Heightfield field = cone(129);
+  const auto net = routed(field);
+  net->spreadDrainage(field.heights, 1.0e9f, kNoPoll, Execution{1});
+  const double spread = ringVariation(field, net->spreadArea());
+  const double oneWay = ringVariation(field, net->drainage());
+  // Measured: 0.046 spread, 0.58 one way.
+  EXPECT_LT(spread, 0.1);
+  EXPECT_GT(oneWay, 0.4);
+}
+
+TEST(SpreadDrainage, WithNoSpreadingItIsTheDrainageAndSpreadItAllReachesTheOutlets) {
+  Heightfield field = diamondSquare(129, 3);
+  const auto net = routed(field);
+  net->spreadDrainage(field.heights, 0.0f, kNoPoll, Execution{1});
+  const auto drainage = net->drainage();
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    ASSERT_EQ(net->spreadArea()[i], static_cast<float>(drainage[i])) << "cell " << i;
+  }
+  for (const float channel : {10.0f, 1.0e9f}) {
+    net->spreadDrainage(field.heights, channel, kNoPoll, Execution{1});
+    double atOutlets = 0.0;
+    for (std::size_t i = 0; i < field.size(); ++i) {
+      ASSERT_GE(net->spreadArea()[i], 1.0f) << "cell " << i;
+      if (net->outlets()[i] != 0) atOutlets += static_cast<double>(net->spreadArea()[i]);
+    }
+    const auto cells = static_cast<double>(field.size());
+    EXPECT_NEAR(atOutlets, cells, 1.0e-5 * cells) << channel;
+  }
+}
+
+TEST(SpreadDrainage, OneAndTwoThreadsGiveTheSameBits) {
+  Heightfield field = diamondSquare(257, 4);
+  const auto one = routed(field, 1);
+  one->spreadDrainage(field.heights, 40.0f, kNoPoll, Execution{1});
+  const auto two = routed(field, 2);
+  two->spreadDrainage(field.heights, 40.0f, kNoPoll, Execution{2});
+  const std::vector<float> a(one->spreadArea().begin(), one->spreadArea().end());
+  const std::vector<float> b(two->spreadArea().begin(), two->spreadArea().end());
+  EXPECT_EQ(a, b);
+}
+
+}  // namespace
+}  // namespace terrain
