@@ -100,8 +100,8 @@ class FlowNetwork {
   // cell wide along the grid's directions, and rivers keep one bed. A
   // cell passes its water on once every higher neighbour has (a
   // topological order), so it is whole by then. The order is serial and
-  // fixed: the same bits on any thread count. Needs route() on heights
-  // with no pits.
+  // fixed: the same bits on any thread count. Needs route() on these very
+  // heights, with no pits.
   void spreadDrainage(std::span<const float> heights, float channelCells, const Poll& poll,
                       const Execution& exec);
   std::span<const float> spreadArea() const { return spread_; }
@@ -131,6 +131,9 @@ class FlowNetwork {
   };
 
   std::size_t neighbour(std::size_t cell, std::size_t direction) const;
+  // The eight, in direction order: fixed offsets inside the outer ring.
+  std::array<std::size_t, 8> neighbours(std::size_t cell) const;
+  void countSpreadNeighbours(const float* heights, const Execution& exec, const Poll& poll);
   void routeRow(const float* heights, int y);
   void findDonors(const Execution& exec, const Poll& poll);
   void walk(std::size_t first, std::size_t last, Walk& out, const Poll& poll) const;
@@ -151,7 +154,7 @@ class FlowNetwork {
   std::vector<float> spread_;              // spreadDrainage's areas
   std::vector<std::uint8_t> higher_;       // higher neighbours still to come, per cell
   std::vector<std::uint8_t> lower_;        // a bit per lower neighbour
-  std::vector<float> perWeight_;           // 1 / the cell's weights' sum (0: it keeps its water)
+  std::vector<float> inverseWeightSum_;    // 1 / the cell's weights' sum (0: it keeps its water)
   std::vector<std::int32_t> spreadReady_;  // cells whose higher neighbours are all done
 };
 

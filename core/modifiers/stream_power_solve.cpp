@@ -181,7 +181,8 @@ void run(Heightfield& field, int steps, int spreadFrom, const StepConstants& con
     control.checkpoint();
     net.buildStack(poll, control.exec);
     net.accumulate(control.exec);
-    work.spreadFlow = constants.channelCells > 0.0f && step >= spreadFrom;
+    // Below one cell's area nothing spreads: the pass would give the drainage.
+    work.spreadFlow = constants.channelCells > 1.0f && step >= spreadFrom;
     if (work.spreadFlow)
       net.spreadDrainage(field.heights, constants.channelCells, poll, control.exec);
     control.checkpoint();

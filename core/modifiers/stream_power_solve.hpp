@@ -32,8 +32,9 @@
 // spread area; the slope stays the one to the receiver. On a 3 m map, one
 // receiver per cell gathers sheet flow into strips one cell wide along the
 // grid's directions, and each step cuts every strip: a surface combed with
-// rills. The solve grid's cells are as wide as a valley floor, and there
-// the water keeps one way.
+// rills. The solve grid's steps keep one way: they lay out the valleys
+// every size shares (and are most of the steps), and a preview spreads in
+// its own refinement steps as an export does in its.
 #include <memory>
 #include <optional>
 #include <span>

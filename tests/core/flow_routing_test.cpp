@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/flow_routing.hpp"
@@ -105,14 +106,40 @@ TEST(SpreadDrainage, WithNoSpreadingItIsTheDrainageAndSpreadItAllReachesTheOutle
 }
 
 TEST(SpreadDrainage, OneAndTwoThreadsGiveTheSameBits) {
-  Heightfield field = diamondSquare(257, 4);
-  const auto one = routed(field, 1);
-  one->spreadDrainage(field.heights, 40.0f, kNoPoll, Execution{1});
-  const auto two = routed(field, 2);
-  two->spreadDrainage(field.heights, 40.0f, kNoPoll, Execution{2});
+  Heightfield onOne = diamondSquare(257, 4);
+  Heightfield onTwo = onOne;
+  const auto one = routed(onOne, 1);
+  one->spreadDrainage(onOne.heights, 40.0f, kNoPoll, Execution{1});
+  const auto two = routed(onTwo, 2);
+  two->spreadDrainage(onTwo.heights, 40.0f, kNoPoll, Execution{2});
   const std::vector<float> a(one->spreadArea().begin(), one->spreadArea().end());
   const std::vector<float> b(two->spreadArea().begin(), two->spreadArea().end());
   EXPECT_EQ(a, b);
+}
+
+// Maps a few cells wide, where a neighbour may be the cell itself or come
+// twice (wrapping): every cell still passes its water on once, and the
+// outlets gather it all.
+TEST(SpreadDrainage, OnMapsAFewCellsWideEveryCellsWaterReachesAnOutlet) {
+  for (const bool wraps : {false, true}) {
+    for (const auto& [width, height] : {std::pair{1, 5}, {2, 2}, {3, 3}, {2, 7}, {5, 3}}) {
+      Heightfield field(width, height);
+      field.wraps = wraps;
+      for (std::size_t i = 0; i < field.size(); ++i) {
+        field.heights[i] = 0.2f + 0.1f * static_cast<float>((i * 7) % 5);
+      }
+      const auto net = routed(field);
+      net->spreadDrainage(field.heights, 1.0e9f, kNoPoll, Execution{2});
+      double atOutlets = 0.0;
+      for (std::size_t i = 0; i < field.size(); ++i) {
+        ASSERT_TRUE(std::isfinite(net->spreadArea()[i]));
+        ASSERT_GE(net->spreadArea()[i], 1.0f);
+        if (net->outlets()[i] != 0) atOutlets += static_cast<double>(net->spreadArea()[i]);
+      }
+      EXPECT_NEAR(atOutlets, static_cast<double>(field.size()), 1.0e-4)
+          << width << "x" << height << (wraps ? " wrapping" : "");
+    }
+  }
 }
 
 }  // namespace
