@@ -15,11 +15,11 @@ namespace terrain {
 namespace {
 
 using flow::kNeighbours;
+using flow::kPollEvery;
 using flow::Offset;
 using flow::wrapped;
 
-constexpr std::size_t kPollEvery = std::size_t{1} << 16;  // cells between polls (< 1 ms)
-constexpr std::uint64_t kLakeStream = 0x5350'0001;        // "SP" 1: the order lakes fill in
+constexpr std::uint64_t kLakeStream = 0x5350'0001;  // "SP" 1: the order lakes fill in
 
 // Float heights as unsigned keys in the same order (-0 as +0), for the
 // radix heap.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <utility>
 
 #include "core/flow_neighbours.hpp"
@@ -11,18 +10,15 @@
 namespace terrain {
 namespace {
 
+using flow::kInvSqrt2;
 using flow::kNeighbours;
+using flow::kPollEvery;
+using flow::kPollRows;
+using flow::kSlopePerDrop;
 using flow::Offset;
 using flow::wrapped;
 
-constexpr std::size_t kPollEvery = std::size_t{1} << 16;  // cells between polls (< 1 ms)
-constexpr std::int64_t kPollRows = 64;  // rows between polls of the parallel passes
-
 constexpr std::uint64_t kDiagonalStream = 0x5350'0002;  // rho8's draw per cell
-
-constexpr float kInvSqrt2 = 0.70710678118654752440f;
-constexpr std::array<float, 8> kSlopePerDrop = {kInvSqrt2, 1.0f,      kInvSqrt2, 1.0f,
-                                                1.0f,      kInvSqrt2, 1.0f,      kInvSqrt2};
 
 // One neighbour's claim in steepestInside.
 struct Steepest {
@@ -83,63 +79,6 @@ void donorsInside(const std::uint8_t* __restrict direction, std::uint8_t* __rest
     mask |= direction[i + w] == 1 ? 64U : 0U;
     mask |= direction[i + w + 1] == 0 ? 128U : 0U;
     donors[i] = static_cast<std::uint8_t>(mask);
-  }
-}
-
-// Quinn et al.'s contour length of the flow towards each neighbour, in
-// cells: half a cell across to the sides, a third of the diagonal.
-constexpr std::array<float, 8> kContour = {0.35355339f, 0.5f,        0.35355339f, 0.5f,
-                                           0.5f,        0.35355339f, 0.5f,        0.35355339f};
-
-// What a drop towards each neighbour weighs in the spread: its slope
-// times the contour length.
-constexpr std::array<float, 8> kWeightPerDrop = [] {
-  std::array<float, 8> weight{};
-  for (std::size_t d = 0; d < 8; ++d) weight[d] = kSlopePerDrop[d] * kContour[d];
-  return weight;
-}();
-
-// One neighbour's part in a cell's spread: counted if higher, a bit and a
-// weight if lower.
-struct SpreadSums {
-  unsigned higher = 0;
-  unsigned lower = 0;
-  float total = 0.0f;
-  void consider(float drop, unsigned bit, float weightPerDrop) {
-    higher += drop < 0.0f ? 1U : 0U;
-    lower |= drop > 0.0f ? bit : 0U;
-    total += drop > 0.0f ? drop * weightPerDrop : 0.0f;
-  }
-  // What the cell's water is multiplied by before each weight: 0 for an
-  // outlet or a pit (`keeps`), and for weights too small to divide by
-  // safely (drops of 1e-20 of the height range), whose water then goes to
-  // the receiver alone.
-  float inverseWeightSum(bool keeps) const {
-    constexpr float kLeastWeightSum = 1.0e-20f;
-    return keeps || !(total >= kLeastWeightSum) ? 0.0f : 1.0f / total;
-  }
-};
-
-// spreadDrainage's counts of the cells [first, last) of a row inside the
-// outer ring, with fixed offsets.
-void spreadCountsInside(const float* __restrict h, const std::uint8_t* __restrict outlet,
-                        const std::int32_t* __restrict receiver, std::uint8_t* __restrict higher,
-                        std::uint8_t* __restrict lower, float* __restrict inverseSum,
-                        std::size_t first, std::size_t last, std::ptrdiff_t w) {
-  for (auto i = static_cast<std::ptrdiff_t>(first); i < static_cast<std::ptrdiff_t>(last); ++i) {
-    const float here = h[i];
-    SpreadSums s;
-    s.consider(here - h[i - w - 1], 1U, kWeightPerDrop[0]);
-    s.consider(here - h[i - w], 2U, kWeightPerDrop[1]);
-    s.consider(here - h[i - w + 1], 4U, kWeightPerDrop[2]);
-    s.consider(here - h[i - 1], 8U, kWeightPerDrop[3]);
-    s.consider(here - h[i + 1], 16U, kWeightPerDrop[4]);
-    s.consider(here - h[i + w - 1], 32U, kWeightPerDrop[5]);
-    s.consider(here - h[i + w], 64U, kWeightPerDrop[6]);
-    s.consider(here - h[i + w + 1], 128U, kWeightPerDrop[7]);
-    higher[i] = static_cast<std::uint8_t>(s.higher);
-    lower[i] = static_cast<std::uint8_t>(s.lower);
-    inverseSum[i] = s.inverseWeightSum(outlet[i] != 0 || receiver[i] == i);
   }
 }
 
@@ -307,8 +246,7 @@ void FlowNetwork::findDonors(const Execution& exec, const Poll& poll) {
 // written to the pending list and kept only if it is a donor: no branch on
 // the donor count, which the processor could not predict.
 void FlowNetwork::walk(std::size_t first, std::size_t last, Walk& out, const Poll& poll) const {
-  const auto w = static_cast<std::ptrdiff_t>(width_);
-  const std::array<std::ptrdiff_t, 8> offset = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  const std::array<std::ptrdiff_t, 8> offset = flow::offsetsInside(width_);
   std::vector<std::int32_t>& pending = out.pending;
   out.cells.clear();
   out.starts.clear();
@@ -396,107 +334,6 @@ void FlowNetwork::accumulate(const Execution& exec) {
       if (r != i) drainage_[r] += drainage_[i];
     }
   });
-}
-
-std::array<std::size_t, 8> FlowNetwork::neighbours(std::size_t cell) const {
-  std::array<std::size_t, 8> to{};
-  if (border_[cell] == 0) {
-    const auto w = static_cast<std::ptrdiff_t>(width_);
-    const std::array<std::ptrdiff_t, 8> offset = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-    for (std::size_t d = 0; d < 8; ++d) {
-      to[d] = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset[d]);
-    }
-  } else {
-    for (std::size_t d = 0; d < 8; ++d) to[d] = neighbour(cell, d);
-  }
-  return to;
-}
-
-// Each cell's higher neighbours (it waits for them), its lower ones (a
-// bit each) and what its water is divided by; every area starts at the
-// cell itself. Rows split over threads write only their own cells.
-void FlowNetwork::countSpreadNeighbours(const float* h, const Execution& exec, const Poll& poll) {
-  const std::int64_t rowsPerChunk = std::max(1, 16384 / std::max(1, width_));
-  parallelFor(exec, 0, height_, rowsPerChunk, [&](std::int64_t first, std::int64_t last) {
-    const auto wide = static_cast<std::size_t>(width_);
-    const auto slow = [&](std::size_t i) {
-      const std::array<std::size_t, 8> to = neighbours(i);
-      SpreadSums sums;
-      for (std::size_t d = 0; d < 8; ++d)
-        sums.consider(h[i] - h[to[d]], 1U << d, kWeightPerDrop[d]);
-      higher_[i] = static_cast<std::uint8_t>(sums.higher);
-      lower_[i] = static_cast<std::uint8_t>(sums.lower);
-      inverseWeightSum_[i] =
-          sums.inverseWeightSum(outlet_[i] != 0 || receiver_[i] == static_cast<std::int32_t>(i));
-    };
-    for (auto y = static_cast<std::size_t>(first); y < static_cast<std::size_t>(last); ++y) {
-      if ((static_cast<std::int64_t>(y) - first) % kPollRows == 0) poll();
-      const std::size_t row = y * wide;
-      std::fill_n(spread_.begin() + static_cast<std::ptrdiff_t>(row), wide, 1.0f);
-      if (y == 0 || y + 1 == static_cast<std::size_t>(height_) || wide < 3) {
-        for (std::size_t x = 0; x < wide; ++x) slow(row + x);
-        continue;
-      }
-      slow(row);
-      slow(row + wide - 1);
-      spreadCountsInside(h, outlet_.data(), receiver_.data(), higher_.data(), lower_.data(),
-                         inverseWeightSum_.data(), row + 1, row + wide - 1,
-                         static_cast<std::ptrdiff_t>(wide));
-    }
-  });
-}
-
-void FlowNetwork::spreadDrainage(std::span<const float> heights, float channelCells,
-                                 const Poll& poll, const Execution& exec) {
-  const std::size_t n = outlet_.size();
-  if (spread_.size() != n) resizeZeroed(spread_, n, poll);
-  if (higher_.size() != n) resizeZeroed(higher_, n, poll);
-  if (lower_.size() != n) resizeZeroed(lower_, n, poll);
-  if (inverseWeightSum_.size() != n) resizeZeroed(inverseWeightSum_, n, poll);
-  const float* h = heights.data();
-  countSpreadNeighbours(h, exec, poll);
-  // In cell order, each cell whose higher neighbours are all done, then
-  // depth first the cells it was the last to wait for. The pending list
-  // is written past its top for every lower neighbour and kept only when
-  // that neighbour is ready: no branch the processor could not predict.
-  constexpr std::uint8_t kDone = 0xFF;  // above any count of eight neighbours
-  const auto w = static_cast<std::ptrdiff_t>(width_);
-  const std::array<std::ptrdiff_t, 8> offset = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-  if (spreadReady_.size() < n + 8) spreadReady_.resize(n + 8);
-  std::int32_t* ready = spreadReady_.data();
-  float* area = spread_.data();
-  std::uint8_t* waiting = higher_.data();
-  std::size_t done = 0;
-  for (std::size_t start = 0; start < n; ++start) {
-    if (waiting[start] != 0) continue;
-    std::size_t top = 0;
-    ready[top++] = static_cast<std::int32_t>(start);
-    while (top > 0) {
-      if (++done % kPollEvery == 0) poll();
-      const auto i = static_cast<std::size_t>(ready[--top]);
-      waiting[i] = kDone;
-      const bool inside = border_[i] == 0;
-      const float water = area[i];
-      const float inverseSum = inverseWeightSum_[i];
-      const bool passes = outlet_[i] == 0 && receiver_[i] != static_cast<std::int32_t>(i);
-      float share = water * inverseSum;  // 0 for a cell that keeps its water
-      if (passes && (water >= channelCells || !(inverseSum > 0.0f))) {
-        area[receiver_[i]] += water;
-        share = 0.0f;
-      }
-      for (unsigned mask = lower_[i]; mask != 0; mask &= mask - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(mask));
-        const std::size_t j =
-            inside ? static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[d])
-                   : neighbour(i, d);
-        area[j] += (h[i] - h[j]) * kWeightPerDrop[d] * share;
-        const auto left = static_cast<std::uint8_t>(waiting[j] - 1);
-        waiting[j] = left;
-        ready[top] = static_cast<std::int32_t>(j);
-        top += left == 0 ? 1U : 0U;
-      }
-    }
-  }
 }
 
 }  // namespace terrain
