@@ -143,7 +143,7 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
             TERRAIN_BIND(
                 StreamPowerParams, spreadBelow,
                 (ParamInfo{.key = "spread-below",
-                           .label = "Spread water below",
+                           .label = "Spread below",
                            .unit = "km^2",
                            .help = "At the map's own size (the refine steps, or every step of a "
                                    "'map' solve), water draining less than this area spreads "
