@@ -7,26 +7,13 @@
 
 #include "core/flow_neighbours.hpp"
 #include "core/flow_routing.hpp"
+#include "core/flow_spread_kernel.hpp"
 
 namespace terrain {
 namespace {
 
 using flow::kPollEvery;
 using flow::kPollRows;
-using flow::kSlopePerDrop;
-
-// Quinn et al.'s contour length of the flow towards each neighbour, in
-// cells: half a cell across to the sides, a third of the diagonal.
-constexpr std::array<float, 8> kContour = {0.35355339f, 0.5f,        0.35355339f, 0.5f,
-                                           0.5f,        0.35355339f, 0.5f,        0.35355339f};
-
-// What a drop towards each neighbour weighs in the spread: its slope
-// times the contour length.
-constexpr std::array<float, 8> kWeightPerDrop = [] {
-  std::array<float, 8> weight{};
-  for (std::size_t d = 0; d < 8; ++d) weight[d] = kSlopePerDrop[d] * kContour[d];
-  return weight;
-}();
 
 // One neighbour's part in a cell's spread: counted if higher, a bit and a
 // weight if lower.
@@ -40,35 +27,34 @@ struct SpreadSums {
     total += drop > 0.0f ? drop * weightPerDrop : 0.0f;
   }
   // What the cell's water is multiplied by before each weight: 0 for an
-  // outlet or a pit (`keeps`), and for weights too small to divide by
+  // outlet or a pit (`keeps`: it receives itself), and for weights too small to divide by
   // safely (drops of 1e-20 of the height range), whose water then goes to
   // the receiver alone.
   float inverseWeightSum(bool keeps) const {
-    constexpr float kLeastWeightSum = 1.0e-20f;
-    return keeps || !(total >= kLeastWeightSum) ? 0.0f : 1.0f / total;
+    return keeps || !(total >= kLeastSpreadWeightSum) ? 0.0f : 1.0f / total;
   }
 };
 
 // spreadDrainage's counts of the cells [first, last) of a row inside the
-// outer ring, with fixed offsets.
-void spreadCountsInside(const float* __restrict h, const std::uint8_t* __restrict outlet,
-                        const std::int32_t* __restrict receiver, std::uint8_t* __restrict higher,
-                        std::uint8_t* __restrict lower, float* __restrict inverseSum,
-                        std::size_t first, std::size_t last, std::ptrdiff_t w) {
-  for (auto i = static_cast<std::ptrdiff_t>(first); i < static_cast<std::ptrdiff_t>(last); ++i) {
+// outer ring: whole vectors, then the rest one by one with fixed offsets.
+void spreadCountsInside(const SpreadCountsRow& row, std::size_t first, std::size_t last) {
+  const float* h = row.heights;
+  const std::ptrdiff_t w = row.width;
+  const auto tail = static_cast<std::ptrdiff_t>(spreadCountsVectors(row, first, last));
+  for (std::ptrdiff_t i = tail; i < static_cast<std::ptrdiff_t>(last); ++i) {
     const float here = h[i];
     SpreadSums s;
-    s.consider(here - h[i - w - 1], 1U, kWeightPerDrop[0]);
-    s.consider(here - h[i - w], 2U, kWeightPerDrop[1]);
-    s.consider(here - h[i - w + 1], 4U, kWeightPerDrop[2]);
-    s.consider(here - h[i - 1], 8U, kWeightPerDrop[3]);
-    s.consider(here - h[i + 1], 16U, kWeightPerDrop[4]);
-    s.consider(here - h[i + w - 1], 32U, kWeightPerDrop[5]);
-    s.consider(here - h[i + w], 64U, kWeightPerDrop[6]);
-    s.consider(here - h[i + w + 1], 128U, kWeightPerDrop[7]);
-    higher[i] = static_cast<std::uint8_t>(s.higher);
-    lower[i] = static_cast<std::uint8_t>(s.lower);
-    inverseSum[i] = s.inverseWeightSum(outlet[i] != 0 || receiver[i] == i);
+    s.consider(here - h[i - w - 1], 1U, kSpreadWeightPerDrop[0]);
+    s.consider(here - h[i - w], 2U, kSpreadWeightPerDrop[1]);
+    s.consider(here - h[i - w + 1], 4U, kSpreadWeightPerDrop[2]);
+    s.consider(here - h[i - 1], 8U, kSpreadWeightPerDrop[3]);
+    s.consider(here - h[i + 1], 16U, kSpreadWeightPerDrop[4]);
+    s.consider(here - h[i + w - 1], 32U, kSpreadWeightPerDrop[5]);
+    s.consider(here - h[i + w], 64U, kSpreadWeightPerDrop[6]);
+    s.consider(here - h[i + w + 1], 128U, kSpreadWeightPerDrop[7]);
+    row.higher[i] = static_cast<std::uint8_t>(s.higher);
+    row.lower[i] = static_cast<std::uint8_t>(s.lower);
+    row.inverseWeightSum[i] = s.inverseWeightSum(row.receiver[i] == i);
   }
 }
 
@@ -94,15 +80,20 @@ void FlowNetwork::countSpreadNeighbours(const float* h, const Execution& exec, c
   const std::int64_t rowsPerChunk = std::max(1, 16384 / std::max(1, width_));
   parallelFor(exec, 0, height_, rowsPerChunk, [&](std::int64_t first, std::int64_t last) {
     const auto wide = static_cast<std::size_t>(width_);
+    const SpreadCountsRow counts{h,
+                                 receiver_.data(),
+                                 higher_.data(),
+                                 lower_.data(),
+                                 inverseWeightSum_.data(),
+                                 static_cast<std::ptrdiff_t>(wide)};
     const auto slow = [&](std::size_t i) {
       const std::array<std::size_t, 8> to = neighbours(i);
       SpreadSums sums;
       for (std::size_t d = 0; d < 8; ++d)
-        sums.consider(h[i] - h[to[d]], 1U << d, kWeightPerDrop[d]);
+        sums.consider(h[i] - h[to[d]], 1U << d, kSpreadWeightPerDrop[d]);
       higher_[i] = static_cast<std::uint8_t>(sums.higher);
       lower_[i] = static_cast<std::uint8_t>(sums.lower);
-      inverseWeightSum_[i] =
-          sums.inverseWeightSum(outlet_[i] != 0 || receiver_[i] == static_cast<std::int32_t>(i));
+      inverseWeightSum_[i] = sums.inverseWeightSum(receiver_[i] == static_cast<std::int32_t>(i));
     };
     for (auto y = static_cast<std::size_t>(first); y < static_cast<std::size_t>(last); ++y) {
       if ((static_cast<std::int64_t>(y) - first) % kPollRows == 0) poll();
@@ -114,9 +105,7 @@ void FlowNetwork::countSpreadNeighbours(const float* h, const Execution& exec, c
       }
       slow(row);
       slow(row + wide - 1);
-      spreadCountsInside(h, outlet_.data(), receiver_.data(), higher_.data(), lower_.data(),
-                         inverseWeightSum_.data(), row + 1, row + wide - 1,
-                         static_cast<std::ptrdiff_t>(wide));
+      spreadCountsInside(counts, row + 1, row + wide - 1);
     }
   });
 }
@@ -140,6 +129,12 @@ void FlowNetwork::spreadDrainage(std::span<const float> heights, float channelCe
   std::int32_t* ready = spreadReady_.data();
   float* area = spread_.data();
   std::uint8_t* waiting = higher_.data();
+  // Local copies: a store through `waiting` (bytes) may alias anything, and
+  // the members would be read again at every neighbour.
+  const std::int32_t* receiver = receiver_.data();
+  const float* inverseWeightSums = inverseWeightSum_.data();
+  const std::uint8_t* lower = lower_.data();
+  const std::uint8_t* border = border_.data();
   std::size_t done = 0;
   for (std::size_t start = 0; start < n; ++start) {
     if (waiting[start] != 0) continue;
@@ -149,21 +144,23 @@ void FlowNetwork::spreadDrainage(std::span<const float> heights, float channelCe
       if (++done % kPollEvery == 0) poll();
       const auto i = static_cast<std::size_t>(ready[--top]);
       waiting[i] = kDone;
-      const bool inside = border_[i] == 0;
+      const bool inside = border[i] == 0;
+      const float here = h[i];
       const float water = area[i];
-      const float inverseSum = inverseWeightSum_[i];
-      const bool passes = outlet_[i] == 0 && receiver_[i] != static_cast<std::int32_t>(i);
+      const float inverseSum = inverseWeightSums[i];
+      const std::int32_t to = receiver[i];  // itself for an outlet or a pit
+      const bool passes = to != static_cast<std::int32_t>(i);
       float share = water * inverseSum;  // 0 for a cell that keeps its water
       if (passes && (water >= channelCells || !(inverseSum > 0.0f))) {
-        area[receiver_[i]] += water;
+        area[to] += water;
         share = 0.0f;
       }
-      for (unsigned mask = lower_[i]; mask != 0; mask &= mask - 1) {
+      for (unsigned mask = lower[i]; mask != 0; mask &= mask - 1) {
         const auto d = static_cast<std::size_t>(std::countr_zero(mask));
         const std::size_t j =
             inside ? static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[d])
                    : neighbour(i, d);
-        area[j] += (h[i] - h[j]) * kWeightPerDrop[d] * share;
+        area[j] += (here - h[j]) * kSpreadWeightPerDrop[d] * share;
         const auto left = static_cast<std::uint8_t>(waiting[j] - 1);
         waiting[j] = left;
         ready[top] = static_cast<std::int32_t>(j);

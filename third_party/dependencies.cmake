@@ -2,7 +2,8 @@
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
-# Highway: portable SIMD with run-time dispatch (the noise source's kernel).
+# Highway: portable SIMD with run-time dispatch (the noise source's kernel and
+# the spread drainage's neighbour counts).
 pkg_check_modules(HWY REQUIRED IMPORTED_TARGET GLOBAL libhwy)
 # Mesh export: the simplified terrain's triangles in vertex cache order
 # (core/terrain_mesh.cpp).

@@ -1,7 +1,6 @@
 #include "core/sources/noise.hpp"
 
 #include <gtest/gtest.h>
-#include <hwy/targets.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,6 +17,7 @@
 #include "core/sources/noise_kernel.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/highway_target.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
@@ -75,21 +75,6 @@ double rowStep(const Heightfield& f, int a, int b) {
   return sum / f.width;
 }
 
-// Runs the dispatched kernels on one Highway target, then restores the CPU's own choice.
-class ForcedTarget {
- public:
-  explicit ForcedTarget(std::int64_t target) {
-    hwy::SetSupportedTargetsForTest(target);
-    hwy::GetChosenTarget().Update(hwy::SupportedTargets());
-  }
-  ~ForcedTarget() {
-    hwy::SetSupportedTargetsForTest(0);
-    hwy::GetChosenTarget().Update(hwy::SupportedTargets());
-  }
-  ForcedTarget(const ForcedTarget&) = delete;
-  ForcedTarget& operator=(const ForcedTarget&) = delete;
-};
-
 TEST(Noise, SameDocumentGivesTheSameBitsAndAnotherSeedAnotherMap) {
   EXPECT_EQ(checksum(raw(noiseDoc(129, 7))), checksum(raw(noiseDoc(129, 7))));
   EXPECT_NE(checksum(raw(noiseDoc(129, 7))), checksum(raw(noiseDoc(129, 8))));
@@ -112,7 +97,7 @@ TEST(Noise, EveryHighwayTargetGivesTheSameBits) {
   for (const Document& doc : variety(37)) expected.push_back(checksum(raw(doc)));
   std::string tried;
   for (const std::int64_t target : targets) {
-    const ForcedTarget forced(target);
+    const testing::ForcedTarget forced(target);
     ASSERT_EQ(noiseKernelTarget(), target) << noiseTargetName(target);
     tried += noiseTargetName(target) + " ";
     std::vector<std::uint64_t> got;
