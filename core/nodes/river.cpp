@@ -5,7 +5,10 @@
 // falling to 0 across the banks): it can hold stream power's outlets, so
 // the valleys around drain into the river. The bed depends on the terrain
 // along the whole course: a whole-map node.
+#include <algorithm>
 #include <memory>
+#include <string_view>
+#include <vector>
 
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
@@ -19,7 +22,10 @@ struct RiverParams {
   double width = 40.0;  // metres across the bed
   double depth = 8.0;   // metres below the terrain at the deepest
   double banks = 80.0;  // metres over which the banks rise to the terrain
+  double bed = 1.0;     // kBedNames: 0 follows the terrain, 1 graded
 };
+
+constexpr std::string_view kBedNames[] = {"terrain", "graded"};
 
 constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false}};
 constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false},
@@ -45,6 +51,64 @@ std::vector<double> bedProfile(std::vector<double> ground, const std::vector<Pat
   return ground;
 }
 
+// The lower convex hull of a profile (Andrew's monotone chain), as the
+// profile's sample indices.
+std::vector<std::size_t> lowerHull(const std::vector<double>& profile) {
+  std::vector<std::size_t> hull;
+  for (std::size_t k = 0; k < profile.size(); ++k) {
+    while (hull.size() >= 2) {
+      const std::size_t a = hull[hull.size() - 2];
+      const std::size_t b = hull.back();
+      // b lies on or above the chord from a to k: not on the lower hull.
+      const double cross = (profile[b] - profile[a]) * static_cast<double>(k - a) -
+                           (profile[k] - profile[a]) * static_cast<double>(b - a);
+      if (cross < 0.0) break;
+      hull.pop_back();
+    }
+    hull.push_back(k);
+  }
+  return hull;
+}
+
+// A profile averaged over `reach` samples either side, twice (a
+// triangular window; shorter at the ends, which keep their heights).
+// Averaging keeps a falling profile falling.
+std::vector<double> smoothed(std::vector<double> profile, std::size_t reach) {
+  const std::size_t n = profile.size();
+  for (int pass = 0; pass < 2 && reach > 0; ++pass) {
+    std::vector<double> prefix(n + 1, 0.0);
+    for (std::size_t k = 0; k < n; ++k) prefix[k + 1] = prefix[k] + profile[k];
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t r = std::min({reach, k, n - 1 - k});
+      profile[k] = (prefix[k + r + 1] - prefix[k - r]) / static_cast<double>(2 * r + 1);
+    }
+  }
+  return profile;
+}
+
+// A graded river's long profile: the bed's lower convex hull, so its slope
+// only eases downstream (steepest at the head, gentlest at the mouth, as
+// rivers that have worn their bed to equilibrium), with the hull's corners
+// rounded over `reach` samples; never above the bed it replaces. Where the
+// terrain steps down, the bed cuts back into the step instead of plunging
+// over it.
+std::vector<double> gradedProfile(const std::vector<double>& bed, std::size_t reach) {
+  const std::vector<std::size_t> hull = lowerHull(bed);
+  if (hull.size() < 2) return bed;
+  std::vector<double> graded(bed.size());
+  for (std::size_t h = 0; h + 1 < hull.size(); ++h) {
+    const std::size_t a = hull[h];
+    const std::size_t b = hull[h + 1];
+    for (std::size_t k = a; k <= b; ++k) {
+      const double t = static_cast<double>(k - a) / static_cast<double>(b - a);
+      graded[k] = bed[a] + (bed[b] - bed[a]) * t;
+    }
+  }
+  graded = smoothed(std::move(graded), reach);
+  for (std::size_t k = 0; k < bed.size(); ++k) graded[k] = std::min(graded[k], bed[k]);
+  return graded;
+}
+
 void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, PathPoints course,
                 const RiverParams& p, double heightRange) {
   const double spacing = grid.cellMetres;
@@ -55,8 +119,9 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
   }
   const double half = 0.5 * p.width;
   const std::vector<PathCell> cells = pathCells(course, grid, half + p.banks);
-  const std::vector<double> bed =
+  std::vector<double> bed =
       bedProfile(std::move(ground), cells, field, spacing, half, p.depth / heightRange);
+  if (p.bed >= 1.0) bed = gradedProfile(bed, static_cast<std::size_t>(p.banks / spacing));
   for (const PathCell& c : cells) {
     const double level = profileAt(bed, spacing, c.along);
     const double inChannel = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.banks);
@@ -113,6 +178,20 @@ class RiverNode final : public TypedStage<NodeType, RiverParams> {
                                     20000.0,
                                     {},
                                     true})),
+            TERRAIN_BIND(
+                RiverParams, bed,
+                (ParamInfo{.key = "bed",
+                           .label = "Bed",
+                           .unit = "",
+                           .help = "'graded' wears the bed to a smooth long profile, steepest at "
+                                   "the head and easing towards the mouth, as real rivers run, "
+                                   "cutting gorges through steps in the terrain; 'terrain' "
+                                   "follows the ground down, rapids and all, and lies flat "
+                                   "through rises (projects saved before this existed)",
+                           .type = ParamType::Choice,
+                           .max = 1,
+                           .choices = kBedNames,
+                           .whenAbsent = 0.0})),
         }) {}
   std::string_view key() const override { return "river"; }
   std::string_view title() const override { return "River"; }

@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "core/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
+#include "core/project.hpp"
 #include "core/strokes.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -84,6 +87,51 @@ TEST(RiverNode, ItsBedNeverRisesAlongTheFlowAndLiesBelowTheGround) {
   EXPECT_EQ(after.at(500, 20), before.at(500, 20));
   for (std::size_t i = 0; i < after.size(); ++i)
     ASSERT_LE(after.heights[i], before.heights[i] + 1e-6f);
+}
+
+// The bed's heights along the course (cells within `half` metres of it),
+// from its higher end to its lower.
+std::vector<float> bedAlong(const Document& doc, const Heightfield& field, double half) {
+  std::vector<PathCell> bed = pathCells(kDiagonal, gridOf(doc, field), half);
+  std::sort(bed.begin(), bed.end(), [](auto& a, auto& b) { return a.along < b.along; });
+  std::vector<float> heights;
+  for (const PathCell& c : bed) heights.push_back(field.heights[c.index]);
+  if (heights.front() < heights.back()) std::reverse(heights.begin(), heights.end());
+  return heights;
+}
+
+// A graded bed (the default) is worn to a smooth long profile: each
+// quarter of the course falls no more than the one above it, where the
+// bed that follows the terrain falls in rapids and pools. It lies nowhere
+// above the terrain-following bed. A project saved before the choice
+// existed reads 'terrain' and keeps its bits.
+TEST(RiverNode, AGradedBedEasesDownstreamAndOldProjectsFollowTheTerrain) {
+  const PathDoc graded = pathDocument("river", 513, kDiagonal, {{"width", 60.0}, {"depth", 10.0}});
+  const PathDoc terrain =
+      pathDocument("river", 513, kDiagonal, {{"width", 60.0}, {"depth", 10.0}, {"bed", 0.0}});
+  const Heightfield gradedField = evaluate(graded.doc, {graded.path, 0});
+  const Heightfield terrainField = evaluate(terrain.doc, {terrain.path, 0});
+  for (std::size_t i = 0; i < gradedField.size(); ++i)
+    ASSERT_LE(gradedField.heights[i], terrainField.heights[i] + 1e-6f);
+  const auto quarterFalls = [&](const Document& doc, const Heightfield& field) {
+    const std::vector<float> bed = bedAlong(doc, field, 10.0);
+    std::vector<double> falls;
+    for (std::size_t q = 0; q < 4; ++q) {
+      falls.push_back(double(bed[bed.size() * q / 4]) - double(bed[bed.size() * (q + 1) / 4 - 1]));
+    }
+    return falls;
+  };
+  const std::vector<double> gradedFalls = quarterFalls(graded.doc, gradedField);
+  for (std::size_t q = 1; q < 4; ++q) EXPECT_LE(gradedFalls[q], gradedFalls[q - 1] * 1.05) << q;
+  const std::vector<double> terrainFalls = quarterFalls(terrain.doc, terrainField);
+  EXPECT_FALSE(std::is_sorted(terrainFalls.rbegin(), terrainFalls.rend()));
+
+  nlohmann::json file = nlohmann::json::parse(projectToJson(graded.doc));
+  for (auto& node : file.at("graph").at("nodes")) {
+    if (node.at("params").contains("bed")) node.at("params").erase("bed");
+  }
+  const Document old = projectFromJson(file.dump());
+  EXPECT_EQ(evaluate(old, {graded.path, 0}).heights, terrainField.heights);
 }
 
 TEST(RiverNode, ItsFootprintIsOneInTheChannelAndItsPlaceIsTheSameAt257And1025) {
