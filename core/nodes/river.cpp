@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/nodes/cells.hpp"
+#include "core/nodes/graded_profile.hpp"
 #include "core/nodes/nodes.hpp"
 #include "core/nodes/paths.hpp"
 
@@ -51,64 +52,6 @@ std::vector<double> bedProfile(std::vector<double> ground, const std::vector<Pat
   return ground;
 }
 
-// The lower convex hull of a profile (Andrew's monotone chain), as the
-// profile's sample indices.
-std::vector<std::size_t> lowerHull(const std::vector<double>& profile) {
-  std::vector<std::size_t> hull;
-  for (std::size_t k = 0; k < profile.size(); ++k) {
-    while (hull.size() >= 2) {
-      const std::size_t a = hull[hull.size() - 2];
-      const std::size_t b = hull.back();
-      // b lies on or above the chord from a to k: not on the lower hull.
-      const double cross = (profile[b] - profile[a]) * static_cast<double>(k - a) -
-                           (profile[k] - profile[a]) * static_cast<double>(b - a);
-      if (cross < 0.0) break;
-      hull.pop_back();
-    }
-    hull.push_back(k);
-  }
-  return hull;
-}
-
-// A profile averaged over `reach` samples either side, twice (a
-// triangular window; shorter at the ends, which keep their heights).
-// Averaging keeps a falling profile falling.
-std::vector<double> smoothed(std::vector<double> profile, std::size_t reach) {
-  const std::size_t n = profile.size();
-  for (int pass = 0; pass < 2 && reach > 0; ++pass) {
-    std::vector<double> prefix(n + 1, 0.0);
-    for (std::size_t k = 0; k < n; ++k) prefix[k + 1] = prefix[k] + profile[k];
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::size_t r = std::min({reach, k, n - 1 - k});
-      profile[k] = (prefix[k + r + 1] - prefix[k - r]) / static_cast<double>(2 * r + 1);
-    }
-  }
-  return profile;
-}
-
-// A graded river's long profile: the bed's lower convex hull, so its slope
-// only eases downstream (steepest at the head, gentlest at the mouth, as
-// rivers that have worn their bed to equilibrium), with the hull's corners
-// rounded over `reach` samples; never above the bed it replaces. Where the
-// terrain steps down, the bed cuts back into the step instead of plunging
-// over it.
-std::vector<double> gradedProfile(const std::vector<double>& bed, std::size_t reach) {
-  const std::vector<std::size_t> hull = lowerHull(bed);
-  if (hull.size() < 2) return bed;
-  std::vector<double> graded(bed.size());
-  for (std::size_t h = 0; h + 1 < hull.size(); ++h) {
-    const std::size_t a = hull[h];
-    const std::size_t b = hull[h + 1];
-    for (std::size_t k = a; k <= b; ++k) {
-      const double t = static_cast<double>(k - a) / static_cast<double>(b - a);
-      graded[k] = bed[a] + (bed[b] - bed[a]) * t;
-    }
-  }
-  graded = smoothed(std::move(graded), reach);
-  for (std::size_t k = 0; k < bed.size(); ++k) graded[k] = std::min(graded[k], bed[k]);
-  return graded;
-}
-
 void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, PathPoints course,
                 const RiverParams& p, double heightRange) {
   const double spacing = grid.cellMetres;
@@ -121,7 +64,7 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
   const std::vector<PathCell> cells = pathCells(course, grid, half + p.banks);
   std::vector<double> bed =
       bedProfile(std::move(ground), cells, field, spacing, half, p.depth / heightRange);
-  if (p.bed >= 1.0) bed = gradedProfile(bed, static_cast<std::size_t>(p.banks / spacing));
+  if (p.bed >= 1.0) bed = gradedProfile(bed);
   for (const PathCell& c : cells) {
     const double level = profileAt(bed, spacing, c.along);
     const double inChannel = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.banks);
@@ -183,8 +126,8 @@ class RiverNode final : public TypedStage<NodeType, RiverParams> {
                 (ParamInfo{.key = "bed",
                            .label = "Bed",
                            .unit = "",
-                           .help = "'graded' wears the bed to a smooth long profile, steepest at "
-                                   "the head and easing towards the mouth, as real rivers run, "
+                           .help = "'graded' wears the bed to a river's long profile: steepest "
+                                   "at the head, its slope only easing towards the mouth, "
                                    "cutting gorges through steps in the terrain; 'terrain' "
                                    "follows the ground down, rapids and all, and lies flat "
                                    "through rises (projects saved before this existed)",

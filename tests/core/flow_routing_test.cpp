@@ -2,6 +2,7 @@
 // among every lower neighbour below a channel area, one way above it.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <iostream>
@@ -150,6 +151,60 @@ TEST(SpreadDrainage, EveryHighwayTargetGivesTheSameBits) {
   }
   std::cout << "[ spread   ] targets compared: " << tried << "\n";
   EXPECT_GE(targets.size(), 2u) << "only " << tried << "compiled in";
+}
+
+// The counts' vectors against a plain loop written here, cell by cell, on
+// every Highway target: heights in 48 steps (drops of exactly 0), cells
+// that keep their water (receiving themselves: outlets and pits), and a
+// patch whose drops are too small to divide by.
+TEST(SpreadDrainage, EveryHighwayTargetsCountsMatchAPlainLoop) {
+  const Heightfield source = diamondSquare(257, 3);
+  const int width = 203;
+  const int height = 40;
+  std::vector<float> h(static_cast<std::size_t>(width * height));
+  std::vector<std::int32_t> receiver(h.size());
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    const auto x = static_cast<int>(i % width);
+    const auto y = static_cast<int>(i / width);
+    h[i] = std::round(source.at(x, y) * 48.0f) / 48.0f;
+    if (x > 150 && y > 20) h[i] = (x + y) % 2 == 0 ? 1.0e-25f : 0.0f;  // sums below 1e-20
+    const bool keeps = h[i] <= 0.3f || i % 17 == 0;
+    receiver[i] = static_cast<std::int32_t>(keeps ? i : i + 1);
+  }
+  const std::array<std::ptrdiff_t, 8> offset = flow::offsetsInside(width);
+  for (const std::int64_t target : spreadKernelTargets()) {
+    const testing::ForcedTarget forced(target);
+    std::vector<std::uint8_t> higher(h.size(), 99);
+    std::vector<std::uint8_t> lower(h.size(), 99);
+    std::vector<float> inverse(h.size(), -1.0f);
+    const SpreadCountsRow row{h.data(),     receiver.data(), higher.data(),
+                              lower.data(), inverse.data(),  width};
+    std::size_t checked = 0;
+    for (int y = 1; y + 1 < height; ++y) {
+      const auto first = static_cast<std::size_t>(y * width + 1);
+      const std::size_t stop = spreadCountsVectors(row, first, first + width - 2);
+      for (std::size_t i = first; i < stop; ++i, ++checked) {
+        unsigned up = 0;
+        unsigned down = 0;
+        float total = 0.0f;
+        for (std::size_t d = 0; d < 8; ++d) {
+          const float drop =
+              h[i] - h[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[d])];
+          if (drop < 0.0f) ++up;
+          if (drop > 0.0f) {
+            down |= 1U << d;
+            total += drop * kSpreadWeightPerDrop[d];
+          }
+        }
+        const bool keeps = receiver[i] == static_cast<std::int32_t>(i);
+        const float expected = keeps || !(total >= kLeastSpreadWeightSum) ? 0.0f : 1.0f / total;
+        ASSERT_EQ(higher[i], up) << hwy::TargetName(target) << " cell " << i;
+        ASSERT_EQ(lower[i], down) << hwy::TargetName(target) << " cell " << i;
+        ASSERT_EQ(inverse[i], expected) << hwy::TargetName(target) << " cell " << i;
+      }
+    }
+    EXPECT_GT(checked, h.size() / 2) << hwy::TargetName(target);  // most cells in vectors
+  }
 }
 
 // Maps a few cells wide, where a neighbour may be the cell itself or come
