@@ -8,11 +8,15 @@
 
 namespace terrain {
 
-// The lower convex hull of `profile` (non-increasing samples), straight
-// between its corners: each step falls no more than the one before, and
-// no sample rises above the given one. (Rounding the corners would lift
-// them above the profile: a convex curve below the hull must cut under
-// it everywhere.)
-std::vector<double> gradedProfile(const std::vector<double>& profile);
+// The lower convex hull of `profile` (non-increasing samples): each step
+// falls no more than the one before, and no sample stands above the given
+// one. With roundness 0 it is straight between its corners, on the
+// profile at both ends. With roundness r > 0 (in the profile's units) the
+// corners are rounded, over about r / (the change of slope per sample)
+// samples either side, and every sample lies between r ln 2 and
+// r ln(sides) lower still: a convex curve that stays under the profile
+// must pass under the hull's corners, so it cuts a little deeper
+// everywhere.
+std::vector<double> gradedProfile(const std::vector<double>& profile, double roundness);
 
 }  // namespace terrain

@@ -176,7 +176,7 @@ TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
 // arithmetic their 2049 case checks, and unoptimised far longer).
 // Measured, correlation / concavity / grid excess: alpine 0.984 / 0.75 /
 // 1.02, rolling hills 0.975 / 0.46 / 1.02, islands 0.969 / 0.31 / 0.86,
-// volcanic island 0.991 / 0.36 / 0.83, river valley 0.979 / 0.66 / 0.82
+// volcanic island 0.991 / 0.36 / 0.83, river valley 0.979 / 0.69 / 0.83
 // (its bed graded; 0.20 / 0.94 when it followed the terrain in steps),
 // canyon mesa (no rivers) 0.974. Before small flows spread at the map's
 // own size, one-cell rills combed every slope: excess 1.50 to 1.68.

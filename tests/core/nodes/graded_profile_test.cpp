@@ -1,11 +1,13 @@
 // A graded river's long profile (core/nodes/graded_profile.hpp): its
 // slope only eases from head to mouth, and it never stands above the bed
-// it replaces, on a step, a steep head and a rough falling profile.
+// it replaces, on a step, a steep head and a rough falling profile; its
+// corners round without cutting much deeper.
 #include "core/nodes/graded_profile.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -43,21 +45,47 @@ std::vector<double> roughFall() {  // a random walk's running minimum: pools and
   return p;
 }
 
+// Straight between the hull's corners (roundness 0) and rounded (2).
 TEST(GradedProfile, EachStepFallsNoMoreThanTheOneAboveAndNoneRisesAboveTheBed) {
-  for (const std::vector<double>& bed : {stepDown(), steepHead(), roughFall()}) {
-    const std::vector<double> graded = gradedProfile(bed);
-    ASSERT_EQ(graded.size(), bed.size());
-    EXPECT_EQ(graded.front(), bed.front());  // the head and the mouth stay
-    EXPECT_EQ(graded.back(), bed.back());
-    double lastFall = graded[0] - graded[1];
-    for (std::size_t k = 0; k < bed.size(); ++k) {
-      ASSERT_LE(graded[k], bed[k] + 1e-12) << k;
-      if (k == 0) continue;
-      const double fall = graded[k - 1] - graded[k];
-      ASSERT_GE(fall, -1e-12) << k;            // never rises
-      ASSERT_LE(fall, lastFall + 1e-12) << k;  // eases downstream
-      lastFall = fall;
+  for (const double roundness : {0.0, 2.0}) {
+    for (const std::vector<double>& bed : {stepDown(), steepHead(), roughFall()}) {
+      const std::vector<double> graded = gradedProfile(bed, roundness);
+      ASSERT_EQ(graded.size(), bed.size());
+      if (roundness == 0.0) {
+        EXPECT_EQ(graded.front(), bed.front());  // the head and the mouth stay
+        EXPECT_EQ(graded.back(), bed.back());
+      }
+      double lastFall = graded[0] - graded[1];
+      for (std::size_t k = 0; k < bed.size(); ++k) {
+        ASSERT_LE(graded[k], bed[k] + 1e-12) << k << " roundness " << roundness;
+        if (k == 0) continue;
+        const double fall = graded[k - 1] - graded[k];
+        ASSERT_GE(fall, -1e-12) << k << " roundness " << roundness;           // never rises
+        ASSERT_LE(fall, lastFall + 1e-9) << k << " roundness " << roundness;  // eases downstream
+        lastFall = fall;
+      }
     }
+  }
+}
+
+// Rounded, the corner where a steep head meets the floor bends over many
+// samples instead of one, and the bed lies deeper than the hull by little
+// more than roundness * ln(2 sides).
+TEST(GradedProfile, RoundnessBendsTheCornersAndCutsLittleDeeper) {
+  const std::vector<double> bed = steepHead();
+  const auto sharpestBend = [](const std::vector<double>& p) {
+    double bend = 0.0;
+    for (std::size_t k = 2; k < p.size(); ++k)
+      bend = std::max(bend, (p[k - 2] - p[k - 1]) - (p[k - 1] - p[k]));
+    return bend;
+  };
+  const std::vector<double> hull = gradedProfile(bed, 0.0);
+  const std::vector<double> rounded = gradedProfile(bed, 2.0);
+  EXPECT_NEAR(sharpestBend(hull), 0.49, 1e-9);
+  EXPECT_LT(sharpestBend(rounded), 0.25 * sharpestBend(hull));
+  for (std::size_t k = 0; k < bed.size(); ++k) {
+    EXPECT_LE(rounded[k], hull[k] + 1e-12);
+    EXPECT_GE(rounded[k], hull[k] - 2.0 * std::log(2.0) - 0.01);
   }
 }
 
@@ -68,7 +96,7 @@ TEST(GradedProfile, ABedThatAlreadyEasesIsKept) {
     const double x = static_cast<double>(k) / 99.0;
     bed[k] = 1.0 - 2.0 * x + x * x;  // falls from 1 to 0, ever more gently
   }
-  const std::vector<double> graded = gradedProfile(bed);
+  const std::vector<double> graded = gradedProfile(bed, 0.0);
   for (std::size_t k = 0; k < bed.size(); ++k) EXPECT_NEAR(graded[k], bed[k], 1e-12) << k;
 }
 
@@ -76,7 +104,7 @@ TEST(GradedProfile, ABedThatAlreadyEasesIsKept) {
 // keeping the flat above and the plunge below.
 TEST(GradedProfile, AStepIsCutBackIntoASteadyFall) {
   const std::vector<double> bed = stepDown();
-  const std::vector<double> graded = gradedProfile(bed);
+  const std::vector<double> graded = gradedProfile(bed, 0.5);
   EXPECT_LT(graded[50], bed[50] - 3.0);
   double steepest = 0.0;
   for (std::size_t k = 1; k < graded.size(); ++k)
