@@ -60,8 +60,10 @@ std::vector<double> gradedProfile(const std::vector<double>& profile, double rou
   // profile, whichever lines it is made of.
   // Sides whose lines part by less than a thousandth of the roundness
   // across the whole profile count once: the hull of a straight stretch
-  // keeps corners wherever rounding bends it by a hair, and each copy of
-  // a line would lift the soft maximum by roundness * ln(copies).
+  // keeps corners wherever float rounding bends it by a hair, and each
+  // copy of a line would lift the soft maximum by roundness * ln(copies).
+  // At every sample a kept line then lies within that thousandth of the
+  // hull, so the sum below never underflows to 0.
   const double span = static_cast<double>(profile.size());
   std::vector<Side> lines = {sides.front()};
   for (const Side& s : sides) {
