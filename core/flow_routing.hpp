@@ -134,6 +134,7 @@ class FlowNetwork {
   // The eight, in direction order: fixed offsets inside the outer ring.
   std::array<std::size_t, 8> neighbours(std::size_t cell) const;
   void countSpreadNeighbours(const float* heights, const Execution& exec, const Poll& poll);
+  void walkSpread(const float* heights, float channelCells, const Poll& poll);
   void routeRow(const float* heights, int y);
   void findDonors(const Execution& exec, const Poll& poll);
   void walk(std::size_t first, std::size_t last, Walk& out, const Poll& poll) const;

@@ -117,12 +117,16 @@ void FlowNetwork::spreadDrainage(std::span<const float> heights, float channelCe
   if (higher_.size() != n) resizeZeroed(higher_, n, poll);
   if (lower_.size() != n) resizeZeroed(lower_, n, poll);
   if (inverseWeightSum_.size() != n) resizeZeroed(inverseWeightSum_, n, poll);
-  const float* h = heights.data();
-  countSpreadNeighbours(h, exec, poll);
-  // In cell order, each cell whose higher neighbours are all done, then
-  // depth first the cells it was the last to wait for. The pending list
-  // is written past its top for every lower neighbour and kept only when
-  // that neighbour is ready: no branch the processor could not predict.
+  countSpreadNeighbours(heights.data(), exec, poll);
+  walkSpread(heights.data(), channelCells, poll);
+}
+
+// In cell order, each cell whose higher neighbours are all done, then
+// depth first the cells it was the last to wait for. The pending list
+// is written past its top for every lower neighbour and kept only when
+// that neighbour is ready: no branch the processor could not predict.
+void FlowNetwork::walkSpread(const float* h, float channelCells, const Poll& poll) {
+  const std::size_t n = outlet_.size();
   constexpr std::uint8_t kDone = 0xFF;  // above any count of eight neighbours
   const std::array<std::ptrdiff_t, 8> offset = flow::offsetsInside(width_);
   if (spreadReady_.size() < n + 8) spreadReady_.resize(n + 8);

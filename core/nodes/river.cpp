@@ -64,9 +64,9 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
   const std::vector<PathCell> cells = pathCells(course, grid, half + p.banks);
   std::vector<double> bed =
       bedProfile(std::move(ground), cells, field, spacing, half, p.depth / heightRange);
-  // Corners rounded by a quarter of the depth: the bed lies about a sixth
-  // of the depth deeper than the hull, and the corner where a steep head
-  // meets the valley floor bends over hundreds of metres.
+  // Corners rounded by a quarter of the depth: the bed lies a little
+  // deeper than the hull (river valley: 0.17 of the depth), and the corner
+  // where a steep head meets the valley floor bends instead of creasing it.
   if (p.bed >= 1.0) bed = gradedProfile(bed, 0.25 * p.depth / heightRange);
   for (const PathCell& c : cells) {
     const double level = profileAt(bed, spacing, c.along);
