@@ -11,6 +11,7 @@
 
 #include "app/generation_worker.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/build_kind.hpp"
 #include "tests/support/cancel_latency.hpp"
 
 namespace terrain::app {
@@ -127,17 +128,7 @@ TEST(GenerationWorker, NoDraftWhileRunsAreQuick) {
 // builds, 10x slower and run beside other tests, get a loose bound that
 // still catches a run that does not give way (the last level alone takes
 // about a second, the whole map ~30 s before the pipeline).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr double kBoundMs = 500.0;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr double kBoundMs = 500.0;
-#else
-constexpr double kBoundMs = 50.0;
-#endif
-#else
-constexpr double kBoundMs = 50.0;
-#endif
+constexpr double kBoundMs = terrain::testing::kSanitized ? 500.0 : 50.0;
 
 TEST(GenerationWorker, ANewRequestStartsAtOnceWhileA16385MapGenerates) {
   GenerationWorker worker;

@@ -27,6 +27,7 @@
 #include "core/export/heightmap_files.hpp"
 #include "core/registry.hpp"
 #include "tests/support/app_process.hpp"
+#include "tests/support/build_kind.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir.hpp"
 
@@ -37,17 +38,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAsan = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAsan = true;
-#else
-constexpr bool kAsan = false;
-#endif
-#else
-constexpr bool kAsan = false;
-#endif
+constexpr bool kAsan = terrain::testing::kAddressSanitized;
 
 using terrain::testing::entriesOf;
 using terrain::testing::readAll;

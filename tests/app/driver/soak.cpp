@@ -7,18 +7,12 @@
 
 #include "core/registry.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/build_kind.hpp"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#if defined(__SANITIZE_ADDRESS__)
-#define TERRAIN_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TERRAIN_ASAN 1
-#endif
-#endif
-#if defined(TERRAIN_ASAN)
+#if defined(TERRAIN_TEST_ASAN)
 #include <sanitizer/allocator_interface.h>
 #endif
 
@@ -38,7 +32,7 @@ SoakStep soakStep(int frame) {
 }
 
 void settleAllocator() {
-#if defined(TERRAIN_ASAN)
+#if defined(TERRAIN_TEST_ASAN)
   __sanitizer_purge_allocator();
 #elif defined(__GLIBC__)
   malloc_trim(0);

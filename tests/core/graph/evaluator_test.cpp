@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/build_kind.hpp"
 
 namespace terrain {
 namespace {
@@ -126,17 +127,7 @@ TEST(GraphEvaluator, OlderResultsStayInsideTheBudgetAndResultsStayRight) {
 
 // AddressSanitizer keeps freed memory in quarantine: resident memory then
 // says nothing about what the evaluator holds.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kFreedMemoryIsKept = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kFreedMemoryIsKept = true;
-#else
-constexpr bool kFreedMemoryIsKept = false;
-#endif
-#else
-constexpr bool kFreedMemoryIsKept = false;
-#endif
+constexpr bool kFreedMemoryIsKept = terrain::testing::kAddressSanitized;
 
 // The process's resident memory, from /proc/self/statm.
 std::size_t residentBytes() {
