@@ -38,8 +38,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr bool kAsan = terrain::testing::kAddressSanitized;
-
 using terrain::testing::entriesOf;
 using terrain::testing::readAll;
 
@@ -234,7 +232,7 @@ TEST_F(BadInputRun, SizesPastTheMemoryCapAreRefusedBeforeAllocatingAndNameTheCap
 // Within the cap but more than the machine can give: a message, not a crash
 // (the address space is capped at 768 MiB so the 1 GiB map cannot be had).
 TEST_F(BadInputRun, AMapTheMachineCannotHoldIsExitOneWithAMessageNotACrash) {
-  if (kAsan)
+  if (terrain::testing::kAddressSanitized)
     GTEST_SKIP() << "AddressSanitizer reserves terabytes of shadow: RLIMIT_AS cannot apply";
   const fs::path out = dir_ / "h.png";
   const RunResult r = run(

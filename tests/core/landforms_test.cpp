@@ -9,8 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -112,21 +110,6 @@ std::vector<std::string_view> presetKeys() {
   return keys;
 }
 
-// Every preset's 257 preview, pinned. The same bits in Release, in Debug
-// and under the sanitizers (clang) are what lets the measures below run in
-// the optimised builds alone. A preset's change re-pins it, for a reason.
-TEST(LandformPresets, GoldenChecksumsArePinned) {
-  const std::map<std::string_view, std::uint64_t> pinned = {
-      {"alpine", 3738177251211073205ULL},           {"rolling-hills", 7804155214473084895ULL},
-      {"canyon-mesa", 11050087154397607276ULL},     {"islands", 2023541731146009362ULL},
-      {"volcanic-island", 16215817853802065476ULL}, {"river-valley", 14310555713208951660ULL}};
-  ASSERT_EQ(pinned.size(), landformPresets().size());
-  for (const std::string_view key : presetKeys()) {
-    EXPECT_EQ(testing::checksum(testing::run(atSize(landformDocument(key), 257))), pinned.at(key))
-        << key;
-  }
-}
-
 // What a landform must measure at every size: rivers as steep as Flint's
 // law makes them (real DEMs: 0.35 to 0.6) and channels running every way.
 constexpr double kLowestConcavity = 0.3;
@@ -176,12 +159,13 @@ class LandformPresets : public ::testing::TestWithParam<std::string_view> {};
 // 0.990, 0.983 / 0.50, 0.40, 0.37 / 1.01, 0.98, 1.02; canyon mesa (no
 // rivers) 0.984, 0.979. Before soil creep, rho8, the closing river
 // passes and rolling hills' rivers the presets measured 0.05 to 0.15.
-// The measures are arithmetic on the same bits in every build (the golden
-// checksums hold Debug's to Release's), so the slow builds run only the
-// sizes that add something for them: the sanitizers 1025, whose runs reach
-// every buffer the larger ones do (10 to 25 s each there); the unoptimised
-// build none (as long again), its asserts reached by every preset at 257
-// in Presets.EachIsAValidDocumentThatMakesFiniteTerrain.
+// The measures are arithmetic on the same bits in every build (each
+// preset's bits are pinned at its own size, solved on the 257 grid and
+// refined as here: Presets.GoldenChecksumsArePinned), so the slow builds
+// run only the sizes that add something for them: the sanitizers 1025,
+// whose runs reach every buffer the larger ones do (10 to 25 s each
+// there); the unoptimised build none (as long again), its asserts reached
+// by every preset at its own size in the presets' tests.
 TEST_P(LandformPresets, At1025IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) {
   if (testing::kUnoptimised) GTEST_SKIP() << "the presets' measures run optimised, not in Debug";
   expectPresetAt(GetParam(), 1025);
@@ -198,7 +182,7 @@ TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
 // The export size a designer ships: the preview's landscape still, and
 // like real land (10 to 80 s each in Release, so only the Release build
 // runs it; under the sanitizers it would take most of CI's budget for the
-// arithmetic their 2049 case checks, and unoptimised far longer).
+// arithmetic their 1025 case checks, and unoptimised far longer).
 // Measured, correlation / concavity / grid excess: alpine 0.984 / 0.75 /
 // 1.02, rolling hills 0.975 / 0.46 / 1.02, islands 0.969 / 0.31 / 0.86,
 // volcanic island 0.991 / 0.36 / 0.83, river valley 0.979 / 0.69 / 0.83
