@@ -50,7 +50,10 @@ run_ctest() {  # run_ctest <preset>: ctest's summary lists skips as "(Skipped)"
   local log
   log=$(mktemp)
   local status=0
-  with_display ctest --preset "$1" 2>&1 | tee "$log" || status=$?
+  # As many tests at once as cores: the tests are written to run beside
+  # each other (scratch folders of their own, bounds that allow for a busy
+  # neighbour), and serially the suites took half of CI's time.
+  with_display ctest --preset "$1" -j "$(jobs)" 2>&1 | tee "$log" || status=$?
   while IFS= read -r line; do SKIPPED+=("$1: $line"); done \
     < <(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$log")
   rm -f "$log"
