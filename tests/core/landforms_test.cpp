@@ -163,15 +163,15 @@ class LandformPresets : public ::testing::TestWithParam<std::string_view> {};
 // preset's bits are pinned at its own size, solved on the 257 grid and
 // refined as here: Presets.GoldenChecksumsArePinned), so the slow builds
 // run only the sizes that add something for them: the sanitizers 1025,
-// whose runs reach every buffer the larger ones do (10 to 25 s each
-// there); the unoptimised build none (as long again), its asserts reached
-// by every preset at its own size in the presets' tests.
+// whose runs reach every buffer the larger ones do (6 to 26 s each
+// there); the unoptimised build none (11 to 25 s each), its asserts
+// reached by every preset at its own size in the presets' tests.
 TEST_P(LandformPresets, At1025IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) {
   if (testing::kUnoptimised) GTEST_SKIP() << "the presets' measures run optimised, not in Debug";
   expectPresetAt(GetParam(), 1025);
 }
 
-// Seconds each in Release; a minute each under the sanitizers.
+// Seconds each in Release; 16 to 75 s each under the sanitizers.
 TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) {
   if (testing::kUnoptimised || testing::kSanitized) {
     GTEST_SKIP() << "2049 presets run in the Release build only";
