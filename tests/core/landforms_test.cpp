@@ -152,7 +152,7 @@ void expectPresetAt(std::string_view key, int exportSize) {
 class LandformPresets : public ::testing::TestWithParam<std::string_view> {};
 
 // Measured, correlation / concavity at 257, 1025, 2049 / grid excess at
-// the same: alpine 0.993, 0.990 / 0.51, 0.64, 0.64 / 0.91, 0.84, 0.99;
+// the same: alpine 0.993, 0.990 / 0.51, 0.64, 0.64 / 0.91, 0.84, 0.995;
 // islands 0.984, 0.974 / 0.64, 0.36, 0.38 / 1.09, 1.12, 0.95; rolling
 // hills 0.989, 0.983 / 0.49, 0.46, 0.48 / 0.88, 1.03, 1.15; volcanic
 // island 0.996, 0.993 / 0.51, 0.46, 0.41 / 1.05, 0.83, 0.88; river valley
@@ -171,7 +171,8 @@ TEST_P(LandformPresets, At1025IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
   expectPresetAt(GetParam(), 1025);
 }
 
-// Seconds each in Release; 16 to 75 s each under the sanitizers.
+// 6 to 27 s each in Release (two at a time, 2026-11-27); 16 to 75 s
+// each under the sanitizers.
 TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) {
   if (testing::kUnoptimised || testing::kSanitized) {
     GTEST_SKIP() << "2049 presets run in the Release build only";
@@ -180,9 +181,10 @@ TEST_P(LandformPresets, At2049IsThePreviewsLandscapeAndMeasuresLikeRealTerrain) 
 }
 
 // The export size a designer ships: the preview's landscape still, and
-// like real land (10 to 80 s each in Release, so only the Release build
-// runs it; under the sanitizers it would take most of CI's budget for the
-// arithmetic their 1025 case checks, and unoptimised far longer).
+// like real land (29 to 210 s each in Release, two at a time on a slow
+// day, 2026-11-27; so only the Release build runs it; under the
+// sanitizers it would take most of CI's budget for the arithmetic their
+// 1025 case checks, and unoptimised far longer).
 // Measured, correlation / concavity / grid excess: alpine 0.988 / 0.71 /
 // 1.02, rolling hills 0.975 / 0.46 / 1.02, islands 0.969 / 0.31 / 0.86,
 // volcanic island 0.991 / 0.36 / 0.83, river valley 0.979 / 0.69 / 0.83
