@@ -22,7 +22,7 @@
 #include "core/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain::app {
 namespace {

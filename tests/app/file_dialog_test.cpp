@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain::app {
 namespace {

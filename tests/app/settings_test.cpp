@@ -4,7 +4,7 @@
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -29,7 +29,7 @@
 #include "tests/support/app_process.hpp"
 #include "tests/support/build_kind.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 extern char** environ;
 

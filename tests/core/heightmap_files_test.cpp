@@ -22,7 +22,7 @@
 #include "core/image.hpp"
 #include "core/png_io.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -27,7 +27,7 @@
 #include "core/text_ids.hpp"
 #include "core/tiles.hpp"
 #include "tests/core/test_support.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -30,7 +30,7 @@
 #include "core/terrain_mesh.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

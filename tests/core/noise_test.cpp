@@ -18,7 +18,7 @@
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/highway_target.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "core/color.hpp"
 #include "core/error.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -19,7 +19,7 @@
 #include "core/png_io.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

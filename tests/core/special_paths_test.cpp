@@ -30,7 +30,7 @@
 #include "core/png_io.hpp"
 #include "core/sources/common_params.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 #include "tests/support/without_tmpfile.hpp"
 
 namespace terrain {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -14,7 +14,7 @@
 #include "core/png_io.hpp"
 #include "core/project.hpp"
 #include "tests/support/app_process.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Private directories under /tmp, removed with everything in it after use:
-// for tests that write real files.
-#include <gtest/gtest.h>
+// for tests and benchmarks that write real files. The tests' fixture is
+// scratch_dir_fixture.hpp.
 #include <stdlib.h>
 
 #include <algorithm>
@@ -40,21 +40,6 @@ class ScratchDir {
 
  private:
   std::filesystem::path path_;
-};
-
-// The fixture: `dir_` for each test.
-class ScratchDirTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/terrain-test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::vector<std::string> entries() const { return entriesOf(dir_); }
-
-  std::filesystem::path dir_;
 };
 
 }  // namespace terrain::testing

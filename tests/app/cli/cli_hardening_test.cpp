@@ -24,7 +24,7 @@
 #include "core/png_io.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {

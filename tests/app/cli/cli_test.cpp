@@ -28,7 +28,7 @@
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 extern char** environ;
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "tests/support/app_process.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {
