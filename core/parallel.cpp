@@ -16,6 +16,7 @@ namespace {
 
 // Workers wait for a batch of chunks, take them one by one, and the caller
 // takes chunks too; the caller returns once every chunk of its batch is done.
+// A second caller meanwhile runs its own batch alone (run()).
 class WorkerPool {
  public:
   explicit WorkerPool(int workers) {
@@ -35,7 +36,16 @@ class WorkerPool {
   int workerCount() const { return static_cast<int>(threads_.size()); }
 
   void run(std::int64_t chunkCount, const std::function<void(std::int64_t)>& chunk) {
-    std::unique_lock batchLock(batchMutex_);  // one batch at a time
+    // One batch at a time. A caller that finds the pool busy with another
+    // thread's batch (the window's frame while the worker generates) runs
+    // its chunks itself, in order: waiting, it could wait behind many of
+    // the other run's batches (the mutex is not fair). The chunks are the
+    // same, so the results are too; a chunk that throws ends the rest.
+    std::unique_lock batchLock(batchMutex_, std::try_to_lock);
+    if (!batchLock.owns_lock()) {
+      for (std::int64_t i = 0; i < chunkCount; ++i) chunk(i);
+      return;
+    }
     {
       std::lock_guard lock(mutex_);
       job_ = &chunk;

@@ -17,8 +17,9 @@ struct Execution {
 int resolvedThreadCount(const Execution& exec);
 
 // Calls body(begin, end) on contiguous chunks covering [first, last). Chunks
-// are never smaller than minChunk items; runs inline when one chunk suffices.
-// Not reentrant: a body must not call parallelFor itself.
+// are never smaller than minChunk items; runs inline when one chunk suffices,
+// or when another thread's call holds the threads (the same chunks, one
+// after another). Not reentrant: a body must not call parallelFor itself.
 void parallelFor(const Execution& exec, std::int64_t first, std::int64_t last,
                  std::int64_t minChunk,
                  const std::function<void(std::int64_t, std::int64_t)>& body);
