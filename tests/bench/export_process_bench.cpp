@@ -17,10 +17,10 @@
 namespace terrain {
 namespace {
 
-// Times `args` run to the end, once per iteration; a failed run stops the
-// benchmark with its stderr.
-void timeProcess(benchmark::State& state, const std::vector<std::string>& args) {
-  const testing::ScratchDir dir;
+// Times `args` run to the end, once per iteration, its stdout and stderr
+// in `dir`; a failed run stops the benchmark with its stderr.
+void timeProcess(benchmark::State& state, const testing::ScratchDir& dir,
+                 const std::vector<std::string>& args) {
   for (auto _ : state) {
     const testing::AppRun run = testing::runApp(args, dir.path());
     if (run.status != 0) {
@@ -34,15 +34,17 @@ void timeProcess(benchmark::State& state, const std::vector<std::string>& args) 
 }
 
 void BM_ExportStartUp(benchmark::State& state) {
-  timeProcess(state, {"export", "--help"});
+  const testing::ScratchDir dir;
+  timeProcess(state, dir, {"export", "--help"});
 }
 BENCHMARK(BM_ExportStartUp)->Iterations(10)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // Arg: the map's side.
 void BM_AlpineExportProcess(benchmark::State& state) {
-  const testing::ScratchDir out;
-  timeProcess(state, {"export", "--preset", "alpine", "--size", std::to_string(state.range(0)),
-                      "--heightmap", (out.path() / "alpine.png").string(), "--quiet"});
+  const testing::ScratchDir dir;
+  timeProcess(state, dir,
+              {"export", "--preset", "alpine", "--size", std::to_string(state.range(0)),
+               "--heightmap", (dir.path() / "alpine.png").string(), "--quiet"});
 }
 BENCHMARK(BM_AlpineExportProcess)
     ->Arg(257)

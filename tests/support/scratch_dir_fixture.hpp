@@ -2,8 +2,6 @@
 // The fixture of tests that write real files: a private directory under
 // /tmp for each test (ScratchDir, scratch_dir.hpp), removed after it.
 #include <gtest/gtest.h>
-#include <stdlib.h>
-
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -12,19 +10,17 @@
 
 namespace terrain::testing {
 
-// The fixture: `dir_` for each test.
+// The fixture: `dir_` for each test, made before it and removed after it.
 class ScratchDirTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/terrain-test.XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::vector<std::string> entries() const { return entriesOf(dir_); }
 
-  std::filesystem::path dir_;
+ private:
+  ScratchDir scratch_;
+
+ protected:
+  const std::filesystem::path dir_ = scratch_.path();
 };
 
 }  // namespace terrain::testing
