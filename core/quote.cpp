@@ -26,13 +26,21 @@ std::string escapeControl(std::string_view text) {
   return out;
 }
 
-std::string quoted(std::string_view text) {
-  if (text.size() <= kMaxQuotedBytes) return "'" + escapeControl(text) + "'";
+std::string excerpt(std::string_view text) {
+  std::string out = "'";
+  if (text.size() <= kMaxQuotedBytes) {
+    out += escapeControl(text);
+    out += '\'';
+    return out;
+  }
   // Cut at a character's start, not inside a UTF-8 sequence.
   std::size_t cut = kMaxQuotedBytes;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0U) == 0x80U) --cut;
-  return "'" + escapeControl(text.substr(0, cut)) + "...' (" + std::to_string(text.size()) +
-         " bytes)";
+  out += escapeControl(text.substr(0, cut));
+  out += "...' (";
+  out += std::to_string(text.size());
+  out += " bytes)";
+  return out;
 }
 
 }  // namespace terrain

@@ -9,14 +9,15 @@
 
 namespace terrain {
 
-// Bytes of the text a quote shows before it is cut.
-inline constexpr std::size_t kMaxQuotedBytes = 60;
+// Bytes of the text a quote shows before it is cut: a long path whole, a
+// 1 MB string not.
+inline constexpr std::size_t kMaxQuotedBytes = 240;
 
 // The text with control characters (below 0x20, and 0x7f) as \n, \t, \r or
 // \xNN and backslashes as they are: printable, one line.
 std::string escapeControl(std::string_view text);
 
 // 'text' escaped, cut after kMaxQuotedBytes with "... (N bytes)".
-std::string quoted(std::string_view text);
+std::string excerpt(std::string_view text);
 
 }  // namespace terrain
