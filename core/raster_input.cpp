@@ -20,12 +20,14 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/quote.hpp"
+#include "core/raster_files.hpp"
 
 namespace terrain {
 namespace {
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) {
-  throw InputError("import: '" + path + "' " + why);
+  throw InputError("import: " + excerpt(path) + " " + why);
 }
 
 std::string lowerExtension(const std::string& path) {
@@ -158,19 +160,19 @@ void readCellSize(GDALDatasetH dataset, Raster& r) {
   r.cellHeight = dy;
 }
 
-// No-data samples become NaN (filled later); the others are scaled and
-// offset as the band declares.
+// No-data samples become NaN (filled later), and so does every sample that
+// is not a finite number, declared or not, or that the band's scale and
+// offset carry past float's range; the others are scaled and offset as the
+// band declares.
 void applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values) {
   int hasNoData = 0;
   const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
   const double scale = GDALGetRasterScale(band, nullptr);
   const double offset = GDALGetRasterOffset(band, nullptr);
   for (float& v : values) {
-    if (hasNoData != 0 && (static_cast<double>(v) == noData || std::isnan(v))) {
-      v = std::numeric_limits<float>::quiet_NaN();
-    } else {
-      v = static_cast<float>(static_cast<double>(v) * scale + offset);
-    }
+    const auto scaled = static_cast<float>(static_cast<double>(v) * scale + offset);
+    const bool noDataHere = hasNoData != 0 && static_cast<double>(v) == noData;
+    v = noDataHere || !std::isfinite(scaled) ? std::numeric_limits<float>::quiet_NaN() : scaled;
   }
 }
 
@@ -179,15 +181,20 @@ void applyNoDataScaleAndOffset(GDALRasterBandH band, std::vector<float>& values)
 class GdalFile {
  public:
   explicit GdalFile(const std::string& path) {
-    static std::once_flag registered;
-    std::call_once(registered, [] { GDALAllRegister(); });
+    useGdal();
+    // Every file it will read checked first; GDAL is given the checked
+    // absolute path, so no spelling of it reads as a URL.
+    const std::string checked = rasterFiles(path).front();
     CPLPushErrorHandler(CPLQuietErrorHandler);
     CPLErrorReset();
-    dataset_ = GDALOpen(path.c_str(), GA_ReadOnly);
+    dataset_ = GDALOpenEx(checked.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY,
+                          allowedGdalDrivers(), nullptr, nullptr);
     if (dataset_ == nullptr) {
       const std::string why = CPLGetLastErrorMsg();
       CPLPopErrorHandler();
-      refuse(path, "is not a raster GDAL can read" + (why.empty() ? "" : ": " + why));
+      refuse(path, "is not a raster GDAL can read here (GeoTIFF, SRTM .hgt, ASCII grid, USGS "
+                   "DEM, PNG or a VRT of them)" +
+                       (why.empty() ? "" : ": " + excerpt(why)));
     }
     if (GDALGetRasterCount(dataset_) < 1) {
       close();
@@ -310,11 +317,10 @@ bool readByGdal(const std::string& path) {
   return !isHeaderlessRaw(path) && lowerExtension(path) != ".exr";
 }
 
+// A local regular file, checked as GDAL's files are (core/raster_files.hpp).
 void checkFile(const std::string& path) {
-  std::error_code ec;
-  if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM (--file)");
-  if (!std::filesystem::exists(path, ec)) refuse(path, "does not exist");
-  if (!std::filesystem::is_regular_file(path, ec)) refuse(path, "is not a file");
+  if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM file");
+  (void)rasterFiles(path);
 }
 
 }  // namespace
@@ -332,10 +338,14 @@ Raster readRaster(const std::string& path, int fileWidth) {
              : ext == ".exr"                ? readExr(path)
                                             : readWithGdal(path);
   if (ext == ".r32" || ext == ".exr") {
-    // Heights as an export writes them, 0..1, or elevations (metres).
-    for (float v : r.values) {
-      if (!std::isfinite(v)) refuse(path, "holds a sample that is not a finite number");
-      if (v < 0.0f || v > 1.0f) r.elevations = true;
+    // Heights as an export writes them, 0..1, or elevations (metres); a
+    // sample that is not a finite number is no data, filled as GDAL's are.
+    for (float& v : r.values) {
+      if (!std::isfinite(v)) {
+        v = std::numeric_limits<float>::quiet_NaN();
+      } else if (v < 0.0f || v > 1.0f) {
+        r.elevations = true;
+      }
     }
   }
   r.heldWidth = r.width;

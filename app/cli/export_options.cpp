@@ -10,10 +10,12 @@
 
 #include "app/cli/document_args.hpp"
 #include "core/color.hpp"
+#include "core/document_inputs.hpp"
 #include "core/error.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/file_identity.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::cli {
@@ -294,10 +296,17 @@ void checkOutputs(const ExportOptions& o) {
                            "'s sidecar JSON (--no-sidecar leaves it out)",
                        *o.plan.sidecar, identify(*o.plan.sidecar)});
   }
+  // Inputs by the words a message names them with: "the --ramp input".
   std::vector<Named> inputs;
-  if (o.projectInput) inputs.push_back({"--project", *o.projectInput, identify(*o.projectInput)});
+  if (o.projectInput) {
+    inputs.push_back({"the --project input", *o.projectInput, identify(*o.projectInput)});
+  }
   if (!isBuiltinRamp(o.doc.look.ramp) && o.doc.look.ramp != "auto") {
-    inputs.push_back({"--ramp", o.doc.look.ramp, identify(o.doc.look.ramp)});
+    inputs.push_back({"the --ramp input", o.doc.look.ramp, identify(o.doc.look.ramp)});
+  }
+  for (const DocumentInput& input : importedFiles(o.doc)) {
+    inputs.push_back({input.what + " (" + excerpt(input.path) + ")", input.path,
+                      identify(input.path)});
   }
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const Named& a = outputs[i];
@@ -305,8 +314,8 @@ void checkOutputs(const ExportOptions& o) {
     if (a.id.isCharacterDevice) continue;
     for (const Named& input : inputs) {
       if (a.id.sameFileAs(input.id)) {
-        throw InputError(a.flag + ": '" + a.path + "' is the " + input.flag +
-                         " input; writing it would destroy it");
+        throw InputError(a.flag + ": " + excerpt(a.path) + " is " + input.flag +
+                         "; writing it would destroy it");
       }
     }
     for (std::size_t j = 0; j < i; ++j) {

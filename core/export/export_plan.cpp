@@ -1,5 +1,8 @@
 #include "core/export/export_plan.hpp"
 
+#include <cmath>
+#include <string>
+
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/export/sidecar.hpp"
@@ -47,8 +50,29 @@ std::size_t plannedFileCount(const ExportPlan& plan) {
   return plan.outputs.size() + (plan.sidecar ? 1 : 0) + (plan.projectOutput ? 1 : 0);
 }
 
+namespace {
+
+// No format may carry a height that is not a number out (issue 37): an
+// engine reads NaN as a hole or a spike. A node that made one is a bug,
+// so the export fails as a machine failure would (exit 1), before any file.
+void refuseNonFinite(const Heightfield& field) {
+  for (int y = 0; y < field.height; ++y) {
+    for (int x = 0; x < field.width; ++x) {
+      const float v = field.at(x, y);
+      if (std::isfinite(v)) continue;
+      throw IoError("cannot export: the map holds " + std::string(std::isnan(v) ? "NaN" : "an infinity") +
+                    " at sample (" + std::to_string(x) + ", " + std::to_string(y) +
+                    ") of " + std::to_string(field.width) + "x" + std::to_string(field.height) +
+                    "; nothing was written (please report the document that made it)");
+    }
+  }
+}
+
+}  // namespace
+
 void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput& in,
                const PlanEvents& events) {
+  refuseNonFinite(in.field);
   // One fsync per directory for every file below (a tile farm starts
   // thousands of exports; each directory fsync is a disk round trip).
   DirectorySyncBatch directorySyncs;

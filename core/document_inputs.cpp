@@ -1,0 +1,39 @@
+#include "core/document_inputs.hpp"
+
+#include <cstddef>
+#include <span>
+
+#include "core/error.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/quote.hpp"
+#include "core/raster_files.hpp"
+#include "core/text_ids.hpp"
+
+namespace terrain {
+
+std::vector<DocumentInput> importedFiles(const Document& doc) {
+  std::vector<DocumentInput> out;
+  const Graph graph = documentGraph(doc);
+  for (const GraphNode& node : graph.nodes) {
+    const std::span<const ParamInfo> params = typeOf(node).params();
+    for (std::size_t i = 0; i < params.size() && i < node.values.size(); ++i) {
+      if (params[i].type != ParamType::Text || params[i].key != "file") continue;
+      const std::string* path = findText(node.values[i]);
+      if (path == nullptr || path->empty()) continue;
+      const std::string owner =
+          doc.graph ? "node " + std::to_string(node.id) + " (" + node.type + ")" : "the import";
+      out.push_back({owner + "'s file", *path});
+      try {
+        const std::vector<std::string> files = rasterFiles(*path);
+        for (std::size_t f = 1; f < files.size(); ++f) {
+          out.push_back({"a file " + owner + "'s " + excerpt(*path) + " reads", files[f]});
+        }
+      } catch (const InputError&) {
+        // Said when the raster is read.
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace terrain
