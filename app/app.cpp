@@ -359,11 +359,7 @@ void App::commitAndKeepSession() {
   const bool editing = ImGui::IsAnyItemActive() || state_.brush.drawing;  // a stroke: one step
   if (!commitFinishedEdit(state_.history, state_.doc, editing)) return;
   if (!storage_.sessionFile || !storage_.write) return;
-  try {
-    saveProject(storage_.sessionFile->string(), state_.doc);
-  } catch (const std::exception& e) {
-    state_.settingsNote = std::string("session not saved: ") + e.what();
-  }
+  state_.sessionSaveNote = saveSession(*storage_.sessionFile, state_.doc);
 }
 
 void App::applyCacheBudget() {
@@ -401,7 +397,7 @@ void App::saveSettingsIfChanged() {
   if (now == saved_) return;
   saved_ = now;
   const std::string err = saveSettings(*storage_.settingsFile, saved_);
-  if (!err.empty()) state_.settingsNote = "settings not saved: " + err;
+  state_.settingsSaveNote = err.empty() ? err : "settings not saved: " + err;
 }
 
 }  // namespace terrain::app

@@ -151,7 +151,12 @@ struct AppState {
   double frameMs = 0.0;  // CPU time of the last frame on the UI thread
   float viewAspect = 1.0f;
   bool helpOpen = false;
+  // The configuration folder's notes: what of the settings or the last
+  // session was ignored at start, and why the last save of the session or
+  // of the settings failed (each cleared when the next save of it succeeds).
   std::string settingsNote;
+  std::string sessionSaveNote;
+  std::string settingsSaveNote;
   ExportPanelState exporting;
   GraphEditorState graphEditor;
   BrushState brush;
@@ -159,6 +164,15 @@ struct AppState {
   int nodeCacheMiB = 0;                     // the setting: node results kept beyond the last run's
   std::size_t nodeCacheHeld = 0;            // bytes the worker's pipeline held after its last run
 };
+
+// The configuration folder's notes as the panel shows them, "; " between; "" when none.
+inline std::string configNotes(const AppState& s) {
+  std::string out;
+  for (const std::string* note : {&s.settingsNote, &s.sessionSaveNote, &s.settingsSaveNote}) {
+    if (!note->empty()) out.append(out.empty() ? "" : "; ").append(*note);
+  }
+  return out;
+}
 
 // The view actually drawn: profiles have only a side view.
 inline ViewKind effectiveViewKind(const AppState& s) {

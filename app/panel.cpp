@@ -417,9 +417,9 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   ImGui::Separator();
   statsSection(s);
   controlsSection(s);
-  if (!s.settingsNote.empty()) {
+  if (const std::string notes = configNotes(s); !notes.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kDim, "%s", s.settingsNote.c_str());
+    ImGui::TextColored(kDim, "%s", notes.c_str());
     ImGui::PopTextWrapPos();
   }
 

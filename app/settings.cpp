@@ -1,5 +1,8 @@
 #include "app/settings.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <sstream>
@@ -9,6 +12,7 @@
 #include "core/color.hpp"
 #include "core/error.hpp"
 #include "core/input_file.hpp"
+#include "core/project.hpp"
 
 namespace terrain::app {
 namespace {
@@ -126,10 +130,38 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
   return out;
 }
 
-std::string saveSettings(const std::filesystem::path& path, const Settings& settings) {
+std::string makeConfigFolder(const std::filesystem::path& folder) {
+  std::filesystem::path made;
+  for (const auto& part : folder) {
+    made /= part;
+    // EEXIST: there already (its mode is the designer's); a file in the
+    // way is caught by the next part's ENOTDIR or the check below.
+    if (::mkdir(made.c_str(), 0700) != 0 && errno != EEXIST) {
+      return "cannot create '" + made.string() + "': " + std::generic_category().message(errno);
+    }
+  }
   std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  if (!std::filesystem::is_directory(folder, ec)) {
+    return "cannot create '" + folder.string() +
+           "': " + (ec ? ec.message() : std::string("a file of that name is in the way"));
+  }
+  return {};
+}
+
+std::string saveSession(const std::filesystem::path& path, const Document& doc) {
+  std::string why = makeConfigFolder(path.parent_path());
+  if (why.empty()) {
+    try {
+      saveProject(path.string(), doc);
+    } catch (const std::exception& e) {  // IoError; InputError for a document that cannot be saved
+      why = e.what();
+    }
+  }
+  return why.empty() ? why : "session not saved: " + why;
+}
+
+std::string saveSettings(const std::filesystem::path& path, const Settings& settings) {
+  if (std::string why = makeConfigFolder(path.parent_path()); !why.empty()) return why;
   // A path that could not be read back (a newline in it would split the
   // line and garble the file) is not remembered.
   const auto storable = [](const std::string& p) { return unusablePath(p).empty() ? p : ""; };

@@ -1,13 +1,15 @@
 #pragma once
 // What the window remembers across runs: the view, the colour ramp and
-// the last export folder. A small key=value file; anything unreadable is
-// ignored with a note, and a key it does not know (an older or newer
-// version's) is skipped, so files from either load.
+// the last export folder (a small key=value file; anything unreadable is
+// ignored with a note, and a key it does not know, an older or newer
+// version's, is skipped, so files from either load), and the last
+// session's document beside it.
 #include <filesystem>
 #include <optional>
 #include <string>
 
 #include "app/options.hpp"
+#include "core/document.hpp"
 
 namespace terrain::app {
 
@@ -38,8 +40,20 @@ std::optional<std::filesystem::path> settingsPath();
 // Never throws: a missing file gives the defaults, a corrupt one the
 // defaults plus a note.
 LoadedSettings loadSettings(const std::filesystem::path& path);
-// Writes a temporary file and renames it over the old one; returns an
-// error message or an empty string.
+// Writes a temporary file and renames it over the old one, making its
+// folder first (makeConfigFolder); returns an error message or "".
 std::string saveSettings(const std::filesystem::path& path, const Settings& settings);
+
+// Makes the configuration folder and any missing folder above it with mode
+// 0700, as the XDG base directory spec asks (the settings and the session
+// are the designer's alone); a folder that exists keeps its mode. Returns
+// an error message naming the folder, or "".
+std::string makeConfigFolder(const std::filesystem::path& folder);
+
+// The session's document, saved as a project (atomically) into the
+// configuration folder, made on first use. Returns the panel's note,
+// "session not saved: <why>", or "" when it was saved (which clears an
+// earlier note).
+std::string saveSession(const std::filesystem::path& path, const Document& doc);
 
 }  // namespace terrain::app

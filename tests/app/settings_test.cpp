@@ -3,6 +3,7 @@
 // opener, and a remembered ramp path that could never load is dropped with
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
+#include "core/project.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
@@ -180,6 +181,51 @@ TEST_F(SettingsFile, AFifoAsTheSettingsFileIsIgnoredAtOnce) {
   const LoadedSettings result = loaded.get();
   EXPECT_EQ(result.settings, Settings{});
   EXPECT_NE(result.note.find("not a regular file"), std::string::npos) << result.note;
+}
+
+fs::perms modeOf(const fs::path& p) {
+  return fs::status(p).permissions() & fs::perms::all;
+}
+
+// A new designer's machine: neither the configuration folder nor the one it
+// goes in exists. The first save makes both, 0700 as the XDG base directory
+// spec asks; a folder that was there keeps its mode.
+TEST_F(SettingsFile, TheFirstSaveMakesTheConfigurationFolderAndItsMissingParentsPrivate) {
+  const fs::path home = dir_ / "home";
+  fs::create_directories(home);
+  fs::permissions(home, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path config = home / ".config" / "terrain-explorer";
+  Document doc = defaultDocument();
+  doc.seed = 99;
+  EXPECT_EQ(saveSession(config / "session.json", doc), "");
+  EXPECT_EQ(loadProject((config / "session.json").string()), doc);
+  EXPECT_EQ(modeOf(home / ".config"), fs::perms::owner_all);
+  EXPECT_EQ(modeOf(config), fs::perms::owner_all);
+  EXPECT_EQ(modeOf(home), fs::perms(0755)) << "a folder that was there changed its mode";
+
+  const fs::path xdg = dir_ / "xdg" / "terrain-explorer";
+  Settings s;
+  s.view = ViewKind::Side;
+  ASSERT_EQ(saveSettings(xdg / "settings.ini", s), "");
+  EXPECT_EQ(loadSettings(xdg / "settings.ini").settings, s);
+  EXPECT_EQ(modeOf(xdg.parent_path()), fs::perms::owner_all);
+  EXPECT_EQ(modeOf(xdg), fs::perms::owner_all);
+}
+
+// A session that cannot be saved says why, naming the folder; the next
+// save that works returns no note, which clears the panel's.
+TEST_F(SettingsFile, ASessionThatCannotBeSavedSaysWhyUntilASaveWorks) {
+  const fs::path blocked = dir_ / "blocked";
+  std::ofstream(blocked) << "a file where the folder goes";
+  const fs::path session = blocked / "terrain-explorer" / "session.json";
+  const std::string note = saveSession(session, defaultDocument());
+  EXPECT_EQ(note.rfind("session not saved: cannot create ", 0), 0u) << note;
+  EXPECT_NE(note.find(session.parent_path().string()), std::string::npos) << note;
+  EXPECT_EQ(saveSettings(blocked / "settings.ini", Settings{}).rfind("cannot create ", 0), 0u);
+  fs::remove(blocked);
+  EXPECT_EQ(saveSession(session, defaultDocument()), "");
+  EXPECT_TRUE(fs::is_regular_file(session));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The window under conditions a designer's machine can produce: squashed
-// and minimised mid-run, an OpenGL below 3.3, an unloadable remembered ramp.
+// and minimised mid-run, an OpenGL below 3.3, an unloadable remembered ramp,
+// no configuration folder yet.
 // Without a display at all: app_e2e_test.cpp, AppTest.WithoutADisplayItSaysSoInOneLineAndExits1.
 // Values typed into the panel: tests/core/bad_input_test.cpp, PanelValue.*.
 #include <gtest/gtest.h>
@@ -150,6 +151,31 @@ TEST_F(AppWindowCases, AnOverLongOrFifoRememberedRampPathStartsTheWindowWithANot
         << what << ": " << r.err.substr(0, 400);
     EXPECT_EQ(readPngRgb8(shot.string()).width, 1280) << what;
   }
+}
+
+// A new designer's first start: no configuration folder, nor the folder it
+// goes in. The first edit makes them (0700, as the XDG base directory spec
+// asks) and keeps the session there with no note in the panel, and the next
+// start opens the edited document.
+TEST_F(AppWindowCases, OnAFreshMachineTheFirstEditMakesTheConfigurationFolderAndKeepsTheSession) {
+  const fs::path config = dir_ / "new home" / ".config";
+  const std::map<std::string, std::optional<std::string>> env = {
+      {"XDG_CONFIG_HOME", config.string()}};
+  const AppRun edited =
+      runDriver({"--write-config", "--generator", "diamond-square", "--size", "65", "--seed", "9",
+                 "--actions", "set:roughness=0.45", "--print-document"},
+                dir_, env);
+  ASSERT_EQ(edited.status, 0) << edited.err;
+  EXPECT_EQ(edited.err.find("panel note"), std::string::npos) << edited.err;
+  const fs::path session = config / "terrain-explorer" / "session.json";
+  ASSERT_TRUE(fs::is_regular_file(session)) << edited.err;
+  for (const fs::path& folder : {config.parent_path(), config, session.parent_path()}) {
+    EXPECT_EQ(fs::status(folder).permissions() & fs::perms::all, fs::perms::owner_all) << folder;
+  }
+  EXPECT_NE(edited.out.find("\"roughness\": 0.45"), std::string::npos) << edited.out;
+  const AppRun reopened = runDriver({"--print-document"}, dir_, env);
+  ASSERT_EQ(reopened.status, 0) << reopened.err;
+  EXPECT_EQ(reopened.out, edited.out) << "the next start did not open the edited document";
 }
 
 }  // namespace

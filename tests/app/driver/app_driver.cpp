@@ -17,6 +17,11 @@
 //                          draft is on screen (a slow map's preview-size first
 //                          result): the screenshot is of that frame, and
 //                          --test-export presses Export on the next
+//   --write-config         the settings and the session are written as a
+//                          designer's window writes them (into the
+//                          XDG_CONFIG_HOME the test gives), and the panel's
+//                          notes about them are printed at the end; without
+//                          it a driven run only reads them
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -64,6 +69,7 @@ struct DriverOptions {
   std::optional<std::string> exportEngine;
   bool timing = false;
   bool untilDraft = false;
+  bool writeConfig = false;
 };
 
 int wholeNumber(std::string_view flag, const std::string& text) {
@@ -95,6 +101,8 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
       d.timing = true;
     } else if (name == "--until-draft") {
       d.untilDraft = true;
+    } else if (name == "--write-config") {
+      d.writeConfig = true;
     } else if (name == "--actions") {
       actionsText = value();
     } else if (name == "--soak") {
@@ -335,6 +343,7 @@ class Driver {
       if (!status.ok) status_ = 1;
     }
     platform_.present(frame);
+    if (d_.writeConfig) app_.saveSettingsIfChanged();  // as the window's loop does
     if (lastFrame) finish(frame);
     return lastFrame;
   }
@@ -378,6 +387,10 @@ class Driver {
   void finish(int frame) {
     if (d_.soak > 0) soakReport(frame + 1, app_.terrainsShown());
     if (d_.printDocument) std::fputs((projectToJson(app_.state().doc) + "\n").c_str(), stdout);
+    if (const std::string notes = app::configNotes(app_.state());
+        d_.writeConfig && !notes.empty()) {
+      std::fprintf(stderr, "terrain-explorer: panel note: %s\n", notes.c_str());
+    }
     if (!app_.state().generateError.empty()) fail(app_.state().generateError);
   }
 
@@ -413,7 +426,7 @@ int main(int argc, char** argv) {
   std::optional<app::App> app;
   try {
     platform.emplace(options.app.width, options.app.height, false);
-    app.emplace(options.app, *platform, app::AppStorage::standard(false));
+    app.emplace(options.app, *platform, app::AppStorage::standard(options.writeConfig));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "terrain-explorer: cannot open a window (%s)\n", e.what());
     return 1;
