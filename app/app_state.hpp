@@ -32,7 +32,7 @@ struct StatusLine {
 struct ExportPanelState {
   bool open = false;      // the Export window is shown
   std::string directory;  // empty: the directory the app started in (shown absolute)
-  std::string stem;       // empty = the default "<generator>-s<seed>-<size>"
+  std::string stem;       // empty = the default "<generator>-s<seed>-<size written>"
   // Which formats of core/outputs.hpp to write, by key.
   std::vector<std::string> formats = {"heightmap", "color"};
   // Each format's option values (core/outputs.hpp), by key; a format not
@@ -49,7 +49,10 @@ struct ExportPanelState {
   bool running = false;
   bool cancelling = false;
   std::optional<ExportProgress> progress;
-  std::string skipped;  // "; skipped <format>: <why>" for the running export's status
+  // For the running export's status: its files' new name when the one asked
+  // for was taken ("; as <name>-2 because <file> existed"), and "; skipped
+  // <format>: <why>".
+  std::string skipped;
 };
 
 // One preview of the seed gallery, uploaded: the GL texture's name.

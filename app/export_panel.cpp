@@ -181,9 +181,11 @@ PanelActions exportSection(AppState& s) {
   PanelActions a;
   auto& e = s.exporting;
   directoryRow(s);
-  const std::string fallback = defaultFileStem(s.shownDoc);
+  const std::string fallback = defaultExportStem(s);
   ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
-  tooltip("Without extension; empty = " + fallback);
+  tooltip("Without extension; empty = " + fallback +
+          ". Files are never replaced: when a name is taken the export takes the next free "
+          "one (<name>-2, -3, ...) and says so");
   engineSizeSection(s);
   ImGui::Checkbox("Sidecar JSON", &e.sidecar);
   tooltip(

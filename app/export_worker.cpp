@@ -143,6 +143,7 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
   const PlannedTerrain terrain = makeTerrain(job, files);
   OutputInput input{terrain.doc, *terrain.field, job.ramp, job.exec};
   input.engineFit = terrain.engineFit;
+  input.outputNode = plan.outputNode;  // the sidecar names the node written
   input.view = &job.view;
 
   ExportOutcome outcome;
@@ -188,8 +189,10 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
 // share of the bar), then fitted.
 PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files) {
   std::string what;
-  if (plansGeneration(job.plan, job.doc, true)) {
-    const Document sized = documentForSide(job.doc, job.plan.engineSize->side);
+  if (plansGeneration(job.plan, job.doc, true)) {  // an engine size, or a node of the graph
+    const Document sized = job.plan.engineSize != nullptr
+                               ? documentForSide(job.doc, job.plan.engineSize->side)
+                               : job.doc;
     what = "generating at " + std::to_string(documentSize(sized));
     report({0.0f, what, 0, files, 0, true});
   }

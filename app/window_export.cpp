@@ -5,9 +5,12 @@
 #include <exception>
 #include <filesystem>
 #include <string_view>
+#include <system_error>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/engine_size.hpp"
+#include "core/error.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/outputs.hpp"
 #include "core/png_io.hpp"
@@ -16,6 +19,8 @@ namespace terrain::app {
 namespace {
 
 constexpr int kMaxViewExportWidth = 4096;
+// How far "<stem>-2", "-3", ... goes looking for a free name.
+constexpr int kMaxNameNumber = 999;
 
 // The view as the window shows it, at the Export window's width.
 RgbImage renderView(const AppState& s, render::TerrainView& view) {
@@ -30,7 +35,97 @@ RgbImage renderView(const AppState& s, render::TerrainView& view) {
   return view.renderToImage(settings, width, height);
 }
 
+// A graph's node pinned in the view, whose result is on screen instead of
+// the terrain; 0 when the terrain is shown.
+NodeId pinnedNode(const Document& doc) {
+  if (!doc.graph) return 0;
+  const Graph& g = *doc.graph;
+  return g.pinned != g.output && g.find(g.pinned) != nullptr ? g.pinned : 0;
+}
+
+// The side the files will hold: the engine size's, else the map's on screen.
+int writtenSide(const AppState& s) {
+  for (const EngineSize& size : engineSizes()) {
+    if (size.key == s.exporting.engineSize) return size.side;
+  }
+  return s.field ? s.field->width : documentSize(s.shownDoc);
+}
+
+// The ticked formats this terrain can give; the others are named in
+// `skipped` ("; skipped <title>: <why>").
+std::vector<const OutputFormat*> availableFormats(const AppState& s, const ExportPlan& plan,
+                                                  std::string& skipped) {
+  std::vector<const OutputFormat*> out;
+  OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
+  input.outputNode = plan.outputNode;
+  for (const OutputFormat& format : outputFormats()) {
+    if (std::ranges::find(s.exporting.formats, format.key) == s.exporting.formats.end()) continue;
+    if (const std::string why = format.whyUnavailable(input); !why.empty()) {
+      skipped.append("; skipped ").append(format.title).append(": ").append(why);
+      continue;
+    }
+    out.push_back(&format);
+  }
+  return out;
+}
+
+// The plan's outputs as <dir>/<stem><suffix>, and its sidecar beside the first.
+void nameFiles(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
+               const std::filesystem::path& dir, const std::string& stem,
+               const ExportPanelState& e) {
+  plan.outputs.clear();
+  for (const OutputFormat* format : formats) {
+    plan.outputs.push_back({format, (dir / (stem + std::string(format->fileSuffix))).string(),
+                            formatOptions(e, *format)});
+  }
+  plan.sidecar = e.sidecar ? sidecarPathFor(plan.outputs) : std::nullopt;
+}
+
+// The first of the plan's files that is there (a dangling symlink too: the
+// rename would replace it); "" when none is.
+std::string firstExisting(const ExportPlan& plan) {
+  std::vector<std::string> files;
+  for (const OutputRequest& out : plan.outputs) files.push_back(out.path);
+  if (plan.sidecar) files.push_back(*plan.sidecar);
+  for (const std::string& file : files) {
+    // lstat failing is "not there" (or a place the writer will say it
+    // cannot write), never a reason to look for another name.
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(file, ec);
+    if (!ec && std::filesystem::exists(status)) return file;
+  }
+  return {};
+}
+
+// Names the files <stem>, else <stem>-2, <stem>-3, ...: the first name none
+// of whose files exists, so an export never replaces an earlier one (a
+// designer's earlier export may be what an engine imported). Returns the
+// status line's note ("; as <stem>-2 because <file> existed") or "";
+// throws IoError when every name up to -999 is taken.
+std::string nameFilesFreely(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
+                            const std::filesystem::path& dir, const std::string& stem,
+                            const ExportPanelState& e) {
+  nameFiles(plan, formats, dir, stem, e);
+  const std::string taken = firstExisting(plan);
+  if (taken.empty()) return {};
+  for (int n = 2; n <= kMaxNameNumber; ++n) {
+    const std::string numbered = stem + "-" + std::to_string(n);
+    nameFiles(plan, formats, dir, numbered, e);
+    if (firstExisting(plan).empty()) {
+      return "; as " + numbered + " because " + std::filesystem::path(taken).filename().string() +
+             " existed";
+    }
+  }
+  throw IoError("'" + stem + "' and every name up to '" + stem + "-" +
+                std::to_string(kMaxNameNumber) + "' are taken in " + dir.string() +
+                ": type another file name");
+}
+
 }  // namespace
+
+std::string defaultExportStem(const AppState& s) {
+  return defaultFileStem(s.shownDoc, writtenSide(s), pinnedNode(s.shownDoc));
+}
 
 ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format) {
   ParamValues& values = e.formatOptions[std::string(format.key)];
@@ -63,7 +158,7 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
              false},
             {}};
   }
-  const std::string stem = e.stem.empty() ? defaultFileStem(s.shownDoc) : e.stem;
+  const std::string stem = e.stem.empty() ? defaultExportStem(s) : e.stem;
   if (stem.find('/') != std::string::npos) {
     return {std::nullopt,
             {"file name '" + stem + "' must not contain '/' (use the directory field)", false},
@@ -81,27 +176,24 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
     job.ramp = s.ramp;
     if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
     job.plan.fit = e.fit;
-    const OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
-    for (const OutputFormat& format : outputFormats()) {
-      if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
-      if (const std::string why = format.whyUnavailable(input); !why.empty()) {
-        out.skipped.append("; skipped ").append(format.title).append(": ").append(why);
-        continue;
-      }
-      const std::string path = (dir / (stem + std::string(format.fileSuffix))).string();
-      if (format.needs == OutputNeeds::Window) {
-        checkWritable(path);
-        job.view = renderView(s, view);
-      }
-      job.plan.outputs.push_back({&format, path, formatOptions(e, format)});
+    // A pinned node's result is what is on screen: generated again (at an
+    // engine size) it must be that node's too, and the sidecar says which.
+    if (const NodeId node = pinnedNode(s.shownDoc); node != 0) {
+      job.plan.outputNode = PortRef{node, 0};
     }
-    if (job.plan.outputs.empty()) {
+    const auto formats = availableFormats(s, job.plan, out.skipped);
+    if (formats.empty()) {
       out.status = {
           out.skipped.empty() ? "nothing selected to export" : "nothing written" + out.skipped,
           false};
       return out;
     }
-    if (e.sidecar) job.plan.sidecar = sidecarPathFor(job.plan.outputs);
+    out.skipped.insert(0, nameFilesFreely(job.plan, formats, dir, stem, e));
+    for (const OutputRequest& request : job.plan.outputs) {
+      if (request.format->needs != OutputNeeds::Window) continue;
+      checkWritable(request.path);
+      job.view = renderView(s, view);
+    }
     out.job = std::move(job);
   } catch (const std::exception& ex) {
     out.status = {ex.what(), false};

@@ -21,17 +21,26 @@ namespace terrain::app {
 ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format);
 ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format);
 
+// The Export window's files' name when none is typed: what they hold (the
+// chain's source, the graph's terrain, or the node pinned in the view), the
+// seed and the side written (an engine size's, not the map's on screen):
+// "diamond-square-s3-1009", "graph-node3-terrace-s7-513". An export whose
+// files would replace existing ones takes the next free "<name>-2", "-3", ...
+std::string defaultExportStem(const AppState& state);
+
 // The job the Export window's settings ask for, of the terrain on screen
 // (its heightfield shared, not copied or generated again), for the export
 // worker (app/export_worker.hpp); the view, if ticked, is rendered here, on
 // the UI thread that owns GL. Ticked formats this terrain cannot give are
-// left out and named in `skipped` ("; skipped <title>: <why>"). Never throws:
+// left out and named in `skipped` ("; skipped <title>: <why>"), after the
+// files' new name if the name asked for was taken ("; as <name>-2 because
+// <file> existed"). Never throws:
 // what stops the export before it starts (no terrain, a bad name or
 // directory, nothing to write) is returned as the status line instead.
 struct PreparedExport {
   std::optional<ExportJob> job;
   StatusLine status;    // when there is no job: why
-  std::string skipped;  // for the status line when the job ends
+  std::string skipped;  // for the status line when the job ends: renamed, skipped
 };
 PreparedExport prepareExport(const AppState& state, render::TerrainView& view);
 

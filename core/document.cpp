@@ -268,9 +268,14 @@ bool resolvedHillshade(const Document& doc) {
   return !isClassMap(doc);
 }
 
-std::string defaultFileStem(const Document& doc) {
-  return (doc.graph ? std::string("graph") : doc.source.key) + "-s" + std::to_string(doc.seed) +
-         "-" + std::to_string(documentSize(doc));
+std::string defaultFileStem(const Document& doc, int side, NodeId node) {
+  std::string what = doc.graph ? std::string("graph") : doc.source.key;
+  if (doc.graph && node != 0) {
+    const GraphNode* n = doc.graph->find(node);
+    what += "-node" + std::to_string(node) + (n != nullptr ? "-" + n->type : std::string());
+  }
+  return what + "-s" + std::to_string(doc.seed) + "-" +
+         std::to_string(side > 0 ? side : documentSize(doc));
 }
 
 }  // namespace terrain

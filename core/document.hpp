@@ -134,7 +134,10 @@ std::string resolvedRampName(const Document& doc);
 bool resolvedHillshade(const Document& doc);
 
 // "<source>-s<seed>-<size>" ("graph-s<seed>-<size>" for a graph), the
-// default name of exported files.
-std::string defaultFileStem(const Document& doc);
+// default name of exported files: what they hold, its seed and its side.
+// `side`: the side written when it is not the document's (an engine size's
+// 1009 of a 1025 map), 0 = the document's; `node`: a graph's node written
+// instead of its terrain ("graph-node3-terrace-s<seed>-<size>"), 0 = none.
+std::string defaultFileStem(const Document& doc, int side = 0, NodeId node = 0);
 
 }  // namespace terrain

@@ -88,6 +88,21 @@ TEST(Document, TheLooksAutoChoicesFollowTheMapKind) {
   EXPECT_EQ(defaultFileStem(ds), "diamond-square-s1-513");
 }
 
+// Exported files are named for what they hold: an engine size's side, not
+// the map's it was cut from, and a graph's node when it is not the terrain.
+TEST(Document, AFileStemNamesTheSideWrittenAndTheNodeExported) {
+  const Document ds = defaultDocument("diamond-square");
+  EXPECT_EQ(defaultFileStem(ds, 1009), "diamond-square-s1-1009");
+  Document graph = ds;
+  graph.graph = chainGraph(ds);
+  graph.seed = 7;
+  EXPECT_EQ(defaultFileStem(graph), "graph-s7-513");
+  EXPECT_EQ(defaultFileStem(graph, 2017), "graph-s7-2017");
+  const NodeId source = graph.graph->nodes.front().id;
+  EXPECT_EQ(defaultFileStem(graph, 0, source),
+            "graph-node" + std::to_string(source) + "-diamond-square-s7-513");
+}
+
 TEST(Document, UnknownSourcesAreRefusedNamingTheKnownOnes) {
   try {
     defaultDocument("perlin");

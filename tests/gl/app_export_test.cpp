@@ -111,7 +111,8 @@ TEST_F(AppTest, AGraphProjectOpensAndExportsAsTheCommandLineDoes) {
 
 // The Export window's engine size gives the CLI's --engine-size bytes and
 // sidecar: a 1025 map on screen cropped to Unreal's 1009 (no generation),
-// and a 129 map generated again at Unity's 257 (the source's size for it).
+// and a 129 map generated again at Unity's 257 (the source's size for it);
+// the files are named for the side they hold, not the map's on screen.
 TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
   REQUIRE_DISPLAY();
   const auto engineSizeOf = [](const std::string& sidecar) {
@@ -125,9 +126,9 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
   };
   for (const Case& c :
        {Case{"--generator diamond-square --size 1025 --seed 3", "unreal-1009",
-             "--engine-size unreal-1009", "diamond-square-s3-1025", 1009},
+             "--engine-size unreal-1009", "diamond-square-s3-1009", 1009},
         Case{"--generator diamond-square --size 129 --seed 4", "unity-257:resample",
-             "--engine-size unity-257 --fit resample", "diamond-square-s4-129", 257}}) {
+             "--engine-size unity-257 --fit resample", "diamond-square-s4-257", 257}}) {
     const fs::path out = dir_ / ("window-" + std::to_string(c.side));
     fs::create_directories(out);
     const RunResult window = drive("--view map " + c.flags + " --frames 2 --test-export " +
@@ -149,6 +150,69 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
               std::string::npos)
         << "the status line names the fit: " << window.err;
   }
+}
+
+// Exporting twice into one folder keeps both: the second export's files
+// take the next free name and the status line says which and why. Both are
+// of Unity's 129 from a 65 map on screen, named for the 129 they hold; the
+// roughness, which the name does not carry, makes their bytes differ.
+TEST_F(AppTest, ExportingTwiceUnderOneNameKeepsBothNamedForTheSizeWritten) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const auto exportAt = [&](const std::string& roughness) {
+    return drive("--view map --generator diamond-square --size 65 --seed 3 --roughness " +
+                 roughness + " --frames 2 --test-export " + shellQuote(out.string()) +
+                 " --test-export-engine unity-129");
+  };
+  const RunResult first = exportAt("0.3");
+  ASSERT_EQ(first.status, 0) << first.err;
+  const std::string stem = (out / "diamond-square-s3-129").string();
+  EXPECT_FALSE(fs::exists(out / "diamond-square-s3-65-height16.png"));
+  const std::string firstHeights = readAll(stem + "-height16.png");
+  const std::string firstRaw = readAll(stem + "-height.r16");
+  const std::string firstSidecar = readAll(stem + "-height16.png.json");
+  EXPECT_EQ(firstRaw.size(), 129u * 129u * 2u);
+  EXPECT_EQ(first.err.find("existed"), std::string::npos) << first.err;
+
+  const RunResult second = exportAt("0.7");
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_EQ(readAll(stem + "-height16.png"), firstHeights) << "the first export was replaced";
+  EXPECT_EQ(readAll(stem + "-height.r16"), firstRaw);
+  EXPECT_EQ(readAll(stem + "-height16.png.json"), firstSidecar);
+  const std::string renamed = stem + "-2";
+  EXPECT_EQ(readPngGray16(renamed + "-height16.png").width, 129);
+  EXPECT_EQ(readAll(renamed + "-height.r16").size(), 129u * 129u * 2u);
+  EXPECT_NE(readAll(renamed + "-height.r16"), firstRaw) << "the second export is its own map";
+  EXPECT_TRUE(fs::exists(renamed + "-height16.png.json"));
+  EXPECT_NE(second.err.find("as diamond-square-s3-129-2 because diamond-square-s3-129-"),
+            std::string::npos)
+      << "the status line names the new name and why: " << second.err;
+  EXPECT_NE(second.err.find("existed"), std::string::npos) << second.err;
+}
+
+// A node pinned in the view is what the window shows and exports: its files
+// are named for the node, hold the command line's --output-node bytes, and
+// the sidecar names the node.
+TEST_F(AppTest, APinnedNodeExportsAsTheCommandLinesOutputNodeNamedForIt) {
+  REQUIRE_DISPLAY();
+  const std::string project = "--project " +
+                              shellQuote(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json") +
+                              " --size 129 --seed 12";
+  const fs::path out = dir_ / "window";
+  fs::create_directories(out);
+  const RunResult shown = drive("--view map " + project + " --actions pin:3 --frames 2 " +
+                                "--test-export " + shellQuote(out.string()));
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const std::string cli = (dir_ / "node3.png").string();
+  const RunResult exported =
+      run("export " + project + " --output-node 3 --heightmap " + shellQuote(cli));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::string stem = (out / "graph-node3-terrace-s12-129").string();
+  EXPECT_EQ(readAll(stem + "-height16.png"), readAll(cli));
+  EXPECT_FALSE(fs::exists(out / "graph-s12-129-height16.png"));
+  const std::string sidecar = readAll(stem + "-height16.png.json");
+  EXPECT_NE(sidecar.find("\"output-node\""), std::string::npos) << sidecar;
 }
 
 // After a slow map, an edit shows a 257 draft first (app/generation_worker):
