@@ -4,6 +4,7 @@
 #include <span>
 
 #include "core/error.hpp"
+#include "core/file_identity.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/quote.hpp"
 #include "core/raster_files.hpp"
@@ -22,11 +23,13 @@ std::vector<DocumentInput> importedFiles(const Document& doc) {
       if (path == nullptr || path->empty()) continue;
       const std::string owner =
           doc.graph ? "node " + std::to_string(node.id) + " (" + node.type + ")" : "the import";
-      out.push_back({owner + "'s file", *path});
+      out.push_back({owner + "'s file (" + excerpt(*path) + ")", *path});
       try {
         const std::vector<std::string> files = rasterFiles(*path);
         for (std::size_t f = 1; f < files.size(); ++f) {
-          out.push_back({"a file " + owner + "'s " + excerpt(*path) + " reads", files[f]});
+          out.push_back({"a file " + owner + "'s " + excerpt(*path) + " reads (" +
+                             excerpt(files[f]) + ")",
+                         files[f]});
         }
       } catch (const InputError&) {
         // Said when the raster is read.
@@ -34,6 +37,18 @@ std::vector<DocumentInput> importedFiles(const Document& doc) {
     }
   }
   return out;
+}
+
+void refuseOverwritingAnInput(const std::string& what, const std::string& path,
+                              const std::vector<DocumentInput>& inputs) {
+  const FileIdentity output = identify(path);
+  if (output.isCharacterDevice) return;
+  for (const DocumentInput& input : inputs) {
+    if (output.sameFileAs(identify(input.path))) {
+      throw InputError(what + ": " + excerpt(path) + " is " + input.what +
+                       "; writing it would destroy it");
+    }
+  }
 }
 
 }  // namespace terrain

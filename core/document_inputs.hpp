@@ -10,7 +10,9 @@
 namespace terrain {
 
 struct DocumentInput {
-  std::string what;  // a message's words: "the import's file", "a file node 3 (import)'s VRT reads"
+  // A message's words, naming the path where the words do not: "the
+  // import's file ('dem.tif')", "the --ramp input".
+  std::string what;
   std::string path;  // as the document or its VRT names it
 };
 
@@ -18,5 +20,12 @@ struct DocumentInput {
 // read, in node order. A raster that cannot be read is listed alone: its
 // own error comes when it is read.
 std::vector<DocumentInput> importedFiles(const Document& doc);
+
+// Throws InputError "<what>: '<path>' is <input>; writing it would destroy
+// it" when `path` is the file one of `inputs` names, however spelled (a
+// symlink, "..", a hard link: by device and inode, else the normalised
+// absolute path). A character device (/dev/null) destroys nothing.
+void refuseOverwritingAnInput(const std::string& what, const std::string& path,
+                              const std::vector<DocumentInput>& inputs);
 
 }  // namespace terrain

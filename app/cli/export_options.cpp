@@ -13,6 +13,7 @@
 #include "core/document_inputs.hpp"
 #include "core/error.hpp"
 #include "core/export/sidecar.hpp"
+#include "core/export/tile_manifest.hpp"
 #include "core/file_identity.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/quote.hpp"
@@ -274,18 +275,30 @@ std::string outputFlagList() {
   return out;
 }
 
+// A file written, by the file its path resolves to.
+struct NamedFile {
+  std::string what;  // how messages name it: "--heightmap"
+  std::string path;
+  FileIdentity id;
+};
+
+// Every file the export reads, by the words a message names it with.
+std::vector<DocumentInput> exportInputs(const ExportOptions& o) {
+  std::vector<DocumentInput> inputs;
+  if (o.projectInput) inputs.push_back({"the --project input", *o.projectInput});
+  if (!isBuiltinRamp(o.doc.look.ramp) && o.doc.look.ramp != "auto") {
+    inputs.push_back({"the --ramp input", o.doc.look.ramp});
+  }
+  for (DocumentInput& input : importedFiles(o.doc)) inputs.push_back(std::move(input));
+  return inputs;
+}
+
 // Two outputs on one path would silently keep only the last.
 void checkOutputs(const ExportOptions& o) {
   if (o.plan.outputs.empty() && !o.plan.projectOutput) {
     throw InputError("no output given; add one or more of " + outputFlagList());
   }
-  // Every file written and read, by the file each path resolves to.
-  struct Named {
-    std::string flag;  // how messages name it: "--heightmap"
-    std::string path;
-    FileIdentity id;
-  };
-  std::vector<Named> outputs;
+  std::vector<NamedFile> outputs;
   for (const OutputRequest& out : o.plan.outputs) {
     outputs.push_back({"--" + std::string(out.format->key), out.path, identify(out.path)});
   }
@@ -296,35 +309,40 @@ void checkOutputs(const ExportOptions& o) {
                            "'s sidecar JSON (--no-sidecar leaves it out)",
                        *o.plan.sidecar, identify(*o.plan.sidecar)});
   }
-  // Inputs by the words a message names them with: "the --ramp input".
-  std::vector<Named> inputs;
-  if (o.projectInput) {
-    inputs.push_back({"the --project input", *o.projectInput, identify(*o.projectInput)});
-  }
-  if (!isBuiltinRamp(o.doc.look.ramp) && o.doc.look.ramp != "auto") {
-    inputs.push_back({"the --ramp input", o.doc.look.ramp, identify(o.doc.look.ramp)});
-  }
-  for (const DocumentInput& input : importedFiles(o.doc)) {
-    inputs.push_back({input.what + " (" + excerpt(input.path) + ")", input.path,
-                      identify(input.path)});
-  }
+  const std::vector<DocumentInput> inputs = exportInputs(o);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
-    const Named& a = outputs[i];
-    // Writing twice to a device (/dev/null) loses nothing.
-    if (a.id.isCharacterDevice) continue;
-    for (const Named& input : inputs) {
-      if (a.id.sameFileAs(input.id)) {
-        throw InputError(a.flag + ": " + excerpt(a.path) + " is " + input.flag +
-                         "; writing it would destroy it");
-      }
-    }
+    const NamedFile& a = outputs[i];
+    refuseOverwritingAnInput(a.what, a.path, inputs);
+    if (a.id.isCharacterDevice) continue;  // writing twice to /dev/null loses nothing
     for (std::size_t j = 0; j < i; ++j) {
       if (a.id.sameFileAs(outputs[j].id)) {
-        throw InputError(a.flag + ": '" + a.path + "' is also the " + outputs[j].flag +
+        throw InputError(a.what + ": '" + a.path + "' is also the " + outputs[j].what +
                          " output ('" + outputs[j].path + "'); give each output its own file");
       }
     }
   }
+}
+
+// Every file a tiled export may write (each tile's, the manifest) against
+// the files it reads: an --out-dir that holds the DEM must not take its name.
+void checkTileOutputs(const ExportOptions& o) {
+  const ExportOptions::Tiles& tiles = o.tiles.value();
+  const std::vector<DocumentInput> inputs = exportInputs(o);
+  if (inputs.empty()) return;
+  const std::vector<OutputRequest>& patterns = o.plan.outputs;
+  const auto check = [&](const std::string& what, const std::string& path) {
+    refuseOverwritingAnInput(what, path, inputs);
+  };
+  for (int row = 0; row < tiles.grid.rows; ++row) {
+    for (int column = 0; column < tiles.grid.columns; ++column) {
+      const TileIndex tile{column, row};
+      for (const OutputRequest& out : tileOutputs(patterns, tiles.outDir, tiles.grid, tile)) {
+        check("--" + std::string(out.format->key), out.path);
+      }
+      check("--tiles' sidecar JSON", tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile));
+    }
+  }
+  check("--tiles' manifest", manifestPath(patterns, tiles.outDir));
 }
 
 const Token* findToken(const std::vector<Token>& tokens, std::string_view name) {
@@ -516,6 +534,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   }
   if (tiled) {
     options.tiles = parseTiles(options, tokens);
+    checkTileOutputs(options);
     return options;
   }
   for (const std::string_view flag : kTileFlags) {

@@ -163,6 +163,13 @@ TEST_F(ImportTrustCli, AnOutputOnAFileTheDocumentReadsIsRefusedNamingBoth) {
   expectRefused(with({"--color", mosaic}, mosaic), "is the import's file", {mosaic});
   // The sidecar JSON, and the project an export saves.
   expectRefused(with({"--raw", path("h.r32"), "--save-project", dem}, dem), itsFile, {dem});
+  // A tile of a tiled export whose name is the DEM's (tile x1_y0 of t.r32).
+  ASSERT_EQ(exportWith(with({"--raw", path("t_x1_y0.r32"), "--no-sidecar"}, dem)).status, 0);
+  const std::string tileDem = path("t_x1_y0.r32");
+  expectRefused({"--generator", "import", "--size", "65", "--file", tileDem, "--tiles", "2x2",
+                 "--out-dir", dir_.string(), "--raw", "t.r32"},
+                "--raw: '" + tileDem + "' is the import's file", {tileDem});
+  EXPECT_FALSE(std::filesystem::exists(path("t_x0_y0.r32"))) << "a tile was made first";
   // A graph project's import node.
   Document doc = testing::makingDocument("import");
   makeGraph(doc);
