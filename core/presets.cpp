@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 #include "core/strokes.hpp"
 
@@ -359,8 +360,8 @@ const LandformPreset* findLandformPreset(std::string_view key) {
 
 Document landformDocument(std::string_view key) {
   if (const LandformPreset* p = findLandformPreset(key)) return p->build();
-  throw InputError("--preset: '" + std::string(key) +
-                   "' is not a preset; allowed: article, default, " + landformPresetKeyList());
+  throw InputError("--preset: " + excerpt(key) + " is not a preset; allowed: article, default, " +
+                   landformPresetKeyList());
 }
 
 std::string landformPresetKeyList() {

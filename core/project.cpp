@@ -16,6 +16,7 @@
 #include "core/graph/node_type.hpp"
 #include "core/project_graph.hpp"
 #include "core/project_json.hpp"
+#include "core/project_text.hpp"
 #include "core/project_values.hpp"
 #include "core/registry.hpp"
 
@@ -25,7 +26,6 @@ namespace {
 using namespace project_io;
 
 constexpr std::string_view kFormat = "terrain-explorer-project";
-constexpr int kMaxDepth = 16;  // the format needs 5
 
 // ---- writing ----
 
@@ -63,8 +63,8 @@ Json documentToJson(const Document& doc) {
 
 const std::string& stageKey(const Json& parent, const std::string& path) {
   const auto it = parent.find("stage");
-  if (it == parent.end()) fail(quoted(path) + " has no 'stage'");
-  if (!it->is_string()) fail(quoted(path + ".stage") + " must be a name, not " + typeName(*it));
+  if (it == parent.end()) fail(excerpt(path) + " has no 'stage'");
+  if (!it->is_string()) fail(excerpt(path + ".stage") + " must be a name, not " + typeName(*it));
   return it->get_ref<const std::string&>();
 }
 
@@ -89,7 +89,7 @@ void readSource(const Json& root, Document& doc) {
   checkKeys(source, {"stage", "params"}, "source");
   const std::string& key = stageKey(source, "source");
   if (findSource(key) == nullptr) {
-    fail("unknown stage '" + key + "' in 'source.stage'; allowed: " + sourceKeyList());
+    fail("unknown stage " + excerpt(key) + " in 'source.stage'; allowed: " + sourceKeyList());
   }
   // The source's defaults, and a look and view that suit it, for whatever
   // the file leaves out.
@@ -113,13 +113,13 @@ void readModifiers(const Json& root, Document& doc) {
     const std::string& key = stageKey(entry, path);
     const ModifierStage* stage = findModifier(key);
     if (stage == nullptr) {
-      fail("unknown stage '" + key + "' in " + quoted(path + ".stage") +
+      fail("unknown stage " + excerpt(key) + " in " + excerpt(path + ".stage") +
            "; allowed: " + modifierKeyList());
     }
     ModifierSettings m = defaultModifier(key);
     if (const auto enabled = entry.find("enabled"); enabled != entry.end()) {
       if (!enabled->is_boolean()) {
-        fail(quoted(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
+        fail(excerpt(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
       }
       m.enabled = enabled->get<bool>();
     }
@@ -172,68 +172,6 @@ void checkFormat(const Json& root) {
   }
 }
 
-// 1-based line and column of a byte offset, for messages.
-std::string lineAndColumn(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  std::size_t line = 1;
-  std::size_t lineStart = 0;
-  for (std::size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      lineStart = i + 1;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(offset - lineStart + 1);
-}
-
-// nlohmann's parser keeps its nesting on the heap, but a deep file still
-// costs memory and time for nothing: the format is 4 levels deep.
-void checkDepth(std::string_view text) {
-  int depth = 0;
-  bool inString = false;
-  bool escaped = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (inString) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        inString = false;
-      }
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxDepth) {
-        fail(lineAndColumn(text, i) + ": nested deeper than " + std::to_string(kMaxDepth) +
-             " levels; a project needs 5");
-      }
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-}
-
-Json parse(std::string_view text) {
-  if (text.size() > kMaxProjectBytes) {
-    fail(std::to_string(text.size()) + " bytes; a project file is at most " +
-         std::to_string(kMaxProjectBytes >> 20) + " MiB");
-  }
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) fail("the file is empty");
-  checkDepth(text);
-  try {
-    return Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: why"
-    const std::string what = e.what();
-    const auto colon = what.find(": ");
-    const std::string why = colon == std::string::npos ? what : what.substr(colon + 2);
-    // e.byte is 1-based: the character after the last one read.
-    fail(lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + why);
-  }
-}
-
 Document documentFromJson(const Json& root) {
   if (!root.is_object()) fail("expected a JSON object {...} at the top, found " + typeName(root));
   checkFormat(root);
@@ -268,8 +206,8 @@ Document documentFromJson(const Json& root) {
 }
 
 [[noreturn]] void failRampNotUtf8(const Document& doc) {
-  throw InputError("project: the ramp path '" + doc.look.ramp +
-                   "' is not valid UTF-8, which a JSON file cannot hold; rename the file");
+  throw InputError("project: the ramp path " + excerpt(doc.look.ramp) +
+                   " is not valid UTF-8, which a JSON file cannot hold; rename the file");
 }
 
 std::string documentJsonText(const Document& doc) {
@@ -318,7 +256,7 @@ nlohmann::ordered_json outputNodeJson(const Document& doc, PortRef output) {
 
 Document projectFromJson(std::string_view text) {
   try {
-    return documentFromJson(parse(text));
+    return documentFromJson(parseProjectText(text));
   } catch (const Json::exception& e) {
     // Every access above checks its type first; this is a safety net.
     fail(e.what());
@@ -333,19 +271,20 @@ void saveProject(const std::string& path, const Document& doc) {
 namespace {
 
 [[noreturn]] void failFile(const std::string& path, const std::string& what) {
-  throw InputError("project '" + path + "': " + what);
+  throw InputError("project " + excerpt(path) + ": " + what);
 }
 
 std::string readProjectFile(const std::string& path) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
+  if (fd < 0) throw IoError("cannot read " + excerpt(path) + ": " + std::strerror(errno));
   struct FdCloser {
     int fd;
     ~FdCloser() { ::close(fd); }
   } closer{fd};
   struct stat st {};
-  if (::fstat(fd, &st) != 0) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
+  if (::fstat(fd, &st) != 0)
+    throw IoError("cannot read " + excerpt(path) + ": " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) failFile(path, "is a directory, not a project file");
   if (!S_ISREG(st.st_mode)) failFile(path, "is not a regular file (a device, pipe or socket)");
   const std::string tooBig =
@@ -361,7 +300,7 @@ std::string readProjectFile(const std::string& path) {
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw IoError("cannot read '" + path + "': " + std::strerror(errno));
+      throw IoError("cannot read " + excerpt(path) + ": " + std::strerror(errno));
     }
     got += static_cast<std::size_t>(n);
   }

@@ -28,11 +28,11 @@ Json portsOfLink(NodeId node, std::span<const PortInfo> ports, std::uint32_t por
 const Json& arrayAt(const Json& parent, const char* key, const std::string& path,
                     std::size_t most) {
   const auto it = parent.find(key);
-  if (it == parent.end()) fail(quoted(path) + " has no '" + key + "'");
+  if (it == parent.end()) fail(excerpt(path) + " has no '" + key + "'");
   if (!it->is_array())
-    fail(quoted(path + "." + key) + " must be an array [...], not " + typeName(*it));
+    fail(excerpt(path + "." + key) + " must be an array [...], not " + typeName(*it));
   if (it->size() > most) {
-    fail(quoted(path + "." + key) + " has " + std::to_string(it->size()) + " entries; at most " +
+    fail(excerpt(path + "." + key) + " has " + std::to_string(it->size()) + " entries; at most " +
          std::to_string(most));
   }
   return *it;
@@ -41,7 +41,7 @@ const Json& arrayAt(const Json& parent, const char* key, const std::string& path
 NodeId readId(const Json& j, const std::string& path) {
   if (!j.is_number_unsigned() || j.get<std::uint64_t>() == 0 ||
       j.get<std::uint64_t>() > std::numeric_limits<NodeId>::max()) {
-    fail(quoted(path) + " must be a node id, a whole number from 1 to " +
+    fail(excerpt(path) + " must be a node id, a whole number from 1 to " +
          std::to_string(std::numeric_limits<NodeId>::max()) + ", not " +
          (j.is_number() ? j.dump() : typeName(j)));
   }
@@ -52,7 +52,7 @@ void readPosition(const Json& j, const std::string& path, GraphNode& node) {
   const bool pair = j.is_array() && j.size() == 2 && j[0].is_number() && j[1].is_number();
   if (!pair || !(std::abs(j[0].get<double>()) <= kMaxCanvas) ||
       !(std::abs(j[1].get<double>()) <= kMaxCanvas)) {
-    fail(quoted(path) + " must be [x, y], two numbers within +-1e6, not " + j.dump());
+    fail(excerpt(path) + " must be [x, y], two numbers within +-1e6, not " + excerpt(j.dump()));
   }
   node.x = static_cast<float>(j[0].get<double>());
   node.y = static_cast<float>(j[1].get<double>());
@@ -63,28 +63,28 @@ GraphNode readNode(const Json& entry, const std::string& path) {
   checkKeys(entry, {"id", "type", "enabled", "seed-offset", "position", "params"}, path);
   GraphNode node;
   const auto id = entry.find("id");
-  if (id == entry.end()) fail(quoted(path) + " has no 'id'");
+  if (id == entry.end()) fail(excerpt(path) + " has no 'id'");
   node.id = readId(*id, path + ".id");
   const auto type = entry.find("type");
-  if (type == entry.end()) fail(quoted(path) + " has no 'type'");
-  if (!type->is_string()) fail(quoted(path + ".type") + " must be a name, not " + typeName(*type));
+  if (type == entry.end()) fail(excerpt(path) + " has no 'type'");
+  if (!type->is_string()) fail(excerpt(path + ".type") + " must be a name, not " + typeName(*type));
   const NodeType* nodeType = findNodeType(type->get_ref<const std::string&>());
   if (nodeType == nullptr) {
-    fail("unknown node type '" + type->get<std::string>() + "' in " + quoted(path + ".type") +
-         "; allowed: " + nodeTypeKeyList());
+    fail("unknown node type " + excerpt(type->get_ref<const std::string&>()) + " in " +
+         excerpt(path + ".type") + "; allowed: " + nodeTypeKeyList());
   }
   node.type = std::string(nodeType->key());
   node.values = nodeType->defaults();
   if (const auto enabled = entry.find("enabled"); enabled != entry.end()) {
     if (!enabled->is_boolean()) {
-      fail(quoted(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
+      fail(excerpt(path + ".enabled") + " must be true or false, not " + typeName(*enabled));
     }
     node.enabled = enabled->get<bool>();
   }
   if (const auto offset = entry.find("seed-offset"); offset != entry.end()) {
     if (!offset->is_number_unsigned() ||
         offset->get<std::uint64_t>() > std::numeric_limits<std::uint32_t>::max()) {
-      fail(quoted(path + ".seed-offset") + " must be a whole number from 0 to 4294967295, not " +
+      fail(excerpt(path + ".seed-offset") + " must be a whole number from 0 to 4294967295, not " +
            (offset->is_number() ? offset->dump() : typeName(*offset)));
     }
     node.seedOffset = static_cast<std::uint32_t>(offset->get<std::uint64_t>());
@@ -102,19 +102,19 @@ PortRef readEnd(const Json& j, const std::string& path, const Graph& graph, bool
   checkKeys(j, {"node", "port"}, path);
   const auto node = j.find("node");
   const auto port = j.find("port");
-  if (node == j.end() || port == j.end()) fail(quoted(path) + " must name a 'node' and a 'port'");
+  if (node == j.end() || port == j.end()) fail(excerpt(path) + " must name a 'node' and a 'port'");
   const NodeId id = readId(*node, path + ".node");
   const GraphNode* found = graph.find(id);
-  if (found == nullptr) fail(quoted(path + ".node") + ": there is no node " + std::to_string(id));
-  if (!port->is_string()) fail(quoted(path + ".port") + " must be a name, not " + typeName(*port));
+  if (found == nullptr) fail(excerpt(path + ".node") + ": there is no node " + std::to_string(id));
+  if (!port->is_string()) fail(excerpt(path + ".port") + " must be a name, not " + typeName(*port));
   const NodeType& type = typeOf(*found);
   const auto ports = input ? type.inputs() : type.outputs();
   const std::string& key = port->get_ref<const std::string&>();
   for (std::uint32_t i = 0; i < ports.size(); ++i) {
     if (ports[i].key == key) return {id, i};
   }
-  fail(quoted(path + ".port") + ": " + found->type + " has no " + (input ? "input" : "output") +
-       " '" + key + "'; its " + (input ? "inputs" : "outputs") + ": " + portList(ports));
+  fail(excerpt(path + ".port") + ": " + found->type + " has no " + (input ? "input" : "output") +
+       " " + excerpt(key) + "; its " + (input ? "inputs" : "outputs") + ": " + portList(ports));
 }
 
 }  // namespace
@@ -151,7 +151,7 @@ Graph graphFromJson(const Json& section) {
     const std::string path = "graph.nodes[" + std::to_string(i) + "]";
     GraphNode node = readNode(nodes[i], path);
     if (graph.find(node.id) != nullptr) {
-      fail(quoted(path + ".id") + ": two nodes have the id " + std::to_string(node.id));
+      fail(excerpt(path + ".id") + ": two nodes have the id " + std::to_string(node.id));
     }
     graph.nodes.push_back(std::move(node));
   }
@@ -166,7 +166,7 @@ Graph graphFromJson(const Json& section) {
     const Json& link = requireObject(links[i], path);
     checkKeys(link, {"from", "to"}, path);
     if (!link.contains("from") || !link.contains("to")) {
-      fail(quoted(path) + " must have a 'from' and a 'to'");
+      fail(excerpt(path) + " must have a 'from' and a 'to'");
     }
     graph.edges.push_back({readEnd(link.at("from"), path + ".from", graph, false),
                            readEnd(link.at("to"), path + ".to", graph, true)});

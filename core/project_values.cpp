@@ -13,17 +13,13 @@ namespace {
                             const std::string& message) {
   const std::string flag = "--" + std::string(info.key) + ": ";
   const bool flagged = message.rfind(flag, 0) == 0;
-  fail(quoted(path) + ": " + (flagged ? message.substr(flag.size()) : message));
+  fail(excerpt(path) + ": " + (flagged ? message.substr(flag.size()) : message));
 }
 
 }  // namespace
 
 [[noreturn]] void fail(const std::string& what) {
   throw InputError("project: " + what);
-}
-
-std::string quoted(const std::string& path) {
-  return "'" + path + "'";
 }
 
 Json valueToJson(const ParamInfo& info, double value) {
@@ -64,7 +60,7 @@ std::string typeName(const Json& j) {
 
 std::string textFromJson(const ParamInfo& info, const Json& j, const std::string& path) {
   if (!j.is_string()) {
-    fail(quoted(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
+    fail(excerpt(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
   }
   const std::string& text = j.get_ref<const std::string&>();
   if (const auto problem = checkText(info, text)) failValue(info, path, *problem);
@@ -76,27 +72,27 @@ double valueFromJson(const ParamInfo& info, const Json& j, const std::string& pa
   if (info.type == ParamType::Text) return textId(textFromJson(info, j, path));
   if (info.type == ParamType::Strokes) {
     if (!j.is_array()) {
-      fail(quoted(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
+      fail(excerpt(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
     }
     try {
       return strokesId(parseStrokes(j.dump()));
     } catch (const InputError& e) {
-      fail(quoted(path) + ": " + e.what());
+      fail(excerpt(path) + ": " + e.what());
     }
   }
   try {
     if (info.type == ParamType::Choice) {
       if (!j.is_string()) {
-        fail(quoted(path) + " must be a name (" + allowedText(info) + "), not " + typeName(j));
+        fail(excerpt(path) + " must be a name (" + allowedText(info) + "), not " + typeName(j));
       }
       return parseValue(info, j.get_ref<const std::string&>());
     }
     if (info.type == ParamType::Toggle) {
       if (j.is_boolean()) return j.get<bool>() ? 1.0 : 0.0;
       if (j.is_string()) return parseValue(info, j.get_ref<const std::string&>());
-      fail(quoted(path) + " must be true or false, not " + typeName(j));
+      fail(excerpt(path) + " must be true or false, not " + typeName(j));
     }
-    if (!j.is_number()) fail(quoted(path) + " must be a number, not " + typeName(j));
+    if (!j.is_number()) fail(excerpt(path) + " must be a number, not " + typeName(j));
     value = j.get<double>();
   } catch (const InputError& e) {
     const std::string message = e.what();
@@ -108,7 +104,7 @@ double valueFromJson(const ParamInfo& info, const Json& j, const std::string& pa
 }
 
 const Json& requireObject(const Json& j, const std::string& path) {
-  if (!j.is_object()) fail(quoted(path) + " must be an object {...}, not " + typeName(j));
+  if (!j.is_object()) fail(excerpt(path) + " must be an object {...}, not " + typeName(j));
   return j;
 }
 
@@ -119,7 +115,7 @@ void checkKeys(const Json& object, const std::vector<std::string>& allowed,
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string list;
     for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail("unknown key " + quoted(path.empty() ? key : path + "." + key) + "; allowed: " + list);
+    fail("unknown key " + excerpt(path.empty() ? key : path + "." + key) + "; allowed: " + list);
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/param_table.hpp"
+#include "core/quote.hpp"  // excerpt(): a key or a value in a message
 #include "core/stage.hpp"
 
 namespace terrain::project_io {
@@ -19,7 +20,6 @@ namespace terrain::project_io {
 using Json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& what);  // InputError "project: what"
-std::string quoted(const std::string& path);
 std::string typeName(const Json& j);  // "a number", "an object {...}", ...
 
 Json valueToJson(const ParamInfo& info, double value);

@@ -9,6 +9,7 @@
 #include "core/modifiers/stream_power.hpp"
 #include "core/modifiers/terrace.hpp"
 #include "core/modifiers/thermal.hpp"
+#include "core/quote.hpp"
 #include "core/sources/coastline.hpp"
 #include "core/sources/diamond_square.hpp"
 #include "core/sources/import.hpp"
@@ -73,13 +74,12 @@ const ModifierStage* findModifier(std::string_view key) {
 
 const SourceStage& sourceStage(std::string_view key) {
   if (const SourceStage* s = findSource(key)) return *s;
-  throw InputError("'" + std::string(key) + "' is not a source; allowed: " + sourceKeyList());
+  throw InputError(excerpt(key) + " is not a source; allowed: " + sourceKeyList());
 }
 
 const ModifierStage& modifierStage(std::string_view key) {
   if (const ModifierStage* s = findModifier(key)) return *s;
-  throw InputError("'" + std::string(key) +
-                   "' is not a modifier stage; allowed: " + modifierKeyList());
+  throw InputError(excerpt(key) + " is not a modifier stage; allowed: " + modifierKeyList());
 }
 
 std::string sourceKeyList() {

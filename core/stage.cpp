@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/quote.hpp"
 #include "core/strokes.hpp"
 #include "core/text_ids.hpp"
 
@@ -65,6 +66,17 @@ std::optional<std::string> checkText(const ParamInfo& info, std::string_view tex
   if (text.size() > static_cast<std::size_t>(info.max)) {
     return name + ": " + std::to_string(text.size()) + " characters; at most " +
            shortNumber(info.max);
+  }
+  // A NUL would end the path the system opens early ("a.bin\0.r16" opens
+  // a.bin, read as RAW16), and the others are no part of a file's name.
+  const auto control = std::ranges::find_if(text, [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+  if (control != text.end()) {
+    return name + ": " + excerpt(text) + " holds a control character (" +
+           escapeControl(std::string_view(&*control, 1)) + " at byte " +
+           std::to_string(control - text.begin()) + "); a name or a path may not hold one";
   }
   return std::nullopt;
 }
@@ -128,8 +140,8 @@ double parseValue(const ParamInfo& info, std::string_view text) {
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (names[i] == text) return static_cast<double>(i);
     }
-    throw InputError(name + ": '" + std::string(text) +
-                     "' is not a choice; allowed: " + allowedText(info));
+    throw InputError(name + ": " + excerpt(text) +
+                     " is not a choice; allowed: " + allowedText(info));
   }
   double value = 0;
   const char* first = text.data();
@@ -137,8 +149,8 @@ double parseValue(const ParamInfo& info, std::string_view text) {
   // from_chars accepts "nan" and "inf", which checkValue then names as such.
   auto [ptr, ec] = std::from_chars(first, last, value);
   if (text.empty() || ec == std::errc::invalid_argument || ptr != last) {
-    throw InputError(name + ": '" + std::string(text) +
-                     "' is not a number; allowed: " + allowedText(info));
+    throw InputError(name + ": " + excerpt(text) +
+                     " is not a number; allowed: " + allowedText(info));
   }
   if (ec == std::errc::result_out_of_range) {
     // Underflow (1e-400) is a number too small to hold: it is 0. Overflow
@@ -146,8 +158,8 @@ double parseValue(const ParamInfo& info, std::string_view text) {
     const std::string copy(text);
     const double parsed = std::strtod(copy.c_str(), nullptr);
     if (std::isinf(parsed)) {
-      throw InputError(name + ": '" + std::string(text) +
-                       "' is out of range; allowed: " + allowedText(info));
+      throw InputError(name + ": " + excerpt(text) +
+                       " is out of range; allowed: " + allowedText(info));
     }
     value = parsed + 0.0;  // -0 -> 0
   }
@@ -172,8 +184,8 @@ std::uint64_t parseSeed(std::string_view text) {
   std::uint64_t seed = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-    throw InputError("--seed: '" + std::string(text) +
-                     "' is not an unsigned 64-bit integer; allowed: 0 to 18446744073709551615");
+    throw InputError("--seed: " + excerpt(text) +
+                     " is not an unsigned 64-bit integer; allowed: 0 to 18446744073709551615");
   }
   return seed;
 }

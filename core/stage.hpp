@@ -211,7 +211,8 @@ std::string formatValue(const ParamInfo& info, double value);
 // What a parameter accepts, as messages say it ("0 to 1", "fbm|ridged").
 std::string allowedText(const ParamInfo& info);
 // A Text parameter's value: nullopt when fine, else "--ramp: empty;
-// expected a ramp name or a .png file" or its length against the bound.
+// expected a ramp name or a .png file", its length against the bound, or
+// the first control character (0x00-0x1f, 0x7f), which no name or path holds.
 std::optional<std::string> checkText(const ParamInfo& info, std::string_view text);
 std::uint64_t parseSeed(std::string_view text);  // throws InputError
 // Throws InputError "--low: 0.8 is above --high 0.2" when low > high.
