@@ -6,12 +6,16 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "app/document_edits.hpp"
 #include "app/file_dialog.hpp"
 #include "app/view_controls.hpp"
+#include "core/color.hpp"
+#include "core/document_inputs.hpp"
 #include "core/outputs.hpp"
 #include "core/project.hpp"
+#include "core/quote.hpp"
 
 namespace terrain::app {
 namespace {
@@ -42,6 +46,12 @@ bool projectActions(AppState& s, const PanelActions& a) {
       return false;
     }
     try {
+      // A project saved over the DEM or ramp it reads would destroy it.
+      std::vector<DocumentInput> inputs = importedFiles(s.doc);
+      if (!isBuiltinRamp(s.doc.look.ramp) && s.doc.look.ramp != "auto") {
+        inputs.push_back({"the look's ramp (" + excerpt(s.doc.look.ramp) + ")", s.doc.look.ramp});
+      }
+      refuseOverwritingAnInput("save", path, inputs);
       saveProject(path, s.doc);
       s.projectPath = path;
       s.projectPathInput = path;

@@ -139,5 +139,20 @@ TEST_F(AppActions, AStepThatFailsWhenRunEndsTheRunWithStatus1) {
   EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
 }
 
+// Saving the project over the DEM it imports would destroy the DEM (issue
+// 37): the save is refused naming both, and the DEM keeps its bytes.
+TEST_F(AppActions, SavingTheProjectOverTheDemItImportsIsRefused) {
+  const fs::path dem = dir_ / "hills.asc";
+  fs::copy_file(TERRAIN_SOURCE_DIR "/tests/core/data/import/hills.asc", dem);
+  const std::string bytes = readAll(dem);
+  const AppRun r = run({"--generator", "import", "--file", dem.string(), "--size", "65",
+                        "--actions", "save:" + (dir_ / "." / "hills.asc").string()});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("is the import's file ('" + dem.string() + "'); writing it would destroy it"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(readAll(dem), bytes);
+}
+
 }  // namespace
 }  // namespace terrain::testing
