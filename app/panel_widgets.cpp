@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/param_input.hpp"
+#include "core/quote.hpp"
 #include "core/strokes.hpp"
 #include "core/text_ids.hpp"
 
@@ -29,7 +30,8 @@ void tooltip(std::string_view text) {
 void statusLine(const StatusLine& s) {
   if (s.text.empty()) return;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(s.ok ? kGreen : kRed, "%s", s.text.c_str());
+  // Escaped: text from a file (a NUL would cut the line, a break split it).
+  ImGui::TextColored(s.ok ? kGreen : kRed, "%s", escapeControl(s.text).c_str());
   ImGui::PopTextWrapPos();
 }
 

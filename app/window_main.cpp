@@ -8,7 +8,18 @@
 
 #include "app/options.hpp"
 #include "app/window.hpp"
+#include "core/quote.hpp"
 #include "core/temporary_cleanup.hpp"
+
+namespace {
+
+// The one line a refused start prints: control characters escaped, so a
+// file's text cannot drive the terminal.
+void failLine(const char* message) {
+  std::fprintf(stderr, "terrain-explorer: %s\n", terrain::escapeControl(message).c_str());
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const std::span<char*> args(argv, static_cast<std::size_t>(argc));
@@ -17,7 +28,7 @@ int main(int argc, char** argv) {
   try {
     options = terrain::app::parseAppOptions(args.subspan(1));
   } catch (const std::runtime_error& e) {  // InputError, or IoError reading --project
-    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
+    failLine(e.what());
     return 2;
   }
   if (options.help) {
@@ -27,7 +38,7 @@ int main(int argc, char** argv) {
   try {
     return terrain::app::runWindow(options);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "terrain-explorer: %s\n", e.what());
+    failLine(e.what());
     return 1;
   }
 }

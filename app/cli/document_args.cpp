@@ -8,11 +8,27 @@
 #include "core/graph/node_type.hpp"
 #include "core/presets.hpp"
 #include "core/project.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 #include "core/sources/import.hpp"
 
 namespace terrain::cli {
 namespace {
+
+// --project's path, held to a text parameter's rules (checkText): at most
+// PATH_MAX bytes and no control character.
+constexpr ParamInfo kProjectPath{.key = "project",
+                                 .label = "Project",
+                                 .unit = "",
+                                 .help = "A project file",
+                                 .type = ParamType::Text,
+                                 .min = 1.0,
+                                 .max = 4096.0,
+                                 .expects = "a project file (.json)"};
+
+bool wholeNumber(std::string_view text) {
+  return !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == text.npos;
+}
 
 bool isStartFlag(std::string_view name) {
   return name == "project" || name == "generator" || name == "preset";
@@ -80,11 +96,12 @@ Document startingDocument(std::span<const DocumentFlag> flags) {
   for (const DocumentFlag& f : flags) {
     if (f.name == "project") {
       if (f.value.empty()) throw InputError("--project: empty; expected a project file (.json)");
+      if (const auto problem = checkText(kProjectPath, f.value)) throw InputError(*problem);
       project = f.value;
     } else if (f.name == "generator") {
       if (findSource(f.value) == nullptr) {
-        throw InputError("--generator: '" + f.value +
-                         "' is not a generator; allowed: " + sourceKeyList());
+        throw InputError("--generator: " + excerpt(f.value) +
+                         " is not a generator; allowed: " + sourceKeyList());
       }
       generator = f.value;
       generatorGiven = true;
@@ -146,7 +163,7 @@ void setGraphSize(Document& doc, const DocumentFlag& f) {
     if (source == nullptr) continue;
     const double size = parseValue(source->params()[source->sizeIndex()], f.value);
     if (!source->sizeAllowed(static_cast<int>(size))) {
-      throw InputError("--size: " + f.value + " is not allowed for node " +
+      throw InputError("--size: " + excerpt(f.value) + " is not allowed for node " +
                        std::to_string(node.id) + " (" + node.type +
                        "); allowed: " + source->sizeRuleText());
     }
@@ -157,7 +174,7 @@ void setGraphSize(Document& doc, const DocumentFlag& f) {
 // --node-param ID.KEY=VALUE: one parameter of one node of a graph project.
 void setNodeParam(Document& doc, const DocumentFlag& f) {
   const std::string usage =
-      "--node-param: expected NODE.KEY=VALUE (e.g. 3.roughness=0.6), not '" + f.value + "'";
+      "--node-param: expected NODE.KEY=VALUE (e.g. 3.roughness=0.6), not " + excerpt(f.value);
   if (!doc.graph) {
     throw InputError(
         "--node-param: applies to a graph project (--project FILE); a chain's "
@@ -174,18 +191,34 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
   const NodeType& type = typeOf(*node);
   const auto index = type.indexOf(key);
   if (!index) {
-    throw InputError("--node-param: node " + idText + " (" + node->type + ") has no parameter '" +
-                     key + "'; its parameters: " + paramKeys(type));
+    throw InputError("--node-param: node " + idText + " (" + node->type + ") has no parameter " +
+                     excerpt(key) + "; its parameters: " + paramKeys(type));
   }
   node->values[*index] = parseValue(type.params()[*index], f.value.substr(equals + 1));
+}
+
+// A file whose georeference makes a world wider or narrower than a world
+// can be (cells of 1e9 m, of a micrometre) is refused naming the flag that
+// named the file (`namedBy`), not --world-width, which the user did not give.
+void refuseImportedWidth(const World& world, const ParamValues& importValues,
+                         const std::string& namedBy) {
+  const ParamInfo& width = worldTable().infos()[*worldTable().indexOf("world-width")];
+  if (!checkValue(width, world.width)) return;
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  throw InputError(namedBy + ": " +
+                   excerpt(formatValue(source.params()[file], importValues[file])) +
+                   " is georeferenced " + formatValue(width, world.width) + " m wide; a world is " +
+                   allowedText(width) + " m wide: give its width with --world-width");
 }
 
 // An imported file's elevations' range and world (its width in metres, its
 // height range) become the document's, unless the flags give them
 // themselves. A project keeps what it saved unless a --node-param gives an
-// import node another file (`newFile`).
+// import node another file (`newFile`); `namedBy` is the flag that named the
+// file.
 void takeImportedFile(Document& doc, ParamValues& importValues, std::span<const DocumentFlag> flags,
-                      bool newFile = false) {
+                      const std::string& namedBy, bool newFile = false) {
   bool rangeGiven = false;
   for (const DocumentFlag& f : flags) {
     if (f.name == "project" && !newFile) return;
@@ -200,11 +233,14 @@ void takeImportedFile(Document& doc, ParamValues& importValues, std::span<const 
     importValues = std::move(choice.values);
     doc.world = choice.world;
   }
+  bool widthGiven = false;
   for (const DocumentFlag& f : flags) {
+    widthGiven |= f.name == "world-width";
     if (f.name == "world-width") doc.world.width = given.width;
     if (f.name == "height-range") doc.world.heightRange = given.heightRange;
     if (f.name == "base-elevation") doc.world.baseElevation = given.baseElevation;
   }
+  if (!widthGiven) refuseImportedWidth(doc.world, importValues, namedBy);
 }
 
 // A chain's flag given to a graph: where its value goes instead.
@@ -225,8 +261,7 @@ void takeImportedFile(Document& doc, ParamValues& importValues, std::span<const 
 
 const GraphNode& graphNodeNamed(const Document& doc, std::string_view idText,
                                 std::string_view flag) {
-  const bool digits = !idText.empty() && idText.size() <= 9 &&
-                      idText.find_first_not_of("0123456789") == std::string_view::npos;
+  const bool digits = wholeNumber(idText);
   const GraphNode* node =
       digits && doc.graph ? doc.graph->find(static_cast<NodeId>(std::stoul(std::string(idText))))
                           : nullptr;
@@ -237,8 +272,8 @@ const GraphNode& graphNodeNamed(const Document& doc, std::string_view idText,
       ids += (ids.empty() ? "" : ", ") + std::to_string(n.id) + " (" + n.type + ")";
     }
   }
-  throw InputError(std::string(flag) + ": '" + std::string(idText) +
-                   "' is not a node of the graph; its nodes: " + ids);
+  throw InputError(std::string(flag) + ": " + excerpt(idText) +
+                   " is not a node of the graph; its nodes: " + ids);
 }
 
 bool isDocumentFlag(std::string_view name) {
@@ -269,11 +304,11 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
       refuseChainFlag(f);
     } else if (f.name == "smoothing") {
       throw InputError("--smoothing: smoothing is a stage now; use --stage smooth --passes " +
-                       (f.value.empty() ? std::string("N") : f.value));
+                       (wholeNumber(f.value) ? f.value : std::string("N")));
     } else if (f.name == "stage") {
       if (findModifier(f.value) == nullptr) {
-        throw InputError("--stage: '" + f.value +
-                         "' is not a modifier stage; allowed: " + modifierKeyList());
+        throw InputError("--stage: " + excerpt(f.value) +
+                         " is not a modifier stage; allowed: " + modifierKeyList());
       }
       doc.modifiers.push_back(defaultModifier(f.value));
       modifier = &doc.modifiers.back();
@@ -297,13 +332,16 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
     }
   }
   if (!doc.graph && doc.source.key == importSource().key()) {
-    takeImportedFile(doc, doc.source.values, flags);
+    takeImportedFile(doc, doc.source.values, flags, "--file");
   }
   for (const DocumentFlag& f : flags) {  // the last import file a --node-param gave
     if (f.name != "node-param" || f.value.find(".file=") == std::string::npos) continue;
     GraphNode& node = *doc.graph->find(
         graphNodeNamed(doc, f.value.substr(0, f.value.find('.')), "--node-param").id);
-    if (node.type == importSource().key()) takeImportedFile(doc, node.values, flags, true);
+    if (node.type == importSource().key()) {
+      takeImportedFile(doc, node.values, flags, "--node-param " + std::to_string(node.id) + ".file",
+                       true);
+    }
   }
   validate(doc, check);
   return doc;

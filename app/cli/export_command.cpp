@@ -18,6 +18,7 @@
 #include "core/outputs.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
+#include "core/quote.hpp"
 
 namespace terrain {
 namespace {
@@ -33,8 +34,10 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 // One line per written file: what it holds, its size and how long it took.
+// The path as given, its control characters escaped for the terminal.
 void reportWritten(std::FILE* report, const ExportPlan& plan, const OutputInput& input,
-                   std::size_t index, const std::string& path, double milliseconds) {
+                   std::size_t index, const std::string& givenPath, double milliseconds) {
+  const std::string path = escapeControl(givenPath);
   if (index >= plan.outputs.size()) {
     const bool sidecar = index == plan.outputs.size() && plan.sidecar;
     std::fprintf(sidecar ? report : stdout, "%s: %s\n", path.c_str(),
@@ -43,7 +46,7 @@ void reportWritten(std::FILE* report, const ExportPlan& plan, const OutputInput&
   }
   const OutputRequest& out = plan.outputs[index];
   std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
+  const auto bytes = std::filesystem::file_size(givenPath, ec);
   std::fprintf(report, "%s: %s, %llu bytes, %.0f ms\n", path.c_str(),
                out.format->describe(input, out.options).c_str(),
                static_cast<unsigned long long>(ec ? 0 : bytes), milliseconds);
