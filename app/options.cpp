@@ -8,6 +8,7 @@
 #include "app/cli/document_args.hpp"
 #include "core/color.hpp"
 #include "core/error.hpp"
+#include "core/quote.hpp"
 #include "core/stage.hpp"
 
 namespace terrain::app {
@@ -18,8 +19,8 @@ int parseInt(std::string_view flag, std::string_view text, int min, int max) {
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min ||
       value > max) {
-    throw InputError("--" + std::string(flag) + ": '" + std::string(text) +
-                     "' is not allowed; allowed: a whole number from " + std::to_string(min) +
+    throw InputError("--" + std::string(flag) + ": " + excerpt(text) +
+                     " is not allowed; allowed: a whole number from " + std::to_string(min) +
                      " to " + std::to_string(max));
   }
   return value;
@@ -85,7 +86,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     }
     if (arg == "-q") arg = "--quiet";
     if (!arg.starts_with("--") || arg.size() == 2) {
-      throw InputError("'" + std::string(arg) + "' is not a flag (see --help)");
+      throw InputError(excerpt(arg) + " is not a flag (see --help)");
     }
     arg.remove_prefix(2);
     std::string name(arg);
@@ -115,7 +116,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     if (name == "view") {
       opts.view = viewFromName(value);
       if (!opts.view) {
-        throw InputError("--view: '" + value + "' is not a view; allowed: side, map, 3d");
+        throw InputError("--view: " + excerpt(value) + " is not a view; allowed: side, map, 3d");
       }
     } else if (name == "width") {
       opts.width = parseInt(name, value, 200, 16384);

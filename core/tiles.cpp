@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/graph/window_evaluation.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 
 namespace terrain {
@@ -192,8 +193,8 @@ TileNaming tileNaming(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kNamingNames); ++i) {
     if (kNamingNames[i] == name) return static_cast<TileNaming>(i);
   }
-  throw InputError("--tile-names: '" + std::string(name) +
-                   "' is not a naming; allowed: unreal (Name_x0_y0) or unity (Name_X_Z)");
+  throw InputError("--tile-names: " + excerpt(name) +
+                   " is not a naming; allowed: unreal (Name_x0_y0) or unity (Name_X_Z)");
 }
 
 TileCount parseTileCount(std::string_view text) {
@@ -201,12 +202,12 @@ TileCount parseTileCount(std::string_view text) {
   const std::string allowed =
       "COLUMNSxROWS, each 1 to " + std::to_string(kMaxTilesPerSide) + " (e.g. 2x2, 4x8)";
   if (x == std::string_view::npos) {
-    throw InputError("--tiles: '" + std::string(text) + "' is not " + allowed);
+    throw InputError("--tiles: " + excerpt(text) + " is not " + allowed);
   }
   const auto columns = wholeNumber(text.substr(0, x), 1, kMaxTilesPerSide);
   const auto rows = wholeNumber(text.substr(x + 1), 1, kMaxTilesPerSide);
   if (!columns || !rows) {
-    throw InputError("--tiles: '" + std::string(text) + "' is not " + allowed);
+    throw InputError("--tiles: " + excerpt(text) + " is not " + allowed);
   }
   return {static_cast<int>(*columns), static_cast<int>(*rows)};
 }
@@ -247,7 +248,7 @@ TileIndex parseTileIndex(std::string_view text, const TileGrid& grid) {
     const auto row = wholeNumber(text.substr(comma + 1), 0, grid.rows - 1);
     if (column && row) return {static_cast<int>(*column), static_cast<int>(*row)};
   }
-  throw InputError("--tile: '" + std::string(text) + "' is not a tile of " +
+  throw InputError("--tile: " + excerpt(text) + " is not a tile of " +
                    std::to_string(grid.columns) + "x" + std::to_string(grid.rows) +
                    "; allowed: " + range);
 }

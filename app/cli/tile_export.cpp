@@ -13,6 +13,7 @@
 #include "core/export/export_plan.hpp"
 #include "core/export/tile_manifest.hpp"
 #include "core/outputs.hpp"
+#include "core/quote.hpp"
 
 namespace terrain::cli {
 namespace {
@@ -31,10 +32,10 @@ void prepareOutDir(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec && !std::filesystem::is_directory(dir)) {
-    throw IoError("--out-dir: cannot make '" + dir + "': " + ec.message());
+    throw IoError("--out-dir: cannot make " + excerpt(dir) + ": " + ec.message());
   }
   if (!std::filesystem::is_directory(dir)) {
-    throw IoError("--out-dir: '" + dir + "' is not a folder");
+    throw IoError("--out-dir: " + excerpt(dir) + " is not a folder");
   }
   checkWritable((std::filesystem::path(dir) / "manifest-check").string());
 }

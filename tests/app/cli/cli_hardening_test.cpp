@@ -415,6 +415,23 @@ TEST_F(ExportCliHardening, AMegabyteStringIsQuotedAsAShortExcerpt) {
     EXPECT_EQ(r.err.find(std::string(kMaxQuotedBytes + 1, 'x')), std::string::npos);
     EXPECT_NE(r.err.find("...' (10000"), std::string::npos) << r.err.substr(0, 1000);  // bytes
   }
+  // A flag's value (at most 128 KiB: the kernel's limit on one argument).
+  const std::string big(100 * 1000, 'x');
+  const std::vector<std::vector<std::string>> flags = {{"export", "--generator", big},
+                                                       {"export", "--stage", big},
+                                                       {"export", "--roughness", big},
+                                                       {"export", "--seed", big},
+                                                       {"export", "--tiles", big},
+                                                       {"--view", big},
+                                                       {"--width", big},
+                                                       {"--preset", big}};
+  for (const std::vector<std::string>& args : flags) {
+    if (args[0] != "export" && !TERRAIN_WINDOW_BUILT) continue;
+    const testing::AppRun r = testing::runApp(args, dir_);
+    EXPECT_EQ(r.status, 2) << args[0] << " " << args[1] << ": " << r.err.substr(0, 500);
+    EXPECT_LT(r.err.size(), 512u) << args[1] << ": " << r.err.substr(0, 1000);
+    EXPECT_NE(r.err.find("...' (100000 bytes)"), std::string::npos) << r.err.substr(0, 1000);
+  }
 }
 
 // nlohmann's "[json.exception.out_of_range.406] number overflow parsing
