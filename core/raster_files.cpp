@@ -133,8 +133,10 @@ std::optional<fs::path> checkLocalFile(const std::string& path, const std::strin
   std::error_code ec;
   const fs::path real = fs::canonical(path, ec);
   if (ec) refuse(path, namedBy, "cannot be resolved: " + ec.message());
+  // The kernel's trees hold "regular files" that are not (/proc/self/environ
+  // reads as empty, then as the process's secrets); /dev/shm is a tmpfs.
   for (const std::string_view root : {"/proc", "/sys", "/dev"}) {
-    if (under(real, root)) {
+    if (under(real, root) && !under(real, "/dev/shm")) {
       refuse(path, namedBy, "is a system file under " + std::string(root) + ", not a raster");
     }
   }

@@ -31,13 +31,14 @@ void useGdal();
 
 // The file `path` and every file it makes GDAL read (a VRT's sources, and
 // theirs), absolute, the given file first, each once; a file a VRT names
-// that does not exist is left out (a read that needs it fails then). Throws
-// InputError naming the file (and the VRT that named it) when one is not a
-// regular file outside /proc, /sys and /dev, is spelled as a /vsi path, a
-// URL or another GDAL connection string ("GTIFF_DIR:1:x.tif"),
-// has a sibling GDAL may open that is not a regular file (a FIFO named
-// "dem.tif.aux.xml"), or when a VRT has a raw or Python band, nests deeper
-// than kMaxVrtDepth or names more than kMaxRasterSources files.
+// that does not exist is left out (a read that needs it fails then).
+// Throws InputError naming the file (and the VRT that named it) when one is
+// not a regular file outside /proc, /sys and /dev (/dev/shm allowed), is
+// spelled as a /vsi path, a URL or another GDAL connection string
+// ("GTIFF_DIR:1:x.tif"), has a sibling GDAL may open that is not a regular
+// file (a FIFO named "dem.tif.aux.xml"), or when a VRT has a raw or Python
+// band, nests deeper than kMaxVrtDepth or names more than kMaxRasterSources
+// files.
 std::vector<std::string> rasterFiles(const std::string& path);
 
 // Whether the file starts as a GDAL virtual raster (an XML <VRTDataset>).

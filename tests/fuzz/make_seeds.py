@@ -305,6 +305,97 @@ PROJECT = {
 }
 
 
+# ---- fuzz_raster: the first byte picks the kind (0 tif, 1 vrt, 2 asc, 3 png,
+# 4 r16, 5 r32), the rest is the file.
+
+def geotiff(width, height, value):
+    """A little-endian float32 GeoTIFF, one strip, UTM 32N, 30 m cells."""
+    pixels = b"".join(struct.pack("<f", value(x, y)) for y in range(height) for x in range(width))
+    extra = bytearray()  # values of tags too big for the entry, after the IFD
+
+    entries = []
+
+    def tag(code, kind, values):
+        fmt = {3: "H", 4: "I", 12: "d"}[kind]
+        entries.append((code, kind, values, fmt))
+
+    tag(256, 3, [width])
+    tag(257, 3, [height])
+    tag(258, 3, [32])             # bits per sample
+    tag(259, 3, [1])              # no compression
+    tag(262, 3, [1])              # min-is-black
+    tag(273, 4, [0])              # strip offset, set below
+    tag(277, 3, [1])
+    tag(278, 3, [height])
+    tag(279, 4, [len(pixels)])
+    tag(339, 3, [3])              # IEEE floating point
+    tag(33550, 12, [30.0, 30.0, 0.0])
+    tag(33922, 12, [0.0, 0.0, 0.0, 500000.0, 5100000.0, 0.0])
+    tag(34735, 3, [1, 1, 0, 2, 1024, 0, 1, 1, 3072, 0, 1, 32632])
+    ifd_at = 8
+    ifd_size = 2 + 12 * len(entries) + 4
+    data_at = ifd_at + ifd_size
+    body = bytearray()
+    out_entries = bytearray()
+    placed = []
+    for code, kind, values, fmt in entries:
+        packed = struct.pack("<" + fmt * len(values), *values)
+        if len(packed) <= 4:
+            out_entries += struct.pack("<HHI", code, kind, len(values)) + packed.ljust(4, b"\0")
+        else:
+            placed.append(len(out_entries) + 8)
+            out_entries += struct.pack("<HHII", code, kind, len(values), data_at + len(body))
+            body += packed
+    pixels_at = data_at + len(body)
+    # The strip offset entry (tag 273) is the sixth: its value field.
+    offset_field = 2 + 12 * 5 + 8
+    ifd = bytearray(struct.pack("<H", len(entries)) + out_entries + struct.pack("<I", 0))
+    ifd[offset_field:offset_field + 4] = struct.pack("<I", pixels_at)
+    return b"II*\0" + struct.pack("<I", ifd_at) + bytes(ifd) + bytes(body) + pixels
+
+
+def vrt(sources, band_class="", extra=""):
+    cls = f' subClass="{band_class}"' if band_class else ""
+    return ('<VRTDataset rasterXSize="4" rasterYSize="4">'
+            f'<VRTRasterBand dataType="Float32" band="1"{cls}>{extra}{sources}'
+            "</VRTRasterBand></VRTDataset>\n")
+
+
+def simple(name, relative=1):
+    return (f'<SimpleSource><SourceFilename relativeToVRT="{relative}">{name}</SourceFilename>'
+            '<SourceBand>1</SourceBand></SimpleSource>')
+
+
+def asc(rows):
+    head = f"ncols {len(rows[0])}\nnrows {len(rows)}\nxllcorner 0\nyllcorner 0\ncellsize 30\n"
+    return head + "".join(" ".join(r) + "\n" for r in rows)
+
+
+def raster_seeds():
+    hills = lambda x, y: 100.0 + 10.0 * x + 3.0 * y * y
+    return {
+        "tif_hills": b"\0" + geotiff(8, 8, hills),
+        "tif_one_by_one": b"\0" + geotiff(1, 1, hills),
+        "vrt_mosaic": "\1" + vrt(simple("part.asc")),
+        "vrt_two_parts": "\1" + vrt(simple("part.asc") + simple("dem.asc")),
+        "vrt_raw_band": "\1" + vrt("<SourceFilename>/etc/passwd</SourceFilename>",
+                                    "VRTRawRasterBand"),
+        "vrt_python": "\1" + vrt("", "VRTDerivedRasterBand",
+                                  "<PixelFunctionLanguage>Python</PixelFunctionLanguage>"
+                                  "<PixelFunctionCode>def f(): pass</PixelFunctionCode>"),
+        "vrt_itself": "\1" + vrt(simple("dem.vrt")),
+        "vrt_vsicurl": "\1" + vrt(simple("/vsicurl/http://127.0.0.1:9/x.tif", 0)),
+        "vrt_device": "\1" + vrt(simple("/dev/zero", 0)),
+        "asc_hills": "\2" + asc([[str(int(hills(x, y))) for x in range(6)] for y in range(6)]),
+        "asc_nodata": "\2" + asc([["1", "2", "-9999"], ["4", "nan", "6"], ["inf", "8", "9"]])
+                      .replace("cellsize 30\n", "cellsize 30\nNODATA_value -9999\n"),
+        "png_16bit": b"\3" + png(8, 8, 16, 0, lambda x, y: ((x * 8 + y) * 1000,)),
+        "r16_square": b"\4" + bytes(range(32)),
+        "r32_square": b"\5" + b"".join(struct.pack("<f", v) for v in
+                                        [0.0, 0.5, float("inf"), 1.0] * 4),
+    }
+
+
 def write(folder, files):
     path = CORPUS / folder
     path.mkdir(parents=True, exist_ok=True)
@@ -320,6 +411,7 @@ def main():
     write("settings", SETTINGS)
     write("app_args", APP)
     write("project", PROJECT)
+    write("raster", raster_seeds())
 
 
 if __name__ == "__main__":
