@@ -20,6 +20,7 @@
 #include "app/window_export.hpp"
 #include "app/window_platform.hpp"
 #include "core/project.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 #include "render/terrain_view.hpp"
 
@@ -188,7 +189,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
     saved_ = loaded.settings;
     state_.settingsNote = loaded.note;
     if (!loaded.note.empty() && !options.quiet) {
-      std::fprintf(stderr, "terrain-explorer: %s\n", loaded.note.c_str());
+      std::fprintf(stderr, "terrain-explorer: %s\n", escapeControl(loaded.note).c_str());
     }
   }
   restoreSession(options, saved_);
@@ -212,7 +213,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
   updateRamp();
   applyCacheBudget();
   if (!state_.rampStatus.ok && !options.quiet) {
-    std::fprintf(stderr, "terrain-explorer: %s\n", state_.rampStatus.text.c_str());
+    std::fprintf(stderr, "terrain-explorer: %s\n", escapeControl(state_.rampStatus.text).c_str());
   }
   request(state_.doc);
 }

@@ -17,6 +17,7 @@
 #include "app/settings.hpp"
 #include "app/source_panel.hpp"
 #include "core/outputs.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::app {
@@ -419,7 +420,7 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   controlsSection(s);
   if (const std::string notes = configNotes(s); !notes.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kDim, "%s", notes.c_str());
+    ImGui::TextColored(kDim, "%s", escapeControl(notes).c_str());  // paths are data
     ImGui::PopTextWrapPos();
   }
 

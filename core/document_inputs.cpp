@@ -27,9 +27,9 @@ std::vector<DocumentInput> importedFiles(const Document& doc) {
       try {
         const std::vector<std::string> files = rasterFiles(*path);
         for (std::size_t f = 1; f < files.size(); ++f) {
-          out.push_back({"a file " + owner + "'s " + excerpt(*path) + " reads (" +
-                             excerpt(files[f]) + ")",
-                         files[f]});
+          out.push_back(
+              {"a file " + owner + "'s " + excerpt(*path) + " reads (" + excerpt(files[f]) + ")",
+               files[f]});
         }
       } catch (const InputError&) {
         // Said when the raster is read.

@@ -9,15 +9,15 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <cerrno>
-#include <memory>
-#include <optional>
-#include <mutex>
+#include <filesystem>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
-#include <utility>
 #include <string_view>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
@@ -44,8 +44,9 @@ std::string lower(std::string_view text) {
 bool isUrl(std::string_view path) {
   const std::size_t colon = path.find("://");
   if (colon == std::string_view::npos || colon == 0) return false;
-  return std::all_of(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(colon),
-                     [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; });
+  return std::all_of(
+      path.begin(), path.begin() + static_cast<std::ptrdiff_t>(colon),
+      [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; });
 }
 
 const char* kindOf(mode_t mode) {
@@ -97,7 +98,7 @@ OddNames oddNamesIn(const fs::path& directory) {
   OddNames odd;
   std::error_code ec;
   for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
-    struct stat st{};
+    struct stat st {};
     if (::stat(it->path().c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
       odd.emplace_back(it->path().filename().string(), st.st_mode);
     }
@@ -122,7 +123,7 @@ struct Walk {
 std::optional<fs::path> checkLocalFile(const std::string& path, const std::string& namedBy,
                                        Walk& w) {
   checkSpelling(path, namedBy);
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     // A mosaic's missing part is refused when a read needs it: a tile of
     // the mosaic reads only the parts under it.
@@ -162,8 +163,9 @@ void walk(const std::string& path, const std::string& namedBy, int depth, Walk& 
 void walkVrt(const fs::path& vrt, int depth, Walk& w) {
   const std::string shown = vrt.string();
   if (depth > kMaxVrtDepth) {
-    refuse(shown, "", "is a VRT nested more than " + std::to_string(kMaxVrtDepth) +
-                          " deep; build one VRT of the rasters themselves (gdalbuildvrt)");
+    refuse(shown, "",
+           "is a VRT nested more than " + std::to_string(kMaxVrtDepth) +
+               " deep; build one VRT of the rasters themselves (gdalbuildvrt)");
   }
   std::string text;
   try {
@@ -185,14 +187,16 @@ void walkVrt(const fs::path& vrt, int depth, Walk& w) {
     const std::string_view name = node->pszValue;
     const std::string subClass = CPLGetXMLValue(node, "subClass", "");
     if (name == "VRTDataset" && !subClass.empty()) {
-      refuse(shown, "", "is a " + excerpt(subClass) +
-                            " VRT; only mosaics of rasters are read (make it a GeoTIFF first)");
+      refuse(shown, "",
+             "is a " + excerpt(subClass) +
+                 " VRT; only mosaics of rasters are read (make it a GeoTIFF first)");
     }
     if (name == "VRTRasterBand" && !subClass.empty() && subClass != "VRTSourcedRasterBand" &&
         subClass != "VRTDerivedRasterBand") {
-      refuse(shown, "", "has a " + excerpt(subClass) +
-                            " band; only bands of raster sources are read (a raw band would "
-                            "read any file's bytes as heights)");
+      refuse(shown, "",
+             "has a " + excerpt(subClass) +
+                 " band; only bands of raster sources are read (a raw band would "
+                 "read any file's bytes as heights)");
     }
     if (name == "PixelFunctionCode" ||
         (name == "PixelFunctionLanguage" && lower(CPLGetXMLValue(node, nullptr, "")) == "python")) {
@@ -200,14 +204,15 @@ void walkVrt(const fs::path& vrt, int depth, Walk& w) {
     }
     if (name != "SourceFilename" && name != "SourceDataset") continue;
     if (++w.named > kMaxRasterSources) {
-      refuse(shown, "", "names more than " + std::to_string(kMaxRasterSources) +
-                            " raster files, counting those of the VRTs it names");
+      refuse(shown, "",
+             "names more than " + std::to_string(kMaxRasterSources) +
+                 " raster files, counting those of the VRTs it names");
     }
     const std::string source = CPLGetXMLValue(node, nullptr, "");
     const bool relative = std::string_view(CPLGetXMLValue(node, "relativeToVRT", "0")) == "1";
     const bool absolute = !source.empty() && source.front() == '/';
-    walk(relative && !absolute ? (vrt.parent_path() / source).string() : source, shown,
-         depth + 1, w);
+    walk(relative && !absolute ? (vrt.parent_path() / source).string() : source, shown, depth + 1,
+         w);
   }
 }
 
@@ -222,8 +227,8 @@ void walk(const std::string& path, const std::string& namedBy, int depth, Walk& 
 }  // namespace
 
 const char* const* allowedGdalDrivers() {
-  static const char* const kDrivers[] = {"GTiff",   "SRTMHGT", "AAIGrid", "USGSDEM",
-                                         "PNG",     "VRT",     nullptr};
+  static const char* const kDrivers[] = {"GTiff", "SRTMHGT", "AAIGrid", "USGSDEM",
+                                         "PNG",   "VRT",     nullptr};
   return kDrivers;
 }
 

@@ -187,14 +187,15 @@ class GdalFile {
     const std::string checked = rasterFiles(path).front();
     CPLPushErrorHandler(CPLQuietErrorHandler);
     CPLErrorReset();
-    dataset_ = GDALOpenEx(checked.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY,
-                          allowedGdalDrivers(), nullptr, nullptr);
+    dataset_ = GDALOpenEx(checked.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, allowedGdalDrivers(),
+                          nullptr, nullptr);
     if (dataset_ == nullptr) {
       const std::string why = CPLGetLastErrorMsg();
       CPLPopErrorHandler();
-      refuse(path, "is not a raster GDAL can read here (GeoTIFF, SRTM .hgt, ASCII grid, USGS "
-                   "DEM, PNG or a VRT of them)" +
-                       (why.empty() ? "" : ": " + excerpt(why)));
+      refuse(path,
+             "is not a raster GDAL can read here (GeoTIFF, SRTM .hgt, ASCII grid, USGS "
+             "DEM, PNG or a VRT of them)" +
+                 (why.empty() ? "" : ": " + excerpt(why)));
     }
     if (GDALGetRasterCount(dataset_) < 1) {
       close();

@@ -141,7 +141,8 @@ void expandMaskFlag(Token& token) {
       return;
     }
   }
-  throw InputError("--mask: '" + token.value + "' is not KIND=FILE.png; KIND is one of " + kinds);
+  throw InputError("--mask: " + excerpt(token.value) + " is not KIND=FILE.png; KIND is one of " +
+                   kinds);
 }
 
 // Splits "--name value", "--name=value" and "--switch" into tokens.
@@ -151,8 +152,7 @@ std::vector<Token> tokenize(std::span<char* const> args) {
     std::string_view arg = args[i] != nullptr ? args[i] : "";
     if (arg == "-q") arg = "--quiet";  // the one short form besides -h
     if (arg.size() < 3 || arg.substr(0, 2) != "--") {
-      throw InputError("'" + std::string(arg) +
-                       "': unexpected argument; flags start with -- (see --help)");
+      throw InputError(excerpt(arg) + ": unexpected argument; flags start with -- (see --help)");
     }
     const auto eq = arg.find('=');
     Token token{std::string(arg.substr(2, eq == std::string_view::npos ? eq : eq - 2)), {}};
@@ -196,8 +196,8 @@ int parseInt(const Token& t, int min, int max) {
   const auto [ptr, ec] = std::from_chars(first, last, value);
   const std::string range = std::to_string(min) + " to " + std::to_string(max);
   if (t.value.empty() || ec == std::errc::invalid_argument || ptr != last) {
-    throw InputError("--" + t.name + ": '" + t.value +
-                     "' is not a whole number; allowed: " + range);
+    throw InputError("--" + t.name + ": " + excerpt(t.value) +
+                     " is not a whole number; allowed: " + range);
   }
   if (ec == std::errc::result_out_of_range || value < min || value > max) {
     throw InputError("--" + t.name + ": " + t.value + " is out of range; allowed: " + range);
@@ -316,8 +316,9 @@ void checkOutputs(const ExportOptions& o) {
     if (a.id.isCharacterDevice) continue;  // writing twice to /dev/null loses nothing
     for (std::size_t j = 0; j < i; ++j) {
       if (a.id.sameFileAs(outputs[j].id)) {
-        throw InputError(a.what + ": '" + a.path + "' is also the " + outputs[j].what +
-                         " output ('" + outputs[j].path + "'); give each output its own file");
+        throw InputError(a.what + ": " + excerpt(a.path) + " is also the " + outputs[j].what +
+                         " output (" + excerpt(outputs[j].path) +
+                         "); give each output its own file");
       }
     }
   }
@@ -360,8 +361,8 @@ void checkTileName(const OutputRequest& out) {
   const std::string flag = "--" + std::string(out.format->key);
   if (out.path.find('/') != std::string::npos || out.path == "." || out.path == ".." ||
       out.path == "-") {
-    throw InputError(flag + ": with --tiles, '" + out.path +
-                     "' must be a plain file name (no folder, not -); the tiles go to --out-dir");
+    throw InputError(flag + ": with --tiles, " + excerpt(out.path) +
+                     " must be a plain file name (no folder, not -); the tiles go to --out-dir");
   }
 }
 
@@ -390,8 +391,8 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
     checkTileName(o.plan.outputs[i]);
     for (std::size_t j = 0; j < i; ++j) {
       if (o.plan.outputs[i].path == o.plan.outputs[j].path) {
-        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": '" +
-                         o.plan.outputs[i].path + "' is also the --" +
+        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": " +
+                         excerpt(o.plan.outputs[i].path) + " is also the --" +
                          std::string(o.plan.outputs[j].format->key) +
                          " output; give each output its own name");
       }
@@ -431,8 +432,8 @@ PortRef parseOutputNode(const Token& t, const Document& doc,
     if (port == ports.size()) {
       std::string keys;
       for (const PortInfo& p : ports) keys += (keys.empty() ? "" : ", ") + std::string(p.key);
-      throw InputError("--output-node: node " + idText + " (" + node->type + ") has no output '" +
-                       key + "'; its outputs: " + keys);
+      throw InputError("--output-node: node " + idText + " (" + node->type + ") has no output " +
+                       excerpt(key) + "; its outputs: " + keys);
     }
   }
   if (ports[port].kind == PortKind::Mask) {

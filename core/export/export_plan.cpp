@@ -60,9 +60,10 @@ void refuseNonFinite(const Heightfield& field) {
     for (int x = 0; x < field.width; ++x) {
       const float v = field.at(x, y);
       if (std::isfinite(v)) continue;
-      throw IoError("cannot export: the map holds " + std::string(std::isnan(v) ? "NaN" : "an infinity") +
-                    " at sample (" + std::to_string(x) + ", " + std::to_string(y) +
-                    ") of " + std::to_string(field.width) + "x" + std::to_string(field.height) +
+      throw IoError("cannot export: the map holds " +
+                    std::string(std::isnan(v) ? "NaN" : "an infinity") + " at sample (" +
+                    std::to_string(x) + ", " + std::to_string(y) + ") of " +
+                    std::to_string(field.width) + "x" + std::to_string(field.height) +
                     "; nothing was written (please report the document that made it)");
     }
   }

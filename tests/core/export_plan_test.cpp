@@ -35,9 +35,9 @@ TEST_F(ExportPlanFiles, NoFormatWritesANonFiniteHeight) {
     const std::string file = path("out-" + std::string(format.key));
     ExportPlan plan;
     plan.outputs.push_back({&format, file, format.options.defaults});
-    for (const float bad : {std::numeric_limits<float>::quiet_NaN(),
-                            std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity()}) {
+    for (const float bad :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+          -std::numeric_limits<float>::infinity()}) {
       Heightfield field = finite;
       field.at(3, 1) = bad;
       const OutputInput in{doc, field, ramp, {}};

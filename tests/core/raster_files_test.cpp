@@ -43,8 +43,8 @@ class RasterFiles : public testing::ScratchDirTest {
     return path(name);
   }
   static std::string simpleSource(const std::string& file, bool relative = false) {
-    return "    <SimpleSource><SourceFilename relativeToVRT=\"" + std::string(relative ? "1" : "0") +
-           "\">" + file +
+    return "    <SimpleSource><SourceFilename relativeToVRT=\"" +
+           std::string(relative ? "1" : "0") + "\">" + file +
            "</SourceFilename><SourceBand>1</SourceBand>"
            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"33\" ySize=\"33\"/>"
            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"33\" ySize=\"33\"/></SimpleSource>\n";
@@ -53,8 +53,7 @@ class RasterFiles : public testing::ScratchDirTest {
   std::string refusal(const std::string& file) const {
     const auto start = std::chrono::steady_clock::now();
     const std::string why = testing::inputErrorOf([&] { (void)readRaster(file); });
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-              5.0)
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0)
         << file;
     return why;
   }

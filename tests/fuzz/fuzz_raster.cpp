@@ -65,8 +65,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
   using terrain::fuzz::ScratchFile;
-  static ScratchFile tif("dem.tif"), vrt("dem.vrt"), asc("dem.asc"), png("dem.png"),
-      r16("dem.r16"), r32("dem.r32");
+  static ScratchFile tif("dem.tif"), vrt("dem.vrt"), asc("dem.asc"), png("dem.png"), r16("dem.r16"),
+      r32("dem.r32");
   static const std::array<ScratchFile*, kNames.size()> files = {&tif, &vrt, &asc, &png, &r16, &r32};
   const std::size_t kind = data[0] % kNames.size();
   terrain::fuzz::ScratchFile& file = *files[kind];

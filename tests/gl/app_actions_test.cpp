@@ -148,8 +148,9 @@ TEST_F(AppActions, SavingTheProjectOverTheDemItImportsIsRefused) {
   const AppRun r = run({"--generator", "import", "--file", dem.string(), "--size", "65",
                         "--actions", "save:" + (dir_ / "." / "hills.asc").string()});
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("is the import's file ('" + dem.string() + "'); writing it would destroy it"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("is the import's file ('" + dem.string() + "'); writing it would destroy it"),
+      std::string::npos)
       << r.err;
   EXPECT_EQ(readAll(dem), bytes);
 }

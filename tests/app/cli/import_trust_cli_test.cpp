@@ -131,9 +131,9 @@ TEST_F(ImportTrustCli, NoDataFileMakesTheExportContactTheNetwork) {
            {path("wms.xml"), "is not a raster GDAL can read here"},
            {relative, "is not a raster GDAL can read here"},
            {url + "/dem.tif", "is a URL"}}) {
-    expectRefused({"--generator", "import", "--file", file, "--size", "33", "--heightmap",
-                   path("out.png")},
-                  said);
+    expectRefused(
+        {"--generator", "import", "--file", file, "--size", "33", "--heightmap", path("out.png")},
+        said);
   }
   EXPECT_EQ(listener.connections(), 0) << "the export contacted " << url;
 }
@@ -158,8 +158,8 @@ TEST_F(ImportTrustCli, AnOutputOnAFileTheDocumentReadsIsRefusedNamingBoth) {
                 itsFile, {dem});
   expectRefused(with({"--raw", dem}, path("link.asc")), "is the import's file", {dem});
   // A file the VRT reads, and the VRT itself.
-  expectRefused(with({"--heightmap", dem}, mosaic),
-                "is a file the import's '" + mosaic + "' reads", {dem, mosaic});
+  expectRefused(with({"--heightmap", dem}, mosaic), "is a file the import's '" + mosaic + "' reads",
+                {dem, mosaic});
   expectRefused(with({"--color", mosaic}, mosaic), "is the import's file", {mosaic});
   // The sidecar JSON, and the project an export saves.
   expectRefused(with({"--raw", path("h.r32"), "--save-project", dem}, dem), itsFile, {dem});
