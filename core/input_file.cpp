@@ -16,7 +16,9 @@ std::string readMessage(const std::string& path, const std::string& what) {
   return "cannot read '" + path + "': " + what;
 }
 
-const char* kindOf(mode_t mode) {
+}  // namespace
+
+const char* fileKind(mode_t mode) {
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISCHR(mode)) return "a character device";
@@ -24,8 +26,6 @@ const char* kindOf(mode_t mode) {
   if (S_ISSOCK(mode)) return "a socket";
   return "a special file";
 }
-
-}  // namespace
 
 InputFile openRegularFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -39,7 +39,7 @@ InputFile openRegularFile(const std::string& path) {
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
     throw IoError(
-        readMessage(path, std::string("not a regular file (") + kindOf(st.st_mode) + ")"));
+        readMessage(path, std::string("not a regular file (") + fileKind(st.st_mode) + ")"));
   }
   const int flags = ::fcntl(fd, F_GETFL);
   std::FILE* file = nullptr;

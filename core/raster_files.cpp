@@ -49,15 +49,6 @@ bool isUrl(std::string_view path) {
       [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; });
 }
 
-const char* kindOf(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISDIR(mode)) return "a directory";
-  return "not a regular file";
-}
-
 bool under(const fs::path& path, std::string_view root) {
   const std::string text = path.string();
   return text.size() > root.size() && text.compare(0, root.size(), root) == 0 &&
@@ -130,7 +121,7 @@ std::optional<fs::path> checkLocalFile(const std::string& path, const std::strin
     if (!namedBy.empty() && errno == ENOENT) return std::nullopt;
     refuse(path, namedBy, "does not exist");
   }
-  if (!S_ISREG(st.st_mode)) refuse(path, namedBy, std::string("is ") + kindOf(st.st_mode));
+  if (!S_ISREG(st.st_mode)) refuse(path, namedBy, std::string("is ") + fileKind(st.st_mode));
   std::error_code ec;
   const fs::path real = fs::canonical(path, ec);
   if (ec) refuse(path, namedBy, "cannot be resolved: " + ec.message());
@@ -150,7 +141,7 @@ std::optional<fs::path> checkLocalFile(const std::string& path, const std::strin
   for (const auto& [name, mode] : found->second) {
     if (lower(name).rfind(stem, 0) != 0) continue;
     refuse(path, namedBy,
-           "has " + excerpt(name) + " beside it, which is " + kindOf(mode) +
+           "has " + excerpt(name) + " beside it, which is " + fileKind(mode) +
                "; GDAL may open it as the raster's sidecar, so nothing is read");
   }
   return real;
