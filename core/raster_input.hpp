@@ -1,8 +1,9 @@
 #pragma once
 // Heightmaps and elevation data read from files (issue 19): the import
-// source's input. GDAL reads GeoTIFF, SRTM .hgt, ASCII grids, USGS DEM,
-// PNG and every raster format it knows; RAW16 (.r16, .raw) and float32 raw
-// (.r32) have no header and are read here; OpenEXR through OpenEXR.
+// source's input. GDAL reads GeoTIFF, SRTM .hgt, ASCII grids, USGS DEM, PNG
+// and VRT mosaics of them, confined by core/raster_files.hpp; RAW16 (.r16,
+// .raw) and float32 raw (.r32) have no header and are read here; OpenEXR
+// through OpenEXR.
 #include <cstdint>
 #include <memory>
 #include <optional>

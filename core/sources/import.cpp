@@ -236,8 +236,8 @@ class ImportSource final : public TypedStage<SourceStage, ImportParams> {
                                     "File",
                                     "",
                                     "The heightmap or elevation data to start from: PNG, "
-                                    "GeoTIFF, SRTM .hgt, ASCII grid, USGS DEM and every raster "
-                                    "GDAL reads, RAW16 (.r16, .raw), float32 raw (.r32), "
+                                    "GeoTIFF, SRTM .hgt, ASCII grid, USGS DEM and VRT mosaics "
+                                    "of them, RAW16 (.r16, .raw), float32 raw (.r32), "
                                     "OpenEXR",
                                     ParamType::Text,
                                     0,
