@@ -122,9 +122,14 @@ std::optional<glm::vec2> cellUnder(const AppState& s, const ViewRect& rect, ImVe
          glm::vec2(static_cast<float>(s.field->width - 1), static_cast<float>(s.field->height - 1));
 }
 
+// Within what a stroke may hold (core/strokes.hpp): a drag far past a
+// zoomed-out map stops at the edge of the range, not at a refusal.
 std::array<double, 2> metresOf(const AppState& s, glm::vec2 cell) {
   const double metres = shownCellMetres(s);
-  return {static_cast<double>(cell.x) * metres, static_cast<double>(cell.y) * metres};
+  const auto held = [](double v) {
+    return std::clamp(v, kMinStrokeCoordinate, kMaxStrokeCoordinate);
+  };
+  return {held(static_cast<double>(cell.x) * metres), held(static_cast<double>(cell.y) * metres)};
 }
 
 float heightAt(const Heightfield& f, glm::vec2 cell) {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/segment_index.hpp"
 #include "core/text_ids.hpp"
 
 namespace terrain {
@@ -37,6 +38,21 @@ void checkNumber(std::size_t index, std::string_view key, double v, double low, 
   }
 }
 
+// A point beyond any brush's reach of the widest world is bad input: it
+// could touch no world, and would only make the work and the profiles long.
+void checkPoint(std::size_t index, std::size_t k, const std::array<double, 2>& p) {
+  const auto inRange = [](double v) {
+    return std::isfinite(v) && v >= kMinStrokeCoordinate && v <= kMaxStrokeCoordinate;
+  };
+  if (inRange(p[0]) && inRange(p[1])) return;
+  char message[240];
+  std::snprintf(message, sizeof message,
+                "point %zu (%g, %g) is out of range; allowed: %g to %g metres on either axis "
+                "(the widest world and a brush's largest radius around it)",
+                k + 1, p[0], p[1], kMinStrokeCoordinate, kMaxStrokeCoordinate);
+  refuse(index, message);
+}
+
 void checkStrokes(const Strokes& strokes) {
   if (strokes.size() > kMaxStrokes) {
     throw InputError("strokes: " + std::to_string(strokes.size()) + " strokes; at most " +
@@ -50,10 +66,7 @@ void checkStrokes(const Strokes& strokes) {
     checkNumber(s, "hardness", stroke.hardness, 0.0, 1.0);
     checkNumber(s, "height", stroke.height, -kMaxBrushHeight, kMaxBrushHeight);
     if (stroke.points.empty()) refuse(s, "no points; a stroke has at least one");
-    for (const auto& p : stroke.points) {
-      checkNumber(s, "points", p[0], -1.0e9, 1.0e9);
-      checkNumber(s, "points", p[1], -1.0e9, 1.0e9);
-    }
+    for (std::size_t k = 0; k < stroke.points.size(); ++k) checkPoint(s, k, stroke.points[k]);
     points += stroke.points.size();
   }
   if (points > kMaxStrokePoints) {
@@ -134,18 +147,6 @@ double profile(double t, double hardness) {
   return 1.0 - u * u * (3.0 - 2.0 * u);
 }
 
-double segmentDistanceSquared(double px, double py, const std::array<double, 2>& a,
-                              const std::array<double, 2>& b) {
-  const double dx = b[0] - a[0];
-  const double dy = b[1] - a[1];
-  const double length2 = dx * dx + dy * dy;
-  double t = length2 > 0.0 ? ((px - a[0]) * dx + (py - a[1]) * dy) / length2 : 0.0;
-  t = std::clamp(t, 0.0, 1.0);
-  const double ex = px - (a[0] + t * dx);
-  const double ey = py - (a[1] + t * dy);
-  return ex * ex + ey * ey;
-}
-
 struct CellRect {
   std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive, the map's cells
   bool empty() const { return x1 < x0 || y1 < y0; }
@@ -164,6 +165,179 @@ CellRect cellsNear(const StrokeGrid& grid, double loX, double loY, double hiX, d
   r.y1 = std::min<std::int64_t>(grid.height - 1, cell(hiY + radius, grid.originY) + 1);
   return r;
 }
+
+CellRect cellsNear(const StrokeGrid& grid, const Segment& s, double radius) {
+  return cellsNear(grid, std::min(s.a[0], s.b[0]), std::min(s.a[1], s.b[1]),
+                   std::max(s.a[0], s.b[0]), std::max(s.a[1], s.b[1]), radius);
+}
+
+// The smallest box holding the points (metres).
+MetreBox boundsOf(const std::vector<std::array<double, 2>>& points) {
+  MetreBox box{points[0][0], points[0][1], points[0][0], points[0][1]};
+  for (const auto& p : points) {
+    box.x0 = std::min(box.x0, p[0]), box.x1 = std::max(box.x1, p[0]);
+    box.y0 = std::min(box.y0, p[1]), box.y1 = std::max(box.y1, p[1]);
+  }
+  return box;
+}
+
+// Where the cells lie, in metres: the box the index is asked about.
+MetreBox metresOf(const StrokeGrid& grid, const CellRect& r) {
+  return {static_cast<double>(grid.originX + r.x0) * grid.cellMetres,
+          static_cast<double>(grid.originY + r.y0) * grid.cellMetres,
+          static_cast<double>(grid.originX + r.x1) * grid.cellMetres,
+          static_cast<double>(grid.originY + r.y1) * grid.cellMetres};
+}
+
+// The polyline's segments shifted by (sx, sy), each point to the next and
+// the last to itself (a one-point stroke is a dot), those within `radius`
+// of the map. A segment further away is left out: no cell is nearer it
+// than the radius plus a cell.
+void addSegments(const std::vector<std::array<double, 2>>& points, double sx, double sy,
+                 const StrokeGrid& grid, double radius, std::vector<Segment>& out) {
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const auto& next = points[std::min(k + 1, points.size() - 1)];
+    const Segment s{{points[k][0] + sx, points[k][1] + sy}, {next[0] + sx, next[1] + sy}};
+    if (!cellsNear(grid, s, radius).empty()) out.push_back(s);
+  }
+}
+
+using Nearest = SegmentIndex::Nearest;
+
+// Each segment's distance at every cell of its box, a band of rows at a
+// time: the nearest (on a tie the first) of each cell of the band.
+void plainBand(const std::vector<Segment>& segments, const StrokeGrid& grid, double reach,
+               const CellRect& band, std::vector<Nearest>& nearest) {
+  const std::int64_t w = band.x1 - band.x0 + 1;
+  nearest.assign(static_cast<std::size_t>(w * (band.y1 - band.y0 + 1)), Nearest{reach * reach});
+  for (std::uint32_t s = 0; s < segments.size(); ++s) {
+    const CellRect r = cellsNear(grid, segments[s], reach);
+    for (std::int64_t y = std::max(r.y0, band.y0); y <= std::min(r.y1, band.y1); ++y) {
+      const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
+      for (std::int64_t x = std::max(r.x0, band.x0); x <= std::min(r.x1, band.x1); ++x) {
+        const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
+        Nearest& best = nearest[static_cast<std::size_t>((y - band.y0) * w + (x - band.x0))];
+        const SegmentDistance d = segmentDistance(px, py, segments[s]);
+        if (d.distance2 < best.distance2) best = {d.distance2, s, d.t};
+      }
+    }
+  }
+}
+
+// The cells of `all` within `reach` metres of some segment, each with its
+// nearest segment, for the brushes and the courses.
+struct NearestCells {
+  const StrokeGrid& grid;
+  CellRect all;
+  double reach;
+  StrokeWork* work;
+
+  // Cells a band of the plain loop holds (16 bytes each).
+  static constexpr std::int64_t kBandCells = 1 << 16;
+  // The plain loop while it measures at most this many distances a cell of
+  // `all` (the index's search costs about as much as that).
+  static constexpr double kPlainPerCell = 32.0;
+
+  // emit(x, y, nearest) for each such cell, in index order. `enough(d2)`:
+  // a distance^2 so short that any nearer one would give the same result,
+  // so the index need not look further.
+  template <class Enough, class Emit>
+  void visit(std::vector<Segment> segments, const Enough& enough, const Emit& emit) const {
+    double plainCost = 0.0;  // the distances the plain loop would measure
+    for (const Segment& s : segments) {
+      const CellRect r = cellsNear(grid, s, reach);
+      plainCost += static_cast<double>((r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1));
+    }
+    const double cells = static_cast<double>((all.x1 - all.x0 + 1) * (all.y1 - all.y0 + 1));
+    const StrokeWork::Method method = work ? work->method : StrokeWork::Method::Cheaper;
+    const bool indexed =
+        method == StrokeWork::Method::Indexed ||
+        (method == StrokeWork::Method::Cheaper && plainCost > kPlainPerCell * cells);
+    if (work != nullptr) work->indexed = indexed;
+    if (indexed) {
+      visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), enough,
+                   emit);
+      return;
+    }
+    if (work != nullptr) work->distances += static_cast<std::uint64_t>(plainCost);
+    const std::int64_t w = all.x1 - all.x0 + 1;
+    std::vector<Nearest> nearest;
+    for (std::int64_t y0 = all.y0; y0 <= all.y1; y0 += std::max<std::int64_t>(1, kBandCells / w)) {
+      const CellRect band{all.x0, y0, all.x1,
+                          std::min(all.y1, y0 + std::max<std::int64_t>(1, kBandCells / w) - 1)};
+      plainBand(segments, grid, reach, band, nearest);
+      for (std::int64_t y = band.y0; y <= band.y1; ++y) {
+        for (std::int64_t x = band.x0; x <= band.x1; ++x) {
+          const Nearest& n = nearest[static_cast<std::size_t>((y - band.y0) * w + (x - band.x0))];
+          if (n.distance2 < reach * reach) emit(x, y, n);
+        }
+      }
+    }
+  }
+
+  // Blocks of the index's pass: one search tells whether a block's cells
+  // may be within reach at all.
+  static constexpr std::int64_t kBlock = 8;
+
+  // Whether each kBlock x kBlock block of `all` may hold a cell within reach.
+  std::vector<bool> blocksInReach(const SegmentIndex& index, std::uint64_t& measured) const {
+    const std::int64_t across = (all.x1 - all.x0) / kBlock + 1;
+    const std::int64_t down = (all.y1 - all.y0) / kBlock + 1;
+    std::vector<bool> inReach(static_cast<std::size_t>(across * down));
+    // A block's cells lie within `spread` of its middle; a hair more, for rounding.
+    const double spread = 0.5 * std::sqrt(2.0) * static_cast<double>(kBlock) * grid.cellMetres;
+    const double limit = (reach + spread) * (1.0 + 1e-9) + 1e-9 * grid.cellMetres;
+    Nearest near;
+    for (std::int64_t by = 0; by < down; ++by) {
+      for (std::int64_t bx = 0; bx < across; ++bx) {
+        const double middle = 0.5 * static_cast<double>(kBlock - 1);
+        const double mx =
+            (static_cast<double>(grid.originX + all.x0 + bx * kBlock) + middle) * grid.cellMetres;
+        const double my =
+            (static_cast<double>(grid.originY + all.y0 + by * kBlock) + middle) * grid.cellMetres;
+        Nearest probe{limit * limit};
+        index.nearest(mx, my, probe, near, &measured);
+        if (probe.segment == SegmentIndex::kNone) continue;
+        inReach[static_cast<std::size_t>(by * across + bx)] = true;
+        near = probe;
+      }
+    }
+    return inReach;
+  }
+
+  template <class Enough, class Emit>
+  void visitIndexed(const SegmentIndex& index, const Enough& enough, const Emit& emit) const {
+    const double reach2 = reach * reach;
+    std::uint64_t measured = 0;
+    const std::vector<bool> inReach = blocksInReach(index, measured);
+    const std::int64_t across = (all.x1 - all.x0) / kBlock + 1;
+    Nearest near;  // the last cell's: where the next one's search starts
+    for (std::int64_t y = all.y0; y <= all.y1; ++y) {
+      const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
+      for (std::int64_t x = all.x0; x <= all.x1; ++x) {
+        if (!inReach[static_cast<std::size_t>((y - all.y0) / kBlock * across +
+                                              (x - all.x0) / kBlock)]) {
+          continue;
+        }
+        const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
+        if (near.segment != SegmentIndex::kNone) {
+          const SegmentDistance d = segmentDistance(px, py, index.segments()[near.segment]);
+          ++measured;
+          if (d.distance2 < reach2 && enough(d.distance2)) {
+            emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
+            continue;
+          }
+        }
+        Nearest best{reach2};
+        index.nearest(px, py, best, near, &measured);
+        if (best.distance2 >= reach2) continue;
+        near = best;
+        emit(x, y, best);
+      }
+    }
+    if (work != nullptr) work->distances += measured;
+  }
+};
 
 }  // namespace
 
@@ -245,60 +419,36 @@ double noStrokesId() {
 }
 
 void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
-                      const std::function<void(std::size_t, float)>& fn) {
+                      const std::function<void(std::size_t, float)>& fn, StrokeWork* work) {
   if (stroke.points.empty() || grid.width <= 0 || grid.height <= 0) return;
-  double loX = stroke.points[0][0], hiX = loX, loY = stroke.points[0][1], hiY = loY;
-  for (const auto& p : stroke.points) {
-    loX = std::min(loX, p[0]), hiX = std::max(hiX, p[0]);
-    loY = std::min(loY, p[1]), hiY = std::max(hiY, p[1]);
-  }
+  const MetreBox bounds = boundsOf(stroke.points);
   // A torus sees the line and its copies a period away on either side.
   const int copies = grid.wraps && grid.worldMetres > 0.0 ? 1 : 0;
   CellRect all;
   all.x0 = grid.width, all.y0 = grid.height;
+  std::vector<Segment> segments;
   for (int cy = -copies; cy <= copies; ++cy) {
     for (int cx = -copies; cx <= copies; ++cx) {
       const double sx = cx * grid.worldMetres, sy = cy * grid.worldMetres;
-      const CellRect r = cellsNear(grid, loX + sx, loY + sy, hiX + sx, hiY + sy, stroke.radius);
+      const CellRect r = cellsNear(grid, bounds.x0 + sx, bounds.y0 + sy, bounds.x1 + sx,
+                                   bounds.y1 + sy, stroke.radius);
       if (r.empty()) continue;
       all.x0 = std::min(all.x0, r.x0), all.y0 = std::min(all.y0, r.y0);
       all.x1 = std::max(all.x1, r.x1), all.y1 = std::max(all.y1, r.y1);
+      addSegments(stroke.points, sx, sy, grid, stroke.radius, segments);
     }
   }
   if (all.empty()) return;
-  const std::int64_t w = all.x1 - all.x0 + 1;
-  const double radius2 = stroke.radius * stroke.radius;
-  std::vector<double> nearest(static_cast<std::size_t>(w * (all.y1 - all.y0 + 1)), radius2);
-  for (int cy = -copies; cy <= copies; ++cy) {
-    for (int cx = -copies; cx <= copies; ++cx) {
-      const double sx = cx * grid.worldMetres, sy = cy * grid.worldMetres;
-      for (std::size_t k = 0; k < stroke.points.size(); ++k) {
-        const auto a = std::array<double, 2>{stroke.points[k][0] + sx, stroke.points[k][1] + sy};
-        const auto& next = stroke.points[std::min(k + 1, stroke.points.size() - 1)];
-        const auto b = std::array<double, 2>{next[0] + sx, next[1] + sy};
-        const CellRect r = cellsNear(grid, std::min(a[0], b[0]), std::min(a[1], b[1]),
-                                     std::max(a[0], b[0]), std::max(a[1], b[1]), stroke.radius);
-        for (std::int64_t y = std::max(r.y0, all.y0); y <= std::min(r.y1, all.y1); ++y) {
-          const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
-          for (std::int64_t x = std::max(r.x0, all.x0); x <= std::min(r.x1, all.x1); ++x) {
-            const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
-            double& best = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
-            best = std::min(best, segmentDistanceSquared(px, py, a, b));
-          }
-        }
-      }
-    }
-  }
-  for (std::int64_t y = all.y0; y <= all.y1; ++y) {
-    for (std::int64_t x = all.x0; x <= all.x1; ++x) {
-      const double d2 = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
-      if (d2 >= radius2) continue;
-      const double weight =
-          stroke.strength * profile(std::sqrt(d2) / stroke.radius, stroke.hardness);
-      if (weight <= 0.0) continue;
-      fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
-    }
-  }
+  const NearestCells cells{grid, all, stroke.radius, work};
+  // Within the hardness the weight is full, whichever segment is nearest.
+  const auto full = [&](double distance2) {
+    return std::sqrt(distance2) / stroke.radius <= stroke.hardness;
+  };
+  cells.visit(std::move(segments), full, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+    const double weight =
+        stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
+    if (weight > 0.0) fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
+  });
 }
 
 double pathLength(const PathPoints& path) {
@@ -309,69 +459,58 @@ double pathLength(const PathPoints& path) {
   return length;
 }
 
-std::array<double, 2> pointAlong(const PathPoints& path, double along) {
-  if (path.empty()) return {0.0, 0.0};
-  double start = 0.0;
-  for (std::size_t k = 1; k < path.size(); ++k) {
-    const double dx = path[k][0] - path[k - 1][0], dy = path[k][1] - path[k - 1][1];
+std::array<double, 2> PathWalk::at(double along) {
+  for (; next_ < path_.size(); ++next_) {
+    const auto& a = path_[next_ - 1];
+    const auto& b = path_[next_];
+    const double dx = b[0] - a[0], dy = b[1] - a[1];
     const double length = std::hypot(dx, dy);
-    if (along <= start + length && length > 0.0) {
-      const double t = std::clamp((along - start) / length, 0.0, 1.0);
-      return {path[k - 1][0] + t * dx, path[k - 1][1] + t * dy};
+    if (along <= start_ + length && length > 0.0) {
+      const double t = std::clamp((along - start_) / length, 0.0, 1.0);
+      return {a[0] + t * dx, a[1] + t * dy};
+    }
+    start_ += length;
+  }
+  if (path_.empty()) return {0.0, 0.0};
+  return along <= 0.0 ? path_.front() : path_.back();
+}
+
+std::array<double, 2> pointAlong(const PathPoints& path, double along) {
+  return PathWalk(path).at(along);
+}
+
+void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reach,
+                     const std::function<void(const PathCell&)>& fn, StrokeWork* work) {
+  if (path.empty() || grid.width <= 0 || grid.height <= 0) return;
+  const MetreBox bounds = boundsOf(path);
+  const CellRect all = cellsNear(grid, bounds.x0, bounds.y0, bounds.x1, bounds.y1, reach);
+  if (all.empty()) return;
+  std::vector<Segment> segments;  // as addSegments's, each with its place along the path
+  std::vector<double> starts;     // metres from the first point to the segment's
+  std::vector<double> lengths;
+  double start = 0.0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const Segment s{path[k], path[std::min(k + 1, path.size() - 1)]};
+    const double dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
+    const double length = std::sqrt(dx * dx + dy * dy);
+    if (!cellsNear(grid, s, reach).empty()) {
+      segments.push_back(s);
+      starts.push_back(start);
+      lengths.push_back(length);
     }
     start += length;
   }
-  return along <= 0.0 ? path.front() : path.back();
+  const NearestCells cells{grid, all, reach, work};
+  const auto never = [](double) { return false; };
+  cells.visit(std::move(segments), never, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+    fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
+        starts[n.segment] + n.t * lengths[n.segment]});
+  });
 }
 
 std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach) {
   std::vector<PathCell> cells;
-  if (path.empty() || grid.width <= 0 || grid.height <= 0) return cells;
-  double loX = path[0][0], hiX = loX, loY = path[0][1], hiY = loY;
-  for (const auto& p : path) {
-    loX = std::min(loX, p[0]), hiX = std::max(hiX, p[0]);
-    loY = std::min(loY, p[1]), hiY = std::max(hiY, p[1]);
-  }
-  const CellRect all = cellsNear(grid, loX, loY, hiX, hiY, reach);
-  if (all.empty()) return cells;
-  const std::int64_t w = all.x1 - all.x0 + 1;
-  struct Nearest {
-    double distance2;
-    double along;
-  };
-  std::vector<Nearest> nearest(static_cast<std::size_t>(w * (all.y1 - all.y0 + 1)),
-                               Nearest{reach * reach, 0.0});
-  double start = 0.0;
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    const auto& a = path[k];
-    const auto& b = path[std::min(k + 1, path.size() - 1)];
-    const double dx = b[0] - a[0], dy = b[1] - a[1];
-    const double length2 = dx * dx + dy * dy;
-    const CellRect r = cellsNear(grid, std::min(a[0], b[0]), std::min(a[1], b[1]),
-                                 std::max(a[0], b[0]), std::max(a[1], b[1]), reach);
-    for (std::int64_t y = std::max(r.y0, all.y0); y <= std::min(r.y1, all.y1); ++y) {
-      const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
-      for (std::int64_t x = std::max(r.x0, all.x0); x <= std::min(r.x1, all.x1); ++x) {
-        const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
-        const double t = length2 > 0.0
-                             ? std::clamp(((px - a[0]) * dx + (py - a[1]) * dy) / length2, 0.0, 1.0)
-                             : 0.0;
-        const double ex = px - (a[0] + t * dx), ey = py - (a[1] + t * dy);
-        Nearest& best = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
-        const double d2 = ex * ex + ey * ey;
-        if (d2 < best.distance2) best = {d2, start + t * std::sqrt(length2)};
-      }
-    }
-    start += std::sqrt(length2);
-  }
-  for (std::int64_t y = all.y0; y <= all.y1; ++y) {
-    for (std::int64_t x = all.x0; x <= all.x1; ++x) {
-      const Nearest& n = nearest[static_cast<std::size_t>((y - all.y0) * w + (x - all.x0))];
-      if (n.distance2 >= reach * reach) continue;
-      cells.push_back(
-          {static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2), n.along});
-    }
-  }
+  forEachPathCell(path, grid, reach, [&](const PathCell& c) { cells.push_back(c); });
   return cells;
 }
 

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/world.hpp"
+
 namespace terrain {
 
 // Path: a river's or a road's course; only its points count.
@@ -35,9 +37,13 @@ using Strokes = std::vector<Stroke>;
 
 // What one node may hold; more is refused as bad input.
 constexpr std::size_t kMaxStrokes = 100000;
-constexpr std::size_t kMaxStrokePoints = 1000000;  // over all strokes
-constexpr double kMaxBrushRadius = 1.0e6;          // metres
-constexpr double kMaxBrushHeight = 1.0e5;          // metres
+constexpr std::size_t kMaxStrokePoints = 1000000;   // over all strokes
+constexpr double kMaxBrushRadius = kMaxWorldWidth;  // metres: as wide as the widest world
+constexpr double kMaxBrushHeight = 1.0e5;           // metres
+// Metres on either axis a point may lie at: beyond a brush's radius
+// around the widest world, a stroke can touch no world.
+constexpr double kMinStrokeCoordinate = -kMaxBrushRadius;
+constexpr double kMaxStrokeCoordinate = kMaxWorldWidth + kMaxBrushRadius;
 
 // The strokes' id, from their canonical text. Throws InputError for a
 // stroke out of range (naming the stroke and what is allowed).
@@ -67,11 +73,26 @@ struct StrokeGrid {
   double worldMetres = 0.0;  // a wrapping world's period
 };
 
+// How forEachBrushCell and forEachPathCell find each cell's nearest
+// segment, and what it cost: the plain loop (each segment's distance at
+// every cell of its box: a short stroke, as fast as ever) or an index over
+// the segments (a long one: a few distances a cell, not points x cells).
+// The same cells and weights either way; the tests choose, and count.
+struct StrokeWork {
+  enum class Method : std::uint8_t { Cheaper, Plain, Indexed };
+  Method method = Method::Cheaper;  // asked for
+  bool indexed = false;             // used: the index
+  std::uint64_t distances = 0;      // segment distances measured (the tests' measure of work)
+};
+
 // fn(cell index, weight in (0, 1]) for every cell the stroke's brush
 // covers, each cell once, in index order; the weight is the brush's at the
 // cell's distance from the line (a torus: the nearest copy of the line).
+// Only the map's cells within the brush's box are visited; a long
+// stroke's find their nearest segment through an index (StrokeWork).
 void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
-                      const std::function<void(std::size_t, float)>& fn);
+                      const std::function<void(std::size_t, float)>& fn,
+                      StrokeWork* work = nullptr);
 
 // A cell near a path (a river's or a road's course).
 struct PathCell {
@@ -81,11 +102,28 @@ struct PathCell {
 };
 using PathPoints = std::vector<std::array<double, 2>>;
 
-// Every cell of the grid within `reach` metres of the path, each once, in
-// index order (a torus: the path itself, not its copies a period away).
+// fn(cell) for every cell of the grid within `reach` metres of the path,
+// each once, in index order (a torus: the path itself, not its copies a
+// period away); the nearest segment found as forEachBrushCell's.
+void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reach,
+                     const std::function<void(const PathCell&)>& fn, StrokeWork* work = nullptr);
+// The same cells, gathered.
 std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach);
 double pathLength(const PathPoints& path);
 // The point `along` metres from the first, clamped to the path's ends.
 std::array<double, 2> pointAlong(const PathPoints& path, double along);
+
+// pointAlong for distances given in increasing order, walking the path
+// once (a profile's samples: each in constant time, not the path's points).
+class PathWalk {
+ public:
+  explicit PathWalk(const PathPoints& path) : path_(path) {}
+  std::array<double, 2> at(double along);
+
+ private:
+  const PathPoints& path_;
+  std::size_t next_ = 1;  // the segment ending at this point is the first `along` may lie on
+  double start_ = 0.0;    // metres from the first point to the segment's start
+};
 
 }  // namespace terrain

@@ -19,7 +19,7 @@ ParamTable<World> makeWorldTable() {
                               "same world",
                               ParamType::Real,
                               16.0,
-                              1.0e6,
+                              kMaxWorldWidth,
                               {},
                               true})),
       TERRAIN_BIND(World, heightRange,

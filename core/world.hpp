@@ -10,6 +10,9 @@
 
 namespace terrain {
 
+// The widest world, in metres (world-width's range ends here).
+inline constexpr double kMaxWorldWidth = 1.0e6;
+
 struct World {
   double width = 8192.0;        // metres from the map's left edge to its right edge
   double heightRange = 1200.0;  // metres from height 0 to height 1

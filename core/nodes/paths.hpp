@@ -14,6 +14,15 @@
 
 namespace terrain {
 
+// Metres between a path's profile samples: a cell, or more on a path
+// longer than kProfileSides map sides (then that many sides' worth of
+// samples), so a profile's size and work are the map's, not the path's.
+constexpr double kProfileSides = 8.0;
+inline double profileSpacing(const StrokeGrid& grid, const PathPoints& path) {
+  const double samples = kProfileSides * std::max(grid.width, grid.height);
+  return std::max(grid.cellMetres, pathLength(path) / samples);
+}
+
 // The heights under the path every `spacing` metres from its first point
 // to its last (bilinear between samples; the edge repeats outside).
 inline std::vector<double> terrainProfile(const Heightfield& field, const StrokeGrid& grid,
@@ -21,8 +30,9 @@ inline std::vector<double> terrainProfile(const Heightfield& field, const Stroke
   const double length = pathLength(path);
   const auto count = static_cast<std::size_t>(std::ceil(length / spacing)) + 1;
   std::vector<double> profile(count);
+  PathWalk walk(path);
   for (std::size_t k = 0; k < count; ++k) {
-    const auto p = pointAlong(path, std::min(length, static_cast<double>(k) * spacing));
+    const auto p = walk.at(std::min(length, static_cast<double>(k) * spacing));
     const double cx = std::clamp(p[0] / grid.cellMetres - static_cast<double>(grid.originX), 0.0,
                                  static_cast<double>(field.width - 1));
     const double cy = std::clamp(p[1] / grid.cellMetres - static_cast<double>(grid.originY), 0.0,

@@ -36,14 +36,14 @@ constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false
 // lowest ground across the channel at each step less the depth, each step
 // no higher than the one before, so the bed never rises along the flow and
 // never stands above the ground it replaces.
-std::vector<double> bedProfile(std::vector<double> ground, const std::vector<PathCell>& cells,
-                               const Heightfield& field, double spacing, double half,
-                               double depth) {
-  for (const PathCell& c : cells) {
-    if (c.distance > half) continue;
+std::vector<double> bedProfile(std::vector<double> ground, const PathPoints& course,
+                               const StrokeGrid& grid, const Heightfield& field, double spacing,
+                               double half, double reach, double depth) {
+  forEachPathCell(course, grid, reach, [&](const PathCell& c) {
+    if (c.distance > half) return;
     const auto k = std::min(static_cast<std::size_t>(c.along / spacing), ground.size() - 1);
     ground[k] = std::min(ground[k], static_cast<double>(field.heights[c.index]));
-  }
+  });
   double lowest = ground.front() - depth;
   for (double& h : ground) {
     lowest = std::min(lowest, h - depth);
@@ -54,28 +54,27 @@ std::vector<double> bedProfile(std::vector<double> ground, const std::vector<Pat
 
 void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, PathPoints course,
                 const RiverParams& p, double heightRange) {
-  const double spacing = grid.cellMetres;
+  const double spacing = profileSpacing(grid, course);
   std::vector<double> ground = terrainProfile(field, grid, course, spacing);
   if (ground.back() > ground.front()) {  // it flows from its higher end
     std::reverse(course.begin(), course.end());
     std::reverse(ground.begin(), ground.end());
   }
   const double half = 0.5 * p.width;
-  const std::vector<PathCell> cells = pathCells(course, grid, half + p.banks);
-  std::vector<double> bed =
-      bedProfile(std::move(ground), cells, field, spacing, half, p.depth / heightRange);
+  std::vector<double> bed = bedProfile(std::move(ground), course, grid, field, spacing, half,
+                                       half + p.banks, p.depth / heightRange);
   // Corners rounded by a quarter of the depth: the bed lies a little
   // deeper than the hull (river valley: 0.17 of the depth), and the corner
   // where a steep head meets the valley floor bends instead of creasing it.
   if (p.bed >= 1.0) bed = gradedProfile(bed, 0.25 * p.depth / heightRange);
-  for (const PathCell& c : cells) {
+  forEachPathCell(course, grid, half + p.banks, [&](const PathCell& c) {
     const double level = profileAt(bed, spacing, c.along);
     const double inChannel = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.banks);
     float& h = field.heights[c.index];
     const double carved = level + (static_cast<double>(h) - level) * (1.0 - inChannel);
     h = std::min(h, static_cast<float>(carved));
     mask.heights[c.index] = std::max(mask.heights[c.index], static_cast<float>(inChannel));
-  }
+  });
 }
 
 class RiverNode final : public TypedStage<NodeType, RiverParams> {

@@ -38,17 +38,17 @@ std::vector<double> smoothed(const std::vector<double>& profile, std::size_t win
 
 void buildRoad(Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
                const PathPoints& course, const RoadParams& p) {
-  const double spacing = grid.cellMetres;
+  const double spacing = profileSpacing(grid, course);
   const auto window = static_cast<std::size_t>(std::lround(0.5 * p.gradeLength / spacing));
   const std::vector<double> level = smoothed(terrainProfile(field, grid, course, spacing), window);
   const double half = 0.5 * p.width;
-  for (const PathCell& c : pathCells(course, grid, half + p.shoulders)) {
+  forEachPathCell(course, grid, half + p.shoulders, [&](const PathCell& c) {
     const double road = profileAt(level, spacing, c.along);
     const double onRoad = c.distance <= half ? 1.0 : fallOff((c.distance - half) / p.shoulders);
     float& h = field.heights[c.index];
     h = static_cast<float>(road + (static_cast<double>(h) - road) * (1.0 - onRoad));
     mask.heights[c.index] = std::max(mask.heights[c.index], static_cast<float>(onRoad));
-  }
+  });
 }
 
 class RoadNode final : public TypedStage<NodeType, RoadParams> {

@@ -22,14 +22,26 @@ constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false},
 constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
 
 constexpr double kSmoothShare = 0.25;  // the smoothing blur's radius, of the brush's
+// Blurs up to this many cells either side sum their samples in order (the
+// bits they always had, ~4 b additions a cell); wider ones in fixed point
+// (a few additions a cell, whatever their width).
+constexpr int kDirectBlurCells = 64;
+// Fixed point: heights in steps of 2^-23 (float's at 1), clipped to +-128,
+// so a blur of 32771^2 samples sums within 2^61.
+constexpr double kFixedScale = 8388608.0;
+constexpr double kFixedLimit = 128.0;
 
 bool sculpts(StrokeMode mode) {
   return mode == StrokeMode::Raise || mode == StrokeMode::Lower || mode == StrokeMode::Smooth ||
          mode == StrokeMode::Flatten;
 }
 
+// The blur's half-width in cells: a quarter of the radius, at most the
+// largest map's side (a brush wider than any world blurs as wide as one).
 int blurCells(const Stroke& stroke, double cellMetres) {
-  return std::max(1, static_cast<int>(std::lround(stroke.radius * kSmoothShare / cellMetres)));
+  const double cells =
+      std::min(stroke.radius * kSmoothShare / cellMetres, static_cast<double>(kMaxMapSide));
+  return std::max(1, static_cast<int>(std::lround(cells)));
 }
 
 // The map's sample at (x, y), the edge repeated outside (a torus wraps).
@@ -39,27 +51,36 @@ float sampleAt(const Heightfield& f, std::int64_t x, std::int64_t y) {
   return f.heights[static_cast<std::size_t>(y * f.width + x)];
 }
 
-// Each brushed cell moved towards the box blur (radius `b`) of the heights
-// before the stroke, by the brush's weight. Sums are taken in one order per
-// cell, so a window's cells equal the world's.
-void smoothStroke(Heightfield& field, const std::vector<std::pair<std::size_t, float>>& cells,
-                  int b) {
-  std::int64_t x0 = field.width, y0 = field.height, x1 = -1, y1 = -1;
+// The cells' box on the map (inclusive).
+struct CellBox {
+  std::int64_t x0, y0, x1, y1;
+};
+
+CellBox boxOf(const Heightfield& field, const std::vector<std::pair<std::size_t, float>>& cells) {
+  CellBox box{field.width, field.height, -1, -1};
   for (const auto& [i, w] : cells) {
     const auto x = static_cast<std::int64_t>(i % static_cast<std::size_t>(field.width));
     const auto y = static_cast<std::int64_t>(i / static_cast<std::size_t>(field.width));
-    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    box = {std::min(box.x0, x), std::min(box.y0, y), std::max(box.x1, x), std::max(box.y1, y)};
   }
-  const std::int64_t w = x1 - x0 + 1;
-  const std::int64_t rows = y1 - y0 + 1 + 2 * b;
+  return box;
+}
+
+// The box blur (radius `b`) at each brushed cell, each sum taken in one
+// order, so a window's cells equal the world's.
+std::vector<float> directBlur(const Heightfield& field,
+                              const std::vector<std::pair<std::size_t, float>>& cells,
+                              const CellBox& box, int b) {
+  const std::int64_t w = box.x1 - box.x0 + 1;
+  const std::int64_t rows = box.y1 - box.y0 + 1 + 2 * b;
   std::vector<double> across(static_cast<std::size_t>(w * rows));  // rows y0-b .. y1+b
   for (std::int64_t r = 0; r < rows; ++r) {
-    for (std::int64_t x = x0; x <= x1; ++x) {
+    for (std::int64_t x = box.x0; x <= box.x1; ++x) {
       double sum = 0.0;
       for (std::int64_t k = -b; k <= b; ++k) {
-        sum += static_cast<double>(sampleAt(field, x + k, y0 - b + r));
+        sum += static_cast<double>(sampleAt(field, x + k, box.y0 - b + r));
       }
-      across[static_cast<std::size_t>(r * w + (x - x0))] = sum;
+      across[static_cast<std::size_t>(r * w + (x - box.x0))] = sum;
     }
   }
   const double area = static_cast<double>((2 * b + 1) * (2 * b + 1));
@@ -71,10 +92,95 @@ void smoothStroke(Heightfield& field, const std::vector<std::pair<std::size_t, f
         static_cast<std::int64_t>(cells[c].first / static_cast<std::size_t>(field.width));
     double sum = 0.0;
     for (std::int64_t k = -b; k <= b; ++k) {
-      sum += across[static_cast<std::size_t>((y - y0 + b + k) * w + (x - x0))];
+      sum += across[static_cast<std::size_t>((y - box.y0 + b + k) * w + (x - box.x0))];
     }
     blurred[c] = static_cast<float>(sum / area);
   }
+  return blurred;
+}
+
+// The sum of a line's 2b + 1 values centred on c, its end values repeated
+// beyond its ends (a torus: wrapped), from prefix(i), the sum of its first
+// i values (i = 0..n).
+template <class Prefix>
+std::int64_t windowSum(const Prefix& prefix, std::int64_t n, bool wraps, std::int64_t c,
+                       std::int64_t b) {
+  if (wraps) {
+    const std::int64_t count = 2 * b + 1;
+    const std::int64_t start = ((c - b) % n + n) % n;
+    const std::int64_t rest = count % n;
+    const std::int64_t partial = start + rest <= n
+                                     ? prefix(start + rest) - prefix(start)
+                                     : prefix(n) - prefix(start) + prefix(start + rest - n);
+    return count / n * prefix(n) + partial;
+  }
+  const std::int64_t first = std::max<std::int64_t>(0, c - b);
+  const std::int64_t last = std::min(n - 1, c + b);
+  const std::int64_t before = std::max<std::int64_t>(0, b - c);
+  const std::int64_t after = std::max<std::int64_t>(0, c + b - (n - 1));
+  return before * prefix(1) + prefix(last + 1) - prefix(first) +
+         after * (prefix(n) - prefix(n - 1));
+}
+
+// directBlur's blur with every sample in fixed point: the sums are exact,
+// so any order gives the same bits (a window's equal the world's), and
+// each is a difference of prefix sums: a few additions a cell.
+std::vector<float> fixedPointBlur(const Heightfield& field,
+                                  const std::vector<std::pair<std::size_t, float>>& cells,
+                                  const CellBox& box, int b) {
+  const std::int64_t width = field.width, height = field.height;
+  // The rows the blur reads, as one line: on a torus all of them when they
+  // go round, else the band around the box (which never reaches its ends
+  // unless they are the map's).
+  const bool allRows = field.wraps && box.y1 - box.y0 + 1 + 2 * b >= height;
+  const std::int64_t first = allRows       ? 0
+                             : field.wraps ? box.y0 - b
+                                           : std::max<std::int64_t>(0, box.y0 - b);
+  const std::int64_t last = allRows       ? height - 1
+                            : field.wraps ? box.y1 + b
+                                          : std::min(height - 1, box.y1 + b);
+  const std::int64_t rows = last - first + 1, w = box.x1 - box.x0 + 1;
+  // down[(r + 1) w + x]: the sum over the band's rows up to r of each row's horizontal sum.
+  std::vector<std::int64_t> down(static_cast<std::size_t>((rows + 1) * w), 0);
+  std::vector<std::int64_t> along(static_cast<std::size_t>(width + 1), 0);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const float* row = &field.heights[static_cast<std::size_t>(
+        worldSample(first + r, height, field.wraps) * width)];
+    for (std::int64_t x = 0; x < width; ++x) {
+      const double h = std::fmin(std::fmax(static_cast<double>(row[x]), -kFixedLimit), kFixedLimit);
+      along[static_cast<std::size_t>(x + 1)] =
+          along[static_cast<std::size_t>(x)] + std::llround(h * kFixedScale);
+    }
+    const auto prefix = [&](std::int64_t i) { return along[static_cast<std::size_t>(i)]; };
+    for (std::int64_t x = box.x0; x <= box.x1; ++x) {
+      const auto at = static_cast<std::size_t>((r + 1) * w + (x - box.x0));
+      down[at] =
+          down[at - static_cast<std::size_t>(w)] + windowSum(prefix, width, field.wraps, x, b);
+    }
+  }
+  const double scale = kFixedScale * static_cast<double>((2 * b + 1) * (2 * b + 1));
+  std::vector<float> blurred(cells.size());
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const auto x = static_cast<std::int64_t>(cells[c].first % static_cast<std::size_t>(width));
+    const auto y = static_cast<std::int64_t>(cells[c].first / static_cast<std::size_t>(width));
+    const auto prefix = [&](std::int64_t i) {
+      return down[static_cast<std::size_t>(i * w + (x - box.x0))];
+    };
+    const std::int64_t sum = windowSum(prefix, rows, allRows, allRows ? y : y - first, b);
+    blurred[c] = static_cast<float>(static_cast<double>(sum) / scale);
+  }
+  return blurred;
+}
+
+// Each brushed cell moved towards the box blur (radius `b`) of the heights
+// before the stroke, by the brush's weight. The blur's work and memory are
+// the box's cells (a blur past the map's edge reads the edge, counted, not
+// copied): not the radius.
+void smoothStroke(Heightfield& field, const std::vector<std::pair<std::size_t, float>>& cells,
+                  int b) {
+  const CellBox box = boxOf(field, cells);
+  const std::vector<float> blurred = b <= kDirectBlurCells ? directBlur(field, cells, box, b)
+                                                           : fixedPointBlur(field, cells, box, b);
   for (std::size_t c = 0; c < cells.size(); ++c) {
     float& h = field.heights[cells[c].first];
     h += (blurred[c] - h) * cells[c].second;
@@ -163,11 +269,14 @@ class SculptNode final : public TypedStage<NodeType, SculptParams> {
   // Each smoothing stroke reads its blur's radius past the cells it
   // changes, from heights earlier strokes changed: their reaches add up.
   int reach(const ParamValues& values, double cellMetres) const override {
-    int cells = 0;
+    // Beyond a map's side it reads as far as it can anyway: capped there.
+    std::int64_t cells = 0;
     for (const Stroke& stroke : strokesOf(values[0])) {
-      if (stroke.mode == StrokeMode::Smooth) cells += blurCells(stroke, cellMetres);
+      if (stroke.mode == StrokeMode::Smooth) {
+        cells = std::min(cells + blurCells(stroke, cellMetres), kMaxMapSide);
+      }
     }
-    return cells;
+    return static_cast<int>(cells);
   }
   bool usesSeed() const override { return false; }
   std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,

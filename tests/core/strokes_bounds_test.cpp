@@ -1,0 +1,512 @@
+// Strokes and courses cost what the map holds, not what the input says
+// (issue 37): a long stroke's cells find their nearest segment through an
+// index, exactly the cells and weights the plain loop over every segment
+// gives, at a few segment distances a cell; a course's profile is the
+// map's size; a smoothing blur wider than the map works within it; points
+// and radii no world can hold are refused, exit 2 from the CLI.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/document.hpp"
+#include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/node_registry.hpp"
+#include "core/graph/window_evaluation.hpp"
+#include "core/nodes/paths.hpp"
+#include "core/project.hpp"
+#include "core/strokes.hpp"
+#include "core/tiles.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/support/app_process.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
+
+namespace terrain {
+namespace {
+
+// ---- the plain loops, as they were: every segment at every cell of its box ----
+
+double plainProfile(double t, double hardness) {
+  if (t >= 1.0) return 0.0;
+  if (t <= hardness) return 1.0;
+  const double u = (t - hardness) / (1.0 - hardness);
+  return 1.0 - u * u * (3.0 - 2.0 * u);
+}
+
+struct Rect {
+  std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+};
+
+Rect plainNear(const StrokeGrid& grid, double loX, double loY, double hiX, double hiY, double r) {
+  const auto cell = [&](double metres, std::int64_t origin) {
+    return static_cast<std::int64_t>(std::floor(metres / grid.cellMetres)) - origin;
+  };
+  return {std::max<std::int64_t>(0, cell(loX - r, grid.originX)),
+          std::max<std::int64_t>(0, cell(loY - r, grid.originY)),
+          std::min<std::int64_t>(grid.width - 1, cell(hiX + r, grid.originX) + 1),
+          std::min<std::int64_t>(grid.height - 1, cell(hiY + r, grid.originY) + 1)};
+}
+
+// (distance^2, t) from (px, py) to a-b.
+std::pair<double, double> plainDistance(double px, double py, std::array<double, 2> a,
+                                        std::array<double, 2> b) {
+  const double dx = b[0] - a[0], dy = b[1] - a[1];
+  const double length2 = dx * dx + dy * dy;
+  double t = length2 > 0.0 ? ((px - a[0]) * dx + (py - a[1]) * dy) / length2 : 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  const double ex = px - (a[0] + t * dx), ey = py - (a[1] + t * dy);
+  return {ex * ex + ey * ey, t};
+}
+
+std::vector<std::pair<std::size_t, float>> plainBrushCells(const Stroke& stroke,
+                                                           const StrokeGrid& grid) {
+  std::vector<std::pair<std::size_t, float>> out;
+  const int copies = grid.wraps && grid.worldMetres > 0.0 ? 1 : 0;
+  const double r = stroke.radius;
+  std::vector<double> nearest(std::size_t(grid.width) * std::size_t(grid.height), r * r);
+  for (int cy = -copies; cy <= copies; ++cy) {
+    for (int cx = -copies; cx <= copies; ++cx) {
+      const double sx = cx * grid.worldMetres, sy = cy * grid.worldMetres;
+      for (std::size_t k = 0; k < stroke.points.size(); ++k) {
+        const auto& next = stroke.points[std::min(k + 1, stroke.points.size() - 1)];
+        const std::array<double, 2> a{stroke.points[k][0] + sx, stroke.points[k][1] + sy};
+        const std::array<double, 2> b{next[0] + sx, next[1] + sy};
+        const Rect box = plainNear(grid, std::min(a[0], b[0]), std::min(a[1], b[1]),
+                                   std::max(a[0], b[0]), std::max(a[1], b[1]), r);
+        for (std::int64_t y = box.y0; y <= box.y1; ++y) {
+          for (std::int64_t x = box.x0; x <= box.x1; ++x) {
+            const double px = double(grid.originX + x) * grid.cellMetres;
+            const double py = double(grid.originY + y) * grid.cellMetres;
+            double& best = nearest[std::size_t(y * grid.width + x)];
+            best = std::min(best, plainDistance(px, py, a, b).first);
+          }
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < nearest.size(); ++i) {
+    if (nearest[i] >= r * r) continue;
+    const double weight =
+        stroke.strength * plainProfile(std::sqrt(nearest[i]) / r, stroke.hardness);
+    if (weight > 0.0) out.emplace_back(i, float(weight));
+  }
+  return out;
+}
+
+std::vector<PathCell> plainPathCells(const PathPoints& path, const StrokeGrid& grid, double reach) {
+  struct Best {
+    double distance2, along;
+  };
+  std::vector<Best> nearest(std::size_t(grid.width) * std::size_t(grid.height),
+                            Best{reach * reach, 0.0});
+  double start = 0.0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const auto& a = path[k];
+    const auto& b = path[std::min(k + 1, path.size() - 1)];
+    const double length = std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]));
+    const Rect box = plainNear(grid, std::min(a[0], b[0]), std::min(a[1], b[1]),
+                               std::max(a[0], b[0]), std::max(a[1], b[1]), reach);
+    for (std::int64_t y = box.y0; y <= box.y1; ++y) {
+      for (std::int64_t x = box.x0; x <= box.x1; ++x) {
+        const auto [d2, t] = plainDistance(double(grid.originX + x) * grid.cellMetres,
+                                           double(grid.originY + y) * grid.cellMetres, a, b);
+        Best& best = nearest[std::size_t(y * grid.width + x)];
+        if (d2 < best.distance2) best = {d2, start + t * length};
+      }
+    }
+    start += length;
+  }
+  std::vector<PathCell> out;
+  for (std::size_t i = 0; i < nearest.size(); ++i) {
+    if (nearest[i].distance2 < reach * reach) {
+      out.push_back({i, std::sqrt(nearest[i].distance2), nearest[i].along});
+    }
+  }
+  return out;
+}
+
+std::vector<std::pair<std::size_t, float>> brushCells(const Stroke& stroke, const StrokeGrid& grid,
+                                                      StrokeWork::Method method,
+                                                      StrokeWork* work = nullptr) {
+  StrokeWork own;
+  StrokeWork& w = work ? *work : own;
+  w.method = method;
+  std::vector<std::pair<std::size_t, float>> out;
+  forEachBrushCell(
+      stroke, grid, [&](std::size_t i, float weight) { out.emplace_back(i, weight); }, &w);
+  return out;
+}
+
+std::vector<PathCell> courseCells(const PathPoints& path, const StrokeGrid& grid, double reach,
+                                  StrokeWork::Method method, StrokeWork* work = nullptr) {
+  StrokeWork own;
+  StrokeWork& w = work ? *work : own;
+  w.method = method;
+  std::vector<PathCell> out;
+  forEachPathCell(
+      path, grid, reach, [&](const PathCell& c) { out.push_back(c); }, &w);
+  return out;
+}
+
+bool samePathCells(const std::vector<PathCell>& a, const std::vector<PathCell>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const PathCell& p, const PathCell& q) {
+                      return p.index == q.index && p.distance == q.distance && p.along == q.along;
+                    });
+}
+
+// ---- strokes of every shape on grids of every kind ----
+
+struct Case {
+  StrokeGrid grid;
+  Stroke stroke;
+};
+
+// A window of a world (maybe a torus) and a stroke over it and beyond:
+// scattered or drawn, dense or sparse, narrow or wider than the world.
+Case randomCase(std::mt19937_64& rng) {
+  const auto uniform = [&](double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+  };
+  const auto whole = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  Case c;
+  const double cell = std::array{0.25, 1.0, 7.5, 32.0}[std::size_t(whole(0, 3))];
+  c.grid = {whole(1, 40),     whole(1, 40), whole(-30, 30), whole(-30, 30), cell,
+            whole(0, 3) == 0, 0.0};
+  c.grid.worldMetres = c.grid.wraps ? cell * whole(20, 80) : 0.0;
+  const double span = cell * std::max(c.grid.width, c.grid.height);
+  const double x0 = double(c.grid.originX) * cell, y0 = double(c.grid.originY) * cell;
+  const int shape = whole(0, 3), count = whole(0, 5) == 0 ? whole(200, 600) : whole(1, 40);
+  std::array<double, 2> at{x0 + uniform(-span, 2 * span), y0 + uniform(-span, 2 * span)};
+  for (int k = 0; k < count; ++k) {
+    if (shape == 0) {  // scattered, across and beyond the window
+      at = {x0 + uniform(-span, 2 * span), y0 + uniform(-span, 2 * span)};
+    } else if (shape == 1) {  // drawn: short steps
+      at = {at[0] + uniform(-0.3, 0.3) * cell * 4, at[1] + uniform(-0.3, 0.3) * cell * 4};
+    } else if (shape == 2) {  // a zigzag right across
+      at = {x0 + (k % 2 ? 2 * span : -span), y0 + span * k / count};
+    } else if (k % 3 == 0) {  // a point again, or far away
+      at = whole(0, 1) ? at : std::array{uniform(-1e6, 2e6), uniform(-1e6, 2e6)};
+    }
+    c.stroke.points.push_back(at);
+  }
+  c.stroke.mode = StrokeMode::Paint;
+  c.stroke.radius = whole(0, 6) == 0 ? uniform(1e5, 1e6) : span * uniform(0.001, 1.5);
+  c.stroke.strength = uniform(0.0, 1.0);
+  c.stroke.hardness = whole(0, 2) == 0 ? 0.0 : uniform(0.0, 1.0);
+  return c;
+}
+
+TEST(StrokeBounds, TheIndexGivesThePlainLoopsCellsAndWeightsForEveryStroke) {
+  std::mt19937_64 rng(37);
+  int indexedByChoice = 0;  // the cheaper way: both are taken
+  for (int n = 0; n < 400; ++n) {
+    const Case c = randomCase(rng);
+    SCOPED_TRACE("case " + std::to_string(n) + ": " + strokesText({c.stroke}).substr(0, 300));
+    const auto plain = plainBrushCells(c.stroke, c.grid);
+    ASSERT_EQ(brushCells(c.stroke, c.grid, StrokeWork::Method::Indexed), plain);
+    ASSERT_EQ(brushCells(c.stroke, c.grid, StrokeWork::Method::Plain), plain);
+    StrokeWork work;
+    ASSERT_EQ(brushCells(c.stroke, c.grid, StrokeWork::Method::Cheaper, &work), plain);
+    indexedByChoice += work.indexed;
+  }
+  EXPECT_GT(indexedByChoice, 0);
+  EXPECT_LT(indexedByChoice, 400);
+}
+
+TEST(StrokeBounds, TheIndexGivesThePlainLoopsCellsDistancesAndPlacesAlongEveryCourse) {
+  std::mt19937_64 rng(19);
+  for (int n = 0; n < 400; ++n) {
+    Case c = randomCase(rng);
+    c.grid.wraps = false;  // a course is itself on a torus, not its copies
+    SCOPED_TRACE("case " + std::to_string(n) + ": " + strokesText({c.stroke}).substr(0, 300));
+    const std::vector<PathCell> plain = plainPathCells(c.stroke.points, c.grid, c.stroke.radius);
+    ASSERT_TRUE(samePathCells(
+        courseCells(c.stroke.points, c.grid, c.stroke.radius, StrokeWork::Method::Indexed), plain));
+    ASSERT_TRUE(samePathCells(
+        courseCells(c.stroke.points, c.grid, c.stroke.radius, StrokeWork::Method::Plain), plain));
+    ASSERT_TRUE(samePathCells(pathCells(c.stroke.points, c.grid, c.stroke.radius), plain));
+  }
+}
+
+// ---- long strokes: a few segment distances a cell, not points x cells ----
+
+const StrokeGrid k257{257, 257, 0, 0, 32.0, false, 8192.0};
+
+// One track across the map, drawn with `points` points.
+PathPoints meander(int points) {
+  PathPoints p;
+  for (int k = 0; k < points; ++k) {
+    const double s = double(k) / double(points - 1);
+    p.push_back({8192.0 * (0.05 + 0.9 * s), 8192.0 * (0.5 + 0.35 * std::sin(s * 6.0 * 3.14159))});
+  }
+  return p;
+}
+
+// Right across the map and back, `points` times.
+PathPoints zigzag(int points) {
+  PathPoints p;
+  for (int k = 0; k < points; ++k) p.push_back({(k % 2) * 8192.0, 8192.0 * k / points});
+  return p;
+}
+
+TEST(StrokeBounds, An80000PointStrokeMeasuresAFewSegmentsACellNotEverySegment) {
+  const double cells = 257.0 * 257.0;
+  for (const double hardness : {0.0, 0.5}) {
+    for (const bool zig : {false, true}) {
+      SCOPED_TRACE(std::string(zig ? "zigzag" : "meander") + ", hardness " +
+                   std::to_string(hardness));
+      Stroke stroke;
+      stroke.radius = kMaxBrushRadius;
+      stroke.hardness = hardness;
+      stroke.points = zig ? zigzag(80000) : meander(80000);
+      StrokeWork work;
+      const auto weights = brushCells(stroke, k257, StrokeWork::Method::Cheaper, &work);
+      EXPECT_TRUE(work.indexed);
+      EXPECT_EQ(weights.size(), std::size_t(cells));
+      // The plain loop: 80,000 distances a cell.
+      EXPECT_LT(double(work.distances), 40.0 * cells);
+    }
+  }
+}
+
+TEST(StrokeBounds, An80000PointCourseMeasuresAFewSegmentsACellNotEverySegment) {
+  const double cells = 257.0 * 257.0;
+  for (const bool zig : {false, true}) {
+    SCOPED_TRACE(zig ? "zigzag" : "meander");
+    StrokeWork work;
+    const auto found = courseCells(zig ? zigzag(80000) : meander(80000), k257, 400.0,
+                                   StrokeWork::Method::Cheaper, &work);
+    EXPECT_TRUE(work.indexed);
+    EXPECT_GT(found.size(), std::size_t(cells / 4));
+    EXPECT_LT(double(work.distances), 40.0 * cells);
+  }
+}
+
+// A course's profile holds at most 8 map sides of samples, however long
+// the course; one within that keeps a sample a cell.
+TEST(StrokeBounds, ACoursesProfileIsTheMapsSizeNotTheCoursesLength) {
+  const Heightfield field(33, 33);
+  const StrokeGrid grid{33, 33, 0, 0, 8192.0 / 32.0, false, 8192.0};
+  for (const PathPoints& course : {zigzag(80000), PathPoints{{-1e6, -1e6}, {2e6, 2e6}}}) {
+    const double spacing = profileSpacing(grid, course);
+    EXPECT_LE(terrainProfile(field, grid, course, spacing).size(), 8u * 33u + 2u);
+  }
+  EXPECT_EQ(profileSpacing(grid, meander(100)), grid.cellMetres);
+  // The walk along the course is pointAlong at each distance, in one pass.
+  const PathPoints track = meander(500);
+  PathWalk walk(track);
+  for (double along = -10.0; along < pathLength(track) + 100.0; along += 37.5) {
+    ASSERT_EQ(walk.at(along), pointAlong(track, along)) << along;
+  }
+}
+
+// ---- smoothing wider than the map ----
+
+Heightfield noiseField(int size) {
+  Document doc = defaultDocument("noise");
+  setDocumentSize(doc, size);
+  return runPipeline(doc);
+}
+
+Heightfield sculpted(const Heightfield& in, const World& world, const Stroke& stroke) {
+  const NodeType& sculpt = nodeType("sculpt");
+  ParamValues values = sculpt.defaults();
+  values[0] = strokesId({stroke});
+  return *sculpt.run({makePort(Heightfield(in)), nullptr}, NodeContext{1, world}, values, {})[0];
+}
+
+double secondsOf(const std::function<void()>& f) {
+  double best = 1e9;
+  for (int k = 0; k < 3; ++k) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    best = std::min(
+        best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return best;
+}
+
+// The box blur of `field` at (x, y), half-width b (edges repeated), by
+// long double sums of each row's run plus its edge values counted.
+double referenceBlur(const Heightfield& f, int x, int y, std::int64_t b) {
+  const auto line = [&](auto value, std::int64_t n, std::int64_t c) {
+    long double sum = 0.0L;
+    for (std::int64_t i = std::max<std::int64_t>(0, c - b); i <= std::min(n - 1, c + b); ++i)
+      sum += value(i);
+    sum += static_cast<long double>(std::max<std::int64_t>(0, b - c)) * value(0);
+    sum += static_cast<long double>(std::max<std::int64_t>(0, c + b - (n - 1))) * value(n - 1);
+    return sum;
+  };
+  const auto row = [&](std::int64_t r) {
+    return line([&](std::int64_t i) { return static_cast<long double>(f.at(int(i), int(r))); },
+                f.width, x);
+  };
+  return double(line(row, f.height, y) /
+                (static_cast<long double>(2 * b + 1) * static_cast<long double>(2 * b + 1)));
+}
+
+// The issue's case: one point, radius 1e6 (88 s at 257; 1 GiB on a 16 m
+// world). The blur is bounded by the map: the stroke costs about what a
+// raise of the same radius costs, and gives the blur of the clamped map.
+TEST(StrokeBounds, ASmoothStrokeWiderThanTheWorldCostsTheMapAndBlursIt) {
+  for (const double worldWidth : {8192.0, 16.0}) {
+    SCOPED_TRACE("world " + std::to_string(worldWidth));
+    const int size = worldWidth == 16.0 ? 65 : 257;
+    const Heightfield in = noiseField(size);
+    World world;
+    world.width = worldWidth;
+    Stroke smooth;
+    smooth.mode = StrokeMode::Smooth;
+    smooth.radius = kMaxBrushRadius;
+    smooth.points = {{worldWidth / 2, worldWidth / 2}};
+    Stroke raise = smooth;
+    raise.mode = StrokeMode::Raise;
+    Heightfield out;
+    const double smoothing = secondsOf([&] { out = sculpted(in, world, smooth); });
+    const double raising = secondsOf([&] { sculpted(in, world, raise); });
+    EXPECT_LT(smoothing, 20.0 * raising + 0.05) << smoothing << " s against " << raising;
+    const double cell = metresPerCell(world, size, false);
+    const auto b = std::min<std::int64_t>(std::llround(kMaxBrushRadius / 4.0 / cell), 16385);
+    for (const auto& [x, y] : {std::pair{0, 0}, std::pair{size / 2, size / 3}, {size - 1, 7}}) {
+      EXPECT_NEAR(out.at(x, y), referenceBlur(in, x, y, b), 3e-7) << x << "," << y;
+    }
+  }
+}
+
+// Blurs wider than 64 cells sum in fixed point: a tile alone is still its
+// window of the world, on a plain map and on a torus.
+TEST(StrokeBounds, TilesOfAWidelySmoothedWorldAreWindowsOfIt) {
+  for (const bool torus : {false, true}) {
+    SCOPED_TRACE(torus ? "torus" : "plain");
+    Document doc = defaultDocument("noise");
+    setDocumentSize(doc, torus ? 256 : 257);
+    makeGraph(doc);
+    if (torus) {
+      GraphNode& source = *doc.graph->find(doc.graph->output);
+      source.values[*typeOf(source).indexOf("tileable")] = 1.0;
+    }
+    const NodeId source = doc.graph->output;
+    const NodeId node = addNode(doc, "sculpt", 200.0f, 0.0f);
+    connect(doc, {source, 0}, {node, 0});
+    setOutput(doc, node);
+    Stroke smooth;
+    smooth.mode = StrokeMode::Smooth;
+    smooth.radius = 9000.0;  // 70 cells of blur at 32 m a cell
+    smooth.points = {{1500.0, 6000.0}, {6500.0, 2000.0}};
+    addStroke(doc, node, smooth);
+    const NodeContext context{doc.seed, doc.world};
+    const int side = torus ? 256 : 257;
+    const double cell = metresPerCell(doc.world, side, torus);
+    const Heightfield world = *evaluateWindow(*doc.graph, {node, 0}, context,
+                                              WorldWindow{side, torus, cell, {0, 0, side, side}});
+    for (const MapWindow window : {MapWindow{0, 0, 100, 100}, MapWindow{100, 90, 80, 120}}) {
+      const PortValue tile =
+          evaluateWindow(*doc.graph, {node, 0}, context, WorldWindow{side, torus, cell, window});
+      ASSERT_EQ(testing::checksum(*tile), testing::checksum(cutWindow(world, window)))
+          << window.x0 << "," << window.y0;
+    }
+  }
+}
+
+// ---- what no world can hold ----
+
+TEST(StrokeBounds, PointsAndRadiiNoWorldCanHoldAreRefusedNamingTheValueAndTheRange) {
+  const auto refusal = [](std::string_view text) {
+    return testing::inputErrorOf([&] { parseStrokes(text); });
+  };
+  const std::string far = refusal(
+      R"([{"mode": "path", "points": [[0, 0]]}, {"mode": "path", "points": [[0, 0], [5, 1e9]]}])");
+  EXPECT_NE(far.find("stroke 2: point 2 (5, 1e+09) is out of range; allowed: -1e+06 to 2e+06"),
+            std::string::npos)
+      << far;
+  EXPECT_NE(refusal(R"([{"mode": "paint", "points": [[-1000001, 0]]}])").find("point 1"),
+            std::string::npos);
+  const std::string wide = refusal(R"([{"mode": "smooth", "radius": 2e6, "points": [[0, 0]]}])");
+  EXPECT_NE(wide.find("stroke 1: 'radius' 2e+06 is out of range; allowed: 0.001 to 1e+06"),
+            std::string::npos)
+      << wide;
+  // The ends are allowed.
+  EXPECT_NO_THROW(
+      parseStrokes(R"([{"mode": "smooth", "radius": 1e6, "points": [[-1e6, 2e6], [2e6, -1e6]]}])"));
+}
+
+class StrokeBoundsCli : public testing::ScratchDirTest {
+ protected:
+  // A noise map of `size` on a world `width` metres wide into a node
+  // holding `strokes` (a JSON array) as its parameter `param`.
+  std::string project(const std::string& type, const std::string& param, const std::string& strokes,
+                      int size = 65, double width = 8192.0) const {
+    const std::string file = path("p.json");
+    std::ofstream(file) << R"({"format": "terrain-explorer-project", "version": 2, "seed": "7",
+  "world": {"world-width": )"
+                        << width << R"(},
+  "graph": {"output": 2, "nodes": [
+    {"id": 1, "type": "noise", "params": {"size": )"
+                        << size << R"(}},
+    {"id": 2, "type": ")"
+                        << type << R"(", "params": {")" << param << R"(": )" << strokes << R"(}}],
+   "links": [{"from": {"node": 1, "port": "heights"}, "to": {"node": 2, "port": "in"}}]}})";
+    return file;
+  }
+  testing::AppRun exportOf(const std::string& file, std::vector<std::string> more = {}) const {
+    std::vector<std::string> args = {"export", "--project", file, "--raw", path("h.r32")};
+    args.insert(args.end(), more.begin(), more.end());
+    return testing::runApp(args, dir_);
+  }
+};
+
+TEST_F(StrokeBoundsCli, AStrokeNoWorldCanHoldIsExitTwoWithOneLineNamingNodeStrokeValueAndRange) {
+  const struct {
+    std::string type, param, strokes, said;
+  } cases[] = {
+      {"river", "path", R"([{"mode": "path", "points": [[0, 0], [-1e9, 1e9]]}])",
+       "'graph.nodes[1].params.path': strokes: stroke 1: point 2 (-1e+09, 1e+09) is out of range; "
+       "allowed: -1e+06 to 2e+06"},
+      {"sculpt", "strokes", R"([{"mode": "smooth", "radius": 5e6, "points": [[0, 0]]}])",
+       "'graph.nodes[1].params.strokes': strokes: stroke 1: 'radius' 5e+06 is out of range; "
+       "allowed: 0.001 to 1e+06"},
+  };
+  for (const auto& c : cases) {
+    const testing::AppRun r = exportOf(project(c.type, c.param, c.strokes));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(testing::countLines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(c.said), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(path("h.r32")));
+  }
+  // The same strokes given to --node-param.
+  const testing::AppRun r =
+      exportOf(project("sculpt", "strokes", "[]"),
+               {"--node-param", R"(2.strokes=[{"mode": "raise", "points": [[3e6, 0]]}])"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("point 1 (3e+06, 0) is out of range; allowed: -1e+06 to 2e+06"),
+            std::string::npos)
+      << r.err;
+}
+
+// A river a thousand kilometres outside a 16 m world (out of memory, exit
+// 1, before): it touches nothing, and the run takes what the map takes.
+TEST_F(StrokeBoundsCli, ACourseFarOutsideATinyWorldLeavesItAndTakesTheMapsMemory) {
+  const testing::AppRun plain = exportOf(project("river", "path", "[]", 65, 16.0));
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const std::string plainBytes = testing::readAll(dir_ / "h.r32");
+  const testing::AppRun far = exportOf(
+      project("river", "path",
+              R"([{"mode": "path", "points": [[1e6, 2e6], [-1e6, 1e6], [2e6, -1e6]]}])", 65, 16.0));
+  ASSERT_EQ(far.status, 0) << far.err;
+  EXPECT_EQ(testing::readAll(dir_ / "h.r32"), plainBytes);
+  EXPECT_LT(far.maxRssKib, 2 * plain.maxRssKib)
+      << far.maxRssKib << " KiB against " << plain.maxRssKib;
+}
+
+}  // namespace
+}  // namespace terrain
