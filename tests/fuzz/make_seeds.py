@@ -396,6 +396,42 @@ def raster_seeds():
     }
 
 
+# ---- fuzz_strokes: a strokes list, as a node's strokes or course parameter holds it.
+
+def strokes(*items):
+    return "[" + ", ".join(items) + "]"
+
+
+def stroke(mode, points, **keys):
+    """One stroke: keys radius, strength, hardness, height as given."""
+    fields = ['"mode": "%s"' % mode] + ['"%s": %s' % (k, v) for k, v in keys.items()]
+    fields.append('"points": [%s]' % ", ".join("[%s, %s]" % p for p in points))
+    return "{" + ", ".join(fields) + "}"
+
+
+TRACK = [(600, 4000), (2000, 5200), (3500, 3100), (5200, 4400), (7600, 3900)]
+ZIGZAG = [((k % 2) * 8192, 8192 * k // 60) for k in range(60)]
+STROKES = {
+    "sculpt": strokes(stroke("raise", TRACK, radius=600, height=120),
+                      stroke("lower", [(7000, 1000)], radius=400, strength=0.7),
+                      stroke("smooth", TRACK[1:3], radius=900, hardness=0),
+                      stroke("flatten", [(2000, 7000)], radius=900, hardness=1, height=300)),
+    "paint": strokes(stroke("paint", TRACK, radius=1400, hardness=0.35),
+                     stroke("erase", [(4000, 4000), (4100, 4000)], radius=500)),
+    "course": strokes(stroke("path", TRACK), stroke("path", [(0, 2600), (10000, 7100)])),
+    "dot": strokes(stroke("paint", [(4096, 4096)], radius=0.001)),
+    "world_wide": strokes(stroke("smooth", [(4096, 4096)], radius=1e6, hardness=0)),
+    "range_ends": strokes(stroke("path", [(-1e6, -1e6), (2e6, 2e6), (-1e6, 2e6)], radius=1e6)),
+    "across_the_seam": strokes(stroke("paint", [(8150, 10), (30, 8180)], radius=200)),
+    "zigzag": strokes(stroke("paint", ZIGZAG, radius=300, hardness=0)),
+    "repeated_points": strokes(stroke("path", [(100, 100)] * 5 + [(900, 100)] * 3)),
+    "outside_the_range": strokes(stroke("path", [(0, 0), (5, 1e9)])),
+    "radius_too_wide": strokes(stroke("smooth", [(0, 0)], radius=2e6)),
+    "not_a_list": '{"mode": "paint", "points": [[0, 0]]}',
+    "empty": "[]",
+}
+
+
 def write(folder, files):
     path = CORPUS / folder
     path.mkdir(parents=True, exist_ok=True)
@@ -412,6 +448,7 @@ def main():
     write("app_args", APP)
     write("project", PROJECT)
     write("raster", raster_seeds())
+    write("strokes", STROKES)
 
 
 if __name__ == "__main__":
