@@ -61,8 +61,10 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
     std::reverse(ground.begin(), ground.end());
   }
   const double half = 0.5 * p.width;
+  // The channel's cells: a hair past its half-width, so every cell whose
+  // distance rounds to it is among them (the rest are passed over inside).
   std::vector<double> bed = bedProfile(std::move(ground), course, grid, field, spacing, half,
-                                       half + p.banks, p.depth / heightRange);
+                                       half * (1.0 + 1e-9), p.depth / heightRange);
   // Corners rounded by a quarter of the depth: the bed lies a little
   // deeper than the hull (river valley: 0.17 of the depth), and the corner
   // where a steep head meets the valley floor bends instead of creasing it.
