@@ -94,7 +94,7 @@ AppOptions parseAppOptions(std::span<char* const> args) {
     const auto eq = arg.find('=');
     if (eq != std::string_view::npos) name = std::string(arg.substr(0, eq));
     if (!isAppFlag(name) && !cli::isDocumentFlag(name)) {
-      throw InputError("--" + name + ": unknown flag (see --help)");
+      throw InputError("--" + bareExcerpt(name) + ": unknown flag (see --help)");
     }
     if (name == "quiet") {
       if (eq != std::string_view::npos) throw InputError("--quiet: takes no value");

@@ -44,7 +44,7 @@ void refuseOverwritingAnInput(const std::string& what, const std::string& path,
   const FileIdentity output = identify(path);
   if (output.isCharacterDevice) return;
   for (const DocumentInput& input : inputs) {
-    if (output.sameFileAs(identify(input.path))) {
+    if (output.sameFileAs(input.id)) {
       throw InputError(what + ": " + excerpt(path) + " is " + input.what +
                        "; writing it would destroy it");
     }

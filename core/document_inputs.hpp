@@ -3,17 +3,22 @@
 // import's raster and every file that raster makes GDAL read (a VRT's
 // sources). An export refuses to write over any of them, however spelled.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/document.hpp"
+#include "core/file_identity.hpp"
 
 namespace terrain {
 
 struct DocumentInput {
+  DocumentInput(std::string what_, std::string path_)
+      : what(std::move(what_)), path(std::move(path_)), id(identify(path)) {}
   // A message's words, naming the path where the words do not: "the
   // import's file ('dem.tif')", "the --ramp input".
   std::string what;
   std::string path;  // as the document or its VRT names it
+  FileIdentity id;   // which file that is, looked up once
 };
 
 // Every raster the document's import nodes (or its chain's import source)

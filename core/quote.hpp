@@ -13,11 +13,14 @@ namespace terrain {
 // 1 MB string not.
 inline constexpr std::size_t kMaxQuotedBytes = 240;
 
-// The text with control characters (below 0x20, and 0x7f) as \n, \t, \r or
-// \xNN and backslashes as they are: printable, one line.
+// The text with control characters (below 0x20, 0x7f, and UTF-8's C1
+// controls U+0080..U+009F) as \n, \t, \r or \xNN and backslashes as they
+// are: printable, one line.
 std::string escapeControl(std::string_view text);
 
 // 'text' escaped, cut after kMaxQuotedBytes with "... (N bytes)".
 std::string excerpt(std::string_view text);
+// The same without the quotes, for text a message shows bare (a flag's name).
+std::string bareExcerpt(std::string_view text);
 
 }  // namespace terrain

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -40,22 +41,17 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-// "http://...", "vrt://...": a scheme GDAL would fetch or interpret.
-bool isUrl(std::string_view path) {
-  const std::size_t colon = path.find("://");
-  if (colon == std::string_view::npos || colon == 0) return false;
-  return std::all_of(
-      path.begin(), path.begin() + static_cast<std::ptrdiff_t>(colon),
-      [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; });
-}
-
 bool under(const fs::path& path, std::string_view root) {
   const std::string text = path.string();
   return text.size() > root.size() && text.compare(0, root.size(), root) == 0 &&
          text[root.size()] == '/';
 }
 
-// A path as it is written: no control character, no /vsi path, no URL.
+// A path as it is written, before any resolving: no control character, no
+// /vsi path, no URL ("://" anywhere: GDAL takes such a name as absolute and
+// may fetch it), no XML (GDAL parses a name holding "<VRTDataset" as the
+// VRT itself) and, for a name a VRT gives, no driver prefix
+// ("GTIFF_DIR:1:x.tif": a colon before the first slash).
 void checkSpelling(const std::string& path, const std::string& namedBy) {
   if (path.empty()) refuse(path, namedBy, "is empty; a raster file is needed");
   for (const char c : path) {
@@ -68,14 +64,14 @@ void checkSpelling(const std::string& path, const std::string& namedBy) {
     refuse(path, namedBy,
            "is a GDAL virtual file system path; only files on this machine's disk are read");
   }
-  if (isUrl(path)) refuse(path, namedBy, "is a URL; only files on this machine's disk are read");
-  // GDAL reads "GTIFF_DIR:1:x.tif", "http:/..." or "<VRTDataset>..." given
-  // as a file name as something else than a file: a relative name whose
-  // first part holds a colon, or one that starts as XML, is not a file's.
-  // (The file given is passed to GDAL by its absolute path.)
+  if (path.find("://") != std::string::npos) {
+    refuse(path, namedBy, "is a URL; only files on this machine's disk are read");
+  }
+  if (path.find('<') != std::string::npos) {
+    refuse(path, namedBy, "holds '<', which GDAL reads as XML; name the file by its path");
+  }
   const std::string_view first = std::string_view(path).substr(0, path.find('/'));
-  if (namedBy.empty()) return;
-  if (path.front() == '<' || (path.front() != '/' && first.find(':') != std::string_view::npos)) {
+  if (!namedBy.empty() && first.find(':') != std::string_view::npos) {
     refuse(path, namedBy,
            "reads as a GDAL connection string, not a file name; name the file by its path");
   }
@@ -101,10 +97,19 @@ struct XmlFree {
   void operator()(CPLXMLNode* node) const noexcept { CPLDestroyXMLNode(node); }
 };
 
+// What a VRT's walk found below it: the files it names (counted each time
+// they are named) and how many VRTs deep it goes, so a VRT named again is
+// counted without being read again.
+struct Subtree {
+  std::size_t named = 0;
+  int depth = 1;
+};
+
 struct Walk {
   std::vector<std::string> files;
   std::set<std::string> seen;
   std::map<std::string, OddNames> oddByDirectory;
+  std::map<std::string, Subtree> vrts;
   std::size_t named = 0;
 };
 
@@ -132,27 +137,73 @@ std::optional<fs::path> checkLocalFile(const std::string& path, const std::strin
       refuse(path, namedBy, "is a system file under " + std::string(root) + ", not a raster");
     }
   }
-  const std::string directory = real.parent_path().string();
-  auto found = w.oddByDirectory.find(directory);
-  if (found == w.oddByDirectory.end()) {
-    found = w.oddByDirectory.emplace(directory, oddNamesIn(real.parent_path())).first;
-  }
-  const std::string stem = lower(real.stem().string()) + ".";
-  for (const auto& [name, mode] : found->second) {
-    if (lower(name).rfind(stem, 0) != 0) continue;
-    refuse(path, namedBy,
-           "has " + excerpt(name) + " beside it, which is " + fileKind(mode) +
-               "; GDAL may open it as the raster's sidecar, so nothing is read");
+  // GDAL looks for sidecars beside the name it is given, and beside the
+  // file a link leads to.
+  const fs::path given = fs::absolute(path, ec).lexically_normal();
+  for (const fs::path& place : {real, given}) {
+    if (place.empty()) continue;
+    const std::string directory = place.parent_path().string();
+    auto found = w.oddByDirectory.find(directory);
+    if (found == w.oddByDirectory.end()) {
+      found = w.oddByDirectory.emplace(directory, oddNamesIn(place.parent_path())).first;
+    }
+    const std::string stem = lower(place.stem().string()) + ".";
+    for (const auto& [name, mode] : found->second) {
+      if (lower(name).rfind(stem, 0) != 0) continue;
+      refuse(path, namedBy,
+             "has " + excerpt(name) + " beside it, which is " + fileKind(mode) +
+                 "; GDAL may open it as the raster's sidecar, so nothing is read");
+    }
   }
   return real;
 }
 
-void walk(const std::string& path, const std::string& namedBy, int depth, Walk& w);
+int walk(const std::string& path, const std::string& namedBy, int depth, Walk& w);
 
-// Every element of the VRT: a band or dataset kind that runs code or reads
-// bytes as samples is refused; each file it names is walked in turn.
-void walkVrt(const fs::path& vrt, int depth, Walk& w) {
+bool named(const CPLXMLNode* node, const char* name) {
+  return EQUAL(node->pszValue, name);  // GDAL reads element names in any case
+}
+
+// A band or dataset kind that runs code or reads bytes as samples.
+void refuseKind(const CPLXMLNode* node, const std::string& shown) {
+  const std::string subClass = CPLGetXMLValue(node, "subClass", "");
+  if (named(node, "VRTDataset") && !subClass.empty()) {
+    refuse(shown, "",
+           "is a " + excerpt(subClass) +
+               " VRT; only mosaics of rasters are read (make it a GeoTIFF first)");
+  }
+  if (named(node, "VRTRasterBand") && !subClass.empty() &&
+      !EQUAL(subClass.c_str(), "VRTSourcedRasterBand") &&
+      !EQUAL(subClass.c_str(), "VRTDerivedRasterBand")) {
+    refuse(shown, "",
+           "has a " + excerpt(subClass) +
+               " band; only bands of raster sources are read (a raw band would read any "
+               "file's bytes as heights)");
+  }
+  if (named(node, "PixelFunctionCode") ||
+      (named(node, "PixelFunctionLanguage") && !EQUAL(CPLGetXMLValue(node, nullptr, ""), "C"))) {
+    refuse(shown, "", "has a Python pixel function; no code from a file is run");
+  }
+}
+
+// Every element of the VRT checked, each file it names walked in turn, the
+// name resolved as GDAL resolves it. Returns how many VRTs deep it goes.
+int walkVrt(const fs::path& vrt, int depth, Walk& w) {
   const std::string shown = vrt.string();
+  if (const auto done = w.vrts.find(shown); done != w.vrts.end()) {
+    w.named += done->second.named;  // named again: counted, not read again
+    if (w.named > kMaxRasterSources) {
+      refuse(shown, "",
+             "names more than " + std::to_string(kMaxRasterSources) +
+                 " raster files, counting those of the VRTs it names");
+    }
+    if (depth + done->second.depth - 1 > kMaxVrtDepth) {
+      refuse(shown, "",
+             "is a VRT nested more than " + std::to_string(kMaxVrtDepth) +
+                 " deep; build one VRT of the rasters themselves (gdalbuildvrt)");
+    }
+    return done->second.depth;
+  }
   if (depth > kMaxVrtDepth) {
     refuse(shown, "",
            "is a VRT nested more than " + std::to_string(kMaxVrtDepth) +
@@ -168,6 +219,8 @@ void walkVrt(const fs::path& vrt, int depth, Walk& w) {
   const std::unique_ptr<CPLXMLNode, XmlFree> root(CPLParseXMLString(text.c_str()));
   CPLPopErrorHandler();
   if (!root) refuse(shown, "", "is not a VRT GDAL can read (its XML does not parse)");
+  const std::size_t namedBefore = w.named;
+  int below = 0;
   std::vector<const CPLXMLNode*> stack{root.get()};
   while (!stack.empty()) {
     const CPLXMLNode* node = stack.back();
@@ -175,44 +228,31 @@ void walkVrt(const fs::path& vrt, int depth, Walk& w) {
     if (node->psNext != nullptr) stack.push_back(node->psNext);
     if (node->eType != CXT_Element) continue;
     if (node->psChild != nullptr) stack.push_back(node->psChild);
-    const std::string_view name = node->pszValue;
-    const std::string subClass = CPLGetXMLValue(node, "subClass", "");
-    if (name == "VRTDataset" && !subClass.empty()) {
-      refuse(shown, "",
-             "is a " + excerpt(subClass) +
-                 " VRT; only mosaics of rasters are read (make it a GeoTIFF first)");
-    }
-    if (name == "VRTRasterBand" && !subClass.empty() && subClass != "VRTSourcedRasterBand" &&
-        subClass != "VRTDerivedRasterBand") {
-      refuse(shown, "",
-             "has a " + excerpt(subClass) +
-                 " band; only bands of raster sources are read (a raw band would "
-                 "read any file's bytes as heights)");
-    }
-    if (name == "PixelFunctionCode" ||
-        (name == "PixelFunctionLanguage" && lower(CPLGetXMLValue(node, nullptr, "")) == "python")) {
-      refuse(shown, "", "has a Python pixel function; no code from a file is run");
-    }
-    if (name != "SourceFilename" && name != "SourceDataset") continue;
+    refuseKind(node, shown);
+    if (!named(node, "SourceFilename") && !named(node, "SourceDataset")) continue;
     if (++w.named > kMaxRasterSources) {
       refuse(shown, "",
              "names more than " + std::to_string(kMaxRasterSources) +
                  " raster files, counting those of the VRTs it names");
     }
     const std::string source = CPLGetXMLValue(node, nullptr, "");
-    const bool relative = std::string_view(CPLGetXMLValue(node, "relativeToVRT", "0")) == "1";
-    const bool absolute = !source.empty() && source.front() == '/';
-    walk(relative && !absolute ? (vrt.parent_path() / source).string() : source, shown, depth + 1,
-         w);
+    checkSpelling(source, shown);  // as written, before it is resolved
+    const bool relative = std::atoi(CPLGetXMLValue(node, "relativeToVRT", "0")) != 0;
+    const std::string resolved =
+        relative ? CPLProjectRelativeFilename(vrt.parent_path().c_str(), source.c_str()) : source;
+    below = std::max(below, walk(resolved, shown, depth + 1, w));
   }
+  w.vrts[shown] = Subtree{w.named - namedBefore, below + 1};
+  return below + 1;
 }
 
-void walk(const std::string& path, const std::string& namedBy, int depth, Walk& w) {
+// Returns how many VRTs deep the file goes (0: not a VRT, or missing).
+int walk(const std::string& path, const std::string& namedBy, int depth, Walk& w) {
   // A relative path is GDAL's too: from the working directory.
   const std::optional<fs::path> real = checkLocalFile(path, namedBy, w);
-  if (!real) return;
+  if (!real) return 0;
   if (w.seen.insert(real->string()).second) w.files.push_back(real->string());
-  if (isVrtFile(real->string())) walkVrt(*real, depth, w);
+  return isVrtFile(real->string()) ? walkVrt(*real, depth, w) : 0;
 }
 
 }  // namespace
@@ -245,9 +285,30 @@ bool isVrtFile(const std::string& path) {
     const InputFile file = openRegularFile(path);
     char head[1024];
     const std::size_t got = std::fread(head, 1, sizeof head, file.get());
-    return std::string_view(head, got).find("<VRTDataset") != std::string_view::npos;
+    // GDAL's own test is "<VRTDataset" as written; any case is walked here.
+    return lower(std::string_view(head, got)).find("<vrtdataset") != std::string::npos;
   } catch (const std::exception&) {
     return false;
+  }
+}
+
+void checkGdalFileList(const char* const* fileList, const std::vector<std::string>& approved,
+                       const std::string& path) {
+  for (const char* const* f = fileList; f != nullptr && *f != nullptr; ++f) {
+    std::error_code ec;
+    const fs::path listed = fs::canonical(*f, ec);
+    if (ec) continue;  // not there: nothing read
+    const bool ok = std::any_of(approved.begin(), approved.end(), [&](const std::string& a) {
+      const fs::path file(a);
+      return listed == file ||
+             (listed.parent_path() == file.parent_path() &&
+              lower(listed.filename().string()).rfind(lower(file.stem().string()) + ".", 0) == 0);
+    });
+    if (!ok) {
+      refuse(path, "",
+             "makes GDAL read " + excerpt(*f) +
+                 ", which none of its checks approved; nothing is read");
+    }
   }
 }
 

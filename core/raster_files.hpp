@@ -41,6 +41,13 @@ void useGdal();
 // files.
 std::vector<std::string> rasterFiles(const std::string& path);
 
+// After GDAL opened `path`: every file it lists as read (GDALGetFileList's
+// `fileList`) is one of `approved` (rasterFiles') or a sidecar beside one
+// ("dem.tif.aux.xml"); else InputError naming it. A second line of defence,
+// should these checks and GDAL ever read a VRT differently.
+void checkGdalFileList(const char* const* fileList, const std::vector<std::string>& approved,
+                       const std::string& path);
+
 // Whether the file starts as a GDAL virtual raster (an XML <VRTDataset>).
 bool isVrtFile(const std::string& path);
 

@@ -5,6 +5,7 @@
 #include <ImfHeader.h>
 #include <ImfInputFile.h>
 #include <cpl_error.h>
+#include <cpl_string.h>
 #include <gdal.h>
 #include <ogr_srs_api.h>
 
@@ -184,11 +185,11 @@ class GdalFile {
     useGdal();
     // Every file it will read checked first; GDAL is given the checked
     // absolute path, so no spelling of it reads as a URL.
-    const std::string checked = rasterFiles(path).front();
+    const std::vector<std::string> approved = rasterFiles(path);
     CPLPushErrorHandler(CPLQuietErrorHandler);
     CPLErrorReset();
-    dataset_ = GDALOpenEx(checked.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, allowedGdalDrivers(),
-                          nullptr, nullptr);
+    dataset_ = GDALOpenEx(approved.front().c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY,
+                          allowedGdalDrivers(), nullptr, nullptr);
     if (dataset_ == nullptr) {
       const std::string why = CPLGetLastErrorMsg();
       CPLPopErrorHandler();
@@ -201,6 +202,15 @@ class GdalFile {
       close();
       refuse(path, "has no raster band");
     }
+    char** listed = GDALGetFileList(dataset_);
+    try {
+      checkGdalFileList(listed, approved, path);
+    } catch (...) {
+      CSLDestroy(listed);
+      close();
+      throw;
+    }
+    CSLDestroy(listed);
   }
   ~GdalFile() { close(); }
   GdalFile(const GdalFile&) = delete;
@@ -253,7 +263,7 @@ void readGdalSamples(const std::string& path, const GdalFile& file, Raster& r, i
   r.values.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
   if (GDALRasterIO(file.band(), GF_Read, x0, y0, width, height, r.values.data(), width, height,
                    GDT_Float32, 0, 0) != CE_None) {
-    refuse(path, std::string("could not be read: ") + CPLGetLastErrorMsg());
+    refuse(path, "could not be read: " + excerpt(CPLGetLastErrorMsg()));
   }
   applyNoDataScaleAndOffset(file.band(), r.values);
   if (!r.elevations) {
@@ -318,10 +328,11 @@ bool readByGdal(const std::string& path) {
   return !isHeaderlessRaw(path) && lowerExtension(path) != ".exr";
 }
 
-// A local regular file, checked as GDAL's files are (core/raster_files.hpp).
+// A local regular file, checked as GDAL's files are (core/raster_files.hpp);
+// a file GDAL reads is checked where it is opened (GdalFile).
 void checkFile(const std::string& path) {
   if (path.empty()) throw InputError("import: no file given; choose a heightmap or DEM file");
-  (void)rasterFiles(path);
+  if (!readByGdal(path)) (void)rasterFiles(path);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/quote.hpp"
 #include "core/segment_index.hpp"
 #include "core/text_ids.hpp"
 
@@ -79,9 +80,7 @@ double numberAt(const Json& object, std::string_view key, std::size_t index, dou
   const auto it = object.find(std::string(key));
   if (it == object.end()) return fallback;
   if (!it->is_number()) {
-    std::string message = "'";
-    message.append(key).append("' must be a number, not ").append(it->dump());
-    refuse(index, message);
+    refuse(index, excerpt(key) + " must be a number, not " + excerpt(it->dump()));
   }
   return it->get<double>();
 }
@@ -95,7 +94,7 @@ StrokeMode modeAt(const Json& object, std::size_t index) {
       if (kModeNames[m] == it->get_ref<const std::string&>()) return static_cast<StrokeMode>(m);
     }
   }
-  refuse(index, "'mode' " + it->dump() +
+  refuse(index, "'mode' " + excerpt(it->dump()) +
                     " is not one of raise, lower, smooth, flatten, paint, erase, path");
 }
 
@@ -105,8 +104,8 @@ Stroke strokeFromJson(const Json& j, std::size_t index) {
     static constexpr std::string_view kKeys[] = {"mode",     "radius", "strength",
                                                  "hardness", "height", "points"};
     if (std::find(std::begin(kKeys), std::end(kKeys), it.key()) == std::end(kKeys)) {
-      refuse(index, "unknown key '" + it.key() +
-                        "'; allowed: mode, radius, strength, hardness, height, points");
+      refuse(index, "unknown key " + excerpt(it.key()) +
+                        "; allowed: mode, radius, strength, hardness, height, points");
     }
   }
   Stroke stroke;
@@ -120,7 +119,7 @@ Stroke strokeFromJson(const Json& j, std::size_t index) {
     refuse(index, "'points' must be [[x, y], ...] in metres");
   for (const Json& p : *points) {
     if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
-      refuse(index, "a point must be [x, y] in metres, not " + p.dump());
+      refuse(index, "a point must be [x, y] in metres, not " + excerpt(p.dump()));
     }
     stroke.points.push_back({p[0].get<double>(), p[1].get<double>()});
   }
@@ -365,7 +364,7 @@ Strokes parseStrokes(std::string_view text) {
   try {
     j = Json::parse(text);
   } catch (const Json::exception& e) {
-    throw InputError(std::string("strokes: not JSON (") + e.what() + ")");
+    throw InputError("strokes: not JSON (" + excerpt(e.what()) + ")");
   }
   if (!j.is_array())
     throw InputError("strokes: must be an array [{\"mode\": ..., \"points\": ...}, ...]");

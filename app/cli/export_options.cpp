@@ -161,7 +161,8 @@ std::vector<Token> tokenize(std::span<char* const> args) {
     const auto formatOption = findFormatOption(token.name);
     if (option == nullptr && format == nullptr && !formatOption && !isDocumentFlag(token.name) &&
         token.name != "mask") {
-      throw InputError("--" + token.name + ": unknown flag; see 'terrain-explorer export --help'");
+      throw InputError("--" + bareExcerpt(token.name) +
+                       ": unknown flag; see 'terrain-explorer export --help'");
     }
     const bool isSwitch = option != nullptr && option->metavar.empty();
     const bool nextIsValue = i + 1 < args.size() && args[i + 1] != nullptr &&
@@ -200,7 +201,8 @@ int parseInt(const Token& t, int min, int max) {
                      " is not a whole number; allowed: " + range);
   }
   if (ec == std::errc::result_out_of_range || value < min || value > max) {
-    throw InputError("--" + t.name + ": " + t.value + " is out of range; allowed: " + range);
+    throw InputError("--" + t.name + ": " + bareExcerpt(t.value) +
+                     " is out of range; allowed: " + range);
   }
   return value;
 }
@@ -324,26 +326,29 @@ void checkOutputs(const ExportOptions& o) {
   }
 }
 
-// Every file a tiled export may write (each tile's, the manifest) against
-// the files it reads: an --out-dir that holds the DEM must not take its name.
+// Every file a tiled export will write (each tile it makes, the manifest)
+// against the files it reads: an --out-dir that holds the DEM must not take
+// its name.
 void checkTileOutputs(const ExportOptions& o) {
   const ExportOptions::Tiles& tiles = o.tiles.value();
   const std::vector<DocumentInput> inputs = exportInputs(o);
   if (inputs.empty()) return;
   const std::vector<OutputRequest>& patterns = o.plan.outputs;
-  const auto check = [&](const std::string& what, const std::string& path) {
-    refuseOverwritingAnInput(what, path, inputs);
+  const auto check = [&](const TileIndex tile) {
+    for (const OutputRequest& out : tileOutputs(patterns, tiles.outDir, tiles.grid, tile)) {
+      refuseOverwritingAnInput("--" + std::string(out.format->key), out.path, inputs);
+    }
+    refuseOverwritingAnInput("--tiles' sidecar JSON",
+                             tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile), inputs);
   };
-  for (int row = 0; row < tiles.grid.rows; ++row) {
-    for (int column = 0; column < tiles.grid.columns; ++column) {
-      const TileIndex tile{column, row};
-      for (const OutputRequest& out : tileOutputs(patterns, tiles.outDir, tiles.grid, tile)) {
-        check("--" + std::string(out.format->key), out.path);
-      }
-      check("--tiles' sidecar JSON", tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile));
+  if (tiles.only) {
+    check(*tiles.only);
+  } else {
+    for (int row = 0; row < tiles.grid.rows; ++row) {
+      for (int column = 0; column < tiles.grid.columns; ++column) check({column, row});
     }
   }
-  check("--tiles' manifest", manifestPath(patterns, tiles.outDir));
+  refuseOverwritingAnInput("--tiles' manifest", manifestPath(patterns, tiles.outDir), inputs);
 }
 
 const Token* findToken(const std::vector<Token>& tokens, std::string_view name) {

@@ -1,7 +1,10 @@
 #include "core/export/export_plan.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -55,18 +58,26 @@ namespace {
 // No format may carry a height that is not a number out (issue 37): an
 // engine reads NaN as a hole or a spike. A node that made one is a bug,
 // so the export fails as a machine failure would (exit 1), before any file.
-void refuseNonFinite(const Heightfield& field) {
-  for (int y = 0; y < field.height; ++y) {
-    for (int x = 0; x < field.width; ++x) {
-      const float v = field.at(x, y);
-      if (std::isfinite(v)) continue;
-      throw IoError("cannot export: the map holds " +
-                    std::string(std::isnan(v) ? "NaN" : "an infinity") + " at sample (" +
-                    std::to_string(x) + ", " + std::to_string(y) + ") of " +
-                    std::to_string(field.width) + "x" + std::to_string(field.height) +
-                    "; nothing was written (please report the document that made it)");
-    }
+void refuseNonFinite(const std::vector<float>& values, int width, std::string_view what) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const float v = values[i];
+    if (std::isfinite(v)) continue;
+    const auto w = static_cast<std::size_t>(std::max(width, 1));
+    throw IoError("cannot export: the " + std::string(what) + " holds " +
+                  std::string(std::isnan(v) ? "NaN" : "an infinity") + " at sample (" +
+                  std::to_string(i % w) + ", " + std::to_string(i / w) +
+                  "); nothing was written (please report the document that made it)");
   }
+}
+
+// The heights and the erosion maps the flow, wear and deposition formats write.
+void refuseNonFinite(const Heightfield& field) {
+  const std::string size = std::to_string(field.width) + "x" + std::to_string(field.height);
+  refuseNonFinite(field.heights, field.width, size + " map");
+  if (!field.erosion) return;
+  refuseNonFinite(field.erosion->flow, field.width, size + " flow map");
+  refuseNonFinite(field.erosion->wear, field.width, size + " wear map");
+  refuseNonFinite(field.erosion->deposition, field.width, size + " deposition map");
 }
 
 }  // namespace

@@ -26,10 +26,12 @@ constexpr double kSmoothShare = 0.25;  // the smoothing blur's radius, of the br
 // bits they always had, ~4 b additions a cell); wider ones in fixed point
 // (a few additions a cell, whatever their width).
 constexpr int kDirectBlurCells = 64;
-// Fixed point: heights in steps of 2^-23 (float's at 1), clipped to +-128,
-// so a blur of 32771^2 samples sums within 2^61.
+// Fixed point: heights in steps of 2^-23 (float's at 1), in 128-bit sums:
+// heights up to +-2^60 (any a brush or a world makes; beyond, clipped) over
+// a blur of 32771^2 samples sum within 2^113.
 constexpr double kFixedScale = 8388608.0;
-constexpr double kFixedLimit = 128.0;
+constexpr double kFixedLimit = 1152921504606846976.0;  // 2^60
+__extension__ using FixedSum = __int128;  // GCC's and clang's; -Wpedantic asks for __extension__
 
 bool sculpts(StrokeMode mode) {
   return mode == StrokeMode::Raise || mode == StrokeMode::Lower || mode == StrokeMode::Smooth ||
@@ -103,23 +105,23 @@ std::vector<float> directBlur(const Heightfield& field,
 // beyond its ends (a torus: wrapped), from prefix(i), the sum of its first
 // i values (i = 0..n).
 template <class Prefix>
-std::int64_t windowSum(const Prefix& prefix, std::int64_t n, bool wraps, std::int64_t c,
-                       std::int64_t b) {
+FixedSum windowSum(const Prefix& prefix, std::int64_t n, bool wraps, std::int64_t c,
+                   std::int64_t b) {
   if (wraps) {
     const std::int64_t count = 2 * b + 1;
     const std::int64_t start = ((c - b) % n + n) % n;
     const std::int64_t rest = count % n;
-    const std::int64_t partial = start + rest <= n
-                                     ? prefix(start + rest) - prefix(start)
-                                     : prefix(n) - prefix(start) + prefix(start + rest - n);
-    return count / n * prefix(n) + partial;
+    const FixedSum partial = start + rest <= n
+                                 ? prefix(start + rest) - prefix(start)
+                                 : prefix(n) - prefix(start) + prefix(start + rest - n);
+    return static_cast<FixedSum>(count / n) * prefix(n) + partial;
   }
   const std::int64_t first = std::max<std::int64_t>(0, c - b);
   const std::int64_t last = std::min(n - 1, c + b);
   const std::int64_t before = std::max<std::int64_t>(0, b - c);
   const std::int64_t after = std::max<std::int64_t>(0, c + b - (n - 1));
-  return before * prefix(1) + prefix(last + 1) - prefix(first) +
-         after * (prefix(n) - prefix(n - 1));
+  return static_cast<FixedSum>(before) * prefix(1) + prefix(last + 1) - prefix(first) +
+         static_cast<FixedSum>(after) * (prefix(n) - prefix(n - 1));
 }
 
 // directBlur's blur with every sample in fixed point: the sums are exact,
@@ -141,15 +143,15 @@ std::vector<float> fixedPointBlur(const Heightfield& field,
                                           : std::min(height - 1, box.y1 + b);
   const std::int64_t rows = last - first + 1, w = box.x1 - box.x0 + 1;
   // down[(r + 1) w + x]: the sum over the band's rows up to r of each row's horizontal sum.
-  std::vector<std::int64_t> down(static_cast<std::size_t>((rows + 1) * w), 0);
-  std::vector<std::int64_t> along(static_cast<std::size_t>(width + 1), 0);
+  std::vector<FixedSum> down(static_cast<std::size_t>((rows + 1) * w), 0);
+  std::vector<FixedSum> along(static_cast<std::size_t>(width + 1), 0);
   for (std::int64_t r = 0; r < rows; ++r) {
     const float* row = &field.heights[static_cast<std::size_t>(
         worldSample(first + r, height, field.wraps) * width)];
     for (std::int64_t x = 0; x < width; ++x) {
       const double h = std::fmin(std::fmax(static_cast<double>(row[x]), -kFixedLimit), kFixedLimit);
       along[static_cast<std::size_t>(x + 1)] =
-          along[static_cast<std::size_t>(x)] + std::llround(h * kFixedScale);
+          along[static_cast<std::size_t>(x)] + static_cast<FixedSum>(std::round(h * kFixedScale));
     }
     const auto prefix = [&](std::int64_t i) { return along[static_cast<std::size_t>(i)]; };
     for (std::int64_t x = box.x0; x <= box.x1; ++x) {
@@ -166,7 +168,7 @@ std::vector<float> fixedPointBlur(const Heightfield& field,
     const auto prefix = [&](std::int64_t i) {
       return down[static_cast<std::size_t>(i * w + (x - box.x0))];
     };
-    const std::int64_t sum = windowSum(prefix, rows, allRows, allRows ? y : y - first, b);
+    const FixedSum sum = windowSum(prefix, rows, allRows, allRows ? y : y - first, b);
     blurred[c] = static_cast<float>(static_cast<double>(sum) / scale);
   }
   return blurred;

@@ -432,6 +432,16 @@ TEST_F(ExportCliHardening, AMegabyteStringIsQuotedAsAShortExcerpt) {
     EXPECT_LT(r.err.size(), 512u) << args[1] << ": " << r.err.substr(0, 1000);
     EXPECT_NE(r.err.find("...' (100000 bytes)"), std::string::npos) << r.err.substr(0, 1000);
   }
+  // A flag's name, shown bare.
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"export", "--" + big}, {"--" + big}}) {
+    if (args[0] != "export" && !TERRAIN_WINDOW_BUILT) continue;
+    const testing::AppRun r = testing::runApp(args, dir_);
+    EXPECT_EQ(r.status, 2) << r.err.substr(0, 500);
+    EXPECT_LT(r.err.size(), 512u) << r.err.substr(0, 1000);
+    EXPECT_NE(r.err.find("... (100000 bytes): unknown flag"), std::string::npos)
+        << r.err.substr(0, 1000);
+  }
 }
 
 // nlohmann's "[json.exception.out_of_range.406] number overflow parsing
