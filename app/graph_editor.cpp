@@ -13,6 +13,7 @@
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/quote.hpp"
 #include "core/registry.hpp"
 
 namespace terrain::app {
@@ -504,7 +505,7 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
   }
   if (!e.message.empty()) {  // on a line of its own: a refusal names nodes and ports
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), "%s", e.message.c_str());
+    ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), "%s", escapeControl(e.message).c_str());
     ImGui::PopTextWrapPos();
   }
   const bool changed = canvas(s);
