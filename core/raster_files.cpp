@@ -305,9 +305,8 @@ void checkGdalFileList(const char* const* fileList, const std::vector<std::strin
               lower(listed.filename().string()).rfind(lower(file.stem().string()) + ".", 0) == 0);
     });
     if (!ok) {
-      refuse(path, "",
-             "makes GDAL read " + excerpt(*f) +
-                 ", which none of its checks approved; nothing is read");
+      throw UnapprovedRasterFile("import: " + excerpt(path) + " makes GDAL read " + excerpt(*f) +
+                                 ", which none of its checks approved; nothing is read");
     }
   }
 }

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+
 namespace terrain {
 
 // A VRT may name VRTs, which may name VRTs: at most this many VRT files on
@@ -41,10 +43,17 @@ void useGdal();
 // files.
 std::vector<std::string> rasterFiles(const std::string& path);
 
+// What checkGdalFileList throws: bad input (exit 2) of its own kind, so a
+// fuzzer tells the last line of defence from the checks before it.
+class UnapprovedRasterFile : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 // After GDAL opened `path`: every file it lists as read (GDALGetFileList's
 // `fileList`) is one of `approved` (rasterFiles') or a sidecar beside one
-// ("dem.tif.aux.xml"); else InputError naming it. A second line of defence,
-// should these checks and GDAL ever read a VRT differently.
+// ("dem.tif.aux.xml"); else UnapprovedRasterFile naming it. A second line of
+// defence, should these checks and GDAL ever read a VRT differently.
 void checkGdalFileList(const char* const* fileList, const std::vector<std::string>& approved,
                        const std::string& path);
 
