@@ -20,7 +20,7 @@ namespace terrain::project_io {
 using Json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& what);  // InputError "project: what"
-std::string typeName(const Json& j);  // "a number", "an object {...}", ...
+std::string typeName(const Json& j);              // "a number", "an object {...}", ...
 
 Json valueToJson(const ParamInfo& info, double value);
 Json paramsToJson(const Stage& stage, const ParamValues& values);
