@@ -4,6 +4,9 @@
 #   ./dev.sh test   install dependencies, build every configuration, run every test
 #   ./dev.sh deps   only install the Debian packages
 #   ./dev.sh bench  build and run the benchmarks (Release)
+#   ./dev.sh docs   regenerate the generated reference pages, docs/cli.md and
+#                   docs/nodes.md, from the program's own tables (a test fails
+#                   when a checked-in page differs)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -106,6 +109,15 @@ case "$COMMAND" in
     install_deps
     build release
     with_display ./build/release/tests/terrain_bench "${@:2}" ;;
+  docs)
+    install_deps
+    cmake --preset release >/dev/null
+    cmake --build --preset release --target terrain-explorer -j "$(jobs)"
+    for page in cli nodes; do  # a hidden subcommand of the headless program
+      ./build/release/app/terrain-explorer docs "$page" >"docs/$page.md.new"
+      mv "docs/$page.md.new" "docs/$page.md"
+      echo "dev.sh: wrote docs/$page.md"
+    done ;;
   *)
     # The usage: the comment block under the first line.
     sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"

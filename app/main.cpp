@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "app/cli/export_command.hpp"
+#include "app/cli/reference_pages.hpp"
 #include "core/temporary_cleanup.hpp"
 
 namespace {
@@ -50,6 +51,16 @@ int main(int argc, char** argv) {
   if (args.size() >= 2 && std::string_view(args[1]) == "export") {
     terrain::installTemporaryCleanupOnSignals();  // no .NAME.XXXXXX left by ^C, kill or ulimit -f
     return terrain::runExportCommand(args.subspan(2));
+  }
+  // Not in --help: the reference pages for docs/, written by ./dev.sh docs.
+  if (args.size() >= 2 && std::string_view(args[1]) == "docs") {
+    const auto page = args.size() == 3 ? terrain::cli::referencePage(args[2]) : std::nullopt;
+    if (!page) {
+      std::fputs("terrain-explorer docs: give one page: cli or nodes\n", stderr);
+      return 2;
+    }
+    std::fputs(page->c_str(), stdout);
+    return std::fflush(stdout) == 0 ? 0 : 1;
   }
   return startWindow(argv);
 }

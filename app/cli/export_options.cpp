@@ -563,25 +563,38 @@ static void add(std::string& out, std::initializer_list<std::string_view> parts)
   for (auto part : parts) out.append(part);
 }
 
+std::string exportUsageText() {
+  return "Usage: terrain-explorer export [--project FILE | --preset LANDFORM |\n"
+         "                                --generator KEY [--preset article]]\n"
+         "         [--seed N] [--PARAMETER VALUE ...] [--stage KEY [--PARAMETER VALUE ...] ...]\n"
+         "         [--water W] [--ramp NAME|FILE.png] [--hillshade auto|on|off] ...\n"
+         "         [--side-width PIXELS] [--side-height PIXELS] [--threads N] [--quiet]\n"
+         "         OUTPUTS (" +
+         outputFlagList() +
+         ")\n"
+         "\n"
+         "Generates one terrain without a window and writes it: the source makes heights,\n"
+         "each --stage appends a modifier (the flags after it set its parameters, until the\n"
+         "next --stage; the same stage may appear twice), the look colours it. Flags take\n"
+         "their value as '--flag VALUE' or '--flag=VALUE'. --project starts from a saved\n"
+         "project; every other flag overrides it. Files are replaced atomically: a failed\n"
+         "export leaves no partial file.\n"
+         "Exit status: 0 written; 2 bad input (one line on stderr, nothing written);\n"
+         "1 an output could not be written.\n";
+}
+
+std::vector<ExportFlagInfo> otherExportFlags() {
+  std::vector<ExportFlagInfo> flags;
+  for (const OptionInfo& o : kOptions) {
+    std::string help(o.help);
+    if (o.scope != Scope::All) add(help, {" [", sourcesWith(o.scope == Scope::Profiles), "]"});
+    flags.push_back({o.name, o.metavar, std::move(help)});
+  }
+  return flags;
+}
+
 std::string exportHelpText() {
-  std::string out =
-      "Usage: terrain-explorer export [--project FILE | --preset LANDFORM |\n"
-      "                                --generator KEY [--preset article]]\n"
-      "         [--seed N] [--PARAMETER VALUE ...] [--stage KEY [--PARAMETER VALUE ...] ...]\n"
-      "         [--water W] [--ramp NAME|FILE.png] [--hillshade auto|on|off] ...\n"
-      "         [--side-width PIXELS] [--side-height PIXELS] [--threads N] [--quiet]\n"
-      "         OUTPUTS (" +
-      outputFlagList() +
-      ")\n"
-      "\n"
-      "Generates one terrain without a window and writes it: the source makes heights,\n"
-      "each --stage appends a modifier (the flags after it set its parameters, until the\n"
-      "next --stage; the same stage may appear twice), the look colours it. Flags take\n"
-      "their value as '--flag VALUE' or '--flag=VALUE'. --project starts from a saved\n"
-      "project; every other flag overrides it. Files are replaced atomically: a failed\n"
-      "export leaves no partial file.\n"
-      "Exit status: 0 written; 2 bad input (one line on stderr, nothing written);\n"
-      "1 an output could not be written.\n";
+  std::string out = exportUsageText();
   out += documentHelpText();
   out += "\nOutputs:\n";
   for (const OutputFormat& f : outputFormats()) {
@@ -601,10 +614,8 @@ std::string exportHelpText() {
       "  landscape Z scale (height range m * 100 / 512) and X/Y scale (metres per cell *\n"
       "  100), Unity's heightmap resolution and terrain size.\n";
   out += "\nOther flags:\n";
-  for (const OptionInfo& o : kOptions) {
-    add(out, {"  --", o.name, o.metavar.empty() ? "" : " ", o.metavar, "\n      ", o.help});
-    if (o.scope != Scope::All) add(out, {" [", sourcesWith(o.scope == Scope::Profiles), "]"});
-    out += "\n";
+  for (const ExportFlagInfo& o : otherExportFlags()) {
+    add(out, {"  --", o.name, o.metavar.empty() ? "" : " ", o.metavar, "\n      ", o.help, "\n"});
   }
   out += "\nBuilt-in ramps:";
   for (auto name : builtinRampNames()) add(out, {" ", name});

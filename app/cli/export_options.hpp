@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/document.hpp"
@@ -44,6 +45,16 @@ struct ExportOptions {
 // later).
 ExportOptions parseExportOptions(std::span<char* const> args);
 
+// The flags that are neither the document's nor an output's (--tiles,
+// --threads, ...), with the sources they apply to in their help.
+struct ExportFlagInfo {
+  std::string_view name;     // without the dashes
+  std::string_view metavar;  // "" for a switch
+  std::string help;
+};
+std::vector<ExportFlagInfo> otherExportFlags();
+
+std::string exportUsageText();  // the usage lines, what export does, its exit status
 std::string exportHelpText();
 std::string versionText();
 
