@@ -5,6 +5,7 @@
 // the solve grid's ratio is read against, in the same run.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,7 @@
 #include "core/pipeline.hpp"
 #include "core/presets.hpp"
 #include "core/registry.hpp"
+#include "tests/support/landform_metrics.hpp"
 
 namespace terrain {
 namespace {
@@ -76,6 +78,58 @@ BENCHMARK(BM_LandformPreset)
                                                1),
                    {257, 1025}})
     ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The size a designer ships: each preset at 4097 against its 257 preview
+// (agreement) and, where rivers made it, how it measures against real land
+// (concavity, grid_excess: the bounds tests/core/landforms_test.cpp holds at
+// 1025 and 2049, where the same measures take seconds, not minutes). A map
+// of 4097 took 22 to 156 s in the test suite, two at a time, so it is a
+// figure read here, not a claim run by ./dev.sh test. Measured (Release):
+// alpine 0.988 / 0.71 / 1.02, rolling hills 0.975 / 0.46 / 1.02, islands
+// 0.969 / 0.31 / 0.86, volcanic island 0.991 / 0.36 / 0.83, river valley
+// 0.979 / 0.69 / 0.83, canyon mesa (no rivers) 0.974. Before small flows
+// spread at the map's own size, one-cell rills combed every slope at 4097:
+// grid_excess 1.50 to 1.68 (the tests' bound is 1.15).
+// Arg: the preset's index in landformPresets().
+Document presetAt(const LandformPreset& preset, int size) {
+  Document doc = preset.build();
+  for (const GraphNode& node : doc.graph->nodes) {
+    if (const SourceStage* source = findSource(node.type); source && !source->sizeAllowed(size)) {
+      size -= 1;  // a wrapping source: 4096 cells hold the world's samples
+      break;
+    }
+  }
+  *doc.graph = withSourceSize(*doc.graph, size);
+  return doc;
+}
+
+void BM_LandformMeasuresAt4097(benchmark::State& state) {
+  const LandformPreset& preset = landformPresets()[static_cast<std::size_t>(state.range(0))];
+  const Document doc = presetAt(preset, 4097);
+  state.SetLabel(std::string(preset.key));
+  const PipelineControl control{Execution{2}, nullptr, {}};
+  Heightfield exported;
+  for (auto _ : state) {
+    exported = runPipeline(doc, control);
+    benchmark::DoNotOptimize(exported.heights.data());
+  }
+  const Heightfield preview = runPipeline(presetAt(preset, 257), control);
+  state.counters["agreement"] = testing::agreement(preview, exported);
+  const bool rivers =
+      std::any_of(doc.graph->nodes.begin(), doc.graph->nodes.end(),
+                  [](const GraphNode& node) { return node.type == "stream-power"; });
+  if (!rivers) return;                 // canyon mesa: terraces, no channels to measure
+  constexpr double kChannelKm2 = 0.1;  // as the tests' least drainage area of a channel
+  const auto sea = static_cast<float>(doc.look.water);
+  state.counters["concavity"] = testing::concavity(exported, doc.world, kChannelKm2, sea);
+  state.counters["grid_excess"] =
+      testing::gridDirectionExcess(exported, doc.world, kChannelKm2, sea);
+}
+BENCHMARK(BM_LandformMeasuresAt4097)
+    ->DenseRange(0, static_cast<int>(landformPresets().size()) - 1, 1)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
     ->UseRealTime();
 
 }  // namespace
