@@ -35,7 +35,7 @@ TEST(HeadlessStart, ExportLoadsNoWindowLibraries) {
 
 TEST(HeadlessStart, AnythingButExportGoesToTheWindowProgram) {
   const fs::path dir = scratchDir("window");
-  if (!TERRAIN_WINDOW_BUILT) {  // e.g. the debug-core preset: says so, names export
+  if (!TERRAIN_WINDOW_BUILT) {  // TERRAIN_BUILD_APP=OFF: says so, names export
     const testing::AppRun run = testing::runApp({"--help"}, dir);
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("terrain-explorer-window is not installed"), std::string::npos)

@@ -184,7 +184,7 @@ TEST_F(BadInputRun, BadNumbersInFlagsAreExitTwoWithOneLineNamingTheFlag) {
     EXPECT_NE(r.err.find(flag), std::string::npos) << what << ": " << r.err;
   };
   // The window's flags are checked by terrain-explorer-window, which a
-  // core-only build (the debug-core preset) does not make.
+  // core-only build (TERRAIN_BUILD_APP=OFF) does not make.
   const bool window = TERRAIN_WINDOW_BUILT;
   for (const auto& args : shared) {
     expectRefused(args, true);
