@@ -4,7 +4,9 @@
 #   ./dev.sh test   install dependencies, build both configurations (Release,
 #                   sanitizers), run every test and the fuzzers (docs/testing.md)
 #   ./dev.sh deps   only install the Debian packages
-#   ./dev.sh bench  build and run the benchmarks (Release)
+#   ./dev.sh bench [REGEX]  build and run the benchmarks (Release) and write
+#                   docs/performance.md from the run; REGEX runs only the
+#                   benchmarks whose names match (the whole run takes minutes)
 #   ./dev.sh docs   regenerate the generated reference pages, docs/cli.md and
 #                   docs/nodes.md, from the program's own tables (a test fails
 #                   when a checked-in page differs)
@@ -108,7 +110,15 @@ case "$COMMAND" in
   bench)
     install_deps
     build release
-    with_display ./build/release/tests/terrain_bench "${@:2}" ;;
+    results=$(mktemp --suffix=.json)
+    start=$(date +%s)
+    with_display ./build/release/tests/terrain_bench --benchmark_out="$results" \
+      --benchmark_out_format=json ${2:+--benchmark_filter="$2"}
+    python3 tests/bench/bench_table.py "$results" docs/performance.md \
+      --seconds "$(($(date +%s) - start))" --command "./dev.sh bench${2:+ $2}" \
+      --commit "$(git describe --always --dirty 2>/dev/null || echo unknown)"
+    rm -f "$results"
+    echo "dev.sh: wrote docs/performance.md" ;;
   docs)
     install_deps
     cmake --preset release >/dev/null
