@@ -55,6 +55,8 @@ class SegmentIndex {
                std::uint64_t* measured) const;
 
   const std::vector<Segment>& segments() const { return segments_; }
+  // Metres a computed distance may be off by (rounding).
+  double tolerance() const { return tolerance_; }
 
  private:
   struct Piece {                 // a stretch of a segment (while building)

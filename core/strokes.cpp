@@ -146,6 +146,23 @@ double profile(double t, double hardness) {
   return 1.0 - u * u * (3.0 - 2.0 * u);
 }
 
+// Whether the brush gives one weight (as the float a cell receives, and
+// above 0) at every distance from `low` to `high` metres. Within the
+// hardness it is full; beyond, the profile falls as the distance grows,
+// so the weights at the two ends, widened by more than the profile's
+// rounding, bound every weight between.
+bool sameWeight(const Stroke& stroke, double low, double high) {
+  const double tHigh = high / stroke.radius;
+  if (tHigh <= stroke.hardness) return true;
+  constexpr double kRounding = 1e-14;  // the profile's computed weight is within ~1e-15 of exact
+  const double tLow = std::max(0.0, std::min(low, high)) / stroke.radius;
+  const auto most =
+      static_cast<float>(stroke.strength * profile(tLow, stroke.hardness) + kRounding);
+  const auto least =
+      static_cast<float>(stroke.strength * profile(tHigh, stroke.hardness) - kRounding);
+  return least > 0.0f && least == most;
+}
+
 struct CellRect {
   std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive, the map's cells
   bool empty() const { return x1 < x0 || y1 < y0; }
@@ -237,11 +254,11 @@ struct NearestCells {
   // `all` (the index's search costs about as much as that).
   static constexpr double kPlainPerCell = 32.0;
 
-  // emit(x, y, nearest) for each such cell, in index order. `enough(d2)`:
-  // a distance^2 so short that any nearer one would give the same result,
-  // so the index need not look further.
-  template <class Enough, class Emit>
-  void visit(std::vector<Segment> segments, const Enough& enough, const Emit& emit) const {
+  // emit(x, y, nearest) for each such cell, in index order. `same(low,
+  // d2)`: whether every distance from `low` metres up to sqrt(d2) gives
+  // the result d2 gives, so the index need not look for a nearer segment.
+  template <class Same, class Emit>
+  void visit(std::vector<Segment> segments, const Same& same, const Emit& emit) const {
     double plainCost = 0.0;  // the distances the plain loop would measure
     for (const Segment& s : segments) {
       const CellRect r = cellsNear(grid, s, reach);
@@ -254,7 +271,7 @@ struct NearestCells {
         (method == StrokeWork::Method::Cheaper && plainCost > kPlainPerCell * cells);
     if (work != nullptr) work->indexed = indexed;
     if (indexed) {
-      visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), enough,
+      visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), same,
                    emit);
       return;
     }
@@ -304,16 +321,28 @@ struct NearestCells {
     return inReach;
   }
 
-  template <class Enough, class Emit>
-  void visitIndexed(const SegmentIndex& index, const Enough& enough, const Emit& emit) const {
+  template <class Same, class Emit>
+  void visitIndexed(const SegmentIndex& index, const Same& same, const Emit& emit) const {
     const double reach2 = reach * reach;
     std::uint64_t measured = 0;
     const std::vector<bool> inReach = blocksInReach(index, measured);
     const std::int64_t across = (all.x1 - all.x0) / kBlock + 1;
+    // A cell's distance from the line is within a cell's spacing of its
+    // neighbour's: low[x] holds a lower bound of each cell's distance in
+    // metres (this row's left of x, the row above's from x on), a hair
+    // under for rounding. A cell whose last-found segment gives the result
+    // any distance down to that bound gives needs no search.
+    const double slack = index.tolerance() + 1e-9 * grid.cellMetres;
+    const double step = grid.cellMetres + slack;
+    std::vector<double> low(static_cast<std::size_t>(all.x1 - all.x0 + 1), -step);
     Nearest near;  // the last cell's: where the next one's search starts
     for (std::int64_t y = all.y0; y <= all.y1; ++y) {
       const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
+      double left = -step;
       for (std::int64_t x = all.x0; x <= all.x1; ++x) {
+        double& below = low[static_cast<std::size_t>(x - all.x0)];
+        const double bound = std::max(left, below) - step;
+        left = below = reach - slack;  // a cell out of reach
         if (!inReach[static_cast<std::size_t>((y - all.y0) / kBlock * across +
                                               (x - all.x0) / kBlock)]) {
           continue;
@@ -322,7 +351,8 @@ struct NearestCells {
         if (near.segment != SegmentIndex::kNone) {
           const SegmentDistance d = segmentDistance(px, py, index.segments()[near.segment]);
           ++measured;
-          if (d.distance2 < reach2 && enough(d.distance2)) {
+          if (d.distance2 < reach2 && same(bound, d.distance2)) {
+            left = below = std::max(bound, 0.0);
             emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
             continue;
           }
@@ -330,6 +360,7 @@ struct NearestCells {
         Nearest best{reach2};
         index.nearest(px, py, best, near, &measured);
         if (best.distance2 >= reach2) continue;
+        left = below = std::sqrt(best.distance2) - slack;
         near = best;
         emit(x, y, best);
       }
@@ -439,11 +470,10 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
   }
   if (all.empty()) return;
   const NearestCells cells{grid, all, stroke.radius, work};
-  // Within the hardness the weight is full, whichever segment is nearest.
-  const auto full = [&](double distance2) {
-    return std::sqrt(distance2) / stroke.radius <= stroke.hardness;
+  const auto same = [&](double low, double distance2) {
+    return sameWeight(stroke, low, std::sqrt(distance2));
   };
-  cells.visit(std::move(segments), full, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+  cells.visit(std::move(segments), same, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
     const double weight =
         stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
     if (weight > 0.0) fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
@@ -500,7 +530,7 @@ void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reac
     start += length;
   }
   const NearestCells cells{grid, all, reach, work};
-  const auto never = [](double) { return false; };
+  const auto never = [](double, double) { return false; };
   cells.visit(std::move(segments), never, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
     fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
         starts[n.segment] + n.t * lengths[n.segment]});
