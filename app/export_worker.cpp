@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <optional>
 #include <utility>
 
 #include "core/atomic_file.hpp"
@@ -164,6 +165,8 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
   };
   events.written = [&](std::size_t, const std::string& path) { outcome.written.push_back(path); };
   try {
+    std::optional<NoReplaceScope> keepExisting;
+    if (job.keepExisting) keepExisting.emplace();
     writePlan(plan, job.doc, input, events);
   } catch (const Cancelled&) {
     outcome.cancelled = true;

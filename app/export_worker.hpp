@@ -39,6 +39,10 @@ struct ExportJob {
   // which owns GL).
   RgbImage view;
   Execution exec;
+  // The window's names were chosen free (window_export.cpp): a file made
+  // under one since (another window's export racing for it) is kept, and
+  // this job's write of it fails (core/atomic_file.hpp's NoReplaceScope).
+  bool keepExisting = false;
 };
 
 struct ExportProgress {

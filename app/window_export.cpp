@@ -189,6 +189,7 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
       return out;
     }
     out.skipped.insert(0, nameFilesFreely(job.plan, formats, dir, stem, e));
+    job.keepExisting = true;  // a name taken after this is never replaced
     for (const OutputRequest& request : job.plan.outputs) {
       if (request.format->needs != OutputNeeds::Window) continue;
       checkWritable(request.path);

@@ -260,6 +260,45 @@ std::string temporaryNamePattern(const std::string& name) {
   return pattern;
 }
 
+namespace {
+
+thread_local bool t_noReplace = false;
+
+// A name held by anything (a dangling symlink too: a rename would replace it).
+bool nameTaken(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+[[noreturn]] void refuseTaken(const std::string& path) {
+  throw IoError(ioMessage(path, "it exists; it was not replaced"));
+}
+
+// Gives the named temporary the target's name only if nothing holds it,
+// atomically; false with errno set otherwise (EEXIST: taken).
+bool renameNoReplace(const std::string& from, const std::string& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return true;
+  if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) return false;
+  // A filesystem without RENAME_NOREPLACE: link() fails with EEXIST as atomically.
+  if (::link(from.c_str(), to.c_str()) != 0) return false;
+  ::unlink(from.c_str());
+  return true;
+}
+
+}  // namespace
+
+NoReplaceScope::NoReplaceScope() : outer_(t_noReplace) {
+  t_noReplace = true;
+}
+
+NoReplaceScope::~NoReplaceScope() {
+  t_noReplace = outer_;
+}
+
+bool NoReplaceScope::active() {
+  return t_noReplace;
+}
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   const TargetKind kind = targetKind(path_);
   if (kind != TargetKind::Replaced) {
@@ -267,6 +306,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     writeThrough_ = true;
     return;
   }
+  noReplace_ = NoReplaceScope::active();
+  if (noReplace_ && nameTaken(path_)) refuseTaken(path_);
   Temporary made = makeTemporary(path_);
   fd_ = made.fd;
   tempPath_ = std::move(made.name);
@@ -378,10 +419,15 @@ void AtomicFile::commit() {
   }
   const int closed = ::close(fd_);
   fd_ = -1;
-  if (closed != 0 || (!named && ::rename(tempPath_.c_str(), path_.c_str()) != 0)) {
+  const auto publish = [&] {
+    return noReplace_ ? renameNoReplace(tempPath_, path_)
+                      : ::rename(tempPath_.c_str(), path_.c_str()) == 0;
+  };
+  if (closed != 0 || (!named && !publish())) {
     const int err = errno;
     discard();
     if (named) ::unlink(path_.c_str());  // it was new: nothing of the caller's is lost
+    if (closed == 0 && err == EEXIST) refuseTaken(path_);
     throw IoError(describe(std::strerror(err)));
   }
   tempPath_.clear();
@@ -405,9 +451,10 @@ bool AtomicFile::nameAnonymous() {
   const auto link = [&self](const char* name) {
     return ::linkat(AT_FDCWD, self, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : -1;
   };
-  if (!replaces_) {
+  if (!replaces_ || noReplace_) {
     if (link(path_.c_str()) == 0) return true;
     if (errno != EEXIST) throwErrno(path_, errno);
+    if (noReplace_) refuseTaken(path_);  // made since: kept, not replaced
   }
   attachRandomName(path_, tempPath_, link);
   slot_ = registerTemporary(tempPath_);

@@ -63,9 +63,9 @@ class AtomicFile {
   int fd_ = -1;
   std::unique_ptr<char[]> gathered_;  // allocated at the first small write
   std::size_t gatheredBytes_ = 0;
-  int slot_ = -1;
-  bool replaces_ = false;  // the target existed when the temporary was made  // this temporary's
-                           // entry in the signal cleanup registry
+  int slot_ = -1;           // this temporary's entry in the signal cleanup registry
+  bool replaces_ = false;   // the target existed when the temporary was made
+  bool noReplace_ = false;  // made under a NoReplaceScope
   bool writeThrough_ = false;
   bool committed_ = false;
 };
@@ -92,6 +92,25 @@ class WriteCancelScope {
   const CancelToken* cancel_;
   std::function<void(std::size_t)> onWrite_;
   WriteCancelScope* outer_;
+};
+
+// Files published only under a name nothing holds. While a scope lives on
+// a thread, every AtomicFile made on that thread refuses a target that is
+// there when it is made or when it is committed (IoError: "... exists; it
+// was not replaced"), and publishes with link() or rename(RENAME_NOREPLACE),
+// which fail atomically when the name is taken: two writers racing for one
+// new name (two windows exporting into one folder) never replace each
+// other's file. Written-through targets are written as ever. Scopes nest.
+class NoReplaceScope {
+ public:
+  NoReplaceScope();
+  ~NoReplaceScope();
+  NoReplaceScope(const NoReplaceScope&) = delete;
+  NoReplaceScope& operator=(const NoReplaceScope&) = delete;
+  static bool active();
+
+ private:
+  bool outer_;
 };
 
 // Gathers the directory fsyncs of the commits made on this thread while it

@@ -226,5 +226,27 @@ TEST_F(ExportWorkerTest, AFailedWriteSaysWhyAndWhatWasWritten) {
   EXPECT_TRUE(hiddenEntries().empty());
 }
 
+// The window's names are chosen free; a file another export makes under
+// one before this job writes it is kept, and the job says which it could
+// not write (before: replaced, the other window's export lost).
+TEST_F(ExportWorkerTest, AWindowsJobNeverReplacesAFileMadeUnderItsNameMeanwhile) {
+  ExportJob j = job(65, {"heightmap", "r16"});
+  j.keepExisting = true;
+  const std::string other = "another window's r16, made after the names were chosen";
+  writeBytes(path("t-height.r16"), other);
+  ExportWorker worker;
+  ASSERT_TRUE(worker.start(j));
+  worker.wait();
+  const auto outcome = worker.takeOutcome();
+  ASSERT_TRUE(outcome.has_value());
+  EXPECT_FALSE(outcome->ok);
+  EXPECT_NE(outcome->message.find(path("t-height.r16") + "': it exists; it was not replaced"),
+            std::string::npos)
+      << outcome->message;
+  EXPECT_EQ(readAll(path("t-height.r16")), other);
+  EXPECT_EQ(outcome->written, std::vector<std::string>{path("t-height16.png")});
+  EXPECT_TRUE(hiddenEntries().empty());
+}
+
 }  // namespace
 }  // namespace terrain::app
