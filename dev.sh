@@ -6,7 +6,8 @@
 #   ./dev.sh deps   only install the Debian packages
 #   ./dev.sh bench [REGEX]  build and run the benchmarks (Release) and write
 #                   docs/performance.md from the run; REGEX runs only the
-#                   benchmarks whose names match (the whole run takes minutes)
+#                   benchmarks whose names match, -REGEX all but those (the
+#                   whole run is long: see docs/performance.md)
 #   ./dev.sh docs   regenerate the generated reference pages, docs/cli.md and
 #                   docs/nodes.md, from the program's own tables (a test fails
 #                   when a checked-in page differs)

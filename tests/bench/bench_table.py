@@ -201,8 +201,10 @@ def main():
         "    " + args.command,
         "",
         "`./dev.sh bench REGEX` runs only the benchmarks whose names match (Google "
-        "Benchmark's `--benchmark_filter`) and writes a page of those alone. The sources are "
-        "in `tests/bench/`; each file's header says what its counters mean.",
+        "Benchmark's `--benchmark_filter`; `-REGEX` runs all but those, e.g. "
+        "`./dev.sh bench -BM_LandformMeasuresAt4097` leaves out the presets at 4097, most of "
+        "the run) and writes a page of those alone. The sources are in `tests/bench/`; each "
+        "file's header says what its counters mean.",
         "",
         "## The machine and the run",
         "",
