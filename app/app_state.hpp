@@ -136,6 +136,9 @@ struct AppState {
   int displayedSide = 0;  // samples per side on screen (less past the GPU's limit)
   int gpuTextureLimit = 0;
   std::string generateError;
+  // The panel's note on the last import edit (app/document_edits.hpp's
+  // takeImportEdit): why its file's world was not taken whole; "" when it was.
+  std::string importNote;
   bool generating = false;
   std::optional<PipelineProgress> progress;  // of the run under way
   // The map view's overlay as uploaded: which mask, of which field and world

@@ -1,6 +1,12 @@
 #include "app/document_edits.hpp"
 
+#include <optional>
+
+#include "core/error.hpp"
+#include "core/quote.hpp"
 #include "core/random.hpp"
+#include "core/sources/import.hpp"
+#include "core/stage.hpp"
 
 namespace terrain::app {
 
@@ -19,6 +25,37 @@ bool undoRedo(Document& doc, History& history, bool undo) {
 
 bool commitFinishedEdit(History& history, const Document& doc, bool editing) {
   return !editing && history.commit(doc);
+}
+
+std::string takeImportEdit(const ParamValues& before, ParamValues& values, World& world) {
+  std::optional<ImportChoice> choice;
+  try {
+    choice = importEdited(before, values, world);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  if (!choice) return {};
+  values = choice->values;
+  const ParamInfo& width = worldTable().infos()[*worldTable().indexOf("world-width")];
+  if (!checkValue(width, choice->world.width)) {
+    world = choice->world;
+    return {};
+  }
+  const double kept = world.width;
+  world = choice->world;
+  world.width = kept;
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  std::string note = "import: ";
+  note += excerpt(formatValue(source.params()[file], values[file]));
+  note += " is georeferenced ";
+  note += formatValue(width, choice->world.width);
+  note += " m wide; a world is ";
+  note += allowedText(width);
+  note += " m wide: the world keeps its width, ";
+  note += formatValue(width, kept);
+  note += " m (set another in the World section)";
+  return note;
 }
 
 }  // namespace terrain::app

@@ -3,6 +3,7 @@
 // the window's loop and the tests go through the same code: the next seed,
 // undo and redo, the commit rule (a drag is one step).
 #include <cstdint>
+#include <string>
 
 #include "core/document.hpp"
 #include "core/history.hpp"
@@ -24,5 +25,14 @@ bool undoRedo(Document& doc, History& history, bool undo);
 // committed until it ends, so a whole drag is one step. Returns whether a
 // step was added.
 bool commitFinishedEdit(History& history, const Document& doc, bool editing);
+
+// After the panel edited an import's values (a chain's source or a graph's
+// node): a new file, fit or raw width brings its elevations' range and its
+// world (metres across, height range), a new range its world. Returns the
+// panel's note, "" when the edit was taken whole: a file whose cells make a
+// world no world can be (1e9 m cells) keeps the world's width and says so,
+// in the panel's words (the command line's --world-width is no flag here);
+// a file it cannot read changes neither, and the note says why.
+std::string takeImportEdit(const ParamValues& before, ParamValues& values, World& world);
 
 }  // namespace terrain::app

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/brush_tool.hpp"
+#include "app/document_edits.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/source_panel.hpp"
 #include "core/error.hpp"
@@ -107,8 +108,9 @@ bool editNode(AppState& s, NodeId id) {
   GraphNode& node = *s.doc.graph->find(id);
   const ParamValues before = node.values;
   const bool changed = nodeSection(*s.doc.graph, node);
-  if (changed && node.type == importSource().key())
-    takeImportEdit(before, node.values, s.doc.world);
+  if (node.type != importSource().key()) return changed;
+  if (changed) s.importNote = takeImportEdit(before, node.values, s.doc.world);
+  if (!s.importNote.empty()) statusLine({s.importNote, false});
   return changed;
 }
 

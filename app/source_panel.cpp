@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "app/document_edits.hpp"
 #include "app/panel_widgets.hpp"
 #include "core/error.hpp"
 #include "core/presets.hpp"
@@ -133,21 +134,14 @@ bool sourceSection(AppState& s) {
   const SourceStage& source = sourceStage(s.doc.source.key);
   const ParamValues before = s.doc.source.values;
   changed |= stageParams(source, s.doc.source.values, &source);
-  if (s.doc.source.key == importSource().key())
-    takeImportEdit(before, s.doc.source.values, s.doc.world);
+  if (s.doc.source.key == importSource().key()) {
+    if (s.doc.source.values != before) {
+      s.importNote = takeImportEdit(before, s.doc.source.values, s.doc.world);
+    }
+    if (!s.importNote.empty()) statusLine({s.importNote, false});
+  }
   changed |= presetButtons(s);
   return changed;
-}
-
-void takeImportEdit(const ParamValues& before, ParamValues& values, World& world) {
-  try {
-    if (const std::optional<ImportChoice> choice = importEdited(before, values, world)) {
-      values = choice->values;
-      world = choice->world;
-    }
-  } catch (const InputError&) {
-    // the evaluator refuses the same file with the same message
-  }
 }
 
 Document switchSource(const Document& doc, std::string_view key) {

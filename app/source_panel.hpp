@@ -15,12 +15,6 @@ bool seedInput(AppState& s);
 // "Start from" (landforms) and "As in article" (the five articles).
 bool presetButtons(AppState& s);
 
-// After the panel edited an import's values (a chain's source or a graph's
-// node): a new file, fit or raw width brings its elevations' range and its
-// world (metres across, height range), a new range its world. A file it
-// cannot read changes neither; the evaluator says why in the status line.
-void takeImportEdit(const ParamValues& before, ParamValues& values, World& world);
-
 // A new source keeps the seed, the modifier stack and the look; the size is
 // put on the new source's grid.
 Document switchSource(const Document& doc, std::string_view key);

@@ -3,9 +3,16 @@
 // the loop does them.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+
 #include "app/document_edits.hpp"
 #include "core/error.hpp"
+#include "core/registry.hpp"
+#include "core/sources/import.hpp"
+#include "core/stage.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain::app {
 namespace {
@@ -71,6 +78,60 @@ TEST(NextSeed, IsDeterministicSixDigitsAndNeverTheSameSeed) {
     EXPECT_LT(next, 1000000U);
     seed = next;
   }
+}
+
+// An ASCII grid of 8 x 8 cells `cell` metres wide, in `dir`.
+std::string gridOfCells(const terrain::testing::ScratchDir& dir, const std::string& cell) {
+  const std::string grid = (dir.path() / ("cells-" + cell + ".asc")).string();
+  std::ofstream asc(grid);
+  asc << "ncols 8\nnrows 8\nxllcorner 0\nyllcorner 0\ncellsize " << cell << "\n";
+  for (int i = 0; i < 64; ++i) asc << i << (i % 8 == 7 ? "\n" : " ");
+  return grid;
+}
+
+// The window said validate's "--world-width: 7000000000 is out of range", a
+// flag its user never typed, for a file whose cells make no world.
+TEST(ImportEdit, AFileWhoseCellsMakeNoWorldKeepsTheWorldsWidthAndSaysWhyInThePanelsWords) {
+  const terrain::testing::ScratchDir dir;
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  for (const char* cell : {"1e9", "1e-9"}) {
+    Document doc = defaultDocument("import");
+    const ParamValues before = doc.source.values;
+    const double width = doc.world.width;
+    const std::string grid = gridOfCells(dir, cell);
+    doc.source.values[file] = parseValue(source.params()[file], grid);
+    const std::string note = takeImportEdit(before, doc.source.values, doc.world);
+    EXPECT_NE(note.find("import: '" + grid + "' is georeferenced "), std::string::npos) << note;
+    EXPECT_NE(note.find("the world keeps its width"), std::string::npos) << note;
+    EXPECT_EQ(note.find("--"), std::string::npos) << "no flag in the window: " << note;
+    EXPECT_EQ(doc.world.width, width);
+    EXPECT_NO_THROW(validate(doc)) << "the file is imported at the world's width";
+    EXPECT_EQ(doc.source.values[*source.indexOf("elevation-high")], 63.0)
+        << "its elevations' range is taken";
+  }
+  // A file whose cells make a world takes its width, and no note.
+  Document doc = defaultDocument("import");
+  const ParamValues before = doc.source.values;
+  doc.source.values[file] = parseValue(source.params()[file], gridOfCells(dir, "100"));
+  const double width = doc.world.width;
+  EXPECT_EQ(takeImportEdit(before, doc.source.values, doc.world), "");
+  EXPECT_NE(doc.world.width, width);
+  EXPECT_EQ(doc.world.width, importedWorld(doc.source.values, World{}).width);
+}
+
+// A file it cannot read changes nothing of the world, and the note says why
+// (it was swallowed, the status line's the only word of it).
+TEST(ImportEdit, AFileItCannotReadLeavesTheWorldAndTheNoteSaysWhy) {
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  Document doc = defaultDocument("import");
+  const World world = doc.world;
+  const ParamValues before = doc.source.values;
+  doc.source.values[file] = parseValue(source.params()[file], "/nonexistent/dem.tif");
+  const std::string note = takeImportEdit(before, doc.source.values, doc.world);
+  EXPECT_NE(note.find("/nonexistent/dem.tif"), std::string::npos) << note;
+  EXPECT_EQ(doc.world, world);
 }
 
 }  // namespace
