@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -91,7 +92,8 @@ inline FilledDrainage filledDrainage(const Heightfield& field, float seaLevel = 
 // Flint's concavity theta of S ~ A^-theta on the channel cells (draining
 // at least minAreaKm2), not raised by the filling: the slope of log S
 // against log A, fitted to the median slope of each tenth of a decade of
-// area so the many small channels do not outvote the few large ones.
+// area so the many small channels do not outvote the few large ones; not
+// a number when fewer than three such bins have channels.
 inline double concavity(const Heightfield& field, const World& world, double minAreaKm2,
                         float seaLevel = 0.0f) {
   // A bin's median needs this many cells: the few largest rivers alone
@@ -123,13 +125,16 @@ inline double concavity(const Heightfield& field, const World& world, double min
     logArea.push_back((static_cast<double>(b) + 0.5) / 10.0 - 10.0);
     logSlope.push_back(slopes[slopes.size() / 2]);
   }
-  if (logArea.size() < 3) return 0.0;
+  // Too few channels to fit is no measure at all: not a number, which
+  // fails every bound, where 0 would pass an upper one.
+  if (logArea.size() < 3) return std::numeric_limits<double>::quiet_NaN();
   return -fitSlope(logArea, logSlope) / std::log(10.0);  // log10 area against ln slope
 }
 
 // How much more often than on isotropic ground the channels' downhill
 // gradients (cells draining at least minAreaKm2) lie within 5 degrees of a
-// multiple of 45: 1 for no preference, 8/9 x 9/2 = 4.5 at most.
+// multiple of 45: 1 for no preference, 8/9 x 9/2 = 4.5 at most; not a
+// number when no cell is a channel.
 inline double gridDirectionExcess(const Heightfield& field, const World& world, double minAreaKm2,
                                   float seaLevel = 0.0f) {
   const FilledDrainage d = filledDrainage(field, seaLevel);
@@ -152,7 +157,9 @@ inline double gridDirectionExcess(const Heightfield& field, const World& world, 
       ++all;
     }
   }
-  return all == 0 ? 0.0 : static_cast<double>(near) / static_cast<double>(all) / (10.0 / 45.0);
+  // No channel cell: not a number (0 would pass the bound).
+  if (all == 0) return std::numeric_limits<double>::quiet_NaN();
+  return static_cast<double>(near) / static_cast<double>(all) / (10.0 / 45.0);
 }
 
 }  // namespace terrain::testing
