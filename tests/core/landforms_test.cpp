@@ -275,7 +275,7 @@ TEST(RealTerrain, AUsgsDemMeetsTheBoundsAndRawNoiseDoesNot) {
 // The grid measure's negative control: rivers routed on the grid's eight
 // directions alone (D8: every flow one way, no soil creep to round them),
 // solved at the map's own size, run along the grid; the same world with
-// the stage's defaults does not (measured at 257: 2.15 against 1.07).
+// the stage's defaults does not (measured at 257: 2.15 against 1.02).
 TEST(RealTerrain, RiversOnTheGridsEightDirectionsFailTheGridBound) {
   Document doc = testing::docWith("noise", {{"size", 257}}, 5);
   doc.world = {12000.0, 2800.0};
