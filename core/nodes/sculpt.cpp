@@ -270,8 +270,13 @@ class SculptNode final : public TypedStage<NodeType, SculptParams> {
   }
   // Each smoothing stroke reads its blur's radius past the cells it
   // changes, from heights earlier strokes changed: their reaches add up.
+  // Exact up to a map's side, and that side beyond it (each blur is at most
+  // one, so the sum stays an int): either way a tile is its window of the
+  // world or is refused. A world no wider than a map is read whole around
+  // any tile; around a tile of a wider one (or of a torus) the window would
+  // be wider than a map, and window evaluation refuses it naming the limit
+  // (exit 2). Tests: tests/core/sculpt_reach_test.cpp.
   int reach(const ParamValues& values, double cellMetres) const override {
-    // Beyond a map's side it reads as far as it can anyway: capped there.
     std::int64_t cells = 0;
     for (const Stroke& stroke : strokesOf(values[0])) {
       if (stroke.mode == StrokeMode::Smooth) {
