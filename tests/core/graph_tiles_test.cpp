@@ -4,16 +4,24 @@
 // a graph with a whole-map node makes every tile from the whole world.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/document.hpp"
 #include "core/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/window_evaluation.hpp"
+#include "core/pipeline.hpp"
 #include "core/project.hpp"
+#include "core/registry.hpp"
+#include "core/sources/import.hpp"
+#include "core/text_ids.hpp"
 #include "core/tiles.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace terrain {
 namespace {
@@ -65,10 +73,82 @@ TEST(GraphTiles, EveryExampleTilesAsWindowsOfItsOneTileWorld) {
     // Only the highlands are built of per-cell and neighbourhood nodes.
     const TileBuild build =
         name == "tileable-highlands.json" ? TileBuild::Windowed : TileBuild::WholeWorld;
+    // The window path against itself: the one-tile world is made as its
+    // tiles are. (A noise world's tiles share the source's raw range, not
+    // the whole map's minimum and maximum, so the ordinary evaluator's
+    // map is another scaling of it; the import test below compares the
+    // two where they must agree.)
     expectTilesAreWindows(doc, testing::tileGrid(257, 2, 2, 3), build);
     ++examples;
   }
   EXPECT_GE(examples, 4);
+}
+
+// A raw float32 file of smooth hills, `side` samples a side.
+void writeHills(const std::string& path, int side) {
+  std::vector<float> samples;
+  for (int y = 0; y < side; ++y) {
+    for (int x = 0; x < side; ++x) {
+      samples.push_back(static_cast<float>(0.5 + 0.3 * std::sin(0.21 * x) * std::cos(0.17 * y) +
+                                           0.1 * std::sin(0.05 * (x + 2 * y))));
+    }
+  }
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(samples.data()),
+            static_cast<std::streamsize>(samples.size() * sizeof(float)));
+}
+
+// The highlands' kind of graph on ground read from a file: the import
+// resampled (65 file samples to 129), a blurred height mask blending it
+// with a curve of itself, terraces where a grown slope mask says. Each tile
+// is computed alone over its halo, and is the window of the world the
+// ordinary evaluator makes whole.
+TEST(GraphTiles, AWindowedGraphOnAnImportIsTheOrdinaryWorldCutIntoTiles) {
+  testing::ScratchDir dir;
+  const std::string file = (dir.path() / "hills.r32").string();
+  writeHills(file, 65);
+  Document doc = defaultDocument("import");
+  testing::setParam(doc, "size", 129);
+  doc.source.values[*sourceStage("import").indexOf("file")] = textId(file);
+  ImportChoice choice = chooseImportFile(doc.source.values, doc.world);
+  doc.source.values = std::move(choice.values);
+  doc.world = choice.world;
+  doc.world.width = 4000.0;  // 31 m cells: the blur reaches a few cells
+  makeGraph(doc);
+  const NodeId height = addNode(doc, "height-mask", 0, 0);
+  const NodeId blur = addNode(doc, "blur-mask", 0, 0);
+  const NodeId curve = addNode(doc, "curve", 0, 0);
+  const NodeId blend = addNode(doc, "blend", 0, 0);
+  const NodeId slope = addNode(doc, "slope-mask", 0, 0);
+  const NodeId grow = addNode(doc, "grow-mask", 0, 0);
+  const NodeId terrace = addNode(doc, "terrace", 0, 0);
+  connect(doc, {1, 0}, {height, 0});
+  connect(doc, {height, 0}, {blur, 0});
+  connect(doc, {1, 0}, {curve, 0});
+  connect(doc, {1, 0}, {blend, 0});
+  connect(doc, {curve, 0}, {blend, 1});
+  connect(doc, {blur, 0}, {blend, 2});
+  connect(doc, {blend, 0}, {slope, 0});
+  connect(doc, {slope, 0}, {grow, 0});
+  connect(doc, {blend, 0}, {terrace, 0});
+  connect(doc, {grow, 0}, {terrace, 1});
+  setOutput(doc, terrace);
+
+  const TileGrid grid = testing::tileGrid(129, 2, 2, 3);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_EQ(plan.build, TileBuild::Windowed) << plan.why;
+  const Heightfield world = runPipeline(doc);
+  for (int row = 0; row < 2; ++row) {
+    for (int column = 0; column < 2; ++column) {
+      const Tile tile = buildTile(doc, grid, plan, {column, row});
+      EXPECT_EQ(tile.field.heights, cutWindow(world, tileWindow(grid, {column, row})).heights)
+          << column << "," << row;
+    }
+  }
+  // The masks select some of the world, not all or none of it.
+  const Heightfield grown = runPipeline(doc, PortRef{grow, 0});
+  const auto [lo, hi] = std::minmax_element(grown.heights.begin(), grown.heights.end());
+  EXPECT_LT(*lo, *hi);
 }
 
 TEST(GraphTiles, AWrappingWorldsTilesAreWindowsOfTheTorus) {
