@@ -13,6 +13,7 @@
 
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
 #include "tests/support/app_process.hpp"
@@ -258,7 +259,31 @@ TEST_F(GraphCli, AMaskNodeExportsInTilesAndTheFilesSayWhichNode) {
   EXPECT_EQ(manifest.at("nodes").size(), 4u);  // only what the mask depends on
   const auto sidecar = nlohmann::json::parse(testing::readAll(dir_ / "m/m_x1_y1.json"));
   EXPECT_EQ(sidecar.at("output-node").at("node"), 4);
-  for (const float m : readR32("m/m_x1_y1.r32")) ASSERT_TRUE(m >= 0.0f && m <= 1.0f) << m;
+  EXPECT_EQ(sidecar.at("output-node").at("type"), "combine-masks");
+  // The files hold node 4's mask: the world's as the window path makes it
+  // (tiles share the noise's raw range, not the map's own minimum and
+  // maximum), cut into the four tiles.
+  Document doc = loadProject(kExamples + "eroded-high-ground.json");
+  setDocumentSize(doc, 257);
+  const NodeContext context{doc.seed, doc.world};
+  const WorldWindow whole{257, false, metresPerCell(doc.world, 257, false), {0, 0, 257, 257}};
+  const PortValue mask = evaluateWindow(*doc.graph, {4, 0}, context, whole);
+  std::vector<std::vector<float>> tiles;
+  for (const char* name : {"m/m_x0_y0.r32", "m/m_x1_y0.r32", "m/m_x0_y1.r32", "m/m_x1_y1.r32"}) {
+    tiles.push_back(readR32(name));
+  }
+  expectTilesAreWindows(tiles, 129, mask->heights, 257);
+  // And that is the product of its two inputs, the height and slope masks,
+  // selecting some of the world, not all of it.
+  const PortValue high = evaluateWindow(*doc.graph, {2, 0}, context, whole);
+  const PortValue steep = evaluateWindow(*doc.graph, {3, 0}, context, whole);
+  int selected = 0;
+  for (std::size_t i = 0; i < mask->size(); ++i) {
+    ASSERT_EQ(mask->heights[i], high->heights[i] * steep->heights[i]) << i;
+    selected += mask->heights[i] > 0.0f;
+  }
+  EXPECT_GT(selected, 0);
+  EXPECT_LT(selected, static_cast<int>(mask->size()));
 }
 
 TEST_F(GraphCli, HelpListsEveryNodeTypeWithItsPorts) {
