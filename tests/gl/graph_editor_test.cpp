@@ -5,6 +5,8 @@
 // link says why; undo takes an edit back. Needs a display (xvfb-run).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "core/color.hpp"
 #include "core/graph/graph_edits.hpp"
+#include "core/pipeline.hpp"
 #include "core/png_io.hpp"
 #include "core/project.hpp"
 #include "tests/support/app_process.hpp"
@@ -34,11 +37,13 @@ constexpr char kLinks[] =
 
 class GraphEditor : public testing::ScratchDirTest {
  protected:
-  testing::AppRun drive(const std::string& actions, const std::string& screenshot = "") const {
+  testing::AppRun drive(const std::string& actions, const std::string& screenshot = "",
+                        const std::vector<std::string>& view = {"--view", "3d"}) const {
     // A chain to start from: diamond-square, then smooth.
-    std::vector<std::string> args = {"--width", "1280",        "--height",       "800",    "--view",
-                                     "3d",      "--generator", "diamond-square", "--size", "129",
-                                     "--seed",  "4",           "--stage",        "smooth"};
+    std::vector<std::string> args = {
+        "--width", "1280", "--height", "800", "--generator", "diamond-square",
+        "--size",  "129",  "--seed",   "4",   "--stage",     "smooth"};
+    args.insert(args.end(), view.begin(), view.end());
     args.insert(args.end(), {"--actions", actions, "--frames", "5", "--print-document"});
     if (!screenshot.empty()) args.insert(args.end(), {"--screenshot", path(screenshot)});
     return testing::runDriver(args, dir_, {{"XDG_CONFIG_HOME", path("config")}});
@@ -142,21 +147,65 @@ TEST_F(GraphEditor, AHalfBuiltGraphOpensInTheWindowAndExportSaysWhatIsOpen) {
   EXPECT_FALSE(fs::exists(path("h.r32")));
 }
 
-// Pinning the height mask shows the mask in the view instead of the terrain.
+// The map view as plain greys (height 0 black, 1 white, no water, no
+// hillshade): each sample's pixel is that sample's value.
+const std::vector<std::string> kGreyMap = {"--view",      "map", "--ramp",  "grayscale",
+                                           "--hillshade", "off", "--water", "0"};
+
+// How many of the map's samples (every third, away from the side view's
+// row marker and its label) show as `field`'s value through the grey ramp.
+// The map is the square of the view above the editor, centred, 129
+// samples across it.
+struct Shown {
+  int matching = 0;
+  int sampled = 0;
+};
+
+Shown samplesShowing(const RgbImage& image, const Heightfield& field) {
+  const int viewWidth = image.width - kPanelWidth;
+  const int side = std::min(viewWidth, kEditorTop);
+  const int left = kPanelWidth + (viewWidth - side) / 2;
+  const double pixelsPerSample = static_cast<double>(side) / field.width;
+  const ColorRamp grey = ColorRamp::grayscale();
+  Shown shown;
+  for (int sy = 1; sy < field.height; sy += 3) {
+    const int py = static_cast<int>((sy + 0.5) * pixelsPerSample);
+    if (py > 190 && py < 230) continue;  // the marker of row 64 and its label
+    for (int sx = 1; sx < field.width; sx += 3) {
+      const int px = left + static_cast<int>((sx + 0.5) * pixelsPerSample);
+      ++shown.sampled;
+      const Rgb8 seen = image.at(px, py);
+      const Rgb8 value = grey.colorAt(field.at(sx, sy), 0.0f);
+      shown.matching += std::abs(seen.r - value.r) <= 3 && std::abs(seen.g - value.g) <= 3 &&
+                        std::abs(seen.b - value.b) <= 3;
+    }
+  }
+  return shown;
+}
+
+// Pinning the height mask shows the mask in the view instead of the
+// terrain: the map's pixels are the mask node's values, which the
+// terrain's are not.
 TEST_F(GraphEditor, APinnedNodeIsWhatTheViewShows) {
   REQUIRE_DISPLAY();
-  ASSERT_EQ(drive(std::string(kNodes) + kLinks, "terrain.png").status, 0);
-  const testing::AppRun pinned = drive(std::string(kNodes) + kLinks + ",pin:4", "pinned.png");
+  const testing::AppRun terrain = drive(std::string(kNodes) + kLinks, "terrain.png", kGreyMap);
+  ASSERT_EQ(terrain.status, 0) << terrain.err;
+  const testing::AppRun pinned =
+      drive(std::string(kNodes) + kLinks + ",pin:4", "pinned.png", kGreyMap);
   ASSERT_EQ(pinned.status, 0) << pinned.err;
-  EXPECT_EQ(projectFromJson(pinned.out).graph->pinned, 4u);
-  const RgbImage terrain = readPngRgb8(path("terrain.png"));
-  const RgbImage mask = readPngRgb8(path("pinned.png"));
-  int differing = 0;
-  for (int y = 0; y < kEditorTop; ++y) {
-    for (int x = kPanelWidth; x < terrain.width; ++x)
-      differing += !(terrain.at(x, y) == mask.at(x, y));
-  }
-  EXPECT_GT(differing, (terrain.width - kPanelWidth) * kEditorTop / 10);
+  const Document doc = projectFromJson(pinned.out);
+  EXPECT_EQ(doc.graph->pinned, 4u);
+  const Heightfield mask = runPipeline(doc, PortRef{4, 0});
+  const Heightfield heights = runPipeline(doc);
+  const Shown maskPinned = samplesShowing(readPngRgb8(path("pinned.png")), mask);
+  const Shown maskUnpinned = samplesShowing(readPngRgb8(path("terrain.png")), mask);
+  const Shown terrainUnpinned = samplesShowing(readPngRgb8(path("terrain.png")), heights);
+  std::printf("samples showing: the mask pinned %d, unpinned %d; the terrain unpinned %d; of %d\n",
+              maskPinned.matching, maskUnpinned.matching, terrainUnpinned.matching,
+              maskPinned.sampled);
+  EXPECT_GE(maskPinned.matching, maskPinned.sampled * 95 / 100);
+  EXPECT_GE(terrainUnpinned.matching, terrainUnpinned.sampled * 95 / 100);
+  EXPECT_LT(maskUnpinned.matching, maskUnpinned.sampled / 2);
 }
 
 }  // namespace
