@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/quote.hpp"
 #include "core/segment_index.hpp"
+#include "core/stroke_strips.hpp"
 #include "core/text_ids.hpp"
 
 namespace terrain {
@@ -163,30 +164,6 @@ bool sameWeight(const Stroke& stroke, double low, double high) {
   return least > 0.0f && least == most;
 }
 
-struct CellRect {
-  std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive, the map's cells
-  bool empty() const { return x1 < x0 || y1 < y0; }
-};
-
-// The map's cells within `radius` of the box [lo, hi] (metres) shifted by `shift`.
-CellRect cellsNear(const StrokeGrid& grid, double loX, double loY, double hiX, double hiY,
-                   double radius) {
-  auto cell = [&](double metres, std::int64_t origin) {
-    return static_cast<std::int64_t>(std::floor(metres / grid.cellMetres)) - origin;
-  };
-  CellRect r;
-  r.x0 = std::max<std::int64_t>(0, cell(loX - radius, grid.originX));
-  r.y0 = std::max<std::int64_t>(0, cell(loY - radius, grid.originY));
-  r.x1 = std::min<std::int64_t>(grid.width - 1, cell(hiX + radius, grid.originX) + 1);
-  r.y1 = std::min<std::int64_t>(grid.height - 1, cell(hiY + radius, grid.originY) + 1);
-  return r;
-}
-
-CellRect cellsNear(const StrokeGrid& grid, const Segment& s, double radius) {
-  return cellsNear(grid, std::min(s.a[0], s.b[0]), std::min(s.a[1], s.b[1]),
-                   std::max(s.a[0], s.b[0]), std::max(s.a[1], s.b[1]), radius);
-}
-
 // The smallest box holding the points (metres).
 MetreBox boundsOf(const std::vector<std::array<double, 2>>& points) {
   MetreBox box{points[0][0], points[0][1], points[0][0], points[0][1]};
@@ -251,8 +228,13 @@ struct NearestCells {
   // Cells a band of the plain loop holds (16 bytes each).
   static constexpr std::int64_t kBandCells = 1 << 16;
   // The plain loop while it measures at most this many distances a cell of
-  // `all` (the index's search costs about as much as that).
+  // `all` (the index's search costs about as much as that); beyond, the
+  // strips while their rows and distances are at most this many a cell.
   static constexpr double kPlainPerCell = 32.0;
+  static constexpr double kStripsPerCell = 32.0;
+  // Strokes of fewer segments than this take the plain loop when it is
+  // cheap enough, without weighing the strips.
+  static constexpr std::size_t kStripsFrom = 256;
 
   // emit(x, y, nearest) for each such cell, in index order. `same(low,
   // d2)`: whether every distance from `low` metres up to sqrt(d2) gives
@@ -265,23 +247,49 @@ struct NearestCells {
       plainCost += static_cast<double>((r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1));
     }
     const double cells = static_cast<double>((all.x1 - all.x0 + 1) * (all.y1 - all.y0 + 1));
-    const StrokeWork::Method method = work ? work->method : StrokeWork::Method::Cheaper;
-    const bool indexed =
-        method == StrokeWork::Method::Indexed ||
-        (method == StrokeWork::Method::Cheaper && plainCost > kPlainPerCell * cells);
-    if (work != nullptr) work->indexed = indexed;
-    if (indexed) {
+    using Method = StrokeWork::Method;
+    const Method method = work ? work->method : Method::Cheaper;
+    std::uint64_t measured = 0;
+    const bool plainEnough = plainCost <= kPlainPerCell * cells;
+    if (method == Method::Plain ||
+        (method == Method::Cheaper && plainEnough && segments.size() < kStripsFrom)) {
+      measured += static_cast<std::uint64_t>(plainCost);
+      inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
+        plainBand(segments, grid, reach, band, nearest);
+      });
+    } else if (const StrokeStrips strips(segments, grid, reach, all);
+               method == Method::Cheaper && plainEnough &&
+               !(strips.usable() && strips.cost() < plainCost)) {
+      measured += static_cast<std::uint64_t>(plainCost);
+      inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
+        plainBand(segments, grid, reach, band, nearest);
+      });
+    } else if (strips.usable() && (method == Method::Strips ||
+                                   (method == Method::Cheaper &&
+                                    strips.cost() <= std::max(kStripsPerCell * cells,
+                                                              plainEnough ? plainCost : 0.0)))) {
+      if (work != nullptr) work->strips = true;
+      inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
+        strips.fill(band, nearest, &measured);
+      });
+    } else {
+      if (work != nullptr) work->indexed = true;
       visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), same,
                    emit);
-      return;
     }
-    if (work != nullptr) work->distances += static_cast<std::uint64_t>(plainCost);
+    if (work != nullptr) work->distances += measured;
+  }
+
+  // emit() for the cells of `all` within reach, a band of rows at a time,
+  // each band's nearest segments found by fill(band, nearest).
+  template <class Emit, class Fill>
+  void inBands(const Emit& emit, const Fill& fill) const {
     const std::int64_t w = all.x1 - all.x0 + 1;
+    const std::int64_t rows = std::max<std::int64_t>(1, kBandCells / w);
     std::vector<Nearest> nearest;
-    for (std::int64_t y0 = all.y0; y0 <= all.y1; y0 += std::max<std::int64_t>(1, kBandCells / w)) {
-      const CellRect band{all.x0, y0, all.x1,
-                          std::min(all.y1, y0 + std::max<std::int64_t>(1, kBandCells / w) - 1)};
-      plainBand(segments, grid, reach, band, nearest);
+    for (std::int64_t y0 = all.y0; y0 <= all.y1; y0 += rows) {
+      const CellRect band{all.x0, y0, all.x1, std::min(all.y1, y0 + rows - 1)};
+      fill(band, nearest);
       for (std::int64_t y = band.y0; y <= band.y1; ++y) {
         for (std::int64_t x = band.x0; x <= band.x1; ++x) {
           const Nearest& n = nearest[static_cast<std::size_t>((y - band.y0) * w + (x - band.x0))];

@@ -78,10 +78,15 @@ struct StrokeGrid {
 // every cell of its box: a short stroke, as fast as ever) or an index over
 // the segments (a long one: a few distances a cell, not points x cells).
 // The same cells and weights either way; the tests choose, and count.
+// Strips (core/stroke_strips.hpp): each segment measured only at the cells
+// it can be nearest to (a long course of short segments); asked for where
+// they cannot be used (a segment shorter than their rounding margin), the
+// index is.
 struct StrokeWork {
-  enum class Method : std::uint8_t { Cheaper, Plain, Indexed };
+  enum class Method : std::uint8_t { Cheaper, Plain, Indexed, Strips };
   Method method = Method::Cheaper;  // asked for
   bool indexed = false;             // used: the index
+  bool strips = false;              // used: the strips
   std::uint64_t distances = 0;      // segment distances measured (the tests' measure of work)
 };
 
