@@ -262,11 +262,18 @@ bool App::exportRunning() const {
   return parts_->exporter.running() || state_.exporting.running;
 }
 
+WindowPlatform::Wait App::idleWait() const {
+  if (platform_.settling() || busy()) return WindowPlatform::Wait::Poll;
+  if (exportRunning()) return WindowPlatform::Wait::Briefly;
+  return WindowPlatform::Wait::UntilEvent;
+}
+
 FrameReport App::update(const FrameControl& control) {
   const auto frameStart = Clock::now();
   FrameReport report = takeNewestTerrain(control.waitForNewest);
   followGallery(control.waitForGallery);
   state_.progress = parts_->worker.progress();
+  followExport(state_, parts_->exporter);
 
   platform_.beginFrame();
   PanelActions actions = drawPanelAndTakeInput(control);
@@ -279,6 +286,8 @@ FrameReport App::update(const FrameControl& control) {
   if (driveExport(state_, actions, parts_->exporter, parts_->view)) {
     exportDirSetting_ = exportDirectory(state_).string();  // remembered once it started
   }
+  // A job that ended since the panel drew: one more frame draws its outcome.
+  if (followExport(state_, parts_->exporter)) platform_.drawMoreFrames(1);
   drawFrame();
   state_.frameMs = msSince(frameStart);
   if (parts_->awaitingFrame) {

@@ -14,10 +14,9 @@
 #include "app/options.hpp"
 #include "app/panel.hpp"
 #include "app/settings.hpp"
+#include "app/window_platform.hpp"
 
 namespace terrain::app {
-
-class WindowPlatform;
 
 // Where the explorer keeps what outlives a session: settings.ini and the
 // last session's document ($XDG_CONFIG_HOME/terrain-explorer/). Either may
@@ -66,6 +65,10 @@ class App {
   // A result or a gallery is on its way: keep polling instead of waiting.
   bool busy() const;
   bool exportRunning() const;
+  // How a designer's window waits before its next frame: it polls while a
+  // result is on its way or input settles, wakes often while an export
+  // runs (its bar moves), else sleeps until input or a worker's wake-up.
+  WindowPlatform::Wait idleWait() const;
   // Writes settings.ini when the view, the ramp or the export folder changed.
   void saveSettingsIfChanged();
 

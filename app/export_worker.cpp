@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/atomic_file.hpp"
+#include "core/engine_size.hpp"
 #include "core/error.hpp"
 #include "core/pipeline.hpp"
 #include "core/png_io.hpp"
@@ -205,6 +206,15 @@ PlannedTerrain ExportWorker::makeTerrain(const ExportJob& job, std::size_t files
             (static_cast<float>(p.index) + p.fraction) / static_cast<float>(std::max(p.count, 1));
         report({kGenerateShare * stage, what + ": " + p.stage, 0, files, 0, true});
       }};
+  if (job.plan.engineSize != nullptr && !plansGeneration(job.plan, job.doc, true)) {
+    // No generation: the bar says what the job does before its first file
+    // rather than "starting" (a fit of a large map is seconds).
+    const EngineSize& size = *job.plan.engineSize;
+    report({0.0f,
+            std::string(job.plan.fit == FitMode::Crop ? "cropping" : "resampling") + " to " +
+                std::string(size.engine) + " " + std::to_string(size.side),
+            0, files, 0, false});
+  }
   return planTerrain(job.plan, job.doc, job.field, control);
 }
 

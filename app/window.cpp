@@ -22,12 +22,9 @@ int cannotStart(const std::string& why) {
   return 1;
 }
 
-// Poll while anything is on its way or input is settling; else sleep until
-// an event (the workers post one when they finish).
-WindowPlatform::Wait nextWait(const WindowPlatform& platform, const App& app, bool scripted) {
-  if (scripted || platform.settling() || app.busy()) return WindowPlatform::Wait::Poll;
-  if (app.exportRunning()) return WindowPlatform::Wait::Briefly;  // the progress bar moves
-  return WindowPlatform::Wait::UntilEvent;
+// Scripted runs never wait; a designer's window waits as the App says.
+WindowPlatform::Wait nextWait(const App& app, bool scripted) {
+  return scripted ? WindowPlatform::Wait::Poll : app.idleWait();
 }
 
 // --frames N: the last frame shows the newest terrain and its gallery, is
@@ -65,7 +62,7 @@ int runWindow(const AppOptions& options) {
   }
   for (int frame = 0; !platform->closeRequested(); ++frame) {
     const bool lastFrame = scripted && frame >= options.frames - 1 && !app->exportRunning();
-    platform->waitForEvents(nextWait(*platform, *app, scripted));
+    platform->waitForEvents(nextWait(*app, scripted));
     if (platform->hidden() && !lastFrame) {
       if (!scripted) platform->waitForEvents(WindowPlatform::Wait::Hidden);
       continue;

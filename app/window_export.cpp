@@ -206,9 +206,8 @@ StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped
   return {outcome.message + skipped, outcome.ok};
 }
 
-// The Export window's buttons and the worker's news: start a job (the
-// terrain on screen, in the background), cancel it, show its progress and,
-// when it ends, what was written, cancelled or failed.
+// The Export window's buttons: start a job (the terrain on screen, in the
+// background) or cancel it.
 bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
                  render::TerrainView& view) {
   auto& e = s.exporting;
@@ -228,13 +227,25 @@ bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
       e.status = prepared.status;
     }
   }
+  if (started) {  // the bar shows from the next frame on
+    e.running = true;
+    e.progress = worker.progress();
+  }
+  return started;
+}
+
+bool followExport(AppState& s, ExportWorker& worker) {
+  auto& e = s.exporting;
+  const bool running = worker.running();
+  bool ended = false;
   if (auto outcome = worker.takeOutcome()) {
     e.status = exportStatus(*outcome, e.skipped);
     e.cancelling = false;
+    ended = true;
   }
-  e.running = worker.running();
+  e.running = running && !ended;
   e.progress = e.running ? worker.progress() : std::nullopt;
-  return started;
+  return ended;
 }
 
 }  // namespace terrain::app

@@ -47,13 +47,17 @@ PreparedExport prepareExport(const AppState& state, render::TerrainView& view);
 // The status line for a finished export.
 StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped);
 
-// The Export window's buttons and the worker's news, once a frame: starts
-// a job (in the background), cancels it, copies its progress into the
-// state for the bar and, when it ends, says what was written, cancelled or
-// failed on the status line. Returns whether a job started this frame
-// (so the window remembers its folder).
+// The Export window's buttons, once a frame after the panel: starts a job
+// (in the background) or cancels it. Returns whether a job started this
+// frame (so the window remembers its folder).
 bool driveExport(AppState& state, const PanelActions& actions, ExportWorker& worker,
                  render::TerrainView& view);
+
+// The export worker's news, before the panel draws (a frame that learns the
+// job ended must draw its outcome: the window then sleeps until input):
+// its progress for the bar and, when it ends, what was written, cancelled
+// or failed on the status line. Returns whether a job ended.
+bool followExport(AppState& state, ExportWorker& worker);
 
 // Where exports go, absolute.
 std::filesystem::path exportDirectory(const AppState& state);

@@ -180,6 +180,10 @@ TEST_F(ExportWorkerTest, AnEngineSizeFitsTheMapOnScreenOrGeneratesItAgain) {
     ASSERT_TRUE(outcome && outcome->ok) << (outcome ? outcome->message : "");
     EXPECT_TRUE(std::none_of(seen.begin(), seen.end(),
                              [](const ExportProgress& p) { return p.generating; }));
+    // The bar names the fit before the first file (issue 38: a large
+    // export read "starting" until its first file).
+    ASSERT_FALSE(seen.empty());
+    EXPECT_EQ(seen.front().what, "cropping to Unreal 1009");
     const FittedMap fitted = fitToSide(shown, j.doc.world, 1009, FitMode::Crop);
     writeRaw16(path("expected.r16"), fitted.field, false);
     EXPECT_EQ(readAll(path("t-height.r16")), readAll(path("expected.r16")));

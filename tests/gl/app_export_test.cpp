@@ -215,6 +215,35 @@ TEST_F(AppTest, APinnedNodeExportsAsTheCommandLinesOutputNodeNamedForIt) {
   EXPECT_NE(sidecar.find("\"output-node\""), std::string::npos) << sidecar;
 }
 
+// An export that ends while the mouse rests is seen to end (issue 38 item 5):
+// the last frame the window draws before it sleeps until input (the
+// driver's export run ends on it) shows the outcome in green, not a
+// progress bar. The panel drawn before the worker's news was a frame late:
+// that frame showed the bar, and the window slept on it.
+TEST_F(AppTest, AnExportThatEndsWhileTheMouseRestsShowsWhatItWrote) {
+  REQUIRE_DISPLAY();
+  const fs::path out = dir_ / "exports";
+  fs::create_directories(out);
+  const fs::path png = dir_ / "done.png";
+  const RunResult r = drive(
+      "--width 1280 --height 800 --view map --generator diamond-square "
+      "--size 513 --seed 3 --frames 2 --test-export " +
+      shellQuote(out.string()) + " --screenshot " + shellQuote(png.string()));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("export: wrote 12 files in"), std::string::npos) << r.err;
+  ASSERT_TRUE(fs::exists(png));
+  const RgbImage shot = readPngRgb8(png.string());
+  // The Export window opens beside the panel (app/export_panel.cpp): its
+  // button row and what follows, above the formats' list.
+  const Region exportWindow{kPanelWidth + 12, 12, kPanelWidth + 12 + 414, 460};
+  const auto bar = [](Rgb8 c) {  // ImGui's dark style fills a progress bar (230, 179, 0)
+    return std::abs(c.r - 230) < 4 && std::abs(c.g - 179) < 4 && c.b < 4;
+  };
+  const auto green = [](Rgb8 c) { return c.g > c.r + 60 && c.g > c.b + 60; };  // the ok status
+  EXPECT_EQ(fraction(shot, exportWindow, bar), 0.0) << "a progress bar with no export behind it";
+  EXPECT_GT(fraction(shot, exportWindow, green), 0.005) << "the status line says what it wrote";
+}
+
 // After a slow map, an edit shows a 257 draft first (app/generation_worker):
 // with it on screen, Export says to wait for the map and writes nothing,
 // rather than writing the draft as the map.

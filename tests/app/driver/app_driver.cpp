@@ -10,7 +10,9 @@
 //                          5 frames later, restore it 10 frames later
 //   --test-export DIR      on the last frame, tick every format and press Export
 //                          into DIR (empty: the Export window's own folder); the
-//                          run ends when it has, printing its status line
+//                          run ends on the first frame after it after which the
+//                          window would sleep until input, printing its status
+//                          line (the screenshot is of that frame)
 //   --test-export-engine S an engine size for it ("unreal-1009", "unity-257:resample")
 //   --timing               one clean regeneration timed on the last frame, on stderr
 //   --until-draft          after the steps, frames go on without waiting until a
@@ -298,7 +300,11 @@ class Driver {
     const bool draftDue = d_.untilDraft && !draftAwaited_;
     const bool framesDone = !stepDue && !draftDue && frame >= d_.app.frames - 1;
     const bool exportDue = framesDone && d_.exportDir && !exportStarted_;
-    const bool lastFrame = framesDone && !exportDue && !app_.exportRunning();
+    // An export run ends on the frame after which a designer's window would
+    // sleep until input (decided after the update): what it shows then is
+    // what the designer sees until the mouse moves.
+    const bool exportRun = d_.exportDir.has_value();
+    bool lastFrame = framesDone && !exportRun;
     platform_.waitForEvents(WindowPlatform::Wait::Poll);
     if (d_.squashAt >= 0) {
       squashWindow(platform_.handle(), frame - d_.squashAt, d_.app.width, d_.app.height);
@@ -313,7 +319,7 @@ class Driver {
     FrameControl control{.userInput = false,
                          .postEdits = stepDue,
                          .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits,
-                         .waitForGallery = lastFrame,
+                         .waitForGallery = lastFrame || exportStarted_,
                          // --until-draft: a draft after any map, however quick
                          .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
                          .actions = {}};
@@ -330,6 +336,9 @@ class Driver {
       control.actions.exportNow = true;
     }
     const app::FrameReport report = app_.update(control);
+    if (exportRun && exportStarted_ && !exportDue) {
+      lastFrame = !app_.exportRunning() && app_.idleWait() == WindowPlatform::Wait::UntilEvent;
+    }
     if (step && (step->kind == ScriptStep::Kind::Open || step->kind == ScriptStep::Kind::Save) &&
         !app_.state().projectStatus.ok) {
       fail("--actions: " + app_.state().projectStatus.text);
