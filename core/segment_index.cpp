@@ -95,29 +95,38 @@ SegmentIndex::SegmentIndex(std::vector<Segment> segments, const MetreBox& region
 std::vector<SegmentIndex::Piece> SegmentIndex::cutPieces(double pieceMetres,
                                                          const MetreBox& region) const {
   std::vector<Piece> pieces;
-  const auto add = [&](const std::array<double, 2>& p, const std::array<double, 2>& q,
-                       std::uint32_t segment) {
-    pieces.push_back(
-        {{p[0] - originX_, p[1] - originY_}, {q[0] - originX_, q[1] - originY_}, segment});
-  };
-  for (std::uint32_t s = 0; s < segments_.size(); ++s) {
-    const Segment& g = segments_[s];
-    const double dx = g.b[0] - g.a[0], dy = g.b[1] - g.a[1];
-    const double length = std::hypot(dx, dy);
-    std::array<double, 2> from = g.a;
-    double t = 0.0;
-    for (;;) {
-      const double step = std::max(pieceMetres, distanceToBox(from, region));
-      const double next = t + step / length;  // length 0: inf, one piece
-      if (!(next < 1.0)) {
-        add(from, g.b, s);
-        break;
+  // Twice: counting, then cutting into a vector of that size (a long
+  // stroke's pieces are a large share of the index's memory).
+  for (const bool cut : {false, true}) {
+    std::size_t count = 0;
+    const auto add = [&](const std::array<double, 2>& p, const std::array<double, 2>& q,
+                         std::uint32_t segment) {
+      ++count;
+      if (cut) {
+        pieces.push_back(
+            {{p[0] - originX_, p[1] - originY_}, {q[0] - originX_, q[1] - originY_}, segment});
       }
-      const std::array<double, 2> to = {g.a[0] + next * dx, g.a[1] + next * dy};
-      add(from, to, s);
-      from = to;
-      t = next;
+    };
+    for (std::uint32_t s = 0; s < segments_.size(); ++s) {
+      const Segment& g = segments_[s];
+      const double dx = g.b[0] - g.a[0], dy = g.b[1] - g.a[1];
+      const double length = std::hypot(dx, dy);
+      std::array<double, 2> from = g.a;
+      double t = 0.0;
+      for (;;) {
+        const double step = std::max(pieceMetres, distanceToBox(from, region));
+        const double next = t + step / length;  // length 0: inf, one piece
+        if (!(next < 1.0)) {
+          add(from, g.b, s);
+          break;
+        }
+        const std::array<double, 2> to = {g.a[0] + next * dx, g.a[1] + next * dy};
+        add(from, to, s);
+        from = to;
+        t = next;
+      }
     }
+    if (!cut) pieces.reserve(count);
   }
   return pieces;
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/segment_index.hpp"
@@ -66,6 +67,7 @@ MetreBox metresOf(const StrokeGrid& grid, const CellRect& r) {
 // than the radius plus a cell.
 void addSegments(const std::vector<std::array<double, 2>>& points, double sx, double sy,
                  const StrokeGrid& grid, double radius, std::vector<Segment>& out) {
+  out.reserve(out.size() + points.size());  // a long stroke's, without doubling's slack
   for (std::size_t k = 0; k < points.size(); ++k) {
     const auto& next = points[std::min(k + 1, points.size() - 1)];
     const Segment s{{points[k][0] + sx, points[k][1] + sy}, {next[0] + sx, next[1] + sy}};
@@ -113,6 +115,7 @@ struct NearestCells {
   // Strokes of fewer segments than this take the plain loop when it is
   // cheap enough, without weighing the strips.
   static constexpr std::size_t kStripsFrom = 256;
+  static constexpr double kNever = 1e300;
 
   // emit(x, y, nearest) for each such cell, in index order. `same(low,
   // d2)`: whether every distance from `low` metres up to sqrt(d2) gives
@@ -129,28 +132,34 @@ struct NearestCells {
     const Method method = work ? work->method : Method::Cheaper;
     std::uint64_t measured = 0;
     const bool plainEnough = plainCost <= kPlainPerCell * cells;
+    enum class Use : std::uint8_t { Plain, Strips, Index } use = Use::Index;
+    std::optional<StrokeStrips> strips;
     if (method == Method::Plain ||
         (method == Method::Cheaper && plainEnough && segments.size() < kStripsFrom)) {
+      use = Use::Plain;
+    } else if (method != Method::Indexed) {
+      strips.emplace(segments, grid, reach, all);
+      const double cost = strips->usable() ? strips->cost() : kNever;
+      if (method == Method::Strips) {
+        use = strips->usable() ? Use::Strips : Use::Index;
+      } else if (plainEnough) {
+        use = cost < plainCost ? Use::Strips : Use::Plain;
+      } else if (cost <= kStripsPerCell * cells) {
+        use = Use::Strips;
+      }
+    }
+    if (use == Use::Plain) {
       measured += static_cast<std::uint64_t>(plainCost);
       inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
         plainBand(segments, grid, reach, band, nearest);
       });
-    } else if (const StrokeStrips strips(segments, grid, reach, all);
-               method == Method::Cheaper && plainEnough &&
-               !(strips.usable() && strips.cost() < plainCost)) {
-      measured += static_cast<std::uint64_t>(plainCost);
-      inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
-        plainBand(segments, grid, reach, band, nearest);
-      });
-    } else if (strips.usable() && (method == Method::Strips ||
-                                   (method == Method::Cheaper &&
-                                    strips.cost() <= std::max(kStripsPerCell * cells,
-                                                              plainEnough ? plainCost : 0.0)))) {
+    } else if (use == Use::Strips) {
       if (work != nullptr) work->strips = true;
       inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
-        strips.fill(band, nearest, &measured);
+        strips->fill(band, nearest, &measured);
       });
     } else {
+      strips.reset();  // its memory is the index's
       if (work != nullptr) work->indexed = true;
       visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), same,
                    emit);
@@ -326,6 +335,7 @@ void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reac
   std::vector<Segment> segments;  // as addSegments's, each with its place along the path
   std::vector<double> starts;     // metres from the first point to the segment's
   std::vector<double> lengths;
+  segments.reserve(path.size()), starts.reserve(path.size()), lengths.reserve(path.size());
   double start = 0.0;
   for (std::size_t k = 0; k < path.size(); ++k) {
     const Segment s{path[k], path[std::min(k + 1, path.size() - 1)]};
