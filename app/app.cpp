@@ -195,6 +195,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
   restoreSession(options, saved_);
   state_.nodeCacheMiB = saved_.nodeCacheMiB;
   state_.history = History(state_.doc);
+  sessionKept_ = state_.doc;
   // The Export window opens on the last export's folder while it still
   // exists (a drive may be gone), else where the explorer was started.
   exportDirSetting_ = saved_.exportDir;
@@ -364,10 +365,13 @@ void App::postIfChanged(bool changed, bool postEdits) {
   if (changed && postEdits && state_.doc != requestedDoc_) request(state_.doc);
 }
 
-// A finished edit is a step in the history, and the session file follows it.
+// A finished edit is a step in the history, and the session file follows
+// it and the view (which is no step).
 void App::commitAndKeepSession() {
   const bool editing = ImGui::IsAnyItemActive() || state_.brush.drawing;  // a stroke: one step
-  if (!commitFinishedEdit(state_.history, state_.doc, editing)) return;
+  commitFinishedEdit(state_.history, state_.doc, editing);
+  if (editing || state_.doc == sessionKept_) return;
+  sessionKept_ = state_.doc;
   if (!storage_.sessionFile || !storage_.write) return;
   state_.sessionSaveNote = saveSession(*storage_.sessionFile, state_.doc);
 }

@@ -98,6 +98,7 @@ class App {
   std::unique_ptr<Parts> parts_;
   std::uint64_t lastRequest_ = 0;
   Document requestedDoc_;  // the newest document posted to the worker
+  Document sessionKept_;   // the document the session file was last written with
   std::chrono::steady_clock::time_point requestedAt_;
   double lastUploadMs_ = 0.0;
   std::chrono::steady_clock::time_point lastUploadEnd_;

@@ -17,7 +17,7 @@ std::uint64_t nextSeed(std::uint64_t seed) {
 
 bool undoRedo(Document& doc, History& history, bool undo) {
   history.commit(doc);
-  const Document& target = undo ? history.undo() : history.redo();
+  const Document target = keepingTheView(undo ? history.undo() : history.redo(), doc);
   if (target == doc) return false;
   doc = target;
   return true;

@@ -17,7 +17,8 @@ std::uint64_t nextSeed(std::uint64_t seed);
 
 // Undo (or redo) through the history. An edit not yet committed (a slider
 // still held) is committed first, so undo brings back the document before
-// it. Returns whether doc changed.
+// it. The view and the pinned node stay as they are (not undo steps).
+// Returns whether doc changed.
 bool undoRedo(Document& doc, History& history, bool undo);
 
 // The commit rule: a finished edit is one step. `editing` says a widget is

@@ -11,9 +11,33 @@ History::History(Document initial) {
   noteSeed(steps_.front().seed);
 }
 
+namespace {
+
+// How the document is looked at, not what it makes: the view (which one,
+// its row, exaggeration, overlay) and where nodes are drawn and which one
+// is pinned. None is an undo step of its own (issue 38: Ctrl+Z walked back
+// through view switches before the last parameter change).
+bool sameButLookedAt(const Document& a, const Document& b) {
+  Document viewed = b;
+  viewed.view = a.view;
+  return sameExceptLayout(a, viewed);
+}
+
+}  // namespace
+
+Document keepingTheView(Document step, const Document& shown) {
+  step.view = shown.view;
+  if (step.graph && shown.graph) {
+    const NodeId pinned = shown.graph->pinned;
+    // A pin on a node the step does not have is the step's own again.
+    if (pinned == 0 || step.graph->find(pinned) != nullptr) step.graph->pinned = pinned;
+  }
+  return step;
+}
+
 bool History::commit(const Document& doc) {
   if (doc == current()) return false;
-  if (sameExceptLayout(doc, current())) {  // a node moved: not a step of its own
+  if (sameButLookedAt(doc, current())) {  // the view, a pin, a node moved: folded in
     steps_[current_] = doc;
     return false;
   }

@@ -18,7 +18,9 @@ class History {
   explicit History(Document initial);
 
   // Makes doc the current step when it differs from it; clears the redo
-  // steps. Returns whether a step was added.
+  // steps. Returns whether a step was added: a change only to how the
+  // document is looked at (the view, the pinned node, node places) is
+  // folded into the current step instead.
   bool commit(const Document& doc);
   bool canUndo() const { return current_ > 0; }
   bool canRedo() const { return current_ + 1 < steps_.size(); }
@@ -38,5 +40,10 @@ class History {
   std::size_t current_ = 0;
   std::vector<std::uint64_t> seeds_;
 };
+
+// An undo or redo step as the window takes it: the document edits of
+// `step` with the view and the pinned node on screen (`shown`), so undo
+// never switches the view.
+Document keepingTheView(Document step, const Document& shown);
 
 }  // namespace terrain

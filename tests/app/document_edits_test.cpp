@@ -8,6 +8,8 @@
 
 #include "app/document_edits.hpp"
 #include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/project.hpp"
 #include "core/registry.hpp"
 #include "core/sources/import.hpp"
 #include "core/stage.hpp"
@@ -67,6 +69,46 @@ TEST(CommitRule, NextSeedTwiceUndoneTwiceAndRedoneIsOneNextSeed) {
   Document once = start();
   once.seed = nextSeed(once.seed);
   EXPECT_EQ(doc, once);
+}
+
+// Issue 38: Ctrl+Z undoes document edits only. A view switch, a new row,
+// exaggeration or overlay and a pin are no steps: one undo after them takes
+// back the parameter change before them, and leaves the view and the pin as
+// they are on screen; redo brings the change back, still in that view.
+TEST(CommitRule, ViewSwitchesAndPinsAreNoStepsAndUndoKeepsThem) {
+  const Document before = loadProject(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json");
+  ASSERT_TRUE(before.graph);
+  ASSERT_NE(before.graph->find(3), nullptr);
+  History history(before);
+  Document doc = before;
+  doc.seed = nextSeed(doc.seed);  // the edit
+  EXPECT_TRUE(commitFinishedEdit(history, doc, false));
+  const Document edited = doc;
+  doc.view.kind = doc.view.kind == ViewKind::Mesh ? ViewKind::Map : ViewKind::Mesh;
+  EXPECT_FALSE(commitFinishedEdit(history, doc, false)) << "a view switch is a step";
+  doc.view.overlay = MapOverlay::Slope;
+  doc.view.row = 0.25;
+  doc.view.exaggeration = 0.5;
+  EXPECT_FALSE(commitFinishedEdit(history, doc, false)) << "the view's settings are a step";
+  pinNode(doc, 3);
+  EXPECT_FALSE(commitFinishedEdit(history, doc, false)) << "a pin is a step";
+  EXPECT_EQ(history.size(), 2U);
+  const ViewState looked = doc.view;
+
+  EXPECT_TRUE(undoRedo(doc, history, /*undo=*/true));
+  EXPECT_EQ(doc.seed, before.seed) << "the first undo takes back the edit";
+  EXPECT_EQ(doc.view, looked) << "and leaves the view";
+  EXPECT_EQ(doc.graph->pinned, 3U) << "and the pin";
+  Document expected = before;
+  expected.view = looked;
+  pinNode(expected, 3);
+  EXPECT_EQ(doc, expected) << "nothing else differs from before the edit";
+  EXPECT_FALSE(undoRedo(doc, history, true)) << "nothing before the start";
+
+  EXPECT_TRUE(undoRedo(doc, history, /*undo=*/false));
+  EXPECT_EQ(doc.seed, edited.seed);
+  EXPECT_EQ(doc.view, looked);
+  EXPECT_EQ(doc.graph->pinned, 3U);
 }
 
 TEST(NextSeed, IsDeterministicSixDigitsAndNeverTheSameSeed) {
