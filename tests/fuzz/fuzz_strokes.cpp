@@ -1,8 +1,8 @@
 // Bytes -> a strokes list (the JSON text a node's strokes or course is) ->
 // parseStrokes. What it accepts is rasterised on small maps (33 x 33, a
 // 32 x 32 torus and a tile's window of a larger world) through
-// forEachBrushCell and forEachPathCell, by the index and by the plain
-// loop: the same cells, each once and in index order, weights in (0, 1],
+// forEachBrushCell and forEachPathCell, by the index, the strips and the
+// plain loop: the same cells, each once and in index order, weights in (0, 1],
 // distances within reach and places along the course on it. InputError is
 // the contract for bad text; any other exception, a sanitizer report or a
 // broken promise (__builtin_trap) is a bug, and so is a timeout: the work
@@ -53,6 +53,7 @@ std::vector<PathCell> courseCells(const Stroke& course, const StrokeGrid& grid,
 void checkBrush(const Stroke& stroke, const StrokeGrid& grid) {
   const auto indexed = brushCells(stroke, grid, StrokeWork::Method::Indexed);
   if (indexed != brushCells(stroke, grid, StrokeWork::Method::Plain)) __builtin_trap();
+  if (indexed != brushCells(stroke, grid, StrokeWork::Method::Strips)) __builtin_trap();
   const std::size_t cells = std::size_t(grid.width) * std::size_t(grid.height);
   for (std::size_t k = 0; k < indexed.size(); ++k) {
     const auto [i, w] = indexed[k];
@@ -65,13 +66,16 @@ void checkCourse(const Stroke& course, StrokeGrid grid) {
   grid.wraps = false;  // a course is itself on a torus, not its copies
   const auto indexed = courseCells(course, grid, StrokeWork::Method::Indexed);
   const auto plain = courseCells(course, grid, StrokeWork::Method::Plain);
-  if (indexed.size() != plain.size()) __builtin_trap();
+  const auto strips = courseCells(course, grid, StrokeWork::Method::Strips);
+  if (indexed.size() != plain.size() || strips.size() != plain.size()) __builtin_trap();
   const double length = terrain::pathLength(course.points);
   for (std::size_t k = 0; k < indexed.size(); ++k) {
     const PathCell& c = indexed[k];
     if (c.index != plain[k].index || c.distance != plain[k].distance || c.along != plain[k].along) {
       __builtin_trap();
     }
+    const PathCell& d = strips[k];
+    if (d.index != c.index || d.distance != c.distance || d.along != c.along) __builtin_trap();
     if (k > 0 && c.index <= indexed[k - 1].index) __builtin_trap();
     if (!(c.distance >= 0.0 && c.distance < course.radius)) __builtin_trap();
     if (!(c.along >= 0.0 && c.along <= length * (1.0 + 1e-12))) __builtin_trap();
