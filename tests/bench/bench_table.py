@@ -60,6 +60,19 @@ FAMILIES = {
                                "1025: 1.5 s, 257: 0.15 s (less start-up)"),
     "BM_AlpinePreset": ("the alpine preset in-process", ""),
     "BM_AlpineSolvedOnEachMap": ("alpine with every river solved on the map itself", ""),
+    "BM_LandformMeasuresAt4097": ("each landform preset at 4097 (0 alpine .. 5 river valley): its "
+                                  "agreement with the 257 preview and, where rivers made it, "
+                                  "concavity and grid excess, the bounds the tests hold at 1025 "
+                                  "and 2049", "concavity 0.3..0.8, grid excess <= 1.15"),
+    "BM_StreamPowerDefault": ("stream power's default run on a diamond-square map (size, "
+                              "threads)", ""),
+    "BM_TileAgainstSingleMap": ("a 1025 tile of a 4097 world against a 1025 map, timed in turn "
+                                "(0 noise, 1 diamond-square)", "about 1x"),
+    "BM_LongStroke1025": ("an 80,000-point sculpt or paint stroke against a 20-point one "
+                          "(`x_few`), and each run's peak memory in maps", "<= 3x; peak <= 2 maps"),
+    "BM_LongCourse1025": ("an 80,000-point river or road course against a 100-point one "
+                          "(`x_few`), and peak memory in maps", "<= 3x; peak <= 2 maps"),
+    "BM_WideSmoothStroke": ("a one-point smooth stroke of radius 1e6 m", ""),
     "BM_LandformPreset": ("each landform preset in-process (0 alpine .. 5 river valley; then the "
                           "size)", ""),
     "BM_GraphEvaluatorOverhead1025": ("20 nodes through the evaluator against the same calls "
@@ -134,6 +147,8 @@ def counters(bench):
         parts.append(f"{key} {fmt(value)}")
     if "items_per_second" in bench:
         parts.append(f"items/s {fmt(bench['items_per_second'])}")
+    if bench.get("label"):  # what the arguments chose: a preset, a source
+        parts.insert(0, bench["label"])
     return ", ".join(parts)
 
 
