@@ -276,8 +276,14 @@ FrameReport App::update(const FrameControl& control) {
   state_.progress = parts_->worker.progress();
   followExport(state_, parts_->exporter);
 
+  ImGuiIO& io = ImGui::GetIO();
+  const auto keyIndex = [&](int key) {  // a key ImGui has no slot for goes nowhere
+    return static_cast<std::size_t>(std::clamp(key, 0, IM_ARRAYSIZE(io.KeysDown) - 1));
+  };
+  for (const int key : control.keys) io.KeysDown[keyIndex(key)] = true;  // down for this frame
   platform_.beginFrame();
   PanelActions actions = drawPanelAndTakeInput(control);
+  for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next
   const bool changed = applyActions(state_, actions);
   updateRamp();
   applyCacheBudget();

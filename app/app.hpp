@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "app/app_state.hpp"
 #include "app/generation_worker.hpp"
@@ -40,6 +41,10 @@ struct FrameControl {
   // map (a test driver) would only pay for drafts it never shows.
   double draftAfterMs = kDraftAfterMs;
   PanelActions actions;  // given from outside (merged with the panel's)
+  // Keys pressed and released in this frame from outside (a test driver's;
+  // GLFW codes, as ImGui 1.86 indexes them): they reach ImGui, the view's
+  // keys and the shortcuts as a designer's would (with userInput).
+  std::vector<int> keys;
 };
 
 // What one frame did, for a caller that times or scripts it.

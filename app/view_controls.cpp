@@ -97,20 +97,23 @@ void ViewInteraction::wheel(AppState& s, const ViewRect& rect, ImVec2 mouse, flo
 
 namespace {
 
-// The view's keys: the graph editor, a new terrain, the views, help.
+// The window's keys: the graph editor, the views and help wherever the
+// pointer is, unless a text field has the keyboard (issue 38: the views'
+// keys worked only with the pointer over the view); a new terrain and
+// framing the view, whose F the editor has too, not over the editor.
 void viewKeys(AppState& s, ViewCommands& out) {
-  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  if (ImGui::GetIO().WantTextInput) return;
   if (keyPressed(GLFW_KEY_G)) {
     s.graphEditor.open = !s.graphEditor.open;
     s.graphEditor.frameAll = s.graphEditor.open;
   }
-  if (s.graphEditor.hovered) return;  // its keys are the editor's
-  if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
   if (keyPressed(GLFW_KEY_1) || keyPressed(GLFW_KEY_KP_1)) s.doc.view.kind = ViewKind::Side;
   if (keyPressed(GLFW_KEY_2) || keyPressed(GLFW_KEY_KP_2)) s.doc.view.kind = ViewKind::Map;
   if (keyPressed(GLFW_KEY_3) || keyPressed(GLFW_KEY_KP_3)) s.doc.view.kind = ViewKind::Mesh;
-  if (keyPressed(GLFW_KEY_F)) resetView(s);
   if (keyPressed(GLFW_KEY_H)) s.helpOpen = !s.helpOpen;
+  if (s.graphEditor.hovered) return;  // its F frames its nodes
+  if (keyPressed(GLFW_KEY_R)) out.regenerate = true;
+  if (keyPressed(GLFW_KEY_F)) resetView(s);
 }
 
 }  // namespace

@@ -71,7 +71,8 @@ int runWindow(const AppOptions& options) {
                  .postEdits = !scripted,
                  .waitForNewest = lastFrame,
                  .waitForGallery = lastFrame,
-                 .actions = {}});
+                 .actions = {},
+                 .keys = {}});
     const int status = lastFrame ? finishScriptedRun(options, *platform, *app) : 0;
     platform->present(frame);
     if (lastFrame) return status;

@@ -88,6 +88,33 @@ TEST_F(AppActions, AnEditUndoneLeavesTheScreenAndTheDocumentAsTheyWere) {
   EXPECT_EQ(differingViewPixels(undone.shot, start.shot), 0);
 }
 
+// Issue 38 item 6: with the pointer over the graph editor (where a designer
+// coming from Gaea keeps it), 3 and 1 switch the view; Ctrl+Z then takes
+// back the roughness edit made between them and leaves the side view on
+// screen. With the editor's hover blocking the keys the view stayed a map.
+TEST_F(AppActions, TheViewKeysWorkOverTheEditorAndUndoLeavesTheView) {
+  const std::string overEditor = "editor,hover:0.6:0.85";
+  const Outcome start = outcome("start", mapOf(3), overEditor);
+  const Outcome mesh = outcome("mesh", mapOf(3), overEditor + ",key:3");
+  const Outcome keyed =
+      outcome("keyed", mapOf(3), overEditor + ",key:3,set:roughness=0.9,key:1,undo");
+  ASSERT_FALSE(keyed.document.empty());
+  EXPECT_EQ(parsed(start.document).view.kind, ViewKind::Map);
+  EXPECT_EQ(parsed(mesh.document).view.kind, ViewKind::Mesh) << "3 over the editor";
+  Document expected = parsed(start.document);
+  expected.view.kind = ViewKind::Side;
+  EXPECT_EQ(parsed(keyed.document), expected)
+      << "undo took back the roughness, not the view: " << keyed.document;
+  // What is drawn: the side view of the start's terrain, as the side view
+  // opened with the editor shows it (the view above the editor).
+  const Outcome side = outcome(
+      "side", {"--generator", "diamond-square", "--size", "257", "--seed", "3", "--view", "side"},
+      overEditor);
+  ASSERT_GT(keyed.shot.height, 0);
+  EXPECT_GT(differingViewPixels(keyed.shot, start.shot), 1000) << "a side view is no map";
+  EXPECT_EQ(differingViewPixels(keyed.shot, side.shot), 0);
+}
+
 TEST_F(AppActions, TwoNewTerrainsUndoneTwiceAndRedoneOnceAreTheFirstNewTerrain) {
   const Outcome start = outcome("start", mapOf(3));
   const Outcome once = outcome("once", mapOf(3), "next-seed");

@@ -197,6 +197,9 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       brushGesture(s, step);
       a.documentChanged = true;
       break;
+    case Kind::Key:  // input from outside the App: the driver's frame gives it
+    case Kind::Hover:
+      break;
   }
 }
 
@@ -322,7 +325,8 @@ class Driver {
                          .waitForGallery = lastFrame || exportStarted_,
                          // --until-draft: a draft after any map, however quick
                          .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
-                         .actions = {}};
+                         .actions = {},
+                         .keys = {}};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
@@ -360,11 +364,24 @@ class Driver {
   std::optional<ScriptStep> takeStep(FrameControl& control) {
     const ScriptStep& step = d_.actions[nextStep_++];
     try {
+      if (step.kind == ScriptStep::Kind::Key) {  // a press as GLFW would give it
+        control.keys.push_back(static_cast<unsigned char>(step.value[0]));
+        control.userInput = true;
+      }
+      if (step.kind == ScriptStep::Kind::Hover) pointAt(strokePoints(step.value)[0]);
       scriptActions(app_.state(), step, control.actions);
     } catch (const std::exception& e) {
       fail("--actions: '" + step.text + "': " + e.what());
     }
     return step;
+  }
+
+  // The pointer at shares of the window, where ImGui reads it (the window
+  // has the focus under Xvfb, which has no window manager to take it).
+  void pointAt(const std::array<double, 2>& at) {
+    const app::PixelSize size = platform_.windowSize();
+    glfwSetCursorPos(platform_.handle(), at[0] * size.width, at[1] * size.height);
+    glfwPollEvents();
   }
 
   void takeScreenshot(bool lastFrame) {

@@ -1,5 +1,6 @@
 #include "tests/app/driver/app_script.hpp"
 
+#include <cctype>
 #include <optional>
 #include <span>
 
@@ -17,7 +18,7 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
     "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
-    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V...";
+    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K, hover:U:V";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -103,6 +104,15 @@ ScriptStep parseStep(std::string_view text) {
     strokePoints(step.value);
   } else if (!hasArg && verb == "stroke-end") {
     step.kind = ScriptStep::Kind::StrokeEnd;
+  } else if (hasArg && verb == "key" && rest.size() == 1 &&
+             std::isalnum(static_cast<unsigned char>(rest[0])) != 0) {
+    step.kind = ScriptStep::Kind::Key;
+    step.value =
+        std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))));
+  } else if (hasArg && verb == "hover" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Hover;
+    step.value = std::string(rest);
+    if (strokePoints(step.value).size() != 1) throw InputError("hover: takes one point U:V");
   } else if (!hasArg && (verb == "editor" || verb == "frame")) {
     step.kind = verb == "editor" ? ScriptStep::Kind::Editor : ScriptStep::Kind::Frame;
   } else if (const auto graphKind = graphStepKind(verb); hasArg && graphKind && !rest.empty()) {

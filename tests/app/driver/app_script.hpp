@@ -22,7 +22,10 @@ namespace terrain::testing {
 // its north-west corner; the button stays down, and a stroke: step after
 // it moves on through its points) and "stroke-end" (release); on a river
 // or road node "drag:0.5:0.5>0.6:0.4" presses on a course's point (within
-// 2% of the world's width), moves it through the points and releases.
+// 2% of the world's width), moves it through the points and releases;
+// "key:3" presses and releases a key (a letter or digit) with no modifier,
+// "hover:0.5:0.8" puts the pointer at those shares of the window's width
+// and height (from its top-left corner).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -41,7 +44,9 @@ struct ScriptStep {
     Pin,
     Stroke,
     StrokeEnd,
-    Drag
+    Drag,
+    Key,
+    Hover
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
