@@ -44,9 +44,15 @@ install_deps() {
 
 jobs() { nproc 2>/dev/null || echo 2; }
 
-build() {  # build <preset>: configure and build the preset's targets
-  cmake --preset "$1" >/dev/null
-  cmake --build --preset "$1" -j "$(jobs)"
+build() {  # build <preset> [target...]: configure, build the preset's targets (or these)
+  local preset=$1
+  shift
+  cmake --preset "$preset" >/dev/null
+  if [ $# -gt 0 ]; then
+    cmake --build --preset "$preset" -j "$(jobs)" --target "$@"
+  else
+    cmake --build --preset "$preset" -j "$(jobs)"
+  fi
 }
 
 # Tests ctest reported as skipped (GTEST_SKIP, e.g. the read-only mount
@@ -110,7 +116,7 @@ case "$COMMAND" in
     echo "dev.sh: every test passed, ${#SKIPPED[@]} skipped" ;;
   bench)
     install_deps
-    build release
+    build release terrain_bench  # not built by ./dev.sh test
     results=$(mktemp --suffix=.json)
     start=$(date +%s)
     with_display ./build/release/tests/terrain_bench --benchmark_out="$results" \
