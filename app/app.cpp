@@ -281,6 +281,7 @@ FrameReport App::update(const FrameControl& control) {
     return static_cast<std::size_t>(std::clamp(key, 0, IM_ARRAYSIZE(io.KeysDown) - 1));
   };
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = true;  // down for this frame
+  if (!control.text.empty()) io.AddInputCharactersUTF8(control.text.c_str());
   platform_.beginFrame();
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next

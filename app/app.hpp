@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/app_state.hpp"
@@ -45,6 +46,7 @@ struct FrameControl {
   // GLFW codes, as ImGui 1.86 indexes them): they reach ImGui, the view's
   // keys and the shortcuts as a designer's would (with userInput).
   std::vector<int> keys;
+  std::string text;  // typed in this frame from outside (UTF-8), as the keys
 };
 
 // What one frame did, for a caller that times or scripts it.

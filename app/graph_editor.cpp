@@ -237,25 +237,32 @@ std::string lowered(std::string_view text) {
   return out;
 }
 
+// The add menu: a search field over the node types whose title or key
+// holds its text. The first match is highlighted, and Enter in the field
+// adds it (issue 38: Enter did nothing, even with one match left).
 bool addMenu(AppState& s) {
   GraphEditorState& e = s.graphEditor;
-  bool changed = false;
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::InputTextWithHint("##search", "search nodes", e.search, sizeof e.search);
+  const bool enter = ImGui::InputTextWithHint("##search", "search nodes", e.search, sizeof e.search,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
   const std::string filter = lowered(e.search);
+  const NodeType* chosen = nullptr;
+  bool first = true;
   for (const NodeType* type : nodeTypes()) {
     const SourceStage* source = findSource(type->key());
     if (source != nullptr && source->profile()) continue;  // graphs combine maps
     const std::string label = std::string(type->title()) + "  (" + std::string(type->key()) + ")";
     if (!filter.empty() && lowered(label).find(filter) == std::string::npos) continue;
-    if (ImGui::Selectable(label.c_str())) {
-      tryEdit(e, [&] { e.selected = addNode(s.doc, type->key(), e.addX, e.addY); });
-      changed = true;
-      ImGui::CloseCurrentPopup();
+    if (ImGui::Selectable(label.c_str(), first && !filter.empty()) || (enter && first && !filter.empty())) {
+      chosen = type;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(type->help()).c_str());
+    first = false;
   }
-  return changed;
+  if (chosen == nullptr) return false;
+  tryEdit(e, [&] { e.selected = addNode(s.doc, chosen->key(), e.addX, e.addY); });
+  ImGui::CloseCurrentPopup();
+  return true;
 }
 
 bool hasHeightsInput(const NodeType& type) {

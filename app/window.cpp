@@ -72,7 +72,8 @@ int runWindow(const AppOptions& options) {
                  .waitForNewest = lastFrame,
                  .waitForGallery = lastFrame,
                  .actions = {},
-                 .keys = {}});
+                 .keys = {},
+                 .text = {}});
     const int status = lastFrame ? finishScriptedRun(options, *platform, *app) : 0;
     platform->present(frame);
     if (lastFrame) return status;

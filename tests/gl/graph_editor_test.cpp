@@ -6,14 +6,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/color.hpp"
 #include "core/graph/graph_edits.hpp"
+#include "core/graph/node_registry.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/pipeline.hpp"
 #include "core/png_io.hpp"
 #include "core/project.hpp"
@@ -118,6 +122,44 @@ TEST_F(GraphEditor, ARefusedLinkSaysWhyAndUndoTakesAnEditBack) {
   const Document doc = projectFromJson(undone.out);
   EXPECT_FALSE(doc.graph);
   EXPECT_EQ(doc.modifiers.size(), 1u);
+}
+
+// Issue 38 item 7: Enter in the add menu's search adds the first match,
+// the one highlighted: Tab over the editor, "terrace" (one match) or "mask"
+// (several: the first the menu lists) and Enter add that node where the
+// pointer is; an Escape instead adds nothing. (Enter did nothing before.)
+TEST_F(GraphEditor, EnterInTheAddMenusSearchAddsTheFirstMatch) {
+  REQUIRE_DISPLAY();
+  // A frame between Tab and typing: the field takes the keyboard the frame
+  // after the menu appears, as a designer's first key comes later anyway.
+  const auto typed = [&](const std::string& text, const std::string& last) {
+    const testing::AppRun r =
+        drive("editor,hover:0.6:0.85,key:tab,hover:0.6:0.85,type:" + text + "," + last);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.status == 0 ? projectFromJson(r.out) : Document{};
+  };
+  // The first node type the menu lists for "mask" (its title or key holds it).
+  std::string firstMask;
+  for (const NodeType* type : nodeTypes()) {
+    std::string label = std::string(type->title()) + " " + std::string(type->key());
+    std::transform(label.begin(), label.end(), label.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (label.find("mask") != std::string::npos) {
+      firstMask = std::string(type->key());
+      break;
+    }
+  }
+  ASSERT_FALSE(firstMask.empty());
+  for (const auto& [text, key] : {std::pair<std::string, std::string>{"terrace", "terrace"},
+                                  std::pair<std::string, std::string>{"mask", firstMask}}) {
+    const Document added = typed(text, "key:enter");
+    ASSERT_TRUE(added.graph) << "the chain became a graph with the node";
+    // The chain's two stages, and the node the search found.
+    ASSERT_EQ(added.graph->nodes.size(), 3u) << text;
+    EXPECT_EQ(added.graph->nodes.back().type, key) << text;
+  }
+  const Document escaped = typed("terrace", "key:escape");
+  EXPECT_FALSE(escaped.graph) << "Escape closes the menu and adds nothing";
 }
 
 // A graph saved half-built (its terrain's blend has no 'b' yet) opens in

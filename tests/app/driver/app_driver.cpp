@@ -153,6 +153,15 @@ void brushGesture(app::AppState& s, const ScriptStep& step) {
   if (step.kind == Kind::Drag) app::endStroke(s);
 }
 
+// A key: step's key as GLFW codes it (a letter's or digit's code is its
+// upper-case ASCII).
+int glfwKeyCode(const std::string& name) {
+  if (name == "tab") return GLFW_KEY_TAB;
+  if (name == "enter") return GLFW_KEY_ENTER;
+  if (name == "escape") return GLFW_KEY_ESCAPE;
+  return static_cast<unsigned char>(name[0]);
+}
+
 // A step given as the designer's input would give it: the same actions (a
 // click, a shortcut, a button) or the panel's edit of the document.
 void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& a) {
@@ -198,6 +207,7 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       a.documentChanged = true;
       break;
     case Kind::Key:  // input from outside the App: the driver's frame gives it
+    case Kind::Type:
     case Kind::Hover:
       break;
   }
@@ -326,7 +336,8 @@ class Driver {
                          // --until-draft: a draft after any map, however quick
                          .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
                          .actions = {},
-                         .keys = {}};
+                         .keys = {},
+                         .text = {}};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
@@ -365,7 +376,11 @@ class Driver {
     const ScriptStep& step = d_.actions[nextStep_++];
     try {
       if (step.kind == ScriptStep::Kind::Key) {  // a press as GLFW would give it
-        control.keys.push_back(static_cast<unsigned char>(step.value[0]));
+        control.keys.push_back(glfwKeyCode(step.value));
+        control.userInput = true;
+      }
+      if (step.kind == ScriptStep::Kind::Type) {
+        control.text = step.value;
         control.userInput = true;
       }
       if (step.kind == ScriptStep::Kind::Hover) pointAt(strokePoints(step.value)[0]);

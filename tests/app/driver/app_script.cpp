@@ -18,7 +18,8 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
     "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
-    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K, hover:U:V";
+    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K (a letter, digit, tab, enter or "
+    "escape), type:TEXT, hover:U:V";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -104,11 +105,17 @@ ScriptStep parseStep(std::string_view text) {
     strokePoints(step.value);
   } else if (!hasArg && verb == "stroke-end") {
     step.kind = ScriptStep::Kind::StrokeEnd;
-  } else if (hasArg && verb == "key" && rest.size() == 1 &&
-             std::isalnum(static_cast<unsigned char>(rest[0])) != 0) {
+  } else if (hasArg && verb == "key" &&
+             ((rest.size() == 1 && std::isalnum(static_cast<unsigned char>(rest[0])) != 0) ||
+              rest == "tab" || rest == "enter" || rest == "escape")) {
     step.kind = ScriptStep::Kind::Key;
     step.value =
-        std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))));
+        rest.size() == 1
+            ? std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))))
+            : std::string(rest);
+  } else if (hasArg && verb == "type" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Type;
+    step.value = std::string(rest);
   } else if (hasArg && verb == "hover" && !rest.empty()) {
     step.kind = ScriptStep::Kind::Hover;
     step.value = std::string(rest);

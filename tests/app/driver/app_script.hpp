@@ -23,7 +23,9 @@ namespace terrain::testing {
 // it moves on through its points) and "stroke-end" (release); on a river
 // or road node "drag:0.5:0.5>0.6:0.4" presses on a course's point (within
 // 2% of the world's width), moves it through the points and releases;
-// "key:3" presses and releases a key (a letter or digit) with no modifier,
+// "key:3" presses and releases a key (a letter or digit, tab, enter or
+// escape) with no modifier, "type:terrace" types text into the field that
+// has the keyboard,
 // "hover:0.5:0.8" puts the pointer at those shares of the window's width
 // and height (from its top-left corner).
 struct ScriptStep {
@@ -46,6 +48,7 @@ struct ScriptStep {
     StrokeEnd,
     Drag,
     Key,
+    Type,
     Hover
   };
   Kind kind = Kind::NextSeed;
