@@ -22,7 +22,7 @@ constexpr StrokeMode kMaskModes[] = {StrokeMode::Paint, StrokeMode::Erase};
 // A new point once the mouse is this share of the radius from the last:
 // the line stays smooth and a long stroke stays small.
 constexpr double kPointSpacing = 0.15;
-constexpr double kPathPointCells = 3.0;  // a course's points, in the map's cells
+constexpr double kPathPointCells = 3.0;  // map cells: a course drag shorter is a click
 
 bool paintsMask(const AppState& s, NodeId id) {
   return s.doc.graph->find(id)->type == "paint-mask";
@@ -293,10 +293,22 @@ void extendStroke(AppState& s, std::array<double, 2> to) {
     showStroke(s);
     return;
   }
+  if (b.stroke.mode == StrokeMode::Path) {
+    // A course drawn by a drag is its two ends, a handle each (issue 38: a
+    // handle per mouse sample made 13 for one drag); clicks add points and
+    // dragged handles bend it. Back near the start it is a click again.
+    const auto& start = b.stroke.points.front();
+    const double reach = kPathPointCells * documentCellMetres(s);
+    if (std::hypot(to[0] - start[0], to[1] - start[1]) < reach) {
+      b.stroke.points = {start};
+    } else {
+      b.stroke.points = {start, to};
+    }
+    showStroke(s);
+    return;
+  }
   const auto& last = b.stroke.points.back();
-  const double spacing = b.stroke.mode == StrokeMode::Path ? kPathPointCells * documentCellMetres(s)
-                                                           : kPointSpacing * b.stroke.radius;
-  if (std::hypot(to[0] - last[0], to[1] - last[1]) < spacing) return;
+  if (std::hypot(to[0] - last[0], to[1] - last[1]) < kPointSpacing * b.stroke.radius) return;
   b.stroke.points.push_back(to);
   showStroke(s);
 }
@@ -356,7 +368,8 @@ void brushSection(AppState& s) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(
         kDim,
-        "Drag on the Map (2) or 3D (3) view to draw a course; click to add a point to "
+        "Drag on the Map (2) or 3D (3) view to draw a course from end to end; click to add a point "
+        "to "
         "the last course; drag a point to move it. Each is one undo step "
         "(Clear above removes them all). Right drag pans the map and turns the 3D view.");
     ImGui::PopTextWrapPos();

@@ -204,5 +204,28 @@ TEST_F(Brush, ACourseTakesClickedPointsAndAPointMovesWhereItIsDragged) {
   EXPECT_EQ(before[0].points.size(), 3u);
 }
 
+// Issue 38 item 9: a drag on a river node draws one course from where it
+// started to where it ended, a handle at each end, however many mouse
+// samples lie between (every one three cells or more from the last made a
+// handle: 7 here, 13 in the designer's drag).
+TEST_F(Brush, ACourseDragIsItsTwoEndsNotAHandlePerMouseSample) {
+  REQUIRE_DISPLAY();
+  saveProject(path("river.json"), brushProject("river"));
+  const testing::AppRun drawn = drive(
+      "river.json",
+      "select:2,stroke:0.2:0.7>0.25:0.66>0.3:0.62>0.35:0.6>0.4:0.56>0.45:0.53>0.5:0.5,stroke-end",
+      "course-drag.png");
+  ASSERT_EQ(drawn.status, 0) << drawn.err;
+  const Document doc = projectFromJson(drawn.out);
+  const double w = doc.world.width;
+  const Strokes& courses = strokesOf(doc.graph->find(2)->values[0]);
+  ASSERT_EQ(courses.size(), 1u);
+  ASSERT_EQ(courses[0].points.size(), 2u);
+  EXPECT_NEAR(courses[0].points[0][0], 0.2 * w, 1e-6);
+  EXPECT_NEAR(courses[0].points[0][1], 0.7 * w, 1e-6);
+  EXPECT_NEAR(courses[0].points[1][0], 0.5 * w, 1e-6);
+  EXPECT_NEAR(courses[0].points[1][1], 0.5 * w, 1e-6);
+}
+
 }  // namespace
 }  // namespace terrain
