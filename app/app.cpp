@@ -282,6 +282,7 @@ FrameReport App::update(const FrameControl& control) {
   };
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = true;  // down for this frame
   if (!control.text.empty()) io.AddInputCharactersUTF8(control.text.c_str());
+  io.MouseWheel += control.wheel;
   platform_.beginFrame();
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next

@@ -46,7 +46,8 @@ struct FrameControl {
   // GLFW codes, as ImGui 1.86 indexes them): they reach ImGui, the view's
   // keys and the shortcuts as a designer's would (with userInput).
   std::vector<int> keys;
-  std::string text;  // typed in this frame from outside (UTF-8), as the keys
+  std::string text;    // typed in this frame from outside (UTF-8), as the keys
+  float wheel = 0.0f;  // mouse wheel notches turned from outside, as the keys
 };
 
 // What one frame did, for a caller that times or scripts it.

@@ -266,7 +266,7 @@ void nodeCacheSlider(AppState& s) {
   ImGui::TextColored(kDim, "holds %.0f MiB", static_cast<double>(s.nodeCacheHeld) / 1048576.0);
 }
 
-void statsSection(AppState& s) {
+void statsLines(AppState& s) {
   if (s.progress) {
     const std::string label = s.progress->stage + " (" + std::to_string(s.progress->index + 1) +
                               "/" + std::to_string(s.progress->count) + ")";
@@ -291,10 +291,8 @@ void statsSection(AppState& s) {
     ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
   }
   if (!f.isProfile() && s.displayedSide > 0 && s.displayedSide < f.width) {
-    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",
                        s.displayedSide, s.gpuTextureLimit, f.width);
-    ImGui::PopTextWrapPos();
   }
   ImGui::Text("height min %.3f  mean %.3f  max %.3f", static_cast<double>(s.stats.min),
               s.stats.mean, static_cast<double>(s.stats.max));
@@ -302,6 +300,14 @@ void statsSection(AppState& s) {
                        ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");
   nodeCacheSlider(s);
+}
+
+// The figures under the panel, each line wrapped at the panel's edge (a
+// draft's line was cut there: "the map's own siz").
+void statsSection(AppState& s) {
+  ImGui::PushTextWrapPos(0.0f);
+  statsLines(s);
+  ImGui::PopTextWrapPos();
 }
 
 PanelActions projectSection(AppState& s) {

@@ -73,7 +73,8 @@ int runWindow(const AppOptions& options) {
                  .waitForGallery = lastFrame,
                  .actions = {},
                  .keys = {},
-                 .text = {}});
+                 .text = {},
+                 .wheel = 0.0f});
     const int status = lastFrame ? finishScriptedRun(options, *platform, *app) : 0;
     platform->present(frame);
     if (lastFrame) return status;

@@ -209,6 +209,7 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Key:  // input from outside the App: the driver's frame gives it
     case Kind::Type:
     case Kind::Hover:
+    case Kind::Wheel:
       break;
   }
 }
@@ -337,7 +338,8 @@ class Driver {
                          .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
                          .actions = {},
                          .keys = {},
-                         .text = {}};
+                         .text = {},
+                         .wheel = 0.0f};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
@@ -377,6 +379,10 @@ class Driver {
     try {
       if (step.kind == ScriptStep::Kind::Key) {  // a press as GLFW would give it
         control.keys.push_back(glfwKeyCode(step.value));
+        control.userInput = true;
+      }
+      if (step.kind == ScriptStep::Kind::Wheel) {
+        control.wheel = std::stof(step.value);
         control.userInput = true;
       }
       if (step.kind == ScriptStep::Kind::Type) {

@@ -1,6 +1,8 @@
 #include "tests/app/driver/app_script.hpp"
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <span>
 
@@ -19,7 +21,7 @@ constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
     "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
     "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K (a letter, digit, tab, enter or "
-    "escape), type:TEXT, hover:U:V";
+    "escape), type:TEXT, hover:U:V, wheel:N";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -113,6 +115,13 @@ ScriptStep parseStep(std::string_view text) {
         rest.size() == 1
             ? std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))))
             : std::string(rest);
+  } else if (hasArg && verb == "wheel" && !rest.empty()) {
+    step.kind = ScriptStep::Kind::Wheel;
+    step.value = std::string(rest);
+    if (!std::isfinite(std::strtod(step.value.c_str(), nullptr)) ||
+        std::strtod(step.value.c_str(), nullptr) == 0.0) {
+      throw InputError("wheel: takes the notches turned, e.g. wheel:-20 (towards you)");
+    }
   } else if (hasArg && verb == "type" && !rest.empty()) {
     step.kind = ScriptStep::Kind::Type;
     step.value = std::string(rest);

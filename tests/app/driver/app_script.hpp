@@ -27,7 +27,8 @@ namespace terrain::testing {
 // escape) with no modifier, "type:terrace" types text into the field that
 // has the keyboard,
 // "hover:0.5:0.8" puts the pointer at those shares of the window's width
-// and height (from its top-left corner).
+// and height (from its top-left corner), "wheel:-20" turns the mouse wheel
+// there (negative: towards you, scrolling down).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -49,7 +50,8 @@ struct ScriptStep {
     Drag,
     Key,
     Type,
-    Hover
+    Hover,
+    Wheel
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
