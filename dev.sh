@@ -108,7 +108,7 @@ case "$COMMAND" in
     run_ctest release
     build asan
     run_ctest asan  # the preset and the tests' environment carry LSan's settings
-    bash tests/fuzz/run_fuzzers.sh build/asan "${FUZZ_SECONDS:-30}"
+    bash tests/fuzz/run_fuzzers.sh build/asan "${FUZZ_SECONDS:-20}"
     if [ ${#SKIPPED[@]} -gt 0 ]; then
       echo "dev.sh: ${#SKIPPED[@]} tests skipped (not failed, not run):"
       printf '  %s\n' "${SKIPPED[@]}"

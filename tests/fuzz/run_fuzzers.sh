@@ -8,7 +8,7 @@
 # leak-*, timeout-*, oom-*); rerun it with BUILD_DIR/tests/fuzz/fuzz_<name> FILE.
 set -euo pipefail
 build=${1:?build dir}
-seconds=${2:-30}
+seconds=${2:-20}
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$build" && pwd)
 work=$(mktemp -d)
