@@ -1,10 +1,11 @@
 #pragma once
-// A node of the terrain graph: a stage with ports. It declares what it takes
-// (heights or masks, each port required or optional), what it gives, how far
-// a cell's result reaches (for tiles) and its run function; its parameters
-// are a Stage's table, so the panel, the CLI, --help and the project file
-// read them as they read every stage's.
+// A node of the terrain graph, as data: one descriptor says what it takes
+// (heights or masks, each port required or optional), what it gives, its
+// parameters, how far a cell's result reaches (for tiles) and its run
+// function. Its parameters are read as every stage's are, so the panel, the
+// CLI, --help and the project file treat it like any stage.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -13,6 +14,7 @@
 
 #include "core/heightfield.hpp"
 #include "core/map_window.hpp"
+#include "core/param_table.hpp"
 #include "core/stage.hpp"
 #include "core/world.hpp"
 
@@ -89,35 +91,94 @@ inline Heightfield takePort(PortValue&& value) {
   return copy;
 }
 
-class NodeType : public Stage {
- public:
-  virtual std::span<const PortInfo> inputs() const = 0;
-  virtual std::span<const PortInfo> outputs() const = 0;
-  virtual Locality locality(const ParamValues& values) const = 0;
+// A node's run function: one value per output port, from one value per
+// input port. The same bits for every thread count; throws Cancelled when
+// control says and InputError for inputs it cannot combine (maps of two
+// sizes). `inputs` are the node's own: it may takePort() the one it changes.
+using NodeRun =
+    std::function<std::vector<PortValue>(std::vector<PortValue> inputs, const NodeContext& context,
+                                         const ParamValues& values, const RunControl& control)>;
+// A node without inputs whose samples are pure functions of position
+// (locality PerCell): its outputs over `window` of its world, bit for bit
+// that window of every other window that holds it.
+using NodeRunWindow =
+    std::function<std::vector<PortValue>(const NodeContext& context, const ParamValues& values,
+                                         const MapWindow& window, const RunControl& control)>;
+
+// Everything a node is, as one value, filled beside its run function (one
+// file under core/nodes/). The evaluator, the tiles, the panel, the node
+// editor, the CLI, --help and the project file read it through NodeType.
+// Members left empty take the defaults written beside them.
+struct NodeDescriptor {
+  std::string_view key = {};    // CLI and project name
+  std::string_view title = {};  // panel and editor name
+  std::string_view help = {};   // one line, designer's words
+  std::vector<PortInfo> inputs = {};
+  std::vector<PortInfo> outputs = {};
+  // The parameters' rows (in a table that outlives the node) and defaults.
+  ParamSchema params = {};
+  // Rules across parameters, after each value is checked against its row.
+  std::function<void(const ParamValues&)> validate = {};
+  // Stage::dynamicMax and Stage::idleReason; empty: the row's max, no reason.
+  std::function<double(std::size_t param, const ParamValues&)> dynamicMax = {};
+  std::function<std::string_view(std::size_t param, const ParamValues&)> idleReason = {};
+  // How far a cell's result reaches; localityOf, when set, decides it from
+  // the values instead.
+  Locality locality = Locality::PerCell;
+  std::function<Locality(const ParamValues&)> localityOf = {};
   // A Neighbourhood node's reach: how many cells beyond itself a result
-  // reads (a tile computes it with that many more on every side).
-  virtual int reach(const ParamValues& /*values*/, double /*cellMetres*/) const { return 0; }
-  // A node without inputs whose samples are pure functions of position
-  // (locality PerCell): its outputs over `window` of its world, bit for bit
-  // that window of every other window that holds it.
-  virtual std::vector<PortValue> runWindow(const NodeContext& context, const ParamValues& values,
-                                           const MapWindow& window,
-                                           const RunControl& control) const;
-  // Whether the result depends on the seed or on the world's metres: a node
-  // that does not is not re-run when they change.
-  virtual bool usesSeed() const { return true; }
+  // reads (a tile computes it with that many more on every side); empty: 0.
+  std::function<int(const ParamValues&, double cellMetres)> reach = {};
   // A whole-map node that solves on a coarser grid of its world and brings
   // the result to the map (stream power): the fewest samples across that
-  // grid has, for NodeContext::solveInputs; 0: it runs on the map alone.
-  virtual int solveSize(const ParamValues& /*values*/) const { return 0; }
-  virtual bool usesWorld() const { return true; }
-  // One value per output port, from one value per input port. The same bits
-  // for every thread count; throws Cancelled when control says and
-  // InputError for inputs it cannot combine (maps of two sizes).
-  // `inputs` are the node's own: a node may takePort() the one it changes.
-  virtual std::vector<PortValue> run(std::vector<PortValue> inputs, const NodeContext& context,
-                                     const ParamValues& values,
-                                     const RunControl& control) const = 0;
+  // grid has, for NodeContext::solveInputs; empty: it runs on the map alone.
+  std::function<int(const ParamValues&)> solveSize = {};
+  // Whether the result depends on the seed or on the world's metres: a node
+  // that does not is not re-run when they change.
+  bool usesSeed = true;
+  bool usesWorld = true;
+  NodeRun run = {};
+  NodeRunWindow runWindow = {};  // empty: it cannot compute a window alone
+};
+
+// A node type: its descriptor, read through the names every caller uses.
+// It is a Stage too, so the code that lists, checks and stores a stage's
+// values (the panel, the CLI, the project file) reads a node's the same way.
+class NodeType final : public Stage {
+ public:
+  explicit NodeType(NodeDescriptor descriptor) : d_(std::move(descriptor)) {}
+  const NodeDescriptor& descriptor() const { return d_; }
+
+  std::string_view key() const override { return d_.key; }
+  std::string_view title() const override { return d_.title; }
+  std::string_view help() const override { return d_.help; }
+  std::span<const ParamInfo> params() const override { return d_.params.infos; }
+  ParamValues defaults() const override { return d_.params.defaults; }
+  double dynamicMax(std::size_t param, const ParamValues& values) const override;
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const override;
+  void validate(const ParamValues& values) const override;
+
+  std::span<const PortInfo> inputs() const { return d_.inputs; }
+  std::span<const PortInfo> outputs() const { return d_.outputs; }
+  Locality locality(const ParamValues& values) const {
+    return d_.localityOf ? d_.localityOf(values) : d_.locality;
+  }
+  int reach(const ParamValues& values, double cellMetres) const {
+    return d_.reach ? d_.reach(values, cellMetres) : 0;
+  }
+  int solveSize(const ParamValues& values) const { return d_.solveSize ? d_.solveSize(values) : 0; }
+  bool usesSeed() const { return d_.usesSeed; }
+  bool usesWorld() const { return d_.usesWorld; }
+  std::vector<PortValue> run(std::vector<PortValue> inputs, const NodeContext& context,
+                             const ParamValues& values, const RunControl& control) const {
+    return d_.run(std::move(inputs), context, values, control);
+  }
+  // Throws std::logic_error for a node without a runWindow.
+  std::vector<PortValue> runWindow(const NodeContext& context, const ParamValues& values,
+                                   const MapWindow& window, const RunControl& control) const;
+
+ private:
+  NodeDescriptor d_;
 };
 
 // The port of a node's first heights input, if it has one.

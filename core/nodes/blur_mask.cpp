@@ -19,9 +19,6 @@ struct BlurMaskParams {
   double radius = 100.0;  // metres: the Gaussian's standard deviation
 };
 
-constexpr PortInfo kInputs[] = {{"mask", "Mask", PortKind::Mask, false}};
-constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
-
 // A box of half-width k has variance k(k + 1) / 3; three passes k(k + 1).
 // At most 2^20 cells: the sums of 64-bit steps stay exact.
 int boxHalfWidth(double sigmaCells) {
@@ -57,56 +54,59 @@ void boxPass(const std::int64_t* in, std::int64_t* out, int n, int k, bool wraps
   }
 }
 
-class BlurMaskNode final : public TypedStage<NodeType, BlurMaskParams> {
- public:
-  BlurMaskNode()
-      : TypedStage({
-            TERRAIN_BIND(BlurMaskParams, radius,
-                         (ParamInfo{"radius", "Radius", "m",
-                                    "How far the edges spread, in the world's metres (the "
-                                    "blur's standard deviation); 0 leaves the mask as it is",
-                                    ParamType::Real, 0, 5000})),
-        }) {}
-  std::string_view key() const override { return "blur-mask"; }
-  std::string_view title() const override { return "Blur mask"; }
-  std::string_view help() const override {
-    return "Softens a mask's edges over a radius in metres";
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
-  // Three passes of half-width k.
-  int reach(const ParamValues& values, double cell) const override {
-    return 3 * boxHalfWidth(unpack(values).radius / cell);
-  }
-  bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    Heightfield mask = takePort(std::move(in[0]));
-    if (mask.isProfile()) throw InputError("blur-mask: a profile has no map to blur");
-    const int k = boxHalfWidth(unpack(values).radius / cellMetres(context, mask));
-    if (k == 0) return {makePort(std::move(mask))};
-    const bool wraps = mask.wraps;
-    filterRowsThenColumns(mask, control, [k, wraps](const float* line, float* out, int n) {
-      std::vector<std::int64_t> a(static_cast<std::size_t>(n));
-      std::vector<std::int64_t> b(a.size());
-      for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(i)] = toSteps(line[i]);
-      boxPass(a.data(), b.data(), n, k, wraps);
-      boxPass(b.data(), a.data(), n, k, wraps);
-      boxPass(a.data(), b.data(), n, k, wraps);
-      for (int i = 0; i < n; ++i) {
-        out[i] =
-            static_cast<float>(static_cast<double>(b[static_cast<std::size_t>(i)]) / kStepsPerUnit);
-      }
-    });
-    return {makePort(std::move(mask))};
-  }
-};
+const ParamTable<BlurMaskParams>& table() {
+  static const ParamTable<BlurMaskParams> rows({
+      TERRAIN_BIND(BlurMaskParams, radius,
+                   (ParamInfo{"radius", "Radius", "m",
+                              "How far the edges spread, in the world's metres (the blur's "
+                              "standard deviation); 0 leaves the mask as it is",
+                              ParamType::Real, 0, 5000})),
+  });
+  return rows;
+}
+
+// Three passes of half-width k.
+int reach(const ParamValues& values, double cell) {
+  return 3 * boxHalfWidth(table().unpack(values).radius / cell);
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  Heightfield mask = takePort(std::move(in[0]));
+  if (mask.isProfile()) throw InputError("blur-mask: a profile has no map to blur");
+  const int k = boxHalfWidth(table().unpack(values).radius / cellMetres(context, mask));
+  if (k == 0) return {makePort(std::move(mask))};
+  const bool wraps = mask.wraps;
+  filterRowsThenColumns(mask, control, [k, wraps](const float* line, float* out, int n) {
+    std::vector<std::int64_t> a(static_cast<std::size_t>(n));
+    std::vector<std::int64_t> b(a.size());
+    for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(i)] = toSteps(line[i]);
+    boxPass(a.data(), b.data(), n, k, wraps);
+    boxPass(b.data(), a.data(), n, k, wraps);
+    boxPass(a.data(), b.data(), n, k, wraps);
+    for (int i = 0; i < n; ++i) {
+      out[i] =
+          static_cast<float>(static_cast<double>(b[static_cast<std::size_t>(i)]) / kStepsPerUnit);
+    }
+  });
+  return {makePort(std::move(mask))};
+}
 
 }  // namespace
 
 const NodeType& blurMaskNode() {
-  static const BlurMaskNode node;
+  static const NodeType node({
+      .key = "blur-mask",
+      .title = "Blur mask",
+      .help = "Softens a mask's edges over a radius in metres",
+      .inputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .outputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .params = table().schema(),
+      .locality = Locality::Neighbourhood,
+      .reach = reach,
+      .usesSeed = false,
+      .run = run,
+  });
   return node;
 }
 

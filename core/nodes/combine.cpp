@@ -17,9 +17,7 @@ struct CombineParams {
   double amount = 0.5;  // 0: a alone .. 1: the operation in full
 };
 
-constexpr PortInfo kInputs[] = {{"a", "A", PortKind::Heights, false},
-                                {"b", "B", PortKind::Heights, false}};
-constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
+constexpr std::string_view kKey = "combine";
 
 float combined(CombineOperation operation, float a, float b, float amount) {
   switch (operation) {
@@ -37,54 +35,53 @@ float combined(CombineOperation operation, float a, float b, float amount) {
   return a;
 }
 
-class CombineNode final : public TypedStage<NodeType, CombineParams> {
- public:
-  CombineNode()
-      : TypedStage({
-            TERRAIN_BIND(CombineParams, operation,
-                         (ParamInfo{"operation", "Operation", "",
-                                    "How b changes a: add (hills on a plain), subtract (carve b "
-                                    "out of a), multiply (b scales a), min (the lower), max (the "
-                                    "higher)",
-                                    ParamType::Choice, 0, 4, kOperationNames})),
-            TERRAIN_BIND(CombineParams, amount,
-                         (ParamInfo{"amount", "Amount", "",
-                                    "How much of b: 0 leaves a as it is, 1 applies the operation "
-                                    "in full (add: a + amount b; min: a towards min(a, b))",
-                                    ParamType::Real, 0, 1})),
-        }) {}
-  std::string_view key() const override { return "combine"; }
-  std::string_view title() const override { return "Combine"; }
-  std::string_view help() const override {
-    return "Two terrains into one: add, subtract, multiply, min or max, clamped to the height "
-           "range";
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::PerCell; }
-  bool usesSeed() const override { return false; }
-  bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&,
-                             const ParamValues& values, const RunControl& control) const override {
-    const Heightfield& a = *in[0];
-    const Heightfield& b = *in[1];
-    requireSameSize(key(), "a", a, "b", b);
-    const CombineParams p = unpack(values);
-    const auto amount = static_cast<float>(p.amount);
-    Heightfield out(a.width, a.height);
-    out.wraps = a.wraps && b.wraps;
-    forEachCell(out.size(), control, [&](std::size_t i) {
-      out.heights[i] =
-          std::clamp(combined(p.operation, a.heights[i], b.heights[i], amount), 0.0f, 1.0f);
-    });
-    return {makePort(std::move(out))};
-  }
-};
+const ParamTable<CombineParams>& table() {
+  static const ParamTable<CombineParams> rows({
+      TERRAIN_BIND(CombineParams, operation,
+                   (ParamInfo{"operation", "Operation", "",
+                              "How b changes a: add (hills on a plain), subtract (carve b out of "
+                              "a), multiply (b scales a), min (the lower), max (the higher)",
+                              ParamType::Choice, 0, 4, kOperationNames})),
+      TERRAIN_BIND(CombineParams, amount,
+                   (ParamInfo{"amount", "Amount", "",
+                              "How much of b: 0 leaves a as it is, 1 applies the operation in "
+                              "full (add: a + amount b; min: a towards min(a, b))",
+                              ParamType::Real, 0, 1})),
+  });
+  return rows;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&, const ParamValues& values,
+                           const RunControl& control) {
+  const Heightfield& a = *in[0];
+  const Heightfield& b = *in[1];
+  requireSameSize(kKey, "a", a, "b", b);
+  const CombineParams p = table().unpack(values);
+  const auto amount = static_cast<float>(p.amount);
+  Heightfield out(a.width, a.height);
+  out.wraps = a.wraps && b.wraps;
+  forEachCell(out.size(), control, [&](std::size_t i) {
+    out.heights[i] =
+        std::clamp(combined(p.operation, a.heights[i], b.heights[i], amount), 0.0f, 1.0f);
+  });
+  return {makePort(std::move(out))};
+}
 
 }  // namespace
 
 const NodeType& combineNode() {
-  static const CombineNode node;
+  static const NodeType node({
+      .key = kKey,
+      .title = "Combine",
+      .help = "Two terrains into one: add, subtract, multiply, min or max, clamped to the height "
+              "range",
+      .inputs = {{"a", "A", PortKind::Heights, false}, {"b", "B", PortKind::Heights, false}},
+      .outputs = {{"heights", "Heights", PortKind::Heights, false}},
+      .params = table().schema(),
+      .usesSeed = false,
+      .usesWorld = false,
+      .run = run,
+  });
   return node;
 }
 

@@ -16,9 +16,7 @@ struct CombineMasksParams {
   MaskOperation operation = MaskOperation::Multiply;
 };
 
-constexpr PortInfo kInputs[] = {{"a", "A", PortKind::Mask, false},
-                                {"b", "B", PortKind::Mask, false}};
-constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
+constexpr std::string_view kKey = "combine-masks";
 
 float combined(MaskOperation operation, float a, float b) {
   switch (operation) {
@@ -36,45 +34,45 @@ float combined(MaskOperation operation, float a, float b) {
   return a;
 }
 
-class CombineMasksNode final : public TypedStage<NodeType, CombineMasksParams> {
- public:
-  CombineMasksNode()
-      : TypedStage({
-            TERRAIN_BIND(CombineMasksParams, operation,
-                         (ParamInfo{"operation", "Operation", "",
-                                    "multiply or min (where both apply: steep and high), max "
-                                    "(where either does), add, subtract (a without b)",
-                                    ParamType::Choice, 0, 4, kOperationNames})),
-        }) {}
-  std::string_view key() const override { return "combine-masks"; }
-  std::string_view title() const override { return "Combine masks"; }
-  std::string_view help() const override {
-    return "Two masks into one: where both apply, where either does, or a without b";
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::PerCell; }
-  bool usesSeed() const override { return false; }
-  bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&,
-                             const ParamValues& values, const RunControl& control) const override {
-    const Heightfield& a = *in[0];
-    const Heightfield& b = *in[1];
-    requireSameSize(key(), "a", a, "b", b);
-    const MaskOperation operation = unpack(values).operation;
-    Heightfield out(a.width, a.height);
-    out.wraps = a.wraps && b.wraps;
-    forEachCell(out.size(), control, [&](std::size_t i) {
-      out.heights[i] = std::clamp(combined(operation, a.heights[i], b.heights[i]), 0.0f, 1.0f);
-    });
-    return {makePort(std::move(out))};
-  }
-};
+const ParamTable<CombineMasksParams>& table() {
+  static const ParamTable<CombineMasksParams> rows({
+      TERRAIN_BIND(CombineMasksParams, operation,
+                   (ParamInfo{"operation", "Operation", "",
+                              "multiply or min (where both apply: steep and high), max (where "
+                              "either does), add, subtract (a without b)",
+                              ParamType::Choice, 0, 4, kOperationNames})),
+  });
+  return rows;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext&, const ParamValues& values,
+                           const RunControl& control) {
+  const Heightfield& a = *in[0];
+  const Heightfield& b = *in[1];
+  requireSameSize(kKey, "a", a, "b", b);
+  const MaskOperation operation = table().unpack(values).operation;
+  Heightfield out(a.width, a.height);
+  out.wraps = a.wraps && b.wraps;
+  forEachCell(out.size(), control, [&](std::size_t i) {
+    out.heights[i] = std::clamp(combined(operation, a.heights[i], b.heights[i]), 0.0f, 1.0f);
+  });
+  return {makePort(std::move(out))};
+}
 
 }  // namespace
 
 const NodeType& combineMasksNode() {
-  static const CombineMasksNode node;
+  static const NodeType node({
+      .key = kKey,
+      .title = "Combine masks",
+      .help = "Two masks into one: where both apply, where either does, or a without b",
+      .inputs = {{"a", "A", PortKind::Mask, false}, {"b", "B", PortKind::Mask, false}},
+      .outputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .params = table().schema(),
+      .usesSeed = false,
+      .usesWorld = false,
+      .run = run,
+  });
   return node;
 }
 

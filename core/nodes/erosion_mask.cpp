@@ -17,9 +17,6 @@ struct ErosionMaskParams {
   ErosionMap map = ErosionMap::Flow;
 };
 
-constexpr PortInfo kInputs[] = {{"heights", "Eroded heights", PortKind::Heights, false}};
-constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
-
 MaskKind maskKind(ErosionMap map) {
   switch (map) {
     case ErosionMap::Flow:
@@ -32,47 +29,48 @@ MaskKind maskKind(ErosionMap map) {
   return MaskKind::Deposition;
 }
 
-class ErosionMaskNode final : public TypedStage<NodeType, ErosionMaskParams> {
- public:
-  ErosionMaskNode()
-      : TypedStage({
-            TERRAIN_BIND(ErosionMaskParams, map,
-                         (ParamInfo{"map", "Map", "",
-                                    "flow (where water runs: log of the area drained), wear "
-                                    "(material taken) or deposition (material laid down)",
-                                    ParamType::Choice, 0, 2, kMapNames})),
-        }) {}
-  std::string_view key() const override { return "erosion-mask"; }
-  std::string_view title() const override { return "Erosion mask"; }
-  std::string_view help() const override {
-    return "Where the erosion upstream ran water, wore the ground or laid sediment down "
-           "(connect a thermal, droplets or stream-power node's heights)";
+const ParamTable<ErosionMaskParams>& table() {
+  static const ParamTable<ErosionMaskParams> rows({
+      TERRAIN_BIND(ErosionMaskParams, map,
+                   (ParamInfo{"map", "Map", "",
+                              "flow (where water runs: log of the area drained), wear (material "
+                              "taken) or deposition (material laid down)",
+                              ParamType::Choice, 0, 2, kMapNames})),
+  });
+  return rows;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  const Heightfield& heights = *in[0];
+  const MaskKind kind = maskKind(table().unpack(values).map);
+  if (const auto why = maskUnavailable(heights, kind); !why.empty()) {
+    throw InputError("erosion-mask: " + std::string(why) + " upstream of it");
   }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  // The maps are scaled by the whole map's drainage and percentiles.
-  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
-  bool usesSeed() const override { return false; }
-  bool usesWorld() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    const Heightfield& heights = *in[0];
-    const MaskKind kind = maskKind(unpack(values).map);
-    if (const auto why = maskUnavailable(heights, kind); !why.empty()) {
-      throw InputError("erosion-mask: " + std::string(why) + " upstream of it");
-    }
-    control.checkpoint(0.0f);
-    Heightfield mask(heights.width, heights.height);
-    mask.wraps = heights.wraps;
-    mask.heights = computeMask(heights, kind, context.world, control.exec);
-    return {makePort(std::move(mask))};
-  }
-};
+  control.checkpoint(0.0f);
+  Heightfield mask(heights.width, heights.height);
+  mask.wraps = heights.wraps;
+  mask.heights = computeMask(heights, kind, context.world, control.exec);
+  return {makePort(std::move(mask))};
+}
 
 }  // namespace
 
 const NodeType& erosionMaskNode() {
-  static const ErosionMaskNode node;
+  static const NodeType node({
+      .key = "erosion-mask",
+      .title = "Erosion mask",
+      .help = "Where the erosion upstream ran water, wore the ground or laid sediment down "
+              "(connect a thermal, droplets or stream-power node's heights)",
+      .inputs = {{"heights", "Eroded heights", PortKind::Heights, false}},
+      .outputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .params = table().schema(),
+      // The maps are scaled by the whole map's drainage and percentiles.
+      .locality = Locality::WholeMap,
+      .usesSeed = false,
+      .usesWorld = false,
+      .run = run,
+  });
   return node;
 }
 

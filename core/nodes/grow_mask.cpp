@@ -19,9 +19,6 @@ struct GrowMaskParams {
   double distance = 50.0;  // metres; negative shrinks
 };
 
-constexpr PortInfo kInputs[] = {{"mask", "Mask", PortKind::Mask, false}};
-constexpr PortInfo kOutputs[] = {{"mask", "Mask", PortKind::Mask, false}};
-
 // out[i] = the largest (grow) or smallest of in[i - k .. i + k], ends
 // clamped or wrapped: a deque of candidates, each cell pushed and popped
 // once.
@@ -47,48 +44,51 @@ int halfWidth(double distance, double cell) {
   return static_cast<int>(std::lround(std::abs(distance) / cell));
 }
 
-class GrowMaskNode final : public TypedStage<NodeType, GrowMaskParams> {
- public:
-  GrowMaskNode()
-      : TypedStage({
-            TERRAIN_BIND(GrowMaskParams, distance,
-                         (ParamInfo{"distance", "Distance", "m",
-                                    "How far the mask reaches out (positive) or pulls back "
-                                    "(negative), in the world's metres",
-                                    ParamType::Real, -5000, 5000})),
-        }) {}
-  std::string_view key() const override { return "grow-mask"; }
-  std::string_view title() const override { return "Grow / shrink mask"; }
-  std::string_view help() const override {
-    return "Widens a mask by a distance in metres, or narrows it when the distance is negative";
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::Neighbourhood; }
-  int reach(const ParamValues& values, double cell) const override {
-    return halfWidth(unpack(values).distance, cell);
-  }
-  bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    Heightfield mask = takePort(std::move(in[0]));
-    if (mask.isProfile()) throw InputError("grow-mask: a profile has no map to grow");
-    const double distance = unpack(values).distance;
-    const int k = halfWidth(distance, cellMetres(context, mask));
-    if (k == 0) return {makePort(std::move(mask))};
-    const bool wraps = mask.wraps;
-    const bool grow = distance > 0.0;
-    filterRowsThenColumns(mask, control, [=](const float* line, float* out, int n) {
-      extremePass(line, out, n, k, wraps, grow);
-    });
-    return {makePort(std::move(mask))};
-  }
-};
+const ParamTable<GrowMaskParams>& table() {
+  static const ParamTable<GrowMaskParams> rows({
+      TERRAIN_BIND(GrowMaskParams, distance,
+                   (ParamInfo{"distance", "Distance", "m",
+                              "How far the mask reaches out (positive) or pulls back (negative), "
+                              "in the world's metres",
+                              ParamType::Real, -5000, 5000})),
+  });
+  return rows;
+}
+
+int reach(const ParamValues& values, double cell) {
+  return halfWidth(table().unpack(values).distance, cell);
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  Heightfield mask = takePort(std::move(in[0]));
+  if (mask.isProfile()) throw InputError("grow-mask: a profile has no map to grow");
+  const double distance = table().unpack(values).distance;
+  const int k = halfWidth(distance, cellMetres(context, mask));
+  if (k == 0) return {makePort(std::move(mask))};
+  const bool wraps = mask.wraps;
+  const bool grow = distance > 0.0;
+  filterRowsThenColumns(mask, control, [=](const float* line, float* out, int n) {
+    extremePass(line, out, n, k, wraps, grow);
+  });
+  return {makePort(std::move(mask))};
+}
 
 }  // namespace
 
 const NodeType& growMaskNode() {
-  static const GrowMaskNode node;
+  static const NodeType node({
+      .key = "grow-mask",
+      .title = "Grow / shrink mask",
+      .help = "Widens a mask by a distance in metres, or narrows it when the distance is negative",
+      .inputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .outputs = {{"mask", "Mask", PortKind::Mask, false}},
+      .params = table().schema(),
+      .locality = Locality::Neighbourhood,
+      .reach = reach,
+      .usesSeed = false,
+      .run = run,
+  });
   return node;
 }
 

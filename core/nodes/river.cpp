@@ -28,9 +28,7 @@ struct RiverParams {
 
 constexpr std::string_view kBedNames[] = {"terrain", "graded"};
 
-constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false}};
-constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false},
-                                 {"mask", "Footprint", PortKind::Mask, false}};
+constexpr std::string_view kKey = "river";
 
 // The bed along the course from its first point, flowing downhill: the
 // lowest ground across the channel at each step less the depth, each step
@@ -79,97 +77,96 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
   });
 }
 
-class RiverNode final : public TypedStage<NodeType, RiverParams> {
- public:
-  RiverNode()
-      : TypedStage({
-            TERRAIN_BIND(RiverParams, path,
-                         (ParamInfo{"path",
-                                    "Course",
-                                    "",
-                                    "Where the river runs: draw it on the Map view with the node "
-                                    "selected; it flows from its higher end",
-                                    ParamType::Strokes,
-                                    0,
-                                    0,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    "path strokes: a JSON array [{\"mode\": \"path\", "
-                                    "\"points\": [[x, y], ...]}, ...] in metres"})),
-            TERRAIN_BIND(RiverParams, width,
-                         (ParamInfo{"width",
-                                    "Width",
-                                    "m",
-                                    "How wide the river's bed is",
-                                    ParamType::Real,
-                                    1.0,
-                                    5000.0,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RiverParams, depth,
-                         (ParamInfo{"depth", "Depth", "m",
-                                    "How deep the bed lies below the terrain where the course "
-                                    "runs downhill; it never rises along the flow, so it cuts "
-                                    "deeper through any rise",
-                                    ParamType::Real, 0.0, 1000.0})),
-            TERRAIN_BIND(RiverParams, banks,
-                         (ParamInfo{"banks",
-                                    "Banks",
-                                    "m",
-                                    "How far the banks reach from the bed before they meet the "
-                                    "terrain: short for a gorge, long for a wide valley",
-                                    ParamType::Real,
-                                    1.0,
-                                    20000.0,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(
-                RiverParams, bed,
-                (ParamInfo{.key = "bed",
-                           .label = "Bed",
-                           .unit = "",
-                           .help = "'graded' wears the bed to a river's long profile: steepest "
-                                   "at the head, its slope only easing towards the mouth, "
-                                   "cutting gorges through steps in the terrain; 'terrain' "
-                                   "follows the ground down, rapids and all, and lies flat "
-                                   "through rises (projects saved before this existed)",
-                           .type = ParamType::Choice,
-                           .max = 1,
-                           .choices = kBedNames,
-                           .whenAbsent = 0.0})),
-        }) {}
-  std::string_view key() const override { return "river"; }
-  std::string_view title() const override { return "River"; }
-  std::string_view help() const override {
-    return "Carves a river along a drawn course, its bed never rising along the flow; gives its "
-           "footprint as a mask (connect it to stream power's outlets so the valleys drain into "
-           "it)";
-  }
-  void validate(const ParamValues& values) const override {
-    Stage::validate(values);
-    requirePaths(key(), strokesOf(values[0]));
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
-  bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    const RiverParams p = unpack(values);
-    return runCourses(key(), std::move(in[0]), context, strokesOf(p.path), control,
-                      [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
-                          const PathPoints& points) {
-                        carveRiver(field, mask, grid, points, p, context.world.heightRange);
-                      });
-  }
-};
+const ParamTable<RiverParams>& table() {
+  static const ParamTable<RiverParams> rows({
+      TERRAIN_BIND(RiverParams, path,
+                   (ParamInfo{"path",
+                              "Course",
+                              "",
+                              "Where the river runs: draw it on the Map view with the node "
+                              "selected; it flows from its higher end",
+                              ParamType::Strokes,
+                              0,
+                              0,
+                              {},
+                              false,
+                              false,
+                              false,
+                              "path strokes: a JSON array [{\"mode\": \"path\", \"points\": "
+                              "[[x, y], ...]}, ...] in metres"})),
+      TERRAIN_BIND(RiverParams, width,
+                   (ParamInfo{"width",
+                              "Width",
+                              "m",
+                              "How wide the river's bed is",
+                              ParamType::Real,
+                              1.0,
+                              5000.0,
+                              {},
+                              true})),
+      TERRAIN_BIND(RiverParams, depth,
+                   (ParamInfo{"depth", "Depth", "m",
+                              "How deep the bed lies below the terrain where the course runs "
+                              "downhill; it never rises along the flow, so it cuts deeper "
+                              "through any rise",
+                              ParamType::Real, 0.0, 1000.0})),
+      TERRAIN_BIND(RiverParams, banks,
+                   (ParamInfo{"banks",
+                              "Banks",
+                              "m",
+                              "How far the banks reach from the bed before they meet the "
+                              "terrain: short for a gorge, long for a wide valley",
+                              ParamType::Real,
+                              1.0,
+                              20000.0,
+                              {},
+                              true})),
+      TERRAIN_BIND(
+          RiverParams, bed,
+          (ParamInfo{.key = "bed",
+                     .label = "Bed",
+                     .unit = "",
+                     .help = "'graded' wears the bed to a river's long profile: steepest at the "
+                             "head, its slope only easing towards the mouth, cutting gorges "
+                             "through steps in the terrain; 'terrain' follows the ground down, "
+                             "rapids and all, and lies flat through rises (projects saved "
+                             "before this existed)",
+                     .type = ParamType::Choice,
+                     .max = 1,
+                     .choices = kBedNames,
+                     .whenAbsent = 0.0})),
+  });
+  return rows;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  const RiverParams p = table().unpack(values);
+  return runCourses(
+      kKey, std::move(in[0]), context, strokesOf(p.path), control,
+      [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid, const PathPoints& points) {
+        carveRiver(field, mask, grid, points, p, context.world.heightRange);
+      });
+}
 
 }  // namespace
 
 const NodeType& riverNode() {
-  static const RiverNode node;
+  static const NodeType node({
+      .key = kKey,
+      .title = "River",
+      .help = "Carves a river along a drawn course, its bed never rising along the flow; gives "
+              "its footprint as a mask (connect it to stream power's outlets so the valleys "
+              "drain into it)",
+      .inputs = {{"in", "In", PortKind::Heights, false}},
+      .outputs = {{"heights", "Heights", PortKind::Heights, false},
+                  {"mask", "Footprint", PortKind::Mask, false}},
+      .params = table().schema(),
+      .validate = [](const ParamValues& values) { requirePaths(kKey, strokesOf(values[0])); },
+      .locality = Locality::WholeMap,
+      .usesSeed = false,
+      .run = run,
+  });
   return node;
 }
 

@@ -19,9 +19,7 @@ struct RoadParams {
   double gradeLength = 400.0;  // metres of terrain averaged into the road's level
 };
 
-constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false}};
-constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false},
-                                 {"mask", "Footprint", PortKind::Mask, false}};
+constexpr std::string_view kKey = "road";
 
 // The profile averaged over `window` samples either side (fewer at the ends).
 std::vector<double> smoothed(const std::vector<double>& profile, std::size_t window) {
@@ -51,85 +49,84 @@ void buildRoad(Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
   });
 }
 
-class RoadNode final : public TypedStage<NodeType, RoadParams> {
- public:
-  RoadNode()
-      : TypedStage({
-            TERRAIN_BIND(RoadParams, path,
-                         (ParamInfo{"path",
-                                    "Course",
-                                    "",
-                                    "Where the road runs: draw it on the Map view with the node "
-                                    "selected",
-                                    ParamType::Strokes,
-                                    0,
-                                    0,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    "path strokes: a JSON array [{\"mode\": \"path\", "
-                                    "\"points\": [[x, y], ...]}, ...] in metres"})),
-            TERRAIN_BIND(RoadParams, width,
-                         (ParamInfo{"width",
-                                    "Width",
-                                    "m",
-                                    "How wide the flat road is",
-                                    ParamType::Real,
-                                    1.0,
-                                    500.0,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RoadParams, shoulders,
-                         (ParamInfo{"shoulders",
-                                    "Shoulders",
-                                    "m",
-                                    "How far beyond the road the ground blends back into the "
-                                    "terrain: cuttings and embankments",
-                                    ParamType::Real,
-                                    1.0,
-                                    5000.0,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RoadParams, gradeLength,
-                         (ParamInfo{"grade-length",
-                                    "Grade length",
-                                    "m",
-                                    "How smooth the road's rise and fall is: the length of "
-                                    "terrain averaged into its level at each point",
-                                    ParamType::Real,
-                                    1.0,
-                                    50000.0,
-                                    {},
-                                    true})),
-        }) {}
-  std::string_view key() const override { return "road"; }
-  std::string_view title() const override { return "Road"; }
-  std::string_view help() const override {
-    return "Levels a road along a drawn course: flat across, a smooth grade along, shoulders "
-           "blending into the terrain; gives its footprint as a mask";
-  }
-  void validate(const ParamValues& values) const override {
-    Stage::validate(values);
-    requirePaths(key(), strokesOf(values[0]));
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues&) const override { return Locality::WholeMap; }
-  bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    const RoadParams p = unpack(values);
-    return runCourses(key(), std::move(in[0]), context, strokesOf(p.path), control,
-                      [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
-                          const PathPoints& points) { buildRoad(field, mask, grid, points, p); });
-  }
-};
+const ParamTable<RoadParams>& table() {
+  static const ParamTable<RoadParams> rows({
+      TERRAIN_BIND(RoadParams, path,
+                   (ParamInfo{"path",
+                              "Course",
+                              "",
+                              "Where the road runs: draw it on the Map view with the node "
+                              "selected",
+                              ParamType::Strokes,
+                              0,
+                              0,
+                              {},
+                              false,
+                              false,
+                              false,
+                              "path strokes: a JSON array [{\"mode\": \"path\", \"points\": "
+                              "[[x, y], ...]}, ...] in metres"})),
+      TERRAIN_BIND(RoadParams, width,
+                   (ParamInfo{"width",
+                              "Width",
+                              "m",
+                              "How wide the flat road is",
+                              ParamType::Real,
+                              1.0,
+                              500.0,
+                              {},
+                              true})),
+      TERRAIN_BIND(RoadParams, shoulders,
+                   (ParamInfo{"shoulders",
+                              "Shoulders",
+                              "m",
+                              "How far beyond the road the ground blends back into the terrain: "
+                              "cuttings and embankments",
+                              ParamType::Real,
+                              1.0,
+                              5000.0,
+                              {},
+                              true})),
+      TERRAIN_BIND(RoadParams, gradeLength,
+                   (ParamInfo{"grade-length",
+                              "Grade length",
+                              "m",
+                              "How smooth the road's rise and fall is: the length of terrain "
+                              "averaged into its level at each point",
+                              ParamType::Real,
+                              1.0,
+                              50000.0,
+                              {},
+                              true})),
+  });
+  return rows;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  const RoadParams p = table().unpack(values);
+  return runCourses(kKey, std::move(in[0]), context, strokesOf(p.path), control,
+                    [&](Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
+                        const PathPoints& points) { buildRoad(field, mask, grid, points, p); });
+}
 
 }  // namespace
 
 const NodeType& roadNode() {
-  static const RoadNode node;
+  static const NodeType node({
+      .key = kKey,
+      .title = "Road",
+      .help = "Levels a road along a drawn course: flat across, a smooth grade along, shoulders "
+              "blending into the terrain; gives its footprint as a mask",
+      .inputs = {{"in", "In", PortKind::Heights, false}},
+      .outputs = {{"heights", "Heights", PortKind::Heights, false},
+                  {"mask", "Footprint", PortKind::Mask, false}},
+      .params = table().schema(),
+      .validate = [](const ParamValues& values) { requirePaths(kKey, strokesOf(values[0])); },
+      .locality = Locality::WholeMap,
+      .usesSeed = false,
+      .run = run,
+  });
   return node;
 }
 

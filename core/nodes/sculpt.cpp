@@ -17,10 +17,6 @@ struct SculptParams {
   double strokes = noStrokesId();
 };
 
-constexpr PortInfo kInputs[] = {{"in", "In", PortKind::Heights, false},
-                                {"mask", "Mask", PortKind::Mask, true}};
-constexpr PortInfo kOutputs[] = {{"heights", "Heights", PortKind::Heights, false}};
-
 constexpr double kSmoothShare = 0.25;  // the smoothing blur's radius, of the brush's
 // Blurs up to this many cells either side sum their samples in order (the
 // bits they always had, ~4 b additions a cell); wider ones in fixed point
@@ -222,106 +218,115 @@ void applyStroke(Heightfield& field, const Stroke& stroke, const StrokeGrid& gri
   }
 }
 
-class SculptNode final : public TypedStage<NodeType, SculptParams> {
- public:
-  SculptNode()
-      : TypedStage({
-            TERRAIN_BIND(SculptParams, strokes,
-                         (ParamInfo{"strokes",
-                                    "Strokes",
-                                    "",
-                                    "The brush strokes, in the order drawn: raise and lower by "
-                                    "their height in metres, smooth, flatten to their height",
-                                    ParamType::Strokes,
-                                    0,
-                                    0,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    "raise, lower, smooth and flatten strokes: a JSON array "
-                                    "[{\"mode\": \"raise\", \"radius\": metres, \"height\": "
-                                    "metres, \"points\": [[x, y], ...]}, ...]"})),
-        }) {}
-  std::string_view key() const override { return "sculpt"; }
-  std::string_view title() const override { return "Sculpt"; }
-  std::string_view help() const override {
-    return "Brush strokes on the terrain: select the node and drag on the Map or 3D view to "
-           "raise, lower, smooth or flatten (ctrl lowers where raising)";
-  }
-  void validate(const ParamValues& values) const override {
-    Stage::validate(values);
-    const Strokes& strokes = strokesOf(values[0]);
-    for (std::size_t s = 0; s < strokes.size(); ++s) {
-      if (!sculpts(strokes[s].mode)) {
-        throw InputError("sculpt: stroke " + std::to_string(s + 1) + " is a " +
-                         std::string(strokeModeName(strokes[s].mode)) +
-                         " stroke; sculpting takes raise, lower, smooth and flatten strokes");
-      }
-    }
-  }
-  std::span<const PortInfo> inputs() const override { return kInputs; }
-  std::span<const PortInfo> outputs() const override { return kOutputs; }
-  Locality locality(const ParamValues& values) const override {
-    for (const Stroke& stroke : strokesOf(values[0])) {
-      if (stroke.mode == StrokeMode::Smooth) return Locality::Neighbourhood;
-    }
-    return Locality::PerCell;
-  }
-  // Each smoothing stroke reads its blur's radius past the cells it
-  // changes, from heights earlier strokes changed: their reaches add up.
-  // Exact up to a map's side, and that side beyond it (each blur is at most
-  // one, so the sum stays an int): either way a tile is its window of the
-  // world or is refused. A world no wider than a map is read whole around
-  // any tile; around a tile of a wider one (or of a torus) the window would
-  // be wider than a map, and window evaluation refuses it naming the limit
-  // (exit 2). Tests: tests/core/sculpt_reach_test.cpp.
-  int reach(const ParamValues& values, double cellMetres) const override {
-    std::int64_t cells = 0;
-    for (const Stroke& stroke : strokesOf(values[0])) {
-      if (stroke.mode == StrokeMode::Smooth) {
-        cells = std::min(cells + blurCells(stroke, cellMetres), kMaxMapSide);
-      }
-    }
-    return static_cast<int>(cells);
-  }
-  bool usesSeed() const override { return false; }
-  std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
-                             const ParamValues& values, const RunControl& control) const override {
-    const PortValue mask = in[1];
-    if (mask) requireSameSize(key(), "in", *in[0], "mask", *mask);
-    control.checkpoint(0.0f);
-    const Strokes& strokes = strokesOf(values[0]);
-    const StrokeGrid grid = strokeGrid(context, *in[0]);
-    // A map a stroke may be drawn on keeps its last run; a larger one (an
-    // export) is taken over without a copy where it can be.
-    const bool interactive = in[0]->size() <= StrokePrefixCache::kMaxCells;
-    const PortValue input = interactive || mask ? in[0] : nullptr;
-    const StrokePrefixCache::Key cacheKey{input, grid, context.world.heightRange};
-    std::optional<Heightfield> start =
-        interactive ? cache_.find(cacheKey, strokes) : std::optional<Heightfield>();
-    const std::size_t first = start ? strokes.size() - 1 : 0;
-    Heightfield field = start   ? std::move(*start)
-                        : input ? Heightfield(*input)
-                                : takePort(std::move(in[0]));
-    for (std::size_t i = first; i < strokes.size(); ++i) {
-      control.checkpoint();
-      if (interactive && i + 1 == strokes.size()) cache_.keep(cacheKey, strokes, field);
-      applyStroke(field, strokes[i], grid, context.world.heightRange);
-    }
-    if (mask) limitToMask(field, *input, *mask, control);
-    control.checkpoint(1.0f);
-    return {makePort(std::move(field))};
-  }
+const ParamTable<SculptParams>& table() {
+  static const ParamTable<SculptParams> rows({
+      TERRAIN_BIND(SculptParams, strokes,
+                   (ParamInfo{"strokes",
+                              "Strokes",
+                              "",
+                              "The brush strokes, in the order drawn: raise and lower by their "
+                              "height in metres, smooth, flatten to their height",
+                              ParamType::Strokes,
+                              0,
+                              0,
+                              {},
+                              false,
+                              false,
+                              false,
+                              "raise, lower, smooth and flatten strokes: a JSON array "
+                              "[{\"mode\": \"raise\", \"radius\": metres, \"height\": "
+                              "metres, \"points\": [[x, y], ...]}, ...]"})),
+  });
+  return rows;
+}
 
- private:
-  mutable StrokePrefixCache cache_;
-};
+void validateValues(const ParamValues& values) {
+  const Strokes& strokes = strokesOf(values[0]);
+  for (std::size_t s = 0; s < strokes.size(); ++s) {
+    if (!sculpts(strokes[s].mode)) {
+      throw InputError("sculpt: stroke " + std::to_string(s + 1) + " is a " +
+                       std::string(strokeModeName(strokes[s].mode)) +
+                       " stroke; sculpting takes raise, lower, smooth and flatten strokes");
+    }
+  }
+}
+
+Locality locality(const ParamValues& values) {
+  for (const Stroke& stroke : strokesOf(values[0])) {
+    if (stroke.mode == StrokeMode::Smooth) return Locality::Neighbourhood;
+  }
+  return Locality::PerCell;
+}
+
+// Each smoothing stroke reads its blur's radius past the cells it
+// changes, from heights earlier strokes changed: their reaches add up.
+// Exact up to a map's side, and that side beyond it (each blur is at most
+// one, so the sum stays an int): either way a tile is its window of the
+// world or is refused. A world no wider than a map is read whole around
+// any tile; around a tile of a wider one (or of a torus) the window would
+// be wider than a map, and window evaluation refuses it naming the limit
+// (exit 2). Tests: tests/core/sculpt_reach_test.cpp.
+int reach(const ParamValues& values, double cellMetres) {
+  std::int64_t cells = 0;
+  for (const Stroke& stroke : strokesOf(values[0])) {
+    if (stroke.mode == StrokeMode::Smooth) {
+      cells = std::min(cells + blurCells(stroke, cellMetres), kMaxMapSide);
+    }
+  }
+  return static_cast<int>(cells);
+}
+
+// The field before its last stroke: sculpting adds one stroke at a time.
+StrokePrefixCache& cache() {
+  static StrokePrefixCache kept;
+  return kept;
+}
+
+std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context,
+                           const ParamValues& values, const RunControl& control) {
+  const PortValue mask = in[1];
+  if (mask) requireSameSize("sculpt", "in", *in[0], "mask", *mask);
+  control.checkpoint(0.0f);
+  const Strokes& strokes = strokesOf(values[0]);
+  const StrokeGrid grid = strokeGrid(context, *in[0]);
+  // A map a stroke may be drawn on keeps its last run; a larger one (an
+  // export) is taken over without a copy where it can be.
+  const bool interactive = in[0]->size() <= StrokePrefixCache::kMaxCells;
+  const PortValue input = interactive || mask ? in[0] : nullptr;
+  const StrokePrefixCache::Key cacheKey{input, grid, context.world.heightRange};
+  std::optional<Heightfield> start =
+      interactive ? cache().find(cacheKey, strokes) : std::optional<Heightfield>();
+  const std::size_t first = start ? strokes.size() - 1 : 0;
+  Heightfield field = start   ? std::move(*start)
+                      : input ? Heightfield(*input)
+                              : takePort(std::move(in[0]));
+  for (std::size_t i = first; i < strokes.size(); ++i) {
+    control.checkpoint();
+    if (interactive && i + 1 == strokes.size()) cache().keep(cacheKey, strokes, field);
+    applyStroke(field, strokes[i], grid, context.world.heightRange);
+  }
+  if (mask) limitToMask(field, *input, *mask, control);
+  control.checkpoint(1.0f);
+  return {makePort(std::move(field))};
+}
 
 }  // namespace
 
 const NodeType& sculptNode() {
-  static const SculptNode node;
+  static const NodeType node({
+      .key = "sculpt",
+      .title = "Sculpt",
+      .help = "Brush strokes on the terrain: select the node and drag on the Map or 3D view to "
+              "raise, lower, smooth or flatten (ctrl lowers where raising)",
+      .inputs = {{"in", "In", PortKind::Heights, false}, {"mask", "Mask", PortKind::Mask, true}},
+      .outputs = {{"heights", "Heights", PortKind::Heights, false}},
+      .params = table().schema(),
+      .validate = validateValues,
+      .localityOf = locality,
+      .reach = reach,
+      .usesSeed = false,
+      .run = run,
+  });
   return node;
 }
 
