@@ -202,6 +202,13 @@ TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
     EXPECT_FALSE(type->outputs().empty());
     EXPECT_NO_THROW(type->validate(type->defaults()));
     EXPECT_EQ(type->defaults().size(), type->params().size());
+    // A descriptor that forgets its run function would only fail when run:
+    // every node runs, and a tile computes a per-cell node without inputs
+    // from its window alone.
+    EXPECT_TRUE(type->descriptor().run);
+    if (type->inputs().empty() && type->locality(type->defaults()) == Locality::PerCell) {
+      EXPECT_TRUE(type->descriptor().runWindow);
+    }
     // The project file names ports by key: unique on each side.
     for (const auto ports : {type->inputs(), type->outputs()}) {
       for (std::size_t i = 0; i < ports.size(); ++i) {
