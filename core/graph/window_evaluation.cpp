@@ -25,10 +25,22 @@ void growAxis(std::int64_t& first, int& length, int halo, const WorldWindow& whe
     high = std::min(high, where.worldSize - 1);
   }
   if (high - low + 1 > kMaxMapSide) {
-    throw InputError("a tile with the " + std::to_string(halo) +
-                     " cells of world around it that its nodes read is " +
-                     std::to_string(high - low + 1) + " samples a side, more than a map may be (" +
-                     std::to_string(kMaxMapSide) + "); use more tiles or smaller radii");
+    std::string message =
+        "a tile with the " + std::to_string(halo) +
+        " cells of world around it that its nodes read is " + std::to_string(high - low + 1) +
+        " samples a side, more than a map may be (" + std::to_string(kMaxMapSide) + "); ";
+    // When the reach alone outgrows a map, no tile is small enough: say so
+    // rather than send the user to cut ever more tiles.
+    const int mostReach = (kMaxMapSide - 1) / 2;
+    if (halo > mostReach) {
+      message +=
+          "no tile is small enough for that reach: use smaller radii (a tiled world's "
+          "nodes may read at most " +
+          std::to_string(mostReach) + " cells around a cell)";
+    } else {
+      message += "use more tiles or smaller radii";
+    }
+    throw InputError(message);
   }
   first = low;
   length = static_cast<int>(high - low + 1);

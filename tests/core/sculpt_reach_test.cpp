@@ -82,11 +82,29 @@ TEST(SculptReach, BlursSummingPastAMapsSideRefuseATileOfAWiderWorldNamingTheLimi
       EXPECT_NE(refused.find("more than a map may be (" + std::to_string(kMaxMapSide) + ")"),
                 std::string::npos)
           << refused;
+      // More tiles cannot help a reach wider than a map: the message says so.
+      EXPECT_NE(refused.find("no tile is small enough"), std::string::npos) << refused;
+      EXPECT_EQ(refused.find("more tiles"), std::string::npos) << refused;
     }
   }
   // Under a map's side the sum is exact: two strokes, 16000 cells.
   smoothedWorld(doc, 257, 2, 32000.0);
   EXPECT_EQ(reachOf(doc, doc.graph->output, 1.0), 16000);
+}
+
+// One stroke of 8000 cells' blur fits a small tile's window but not a
+// 1025 one's: there the refusal sends the user to more tiles (checked
+// before anything is computed, so the big window costs nothing).
+TEST(SculptReach, AReachSmallerTilesCanCarryAsksForMoreTiles) {
+  Document doc;
+  const NodeId node = smoothedWorld(doc, 257, 1, 32000.0);
+  ASSERT_EQ(reachOf(doc, node, 1.0), 8000);
+  const NodeContext context{doc.seed, doc.world};
+  const std::string refused = testing::inputErrorOf([&] {
+    evaluateWindow(*doc.graph, {node, 0}, context,
+                   WorldWindow{40001, false, 1.0, MapWindow{20000, 9000, 1025, 1025}});
+  });
+  EXPECT_NE(refused.find("use more tiles or smaller radii"), std::string::npos) << refused;
 }
 
 }  // namespace
