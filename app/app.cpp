@@ -283,7 +283,10 @@ FrameReport App::update(const FrameControl& control) {
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = true;  // down for this frame
   if (!control.text.empty()) io.AddInputCharactersUTF8(control.text.c_str());
   io.MouseWheel += control.wheel;
-  platform_.beginFrame();
+  // Input from outside is a designer's at a window that has the keyboard,
+  // whatever the X server last said of focus (test windows share one).
+  const bool fromOutside = !control.keys.empty() || !control.text.empty() || control.pointer;
+  platform_.beginFrame(control.pointer, fromOutside);
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next
   const bool changed = applyActions(state_, actions);

@@ -48,6 +48,10 @@ struct FrameControl {
   std::vector<int> keys;
   std::string text;    // typed in this frame from outside (UTF-8), as the keys
   float wheel = 0.0f;  // mouse wheel notches turned from outside, as the keys
+  // Where the pointer is, in window coordinates, from outside (a test
+  // driver's): given to ImGui directly, not warped on the X server, whose
+  // one pointer and focus the test windows beside it share.
+  std::optional<PointerAt> pointer;
 };
 
 // What one frame did, for a caller that times or scripts it.

@@ -74,7 +74,8 @@ int runWindow(const AppOptions& options) {
                  .actions = {},
                  .keys = {},
                  .text = {},
-                 .wheel = 0.0f});
+                 .wheel = 0.0f,
+                 .pointer = std::nullopt});
     const int status = lastFrame ? finishScriptedRun(options, *platform, *app) : 0;
     platform->present(frame);
     if (lastFrame) return status;

@@ -220,9 +220,12 @@ PixelSize WindowPlatform::framebufferSize() const {
   return size;
 }
 
-void WindowPlatform::beginFrame() {
+void WindowPlatform::beginFrame(const std::optional<PointerAt>& pointer, bool keepFocus) {
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
+  ImGui_ImplGlfw_NewFrame();  // reads the system's pointer (only while focused)
+  ImGuiIO& io = ImGui::GetIO();
+  if (pointer) io.MousePos = ImVec2(pointer->x, pointer->y);
+  if (keepFocus) io.AppFocusLost = false;
   ImGui::NewFrame();
 }
 

@@ -3,6 +3,7 @@
 // context, the GL loader and Dear ImGui with its GLFW and OpenGL3 backends,
 // made in that order and taken down in reverse by the destructor. Knows
 // nothing of terrain.
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -15,6 +16,12 @@ namespace terrain::app {
 class WindowStartError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// A point in the window's coordinates (ImGui's and glfwGetCursorPos's).
+struct PointerAt {
+  float x = 0.0f;
+  float y = 0.0f;
 };
 
 struct PixelSize {
@@ -56,7 +63,10 @@ class WindowPlatform {
   // ImGui's new frame for both backends; drawUi() draws what ImGui::Render
   // made; present() swaps the buffers and reports GL errors (each kind
   // once) with the frame number.
-  void beginFrame();
+  // `pointer`: the pointer ImGui sees this frame instead of the system's;
+  // `keepFocus`: a focus lost since the last frame does not release the
+  // keys given from outside (ImGui would clear them in NewFrame).
+  void beginFrame(const std::optional<PointerAt>& pointer = std::nullopt, bool keepFocus = false);
   void drawUi();
   void present(int frame);
 

@@ -339,7 +339,8 @@ class Driver {
                          .actions = {},
                          .keys = {},
                          .text = {},
-                         .wheel = 0.0f};
+                         .wheel = 0.0f,
+                         .pointer = std::nullopt};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
@@ -347,6 +348,7 @@ class Driver {
     }
     std::optional<ScriptStep> step;
     if (stepDue) step = takeStep(control);
+    control.pointer = pointer_;  // once hovered, it stays where it was put
     if (exportDue) {
       exportStarted_ = true;
       setUpTestExport(app_.state(), *d_.exportDir, d_.exportEngine);
@@ -397,12 +399,14 @@ class Driver {
     return step;
   }
 
-  // The pointer at shares of the window, where ImGui reads it (the window
-  // has the focus under Xvfb, which has no window manager to take it).
+  // The pointer at shares of the window, given to ImGui from here on. Not
+  // warped on the X server: GL tests run two at a time on one Xvfb, whose
+  // one pointer and focus (no window manager: focus follows the pointer)
+  // the other test's window shares, so a warp raced with it.
   void pointAt(const std::array<double, 2>& at) {
     const app::PixelSize size = platform_.windowSize();
-    glfwSetCursorPos(platform_.handle(), at[0] * size.width, at[1] * size.height);
-    glfwPollEvents();
+    pointer_ = app::PointerAt{static_cast<float>(at[0] * size.width),
+                              static_cast<float>(at[1] * size.height)};
   }
 
   void takeScreenshot(bool lastFrame) {
@@ -452,6 +456,7 @@ class Driver {
   std::size_t nextStep_ = 0;
   bool exportStarted_ = false;
   bool draftAwaited_ = false;
+  std::optional<app::PointerAt> pointer_;  // set by hover: steps
   int status_ = 0;
 };
 
