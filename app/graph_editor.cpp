@@ -253,7 +253,8 @@ bool addMenu(AppState& s) {
     if (source != nullptr && source->profile()) continue;  // graphs combine maps
     const std::string label = std::string(type->title()) + "  (" + std::string(type->key()) + ")";
     if (!filter.empty() && lowered(label).find(filter) == std::string::npos) continue;
-    if (ImGui::Selectable(label.c_str(), first && !filter.empty()) || (enter && first && !filter.empty())) {
+    if (ImGui::Selectable(label.c_str(), first && !filter.empty()) ||
+        (enter && first && !filter.empty())) {
       chosen = type;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(type->help()).c_str());

@@ -75,7 +75,8 @@ std::vector<std::pair<std::string, PathPoints>> courses() {
   out.push_back({"hairpin", {{100.0, 100.0}, {400.0, 100.0}, {100.0, 100.0}, {400.0, 100.0}}});
   out.push_back({"on cell centres", {{80.0, 80.0}, {240.0, 80.0}, {240.0, 240.0}, {80.0, 80.0}}});
   PathPoints zigzag;  // sharp corners
-  for (int k = 0; k < 60; ++k) zigzag.push_back({(k % 2) * 500.0 + 6.0, 8.5 * static_cast<double>(k)});
+  for (int k = 0; k < 60; ++k)
+    zigzag.push_back({(k % 2) * 500.0 + 6.0, 8.5 * static_cast<double>(k)});
   out.push_back({"zigzag", zigzag});
   out.push_back({"leaves and comes back",
                  {{50.0, 50.0}, {5000.0, 60.0}, {5000.0, 5000.0}, {60.0, 400.0}, {300.0, 300.0}}});
