@@ -19,7 +19,8 @@ class MeshGrid {
         cols_(field.width + (field.wraps ? 1 : 0)),
         rows_(field.height + (field.wraps ? 1 : 0)),
         cell_(metresPerCell(world, field.width, field.wraps)),
-        rise_(world.heightRange) {}
+        rise_(world.heightRange),
+        base_(world.baseElevation) {}
 
   const Heightfield& field() const { return field_; }
   int cols() const { return cols_; }
@@ -33,8 +34,11 @@ class MeshGrid {
   int rowOf(std::uint32_t id) const { return static_cast<int>(id / unsigned(cols_)); }
   double cell() const { return cell_; }  // metres between neighbouring vertices
   double rise() const { return rise_; }  // metres from height 0 to height 1
-  // Metres above height 0.
-  double elevation(int c, int r) const { return double(field_.heights[index(c, r)]) * rise_; }
+  // Metres above sea level: the world's base elevation plus the height's
+  // share of the range, the frame the heightmaps' sidecar states.
+  double elevation(int c, int r) const {
+    return base_ + double(field_.heights[index(c, r)]) * rise_;
+  }
   std::size_t index(int c, int r) const {
     return field_.wraps ? field_.index(c % field_.width, r % field_.height) : field_.index(c, r);
   }
@@ -45,6 +49,7 @@ class MeshGrid {
   int rows_;
   double cell_;
   double rise_;
+  double base_;
 };
 
 }  // namespace terrain

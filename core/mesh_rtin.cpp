@@ -120,9 +120,19 @@ MeshBlocks::MeshBlocks(const MeshGrid& grid, int largestCells) : largest(largest
   tile(tile, 0, 0, grid.cols() - 1, grid.rows() - 1, largestCells);
 }
 
-std::vector<float> rtinErrors(const MeshGrid& grid, const MeshBlocks& blocks,
+std::vector<float> rtinErrors(const MeshGrid& grid, const MeshBlocks& blocks, bool keepOutline,
                               const Execution& exec) {
   std::vector<float> errors(grid.vertexCount(), 0.0f);
+  if (keepOutline) {
+    // Each kept vertex's +inf reaches its ancestors through the sweep, so
+    // the triangles grade down to single cells along the outline.
+    for (int c = 0; c < grid.cols(); ++c) {
+      errors[grid.id(c, 0)] = errors[grid.id(c, grid.rows() - 1)] = kAlwaysKept;
+    }
+    for (int r = 0; r < grid.rows(); ++r) {
+      errors[grid.id(0, r)] = errors[grid.id(grid.cols() - 1, r)] = kAlwaysKept;
+    }
+  }
   // Corners only: along an edge two blocks share, even of different sizes,
   // the finer block's corners are kept and below them both blocks' vertices
   // are the same vertices with the same errors.

@@ -38,8 +38,9 @@ struct MeshBlocks {
 };
 
 // One error per grid vertex (by grid id), metres; +inf for the vertices
-// always kept. The same bits for every thread count.
-std::vector<float> rtinErrors(const MeshGrid& grid, const MeshBlocks& blocks,
+// always kept: the blocks' corners, and the whole outline when keepOutline.
+// The same bits for every thread count.
+std::vector<float> rtinErrors(const MeshGrid& grid, const MeshBlocks& blocks, bool keepOutline,
                               const Execution& exec);
 
 // About the threshold that keeps `vertices` vertices (those whose error is

@@ -221,10 +221,10 @@ double worstError(const MeshGrid& grid, const std::vector<std::uint32_t>& ids) {
 // The RTIN with one threshold everywhere, so blocks meet vertex for vertex.
 class Simplification {
  public:
-  Simplification(const MeshGrid& grid, const Execution& exec)
+  Simplification(const MeshGrid& grid, bool keepOutline, const Execution& exec)
       : grid_(grid),
         blocks_(grid, kBlockCells),
-        errors_(rtinErrors(grid, blocks_, exec)),
+        errors_(rtinErrors(grid, blocks_, keepOutline, exec)),
         triangles_(blocks_.count()),
         exec_(exec) {}
 
@@ -277,6 +277,7 @@ class Simplification {
 
   std::size_t build(float threshold, bool measure) {
     built_ = threshold;
+    measured_ = measure;
     worst_.assign(blocks_.count(), 0.0);
     forEachBlock(blocks_, exec_, [&](const MeshBlock& block, std::size_t b) {
       triangles_[b].clear();
@@ -290,6 +291,18 @@ class Simplification {
 
   float built() const { return built_; }
 
+  // The last build's largest vertical error, metres (measured now if that
+  // build was not): what the sidecar reports, whatever decided the threshold.
+  double worst() {
+    if (!measured_) {
+      forEachBlock(blocks_, exec_, [&](const MeshBlock&, std::size_t b) {
+        worst_[b] = worstError(grid_, triangles_[b]);
+      });
+      measured_ = true;
+    }
+    return *std::max_element(worst_.begin(), worst_.end());
+  }
+
  private:
   const MeshGrid& grid_;
   MeshBlocks blocks_;
@@ -297,13 +310,14 @@ class Simplification {
   std::vector<std::vector<std::uint32_t>> triangles_;
   std::vector<double> worst_;
   float built_ = -1.0f;
+  bool measured_ = false;
   Execution exec_;
 };
 
 TerrainMesh simplifiedMesh(const MeshGrid& grid, const MeshOptions& options,
                            const Execution& exec) {
   // The count's threshold, or the error bound's when that needs more detail.
-  Simplification simplification(grid, exec);
+  Simplification simplification(grid, options.keepOutline, exec);
   float threshold = std::numeric_limits<float>::infinity();
   if (options.targetTriangles > 0) threshold = simplification.forCount(options.targetTriangles);
   if (options.maxError > 0.0) {
@@ -312,9 +326,12 @@ TerrainMesh simplifiedMesh(const MeshGrid& grid, const MeshOptions& options,
   } else if (simplification.built() != threshold) {
     simplification.build(threshold, false);
   }
+  const double worst = simplification.worst();
   const std::vector<std::uint32_t> joined = simplification.triangles();
   Compacted mesh = compact(joined, grid.vertexCount());
-  return meshOf(grid, mesh.ids, std::move(mesh.indices), exec);
+  TerrainMesh out = meshOf(grid, mesh.ids, std::move(mesh.indices), exec);
+  out.verticalError = worst;
+  return out;
 }
 
 void validate(const Heightfield& field, const MeshOptions& options) {

@@ -24,6 +24,11 @@ struct MeshOptions {
   // any grid point, measured vertically; 0 = no bound (the count decides). With both 0 the mesh is
   // the full grid: every cell's two triangles.
   double maxError = 0.0;
+  // Keep every vertex of the outline (a tile's): a neighbouring tile cut
+  // from the same world shares these samples, so the two meshes meet vertex
+  // for vertex whatever each keeps inside. Costs about two triangles per
+  // outline cell, graded inwards.
+  bool keepOutline = false;
 
   bool simplifies() const { return targetTriangles > 0 || maxError > 0.0; }
 };
@@ -36,6 +41,10 @@ struct TerrainMesh {
   // map PNG drapes as exported. OBJ's v runs the other way: its writer flips.
   std::vector<float> uvs;
   std::vector<std::uint32_t> indices;  // three per triangle
+  // The largest vertical distance, metres, between the surface and the
+  // heights at any grid point (measured on the triangles kept; 0 for the
+  // full grid, whose vertices are the grid points).
+  double verticalError = 0.0;
 
   std::size_t vertexCount() const { return positions.size() / 3; }
   std::size_t triangleCount() const { return indices.size() / 3; }
@@ -43,7 +52,8 @@ struct TerrainMesh {
 
 // The field's surface as a mesh: one vertex per sample (a wrapping map gets
 // a copy of its first column and row past the last, so the mesh covers the
-// whole world and tiles), heights h * world.heightRange metres, normals from
+// whole world and tiles), heights world.baseElevation + h * world.heightRange
+// metres (above sea level, as the sidecar states the range), normals from
 // the heights by central differences in metres (one-sided at the edges,
 // across the seam on a torus), kept vertices in the grid's row-major order.
 //

@@ -36,8 +36,9 @@ ParamTable<World> makeWorldTable() {
       TERRAIN_BIND(World, baseElevation,
                    (ParamInfo{"base-elevation", "Base elevation", "m",
                               "How high above sea level height 0 lies: an imported elevation "
-                              "model's lowest point. Only the exports' sidecars use it, so an "
-                              "engine can place the terrain at its real height",
+                              "model's lowest point. The exports' sidecars and meshes use it (a "
+                              "mesh's Y is metres above sea level), so an engine can place the "
+                              "terrain at its real height",
                               ParamType::Real, -12000.0, 9000.0})),
   });
 }
