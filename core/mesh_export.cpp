@@ -76,16 +76,41 @@ char* putIndexTriple(char* out, std::uint32_t index) {
   return out;
 }
 
-void writeObjBody(AtomicFile& file, const TerrainMesh& mesh, const Execution& exec) {
-  const std::string header =
-      "# Terrain Explorer mesh: " + std::to_string(mesh.vertexCount()) + " vertices, " +
-      std::to_string(mesh.triangleCount()) +
-      " triangles; metres, +Y up, +X east, -Z north; vt's v = 0 is the colour map's bottom row\n";
+bool hasTexture(const MeshFileOptions& o) {
+  return !o.colorTexture.empty() || !o.normalTexture.empty() || !o.splatTexture.empty();
+}
+
+std::string fileNameOf(const std::string& path) {
+  return path.substr(path.find_last_of('/') + 1);  // npos + 1 = 0: no folder
+}
+
+void writeObjBody(AtomicFile& file, const TerrainMesh& mesh, const Execution& exec,
+                  const MeshFileOptions& options, const std::string& mtlName) {
+  std::string header = "# Terrain Explorer mesh: " + std::to_string(mesh.vertexCount()) +
+                       " vertices, " + std::to_string(mesh.triangleCount()) +
+                       " triangles; metres, +Y up, +X east, -Z north; vt's v = 0 is the colour "
+                       "map's bottom row\n";
+  if (options.east != 0.0 || options.south != 0.0) {
+    // OBJ has no transform: the tile's place is in its vertices.
+    header.append("# placed in its world: ")
+        .append(std::to_string(options.east))
+        .append(" m east, ")
+        .append(std::to_string(options.south))
+        .append(" m south of the world's north-west corner (added to every v)\n");
+  }
+  if (!mtlName.empty()) header.append("mtllib ").append(mtlName).append("\n");
+  header.append("o ").append(options.name).append("\n");
+  if (!mtlName.empty()) header.append("usemtl ").append(options.name).append("\n");
   file.write(header.data(), header.size());
   const std::size_t vertices = mesh.vertexCount();
   const std::size_t vectorLine = 4 + 3 * (kFloatChars + 1);
+  const std::array<double, 3> offset = {options.east, 0.0, options.south};
   writeLines(file, vertices, vectorLine, exec, [&](std::size_t i, char* out) {
-    return putFloats(out, "v", &mesh.positions[3 * i], 3);
+    std::array<float, 3> v;
+    for (std::size_t k = 0; k < 3; ++k) {
+      v[k] = static_cast<float>(static_cast<double>(mesh.positions[3 * i + k]) + offset[k]);
+    }
+    return putFloats(out, "v", v.data(), 3);
   });
   writeLines(file, vertices, vectorLine, exec, [&](std::size_t i, char* out) {
     const std::array<float, 2> uv = {mesh.uvs[2 * i], 1.0f - mesh.uvs[2 * i + 1]};
@@ -126,9 +151,9 @@ std::size_t paddedTo4(std::size_t bytes) {
   return (bytes + 3) & ~std::size_t{3};
 }
 
-// RFC 3986: everything but unreserved characters and '/' percent-encoded,
-// so a file name with spaces or '#' is still one relative reference.
-std::string uriOf(const std::string& path) {
+}  // namespace
+
+std::string uriOfPath(const std::string& path) {
   constexpr char kHex[] = "0123456789ABCDEF";
   std::string uri;
   for (const char ch : path) {
@@ -145,6 +170,58 @@ std::string uriOf(const std::string& path) {
     }
   }
   return uri;
+}
+
+namespace {
+
+// The material: bare ground (metallic 0, roughness 1) with the textures
+// given, one image, texture and shared sampler each.
+void addMaterial(nlohmann::ordered_json& doc, const MeshFileOptions& options) {
+  using Json = nlohmann::ordered_json;
+  Json images = Json::array();
+  Json textures = Json::array();
+  const auto texture = [&](const std::string& uri) {
+    images.push_back({{"uri", uriOfPath(uri)}});
+    textures.push_back({{"sampler", 0}, {"source", textures.size()}});
+    return Json{{"index", textures.size() - 1}};
+  };
+  Json pbr = Json::object();
+  if (!options.colorTexture.empty()) pbr["baseColorTexture"] = texture(options.colorTexture);
+  pbr["metallicFactor"] = 0.0;
+  pbr["roughnessFactor"] = 1.0;
+  Json material = {{"name", options.name}, {"pbrMetallicRoughness", pbr}};
+  // glTF reads a normalTexture as linear data, as it is.
+  if (!options.normalTexture.empty()) material["normalTexture"] = texture(options.normalTexture);
+  if (!options.splatTexture.empty()) {
+    Json splat = texture(options.splatTexture);
+    splat["channels"] = "R grass, G rock, B sediment, A snow: weights summing to 1";
+    splat["colorSpace"] = "linear";
+    material["extras"] = {{"splatTexture", splat}};
+  }
+  doc["materials"] = Json::array({material});
+  doc["textures"] = std::move(textures);
+  doc["samplers"] = Json::array({{{"magFilter", kLinear},
+                                  {"minFilter", kLinearMipmapLinear},
+                                  {"wrapS", kClampToEdge},
+                                  {"wrapT", kClampToEdge}}});
+  doc["images"] = std::move(images);
+}
+
+// The .mtl: one material named as the object; paths as given (relative).
+std::string mtlText(const MeshFileOptions& options) {
+  std::string text = "# Terrain Explorer material: bare ground, the colour map draped by vt\n";
+  text.append("newmtl ").append(options.name).append("\n");
+  text.append("Ka 0 0 0\nKd 1 1 1\nKs 0 0 0\nillum 1\n");
+  if (!options.colorTexture.empty()) text.append("map_Kd ").append(options.colorTexture) += '\n';
+  if (!options.normalTexture.empty()) {
+    text.append("# tangent-space normal map, OpenGL convention (green up the image), linear\n");
+    text.append("map_Bump ").append(options.normalTexture) += '\n';
+  }
+  if (!options.splatTexture.empty()) {
+    text.append("# splat map (no MTL slot): ").append(options.splatTexture);
+    text.append(", RGBA weights R grass, G rock, B sediment, A snow, linear\n");
+  }
+  return text;
 }
 
 // The BIN chunk's parts, in order, each a multiple of 4 bytes.
@@ -192,24 +269,19 @@ nlohmann::ordered_json glbJson(const TerrainMesh& mesh, const GlbOptions& option
   Json primitive = {{"attributes", {{"POSITION", 0}, {"NORMAL", 1}, {"TEXCOORD_0", 2}}},
                     {"indices", 3},
                     {"mode", 4}};  // triangles
+  Json node = {{"mesh", 0}, {"name", options.name}};
+  if (options.east != 0.0 || options.south != 0.0) {
+    node["translation"] = {options.east, 0.0, options.south};
+  }
   Json doc = {{"asset", {{"version", "2.0"}, {"generator", "Terrain Explorer"}}},
               {"scene", 0},
               {"scenes", Json::array({{{"nodes", {0}}}})},
-              {"nodes", Json::array({{{"mesh", 0}, {"name", "terrain"}}})}};
-  if (!options.colorTexture.empty()) {
+              {"nodes", Json::array({node})}};
+  if (hasTexture(options)) {
     primitive["material"] = 0;
-    doc["materials"] =
-        Json::array({{{"name", "terrain"},
-                      {"pbrMetallicRoughness",
-                       {{"baseColorTexture", {{"index", 0}}}, {"metallicFactor", 0.0}}}}});
-    doc["textures"] = Json::array({{{"sampler", 0}, {"source", 0}}});
-    doc["samplers"] = Json::array({{{"magFilter", kLinear},
-                                    {"minFilter", kLinearMipmapLinear},
-                                    {"wrapS", kClampToEdge},
-                                    {"wrapT", kClampToEdge}}});
-    doc["images"] = Json::array({{{"uri", uriOf(options.colorTexture)}}});
+    addMaterial(doc, options);
   }
-  doc["meshes"] = Json::array({{{"name", "terrain"}, {"primitives", Json::array({primitive})}}});
+  doc["meshes"] = Json::array({{{"name", options.name}, {"primitives", Json::array({primitive})}}});
   doc["accessors"] = std::move(accessors);
   doc["bufferViews"] = std::move(views);
   doc["buffers"] = Json::array({{{"byteLength", binBytes}}});
@@ -222,8 +294,22 @@ void putWords(AtomicFile& file, std::initializer_list<std::uint32_t> words) {
 
 }  // namespace
 
-void writeObj(const std::string& path, const TerrainMesh& mesh, const Execution& exec) {
-  writeFileAtomically(path, [&](AtomicFile& file) { writeObjBody(file, mesh, exec); });
+std::string mtlPathFor(const std::string& objPath) {
+  const bool obj = objPath.size() > 4 && objPath.ends_with(".obj");
+  return (obj ? objPath.substr(0, objPath.size() - 4) : objPath) + ".mtl";
+}
+
+void writeObj(const std::string& path, const TerrainMesh& mesh, const Execution& exec,
+              const MeshFileOptions& options) {
+  std::string mtlName;
+  if (hasTexture(options)) {
+    const std::string mtl = mtlPathFor(path);
+    const std::string text = mtlText(options);
+    writeFileAtomically(mtl, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+    mtlName = fileNameOf(mtl);
+  }
+  writeFileAtomically(path,
+                      [&](AtomicFile& file) { writeObjBody(file, mesh, exec, options, mtlName); });
 }
 
 void writeGlb(const std::string& path, const TerrainMesh& mesh, const GlbOptions& options) {

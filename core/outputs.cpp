@@ -2,12 +2,14 @@
 
 #include <filesystem>
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/export/exr.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
+#include "core/export/sidecar.hpp"
 #include "core/image.hpp"
 #include "core/mesh_export.hpp"
 #include "core/png_io.hpp"
@@ -24,7 +26,11 @@ Shading shadingOf(const OutputInput& in) {
   return Shading::of(in.doc.look, resolvedHillshade(in.doc));
 }
 
-constexpr std::string_view kHeights01As16Bit = "heights 0..1 as 0..65535 (x height range = metres)";
+// Every height file and the mesh share one vertical frame: metres above sea
+// level = the range's min (the base elevation) + height x the range.
+std::string heightsIn(std::string_view what) {
+  return std::string(what) + " (metres above sea level = height-range-m min + height x range)";
+}
 
 // ---- options: one struct and one table per format that takes any ----
 
@@ -121,8 +127,49 @@ ParamSchema meshSchema() {
   return meshOptions().schema(defaults);
 }
 
+// The error, when given, decides alone: the default triangle count would
+// otherwise hide it (a finer count met the bound already). A tile keeps its
+// outline, which its neighbours share, so tiles meet vertex for vertex.
+MeshOptions meshOptionsFor(const OutputInput& in, const ParamValues& values) {
+  MeshOptions o = meshOptions().unpack(values);
+  if (o.maxError > 0.0) o.targetTriangles = 0;
+  o.keepOutline = in.tile.has_value();
+  return o;
+}
+
 TerrainMesh meshOf(const OutputInput& in, const ParamValues& o) {
-  return buildTerrainMesh(in.field, in.doc.world, meshOptions().unpack(o), in.exec);
+  TerrainMesh mesh = buildTerrainMesh(in.field, in.doc.world, meshOptionsFor(in, o), in.exec);
+  if (in.figures != nullptr) {
+    *in.figures = {{"vertices", double(mesh.vertexCount())},
+                   {"triangles", double(mesh.triangleCount())},
+                   {"max-vertical-error-m", mesh.verticalError}};
+  }
+  return mesh;
+}
+
+// The images written in the same run that a mesh's material takes, by
+// paths relative to the mesh, and the tile's name and place.
+MeshFileOptions meshFileOptions(const std::string& path, const OutputInput& in) {
+  MeshFileOptions out;
+  for (const OutputRequest& sibling : in.siblings) {
+    const std::string_view key = sibling.format->key;
+    if (isWrittenThrough(sibling.path)) continue;
+    const std::string uri = relativeFileName(sibling.path, path);
+    if (key == "color") out.colorTexture = uri;
+    if (key == "splat") out.splatTexture = uri;
+    // glTF and MTL read green up the image; a DirectX map would light from below.
+    if (key == "normals" &&
+        normalOptions().unpack(sibling.options).convention == NormalConvention::OpenGl) {
+      out.normalTexture = uri;
+    }
+  }
+  if (in.tile) {
+    const double cell = metresPerCell(in.doc.world, in.field.width, in.field.wraps);
+    out.name = in.tile->name;
+    out.east = double(in.tile->x0) * cell;
+    out.south = double(in.tile->y0) * cell;
+  }
+  return out;
 }
 
 std::string meshDescription(const OutputInput& in, const ParamValues& values,
@@ -145,14 +192,16 @@ std::string meshDescription(const OutputInput& in, const ParamValues& values,
 }
 
 FileLayout meshLayout(std::string_view container, std::string_view byteOrder) {
-  return FileLayout{container,
-                    "float32",
-                    3,
-                    32,
-                    byteOrder,
-                    "",
-                    "vertices in metres: +X east, +Y up, +Z south (north is -Z); UV 0..1 "
-                    "across the map, v = 0 at the north edge"};
+  return FileLayout{
+      container,
+      "float32",
+      3,
+      32,
+      byteOrder,
+      "",
+      "vertices in metres: +X east, +Y up (above sea level, as height-range-m), +Z south "
+      "(north is -Z); UV 0..1 "
+      "across the map, v = 0 at the north edge"};
 }
 
 std::string mapOnly(const OutputInput& in) {
@@ -224,8 +273,13 @@ OutputFormat heightmapFormat() {
             return sizeText(in.field) + " 16-bit grey heightmap";
           },
           [](const OutputInput&, const ParamValues&) {
-            return FileLayout{
-                "png", "uint16", 1, 16, "big-endian", "top-first", std::string(kHeights01As16Bit)};
+            return FileLayout{"png",
+                              "uint16",
+                              1,
+                              16,
+                              "big-endian",
+                              "top-first",
+                              heightsIn("heights 0..1 as 0..65535")};
           },
           [](const std::string& path, const OutputInput& in, const ParamValues&) {
             writeHeightmapPng(path, in.field, in.exec);
@@ -252,7 +306,7 @@ OutputFormat r16Format() {
                               16,
                               "little-endian",
                               raw16Options().unpack(o).flipRows ? "bottom-first" : "top-first",
-                              std::string(kHeights01As16Bit)};
+                              heightsIn("heights 0..1 as 0..65535")};
           },
           [](const std::string& path, const OutputInput& in, const ParamValues& o) {
             writeRaw16(path, in.field, raw16Options().unpack(o).flipRows);
@@ -270,13 +324,8 @@ OutputFormat rawFormat() {
       {},
       [](const OutputInput& in, const ParamValues&) { return sizeText(in.field) + " float32 raw"; },
       [](const OutputInput&, const ParamValues&) {
-        return FileLayout{"raw",
-                          "float32",
-                          1,
-                          32,
-                          "little-endian",
-                          "top-first",
-                          "heights 0..1 (x height range = metres)"};
+        return FileLayout{
+            "raw", "float32", 1, 32, "little-endian", "top-first", heightsIn("heights 0..1")};
       },
       [](const std::string& path, const OutputInput& in, const ParamValues&) {
         writeRawFloat32(path, in.field);
@@ -303,7 +352,7 @@ OutputFormat exrFormat() {
                               32,
                               "little-endian",
                               "top-first",
-                              "channel Y: heights 0..1 (x height range = metres), lossless " +
+                              "channel Y: " + heightsIn("heights 0..1") + ", lossless " +
                                   exrCompressionName(exrOptions().unpack(o).compression) +
                                   " compression"};
           },
@@ -397,7 +446,7 @@ OutputFormat objFormat() {
       [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
       [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
       [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-        writeObj(path, meshOf(in, o), in.exec);
+        writeObj(path, meshOf(in, o), in.exec, meshFileOptions(path, in));
       },
       &mapOnly};
 }
@@ -415,7 +464,7 @@ OutputFormat glbFormat() {
       [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
       [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
       [](const std::string& path, const OutputInput& in, const ParamValues& o) {
-        writeGlb(path, meshOf(in, o));
+        writeGlb(path, meshOf(in, o), meshFileOptions(path, in));
       },
       &mapOnly};
 }

@@ -1,7 +1,6 @@
 #include "app/cli/export_options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <initializer_list>
@@ -9,6 +8,8 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
+#include "app/cli/export_args.hpp"
+#include "app/cli/tile_options.hpp"
 #include "core/color.hpp"
 #include "core/document_inputs.hpp"
 #include "core/error.hpp"
@@ -72,6 +73,10 @@ constexpr OptionInfo kOptions[] = {
      "With --tiles: Unreal's Name_x0_y0 (y from the north edge, default) or Unity's Name_X_Z "
      "(Z from the south edge)",
      Scope::Maps},
+    {"world-gltf", "NAME.gltf",
+     "With --tiles and --glb: also write NAME.gltf in --out-dir, the whole world in one file: "
+     "it names every tile's .glb (no copy) in place, with its name and material",
+     Scope::Maps},
     {"output-node", "NODE[.PORT]",
      "With a graph project: export this node's result instead of the terrain (e.g. 5, or "
      "5.mask); a mask is written as a greyscale field of 0..1 (--heightmap, --r16, --raw, "
@@ -121,11 +126,6 @@ std::string expectedValue(std::string_view name, const OptionInfo* option,
   }
   return "a value";
 }
-
-struct Token {
-  std::string name;
-  std::string value;
-};
 
 // --mask KIND=FILE is --mask-KIND FILE.
 void expandMaskFlag(Token& token) {
@@ -190,28 +190,6 @@ std::vector<Token> tokenize(std::span<char* const> args) {
   return tokens;
 }
 
-int parseInt(const Token& t, int min, int max) {
-  int value = 0;
-  const char* first = t.value.data();
-  const char* last = first + t.value.size();
-  const auto [ptr, ec] = std::from_chars(first, last, value);
-  const std::string range = std::to_string(min) + " to " + std::to_string(max);
-  if (t.value.empty() || ec == std::errc::invalid_argument || ptr != last) {
-    throw InputError("--" + t.name + ": " + excerpt(t.value) +
-                     " is not a whole number; allowed: " + range);
-  }
-  if (ec == std::errc::result_out_of_range || value < min || value > max) {
-    throw InputError("--" + t.name + ": " + bareExcerpt(t.value) +
-                     " is out of range; allowed: " + range);
-  }
-  return value;
-}
-
-std::string nonEmpty(const Token& t, std::string_view what) {
-  if (t.value.empty()) throw InputError("--" + t.name + ": empty; expected " + std::string(what));
-  return t.value;
-}
-
 std::string sourcesWith(bool profile) {
   std::string out;
   for (const SourceStage* source : sources()) {
@@ -267,16 +245,6 @@ void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& 
   }
 }
 
-std::string outputFlagList() {
-  std::string out;
-  for (const OutputFormat& f : outputFormats()) {
-    if (f.needs == OutputNeeds::Window) continue;
-    if (!out.empty()) out += ", ";
-    out += "--" + std::string(f.key) + " " + std::string(f.metavar);
-  }
-  return out;
-}
-
 // A file written, by the file its path resolves to.
 struct NamedFile {
   std::string what;  // how messages name it: "--heightmap"
@@ -324,97 +292,6 @@ void checkOutputs(const ExportOptions& o) {
       }
     }
   }
-}
-
-// Every file a tiled export will write (each tile it makes, the manifest)
-// against the files it reads: an --out-dir that holds the DEM must not take
-// its name.
-void checkTileOutputs(const ExportOptions& o) {
-  const ExportOptions::Tiles& tiles = o.tiles.value();
-  const std::vector<DocumentInput> inputs = exportInputs(o);
-  if (inputs.empty()) return;
-  const std::vector<OutputRequest>& patterns = o.plan.outputs;
-  const auto check = [&](const TileIndex tile) {
-    for (const OutputRequest& out : tileOutputs(patterns, tiles.outDir, tiles.grid, tile)) {
-      refuseOverwritingAnInput("--" + std::string(out.format->key), out.path, inputs);
-    }
-    refuseOverwritingAnInput("--tiles' sidecar JSON",
-                             tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile), inputs);
-  };
-  if (tiles.only) {
-    check(*tiles.only);
-  } else {
-    for (int row = 0; row < tiles.grid.rows; ++row) {
-      for (int column = 0; column < tiles.grid.columns; ++column) check({column, row});
-    }
-  }
-  refuseOverwritingAnInput("--tiles' manifest", manifestPath(patterns, tiles.outDir), inputs);
-}
-
-const Token* findToken(const std::vector<Token>& tokens, std::string_view name) {
-  const Token* found = nullptr;
-  for (const Token& t : tokens) {
-    if (t.name == name) found = &t;  // the last one wins, as for every flag
-  }
-  return found;
-}
-
-constexpr std::string_view kTileFlags[] = {"out-dir", "overlap", "tile", "tile-names"};
-
-// In a tiled export an output is a name in --out-dir, not a path.
-void checkTileName(const OutputRequest& out) {
-  const std::string flag = "--" + std::string(out.format->key);
-  if (out.path.find('/') != std::string::npos || out.path == "." || out.path == ".." ||
-      out.path == "-") {
-    throw InputError(flag + ": with --tiles, " + excerpt(out.path) +
-                     " must be a plain file name (no folder, not -); the tiles go to --out-dir");
-  }
-}
-
-// --tiles and its companions, once the document and outputs are known.
-ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>& tokens) {
-  ExportOptions::Tiles tiles;
-  const TileCount count = parseTileCount(findToken(tokens, "tiles")->value);
-  tiles.grid.columns = count.columns;
-  tiles.grid.rows = count.rows;
-  tiles.grid.worldSize = documentSize(o.doc);
-  tiles.grid.wraps = documentWraps(o.doc);
-  if (const Token* t = findToken(tokens, "overlap")) {
-    tiles.grid.overlap = parseInt(*t, 0, static_cast<int>(kMaxMapSide));
-  }
-  if (const Token* t = findToken(tokens, "tile-names")) tiles.grid.naming = tileNaming(t->value);
-  validate(tiles.grid);
-  if (const Token* t = findToken(tokens, "tile")) tiles.only = parseTileIndex(t->value, tiles.grid);
-  const Token* dir = findToken(tokens, "out-dir");
-  if (dir == nullptr) throw InputError("--tiles: needs --out-dir DIR, the folder the tiles go to");
-  tiles.outDir = nonEmpty(*dir, "a folder");
-  if (o.plan.outputs.empty()) {
-    throw InputError("--tiles: no output given; add one or more of " + outputFlagList() +
-                     " (each a file name for the tiles)");
-  }
-  for (std::size_t i = 0; i < o.plan.outputs.size(); ++i) {
-    checkTileName(o.plan.outputs[i]);
-    for (std::size_t j = 0; j < i; ++j) {
-      if (o.plan.outputs[i].path == o.plan.outputs[j].path) {
-        throw InputError("--" + std::string(o.plan.outputs[i].format->key) + ": " +
-                         excerpt(o.plan.outputs[i].path) + " is also the --" +
-                         std::string(o.plan.outputs[j].format->key) +
-                         " output; give each output its own name");
-      }
-    }
-  }
-  const std::pair<std::string_view, bool> refused[] = {
-      {"engine-size", o.plan.engineSize != nullptr},
-      {"no-sidecar", !o.plan.sidecar.has_value()},
-      {"save-project", o.plan.projectOutput.has_value()}};
-  for (const auto& [flag, given] : refused) {
-    if (!given) continue;
-    throw InputError("--" + std::string(flag) +
-                     ": does not apply with --tiles (tiles take their size from --size and "
-                     "--tiles; every tile writes its JSON, which marks it complete; the "
-                     "manifest holds the document)");
-  }
-  return tiles;
 }
 
 // "5" or "5.mask": a node of the document's graph and one of its outputs;
@@ -540,7 +417,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   }
   if (tiled) {
     options.tiles = parseTiles(options, tokens);
-    checkTileOutputs(options);
+    checkTileOutputs(options, exportInputs(options));
     return options;
   }
   for (const std::string_view flag : kTileFlags) {

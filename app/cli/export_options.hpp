@@ -35,6 +35,9 @@ struct ExportOptions {
     TileGrid grid;
     std::string outDir;
     std::optional<TileIndex> only;  // --tile: this tile alone
+    // --world-gltf: a .gltf in outDir naming every tile's .glb in place,
+    // written once every tile's is there.
+    std::optional<std::string> worldGltf;
   };
   std::optional<Tiles> tiles;
 };

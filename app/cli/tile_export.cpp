@@ -8,10 +8,12 @@
 #include <vector>
 
 #include "app/cli/export_status.hpp"
+#include "app/cli/tile_options.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/export/export_plan.hpp"
 #include "core/export/tile_manifest.hpp"
+#include "core/export/world_gltf.hpp"
 #include "core/outputs.hpp"
 #include "core/quote.hpp"
 
@@ -88,6 +90,38 @@ std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileM
   return std::nullopt;
 }
 
+// The world glTF once every tile's .glb is there (a farm's last tile
+// writes it; an earlier one says how many it waits for).
+int writeWorld(const ExportOptions& o) {
+  const ExportOptions::Tiles& tiles = o.tiles.value();
+  std::vector<std::string> glbs;
+  int missing = 0;
+  for (int row = 0; row < tiles.grid.rows; ++row) {
+    for (int column = 0; column < tiles.grid.columns; ++column) {
+      for (const OutputRequest& out :
+           tileOutputs(o.plan.outputs, tiles.outDir, tiles.grid, {column, row})) {
+        if (out.format->key != "glb") continue;
+        std::error_code ec;
+        missing += std::filesystem::is_regular_file(out.path, ec) ? 0 : 1;
+        glbs.push_back(out.path);
+      }
+    }
+  }
+  const std::string path = worldGltfPath(tiles);
+  if (missing > 0) {
+    if (!o.quiet) std::printf("%s: waits for %d tiles' meshes\n", path.c_str(), missing);
+    return kExitWritten;
+  }
+  try {
+    writeWorldGltf(path, glbs);
+  } catch (const IoError& e) {
+    return failExport(kExitWriteFailed, e.what());
+  }
+  if (!o.quiet)
+    std::printf("%s: the world's %zu tile meshes in place\n", path.c_str(), glbs.size());
+  return kExitWritten;
+}
+
 }  // namespace
 
 int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
@@ -115,6 +149,7 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     return failExport(kExitWriteFailed, e.what());
   }
   if (!o.quiet) std::printf("%s: manifest of %d tiles\n", manifest.c_str(), grid.count());
+  if (tiles.worldGltf) return writeWorld(o);
   return kExitWritten;
 }
 

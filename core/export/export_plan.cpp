@@ -80,6 +80,16 @@ void refuseNonFinite(const Heightfield& field) {
   refuseNonFinite(field.erosion->deposition, field.width, size + " deposition map");
 }
 
+// The tile's name (its sidecar's, as the manifest lists it) and its first
+// sample's place in the world.
+TilePlacement placementOf(const ExportPlan& plan) {
+  const MapWindow window = tileWindow(plan.tile->grid, plan.tile->tile);
+  std::string name = plan.sidecar ? *plan.sidecar : plan.outputs.front().path;
+  name = name.substr(name.find_last_of('/') + 1);
+  name = name.substr(0, name.rfind('.'));
+  return {name, window.x0, window.y0};
+}
+
 }  // namespace
 
 void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput& in,
@@ -101,8 +111,14 @@ void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput&
     if (events.written) events.written(index, path);
     ++index;
   };
-  for (const OutputRequest& out : plan.outputs) {
-    writeOne(out.path, [&] { out.format->write(out.path, in, out.options); });
+  std::vector<WrittenFigures> figures(plan.outputs.size());
+  OutputInput each = in;
+  each.siblings = plan.outputs;
+  if (plan.tile) each.tile = placementOf(plan);
+  for (std::size_t i = 0; i < plan.outputs.size(); ++i) {
+    const OutputRequest& out = plan.outputs[i];
+    each.figures = &figures[i];
+    writeOne(out.path, [&] { out.format->write(out.path, each, out.options); });
   }
   if (plan.sidecar) {
     if (plan.tile) {
@@ -110,11 +126,11 @@ void writePlan(const ExportPlan& plan, const Document& asked, const OutputInput&
       directorySyncs.sync();
       writeOne(*plan.sidecar, [&] {
         writeTileSidecar(*plan.sidecar, in, plan.outputs, plan.tile->grid, plan.tile->tile,
-                         plan.tile->fingerprint);
+                         plan.tile->fingerprint, figures);
       });
     } else {
       writeOne(*plan.sidecar,
-               [&] { writeSidecar(*plan.sidecar, in, plan.outputs, plan.projectInput); });
+               [&] { writeSidecar(*plan.sidecar, in, plan.outputs, plan.projectInput, figures); });
     }
   }
   if (plan.projectOutput) {

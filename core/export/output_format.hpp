@@ -4,8 +4,11 @@
 // manifest share. Only types: the writers live behind the table.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/color.hpp"
 #include "core/document.hpp"
@@ -21,6 +24,20 @@ enum class OutputNeeds : std::uint8_t {
   Look,     // the heights coloured by the look
   Window,   // a rendered view: needs the window's GPU renderer
 };
+
+struct OutputRequest;
+
+// A tile's place in its tiled world, for the formats that can carry it (a
+// mesh's translation and name).
+struct TilePlacement {
+  std::string name;     // "world_x1_y0": the tile's sidecar's stem, as the manifest lists it
+  std::int64_t x0 = 0;  // world column of the tile's first sample (overlap included)
+  std::int64_t y0 = 0;  // world row of the same
+};
+
+// Figures a format measured as it wrote (a mesh's triangles and error), for
+// the sidecar's "written": name, value.
+using WrittenFigures = std::vector<std::pair<std::string, double>>;
 
 // Everything a format may draw on.
 struct OutputInput {
@@ -38,6 +55,12 @@ struct OutputInput {
   std::optional<PortRef> outputNode = {};
   // The window's view, rendered on its GL thread, for the Window format.
   const RgbImage* view = nullptr;
+  // Set by the export plan for each file: every output of the run (a mesh's
+  // material uses the images written beside it), the tile's place, and
+  // where the format puts what it measured (null: nowhere).
+  std::span<const OutputRequest> siblings = {};
+  std::optional<TilePlacement> tile = {};
+  WrittenFigures* figures = nullptr;
 };
 
 // What one written file holds, as the sidecar JSON states it.

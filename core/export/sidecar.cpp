@@ -18,9 +18,9 @@ using Json = nlohmann::ordered_json;
 constexpr double kUnrealSpanCmAtScale1 = 512.0;
 constexpr double kCentimetresPerMetre = 100.0;
 
-// A file as the sidecar names it: relative to the sidecar's directory when
-// both are files, as given otherwise ("-").
-std::string fileName(const std::string& path, const std::string& sidecarPath) {
+}  // namespace
+
+std::string relativeFileName(const std::string& path, const std::string& sidecarPath) {
   if (isWrittenThrough(path)) return path;
   // The usual case, a file beside its sidecar ("x.r32" and "x.r32.json"),
   // needs no look at the working directory.
@@ -38,9 +38,12 @@ std::string fileName(const std::string& path, const std::string& sidecarPath) {
   return file.lexically_normal().lexically_relative(dir.lexically_normal()).string();
 }
 
-Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::string& sidecarPath) {
+namespace {
+
+Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::string& sidecarPath,
+               const WrittenFigures* figures) {
   const FileLayout layout = out.format->layout(in, out.options);
-  Json entry = {{"file", fileName(out.path, sidecarPath)},
+  Json entry = {{"file", relativeFileName(out.path, sidecarPath)},
                 {"format", out.format->key},
                 {"container", layout.container},
                 {"sample", layout.sample},
@@ -56,6 +59,11 @@ Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::strin
       options[std::string(info.key)] = formatValue(info, out.options[i]);
     }
     entry["options"] = options;
+  }
+  if (figures != nullptr && !figures->empty()) {
+    Json written = Json::object();
+    for (const auto& [name, value] : *figures) written[name] = value;
+    entry["written"] = written;
   }
   return entry;
 }
@@ -91,14 +99,17 @@ std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs
 }
 
 std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> outputs,
-                        const std::string& sidecarPath, const std::string& projectPath) {
+                        const std::string& sidecarPath, const std::string& projectPath,
+                        std::span<const WrittenFigures> figures) {
   const Heightfield& f = in.field;
   const double cell = metresPerCell(in.doc.world, f.width, f.wraps);
   // Rows are as far apart as columns; a profile has no length.
   const double length = f.isProfile() ? 0.0 : cell * (f.wraps ? f.height : f.height - 1);
   Json files = Json::array();
-  for (const OutputRequest& out : outputs) {
-    if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath));
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const OutputRequest& out = outputs[i];
+    const WrittenFigures* written = i < figures.size() ? &figures[i] : nullptr;
+    if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath, written));
   }
   Json project = tiledWorldJson(in.doc);  // its parts are moved in, not copied
   Json sidecar = {{"format", "terrain-explorer-export"},
@@ -128,8 +139,9 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
 }
 
 void writeSidecar(const std::string& path, const OutputInput& in,
-                  std::span<const OutputRequest> outputs, const std::string& projectPath) {
-  const std::string text = sidecarJson(in, outputs, path, projectPath);
+                  std::span<const OutputRequest> outputs, const std::string& projectPath,
+                  std::span<const WrittenFigures> figures) {
+  const std::string text = sidecarJson(in, outputs, path, projectPath, figures);
   writeFileAtomically(path, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
 }
 

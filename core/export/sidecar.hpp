@@ -34,11 +34,21 @@ inline constexpr int kSidecarVersion = 1;
 std::optional<std::string> sidecarPathFor(std::span<const OutputRequest> outputs);
 
 // projectPath: the --project the document came from ("" for none).
+// figures: what each output's format measured as it wrote, in the outputs'
+// order (a file's "written": {"triangles": ..., "max-vertical-error-m": ...});
+// empty for none.
 std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> outputs,
-                        const std::string& sidecarPath, const std::string& projectPath = "");
+                        const std::string& sidecarPath, const std::string& projectPath = "",
+                        std::span<const WrittenFigures> figures = {});
 
 // Atomic; throws IoError naming the path.
 void writeSidecar(const std::string& path, const OutputInput& in,
-                  std::span<const OutputRequest> outputs, const std::string& projectPath = "");
+                  std::span<const OutputRequest> outputs, const std::string& projectPath = "",
+                  std::span<const WrittenFigures> figures = {});
+
+// `path` as a file beside `from` names it: relative to from's folder when
+// both are files, as given otherwise ("-"). The sidecar's file names, a
+// mesh's texture URIs.
+std::string relativeFileName(const std::string& path, const std::string& from);
 
 }  // namespace terrain

@@ -185,8 +185,8 @@ bool tileComplete(const std::string& sidecarPath, std::span<const OutputRequest>
 
 void writeTileSidecar(const std::string& path, const OutputInput& tileInput,
                       std::span<const OutputRequest> files, const TileGrid& grid, TileIndex tile,
-                      const std::string& fingerprint) {
-  Json sidecar = Json::parse(sidecarJson(tileInput, files, path));
+                      const std::string& fingerprint, std::span<const WrittenFigures> figures) {
+  Json sidecar = Json::parse(sidecarJson(tileInput, files, path, "", figures));
   Json place = windowJson(grid, tile);
   place["world-size"] = grid.worldSize;
   place["fingerprint"] = fingerprint;

@@ -40,7 +40,7 @@ bool tileComplete(const std::string& sidecarPath, std::span<const OutputRequest>
 // Atomic; throw IoError naming the path.
 void writeTileSidecar(const std::string& path, const OutputInput& tileInput,
                       std::span<const OutputRequest> files, const TileGrid& grid, TileIndex tile,
-                      const std::string& fingerprint);
+                      const std::string& fingerprint, std::span<const WrittenFigures> figures = {});
 void writeTileManifest(const std::string& path, const Document& worldDoc, const TileGrid& grid,
                        const TilePlan& plan, std::span<const OutputRequest> patterns,
                        const std::string& fingerprint);
