@@ -497,6 +497,55 @@ OutputFormat splatFormat() {
           &mapOnly};
 }
 
+// The splat map's layers, in its channels' order.
+constexpr std::string_view kSplatLayers[] = {"grass", "rock", "sediment", "snow"};
+struct LayerOptions {
+  int layer = 0;  // an index into kSplatLayers
+};
+const ParamTable<LayerOptions>& layerOptions() {
+  static const ParamTable<LayerOptions> table({
+      TERRAIN_BIND(LayerOptions, layer,
+                   (ParamInfo{"weight-layer", "Layer", "",
+                              "Which splat layer the weight map holds: grass, rock, sediment or "
+                              "snow",
+                              ParamType::Choice, 0.0, 3.0, kSplatLayers})),
+  });
+  return table;
+}
+std::string layerName(const ParamValues& o) {
+  return std::string(kSplatLayers[static_cast<std::size_t>(layerOptions().unpack(o).layer)]);
+}
+
+OutputFormat weightFormat() {
+  return {"weight",
+          "FILE.png",
+          "-weight.png",
+          "Layer weight map (PNG)",
+          "8-bit greyscale weight of one splat layer (--weight-layer), the splat map's channel: "
+          "the four layers sum to 255 (Unreal's paint layers)",
+          OutputNeeds::Heights,
+          layerOptions().schema(),
+          [](const OutputInput& in, const ParamValues& o) {
+            return sizeText(in.field) + " 8-bit " + layerName(o) + " weights";
+          },
+          [](const OutputInput&, const ParamValues& o) {
+            return FileLayout{"png",
+                              "uint8",
+                              1,
+                              8,
+                              "big-endian",
+                              "top-first",
+                              layerName(o) +
+                                  " weight 0..255 (the splat map's "
+                                  "channel; the four layers sum to 255)"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues& o) {
+            writeSplatLayerPng(path, in.field, in.doc.look, in.doc.world,
+                               layerOptions().unpack(o).layer, in.exec);
+          },
+          &mapOnly};
+}
+
 OutputFormat viewFormat() {
   return {"view",
           "FILE.png",
@@ -537,6 +586,7 @@ std::vector<OutputFormat> makeFormats() {
           "mask-deposition", "-deposition.png", "Deposition mask (PNG)",
           "Greyscale material erosion laid down (also --mask deposition=FILE.png)"),
       splatFormat(),
+      weightFormat(),
       viewFormat()};
 }
 

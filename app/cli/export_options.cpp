@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
+#include "app/cli/engine_package.hpp"
 #include "app/cli/export_args.hpp"
 #include "app/cli/tile_options.hpp"
 #include "core/color.hpp"
@@ -76,6 +77,12 @@ constexpr OptionInfo kOptions[] = {
     {"world-gltf", "NAME.gltf",
      "With --tiles and --glb: also write NAME.gltf in --out-dir, the whole world in one file: "
      "it names every tile's .glb (no copy) in place, with its name and material",
+     Scope::Maps},
+    {"for", "unreal",
+     "The files an engine imports in one action: unreal checks the landscape's size (505, "
+     "1009, 2017, 4033 or 8129 a side, per tile with --tiles) and adds NAME_grass.png, "
+     "NAME_rock.png, NAME_sediment.png and NAME_snow.png, one paint layer's weights each, "
+     "beside --heightmap/--r16 NAME; the sidecar's engines.unreal has the import scales",
      Scope::Maps},
     {"output-node", "NODE[.PORT]",
      "With a graph project: export this node's result instead of the terrain (e.g. 5, or "
@@ -417,6 +424,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   }
   if (tiled) {
     options.tiles = parseTiles(options, tokens);
+    if (const Token* engine = findToken(tokens, "for")) applyEnginePackage(options, *engine);
     checkTileOutputs(options, exportInputs(options));
     return options;
   }
@@ -427,6 +435,7 @@ ExportOptions parseExportOptions(std::span<char* const> args) {
   }
   if (options.plan.engineSize != nullptr)
     options.doc = documentForSide(options.doc, options.plan.engineSize->side);
+  if (const Token* engine = findToken(tokens, "for")) applyEnginePackage(options, *engine);
   checkOutputs(options);
   return options;
 }

@@ -43,4 +43,17 @@ void writeSplatPng(const std::string& path, const Heightfield& field, const Look
       exec);
 }
 
+void writeSplatLayerPng(const std::string& path, const Heightfield& field, const Look& look,
+                        const World& world, int layer, const Execution& exec) {
+  const std::vector<SplatTexel> texels = computeSplat(field, look, world, exec);
+  const auto channel = static_cast<std::size_t>(layer);
+  writePngFile(
+      path, field.width, field.height, PngFormat::Gray8,
+      [&](int y, std::uint8_t* out) {
+        const SplatTexel* row = &texels[field.index(0, y)];
+        for (int x = 0; x < field.width; ++x) out[x] = row[x][channel];
+      },
+      exec);
+}
+
 }  // namespace terrain

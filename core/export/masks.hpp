@@ -19,4 +19,10 @@ void writeMaskPng(const std::string& path, const Heightfield& field, MaskKind ki
 void writeSplatPng(const std::string& path, const Heightfield& field, const Look& look,
                    const World& world, const Execution& exec = {});
 
+// One splat layer (0 grass, 1 rock, 2 sediment, 3 snow) as 8-bit greyscale:
+// the splat map's channel, so the four layers sum to 255 in every pixel.
+// Unreal imports a landscape's paint layers as such maps, one per layer.
+void writeSplatLayerPng(const std::string& path, const Heightfield& field, const Look& look,
+                        const World& world, int layer, const Execution& exec = {});
+
 }  // namespace terrain

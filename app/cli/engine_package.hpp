@@ -1,0 +1,23 @@
+#pragma once
+// --for ENGINE on `terrain-explorer export`: the files an engine imports in
+// one action, laid out and named as it expects (issue 39 item 6). Unreal
+// for now: a 16-bit heightmap of a size its landscape takes (per tile with
+// --tiles, named Name_x0_y0), and one 8-bit weight map per paint layer; the
+// sidecar's engines.unreal holds the import dialog's scales and location.
+#include <span>
+
+#include "app/cli/export_args.hpp"
+#include "app/cli/export_options.hpp"
+
+namespace terrain::cli {
+
+// The sides of a landscape Unreal imports from one heightmap: (N - 1)
+// divisible by its quads per component (Epic's landscape technical guide).
+inline constexpr int kUnrealLandscapeSides[] = {505, 1009, 2017, 4033, 8129};
+
+// Checks the document, tiles and outputs against the engine's rules and
+// adds the files it needs (the weight maps beside the heightmap). Throws
+// InputError naming what the engine accepts.
+void applyEnginePackage(ExportOptions& o, const Token& engine);
+
+}  // namespace terrain::cli
