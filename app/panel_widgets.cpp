@@ -6,8 +6,10 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app/param_input.hpp"
+#include "core/engine_size.hpp"
 #include "core/quote.hpp"
 #include "core/strokes.hpp"
 #include "core/text_ids.hpp"
@@ -81,17 +83,27 @@ bool powerOfTwoCombo(const ParamInfo& info, double& slot, double dynamicMax) {
   return changed;
 }
 
+// A map's sizes with what each is for (the preview, an engine's); every
+// one is the preview's landscape. A profile's point counts as before.
 bool sizeCombo(const SourceStage& source, const ParamInfo& info, double& slot) {
   bool changed = false;
   auto label = [&](int size) {
     return source.profile() ? std::to_string(size) + " points"
                             : std::to_string(size) + " x " + std::to_string(size);
   };
+  std::vector<SizeChoice> choices;
+  if (source.profile()) {
+    for (const int size : source.suggestedSizes()) choices.push_back({size, {}});
+  } else {
+    choices = mapSizeChoices(source);
+  }
   if (ImGui::BeginCombo(std::string(info.label).c_str(), label(static_cast<int>(slot)).c_str())) {
-    for (const int size : source.suggestedSizes()) {
-      const bool selected = size == static_cast<int>(slot);
-      if (ImGui::Selectable(label(size).c_str(), selected) && !selected) {
-        changed = applyPanelValue(slot, info, size);
+    for (const SizeChoice& choice : choices) {
+      const bool selected = choice.side == static_cast<int>(slot);
+      std::string text = label(choice.side);
+      if (!choice.use.empty()) text.append("  ").append(choice.use);
+      if (ImGui::Selectable(text.c_str(), selected) && !selected) {
+        changed = applyPanelValue(slot, info, choice.side);
       }
     }
     ImGui::EndCombo();

@@ -10,11 +10,12 @@ namespace terrain {
 namespace {
 
 constexpr EngineSize kEngineSizes[] = {
-    {"unreal-1009", "Unreal", 1009}, {"unreal-2017", "Unreal", 2017},
-    {"unreal-4033", "Unreal", 4033}, {"unreal-8129", "Unreal", 8129},
-    {"unity-129", "Unity", 129},     {"unity-257", "Unity", 257},
-    {"unity-513", "Unity", 513},     {"unity-1025", "Unity", 1025},
-    {"unity-2049", "Unity", 2049},   {"unity-4097", "Unity", 4097},
+    {"unreal-505", "Unreal", 505},   {"unreal-1009", "Unreal", 1009},
+    {"unreal-2017", "Unreal", 2017}, {"unreal-4033", "Unreal", 4033},
+    {"unreal-8129", "Unreal", 8129}, {"unity-129", "Unity", 129},
+    {"unity-257", "Unity", 257},     {"unity-513", "Unity", 513},
+    {"unity-1025", "Unity", 1025},   {"unity-2049", "Unity", 2049},
+    {"unity-4097", "Unity", 4097},
 };
 
 constexpr std::string_view kFitNames[] = {"crop", "resample"};
@@ -70,6 +71,25 @@ std::vector<float> resampleCells(const std::vector<float>& cells, int width, int
 
 std::span<const EngineSize> engineSizes() {
   return kEngineSizes;
+}
+
+std::vector<SizeChoice> mapSizeChoices(const SourceStage& source) {
+  std::vector<SizeChoice> out;
+  const auto offer = [&](int side, std::string_view use) {
+    if (source.sizeAllowed(side)) out.push_back({side, use});
+  };
+  offer(256, "the preview of a wrapping map");
+  offer(257, "the preview: tune here");
+  for (const EngineSize& e : kEngineSizes) {
+    if (e.engine == "Unreal") offer(e.side, "Unreal landscape");
+  }
+  for (int side = 512; side <= 8192; side *= 2) {
+    offer(side, "a texture or a wrapping map (2^n)");
+    offer(side + 1, "Unity, Gaea, World Machine (2^n+1)");
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SizeChoice& a, const SizeChoice& b) { return a.side < b.side; });
+  return out;
 }
 
 std::span<const std::string_view> fitModeNames() {

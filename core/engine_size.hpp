@@ -7,9 +7,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/document.hpp"
 #include "core/heightfield.hpp"
+#include "core/stage.hpp"
 
 namespace terrain {
 
@@ -20,6 +22,18 @@ struct EngineSize {
 };
 
 enum class FitMode : int { Crop = 0, Resample = 1 };
+
+// A map side the window's size menu offers, and what a designer makes at it.
+struct SizeChoice {
+  int side = 0;
+  std::string_view use;  // "Unreal landscape", "the preview: tune here"
+};
+
+// The sides from 256 to 8193 a designer or an engine uses that the source
+// makes: the 257 preview, 2^n + 1 (Unity and most tools), Unreal's
+// landscape sizes, 2^n (textures, wrapping maps). Each is the preview's
+// landscape (the world, not the sample count, makes it), smallest first.
+std::vector<SizeChoice> mapSizeChoices(const SourceStage& source);
 
 std::span<const EngineSize> engineSizes();
 std::span<const std::string_view> fitModeNames();  // "crop", "resample"

@@ -48,7 +48,8 @@ constexpr OptionInfo kOptions[] = {
      "Also write the project of what was generated, to open in the window or pass to "
      "--project"},
     {"engine-size", "KEY",
-     "Bring the map to an engine's size: unreal-1009|unreal-2017|unreal-4033|unreal-8129 "
+     "Bring the map to an engine's size: "
+     "unreal-505|unreal-1009|unreal-2017|unreal-4033|unreal-8129 "
      "(Unreal's recommended landscapes) or unity-129 .. unity-4097 (2^n+1); the source makes "
      "the next size it can, then --fit decides",
      Scope::Maps},

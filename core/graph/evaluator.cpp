@@ -136,9 +136,11 @@ std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
   const auto port = heightsInput(type);
   if (wanted <= 0 || !port || !inputs[*port] || inputs[*port]->isProfile()) return {};
   const Heightfield& in = *inputs[*port];
-  const int stride = coarseStride(in.width, in.height, in.wraps, wanted);
-  if (stride == 1) return {};
-  const int side = (in.wraps ? in.width : in.width - 1) / stride + (in.wraps ? 0 : 1);
+  // The sources sample the world at the grid's side: a 1009 map's solve
+  // gets the 257 preview's own inputs.
+  const SolveGrid grid = solveGridOf(in.width, in.height, in.wraps, wanted);
+  if (grid.width == 0) return {};
+  const int side = grid.width;
   const Graph coarse = withSourceSize(graph, side);
   const PipelineControl quiet{control.exec, control.cancel, {}};
   std::vector<PortValue> out;
@@ -150,9 +152,8 @@ std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
   } catch (const InputError&) {
     return {};
   }
-  const int height = (in.wraps ? in.height : in.height - 1) / stride + (in.wraps ? 0 : 1);
   for (const PortValue& value : out) {
-    if (value && (value->width != side || value->height != height)) return {};
+    if (value && (value->width != side || value->height != grid.height)) return {};
   }
   return out;
 }

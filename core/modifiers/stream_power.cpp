@@ -180,14 +180,14 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
     control.checkpoint(0.0f);
     if (field.heights.empty()) return field;
     float top = computeStats(field).max;
-    const int stride = coarseStride(field.width, field.height, field.wraps, p.solveSize());
+    const SolveGrid grid = solveGridOf(field.width, field.height, field.wraps, p.solveSize());
     const int refine = p.solveGrid > 0 ? p.refineSteps : 0;
     const float seaLevel = static_cast<float>(p.seaLevel);
     auto work = std::make_unique<StreamPowerWork>();
     std::optional<double> previewScale;
     try {
-      if (stride > 1) {
-        previewScale = solveStreamPowerCoarse(field, inputs, p, stride, context, *work, control);
+      if (grid.width > 0) {
+        previewScale = solveStreamPowerCoarse(field, inputs, p, grid, context, *work, control);
         solveStreamPower(field, inputs, p, refine, 0, context, *work, control);
       } else {
         // The refinement's steps spread as they do on a finer map; a 'map'

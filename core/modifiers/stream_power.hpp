@@ -12,7 +12,9 @@ struct StreamPowerParams {
   double seaLevel = 0.0;          // 0..1 of the height range: this and below is base level
   // The grid the steps run on, a choice: 0 the map's own (projects saved
   // before it existed), else 65, 129, 257, 513 or 1025 samples across. A
-  // larger map is solved on every stride-th sample, then refined.
+  // larger map is solved on every stride-th sample (a side whose samples
+  // are not the grid's, as 1009: on the grid read between them), then
+  // refined.
   int solveGrid = 3;
   int solveSize() const { return solveGrid == 0 ? 0 : (1 << (solveGrid + 5)) + 1; }
   int refineSteps = 10;      // steps at the map's own size after the solve

@@ -132,7 +132,7 @@ void keepDraining(const FlowNetwork& net, std::span<float> heights) {
 }
 
 // Heights, uplift and outlets on the solve grid: the preview's own where
-// the evaluator gave them, else every stride-th sample of the map's.
+// the evaluator gave them, else the map's read on the grid.
 struct CoarseInputs {
   Heightfield heights;
   std::optional<Heightfield> uplift;
@@ -144,12 +144,12 @@ struct CoarseInputs {
     return in;
   }
 };
-CoarseInputs onSolveGrid(const Heightfield& field, const StreamPowerInputs& inputs, int stride) {
+CoarseInputs onSolveGrid(const Heightfield& field, const StreamPowerInputs& inputs,
+                         const SolveGrid& grid) {
   const auto onGrid = [&](const Heightfield* given, const Heightfield& fine, bool widest) {
-    Heightfield sampled = widest ? widestEveryStride(fine, stride) : everyStride(fine, stride);
     const bool fits =
-        given != nullptr && given->width == sampled.width && given->height == sampled.height;
-    return fits ? Heightfield(*given) : sampled;
+        given != nullptr && given->width == grid.width && given->height == grid.height;
+    return fits ? Heightfield(*given) : sampleOnGrid(fine, grid, widest);
   };
   CoarseInputs out{onGrid(inputs.solveHeights, field, false), std::nullopt, std::nullopt};
   if (inputs.uplift != nullptr) out.uplift = onGrid(inputs.solveUplift, *inputs.uplift, false);
@@ -287,8 +287,9 @@ void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
   run(field, std::max(steps, 0), spreadFrom, constants, upliftScale, context.seed, work, control);
 }
 
-// The steps on every stride-th sample of the map (the same samples a
-// preview of the world has), then the result back at every sample, with
+// The steps on the solve grid (every stride-th sample of the map, or on a
+// map of another side the preview's grid read between its samples: the
+// same samples a preview of the world has), then the result back at every sample, with
 // the detail the coarse grid could not hold: the rivers' layout is the
 // coarse grid's at every size. The refinement steps carve the small
 // valleys that follow it. Returns about the preview's final rescale,
@@ -297,26 +298,25 @@ void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
 // the preview), or nothing without creep and for a two-stage world,
 // whose samples are on another scale.
 std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPowerInputs& inputs,
-                                             const StreamPowerParams& p, int stride,
+                                             const StreamPowerParams& p, const SolveGrid& grid,
                                              const StageContext& context, StreamPowerWork& work,
                                              const RunControl& control) {
-  const CoarseInputs grid = onSolveGrid(field, inputs, stride);
-  const Heightfield& before = grid.heights;
+  const CoarseInputs onGrid = onSolveGrid(field, inputs, grid);
+  const Heightfield& before = onGrid.heights;
   // A two-stage world's sources keep their shared range, not a preview's
   // 0..1: the solve's change is brought to the map's scale. A whole map
   // keeps it as it is: its own 0..1 differs from the preview's by a few
   // per cent, and scaling the valleys that much dams them.
   const double scale = inputs.solveOnOtherScale && inputs.solveHeights != nullptr
-                           ? scaleBetween(before.heights, everyStride(field, stride).heights)
+                           ? scaleBetween(before.heights, sampleOnGrid(field, grid, false).heights)
                            : 1.0;
   Heightfield coarse = before;
   coarse.erosion = nullptr;
-  const StreamPowerInputs coarseInputs = grid.asInputs();
+  const StreamPowerInputs coarseInputs = onGrid.asInputs();
   StreamPowerWork coarseWork;
   solveStreamPower(coarse, coarseInputs, p, p.steps, kNeverSpread, context, coarseWork, control);
   const auto up = [&](const std::vector<float>& layer) {
-    return upsampleCubic(layer, coarse.width, coarse.height, stride, field.width, field.height,
-                         field.wraps, control.exec);
+    return upsampleCubic(layer, grid, field.width, field.height, field.wraps, control.exec);
   };
   // The map keeps its own detail and takes the solve's change.
   std::vector<float> solved(coarse.size());

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/flow_routing.hpp"
+#include "core/grid_levels.hpp"
 #include "core/modifiers/stream_power.hpp"
 
 namespace terrain {
@@ -65,11 +66,11 @@ void solveStreamPower(Heightfield& field, const StreamPowerInputs& inputs,
                       const StageContext& context, StreamPowerWork& work,
                       const RunControl& control);
 
-// The steps on every stride-th sample of the map, the change brought back
-// to every sample (stream_power_solve.cpp says how); returns about the
+// The steps on the solve grid (core/grid_levels.hpp), the change brought
+// back to every sample (stream_power_solve.cpp says how); returns about the
 // preview's final rescale, or nothing.
 std::optional<double> solveStreamPowerCoarse(Heightfield& field, const StreamPowerInputs& inputs,
-                                             const StreamPowerParams& p, int stride,
+                                             const StreamPowerParams& p, const SolveGrid& grid,
                                              const StageContext& context, StreamPowerWork& work,
                                              const RunControl& control);
 
