@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/graph/graph_edits.hpp"
+#include "core/graph/graph_layout.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/quote.hpp"
 #include "core/registry.hpp"
@@ -69,8 +70,10 @@ void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
 }
 
 // Every preset opens in 3D with the splat map's materials, its relief
-// exaggerated as its world's proportions want.
+// exaggerated as its world's proportions want, and a graph's nodes laid
+// out by the node editor's layout (the places given above are replaced).
 void openIn3D(Document& doc, double exaggeration) {
+  if (doc.graph) layOut(*doc.graph);
   doc.view.kind = ViewKind::Mesh;
   doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = exaggeration;

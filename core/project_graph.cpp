@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/graph/graph_layout.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/project.hpp"
@@ -146,10 +147,12 @@ Graph graphFromJson(const Json& section) {
   requireObject(section, "graph");
   checkKeys(section, {"output", "pinned", "nodes", "links"}, "graph");
   Graph graph;
+  bool unplaced = false;  // a node without a "position"
   const Json& nodes = arrayAt(section, "nodes", "graph", kMaxProjectNodes);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const std::string path = "graph.nodes[" + std::to_string(i) + "]";
     GraphNode node = readNode(nodes[i], path);
+    unplaced |= !nodes[i].contains("position");
     if (graph.find(node.id) != nullptr) {
       fail(excerpt(path + ".id") + ": two nodes have the id " + std::to_string(node.id));
     }
@@ -180,6 +183,10 @@ Graph graphFromJson(const Json& section) {
   if (graph.find(graph.output) == nullptr) {
     fail("'graph.output': there is no node " + std::to_string(graph.output));
   }
+  // A file written by hand or by an older version without places opens
+  // laid out (issue 38 item 7). Places a designer gave are kept, even
+  // where nodes cover each other (a duplicate lands on its original).
+  if (unplaced) layOut(graph);
   return graph;
 }
 
