@@ -1,7 +1,8 @@
 #pragma once
 // Small pictures of each node's result for the graph editor, made on the
 // generation worker from what its pipeline holds after a run: heights in
-// grey, masks in violet. A node the last run did not compute has none.
+// the earth ramp's colours, hillshaded; masks in violet. A node the last
+// run did not compute has none.
 #include <vector>
 
 #include "core/color.hpp"
@@ -10,7 +11,9 @@
 
 namespace terrain::app {
 
-inline constexpr int kNodePreviewSide = 64;
+// Pixels a side: the editor draws a preview 128 canvas units wide, over
+// 96 pixels at any zoom it frames at (issue 38 item 7: ~40 px grey).
+inline constexpr int kNodePreviewSide = 128;
 
 struct NodePreview {
   NodeId node = 0;
