@@ -381,10 +381,11 @@ double surfaceError(const ReadMesh& mesh, const std::vector<float>& heights, int
       z[k] = p[2] / cell;
     }
     const double area = (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]);
-    const int c0 = int(std::floor(std::min({x[0], x[1], x[2]})));
-    const int c1 = int(std::ceil(std::max({x[0], x[1], x[2]})));
-    const int r0 = int(std::floor(std::min({z[0], z[1], z[2]})));
-    const int r1 = int(std::ceil(std::max({z[0], z[1], z[2]})));
+    // The grid points the triangle may cover, kept on the grid.
+    const int c0 = std::max(0, int(std::floor(std::min({x[0], x[1], x[2]}))));
+    const int c1 = std::min(side - 1, int(std::ceil(std::max({x[0], x[1], x[2]}))));
+    const int r0 = std::max(0, int(std::floor(std::min({z[0], z[1], z[2]}))));
+    const int r1 = std::min(side - 1, int(std::ceil(std::max({z[0], z[1], z[2]}))));
     for (int r = r0; r <= r1; ++r) {
       for (int c = c0; c <= c1; ++c) {
         double w[3];
