@@ -59,17 +59,6 @@ double boxDistance2(float bx0, float by0, float bx1, float by1, double qx, doubl
 
 }  // namespace
 
-SegmentDistance segmentDistance(double px, double py, const Segment& s) {
-  const double dx = s.b[0] - s.a[0];
-  const double dy = s.b[1] - s.a[1];
-  const double length2 = dx * dx + dy * dy;
-  double t = length2 > 0.0 ? ((px - s.a[0]) * dx + (py - s.a[1]) * dy) / length2 : 0.0;
-  t = std::clamp(t, 0.0, 1.0);
-  const double ex = px - (s.a[0] + t * dx);
-  const double ey = py - (s.a[1] + t * dy);
-  return {ex * ex + ey * ey, t};
-}
-
 SegmentIndex::SegmentIndex(std::vector<Segment> segments, const MetreBox& region, double cellMetres)
     : segments_(std::move(segments)), originX_(region.x0), originY_(region.y0) {
   if (segments_.empty()) return;

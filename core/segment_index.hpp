@@ -6,6 +6,7 @@
 // at the few pieces near it; each piece measures its whole segment, so the
 // nearest segment and its distance are exactly those a loop over every
 // segment finds (core/strokes.cpp's brushes and courses).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -18,12 +19,22 @@ struct Segment {
 };
 
 // A point's squared distance to a segment, in metres^2, and where on the
-// segment the nearest point lies (0 at a, 1 at b).
+// segment the nearest point lies (0 at a, 1 at b). Inline: the strips
+// and the index call it a few times a cell.
 struct SegmentDistance {
   double distance2 = 0.0;
   double t = 0.0;
 };
-SegmentDistance segmentDistance(double px, double py, const Segment& s);
+inline SegmentDistance segmentDistance(double px, double py, const Segment& s) {
+  const double dx = s.b[0] - s.a[0];
+  const double dy = s.b[1] - s.a[1];
+  const double length2 = dx * dx + dy * dy;
+  double t = length2 > 0.0 ? ((px - s.a[0]) * dx + (py - s.a[1]) * dy) / length2 : 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  const double ex = px - (s.a[0] + t * dx);
+  const double ey = py - (s.a[1] + t * dy);
+  return {ex * ex + ey * ey, t};
+}
 
 struct MetreBox {
   double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;

@@ -154,7 +154,7 @@ struct NearestCells {
         plainBand(segments, grid, reach, band, nearest);
       });
     } else if (use == Use::Strips) {
-      if (work != nullptr) work->strips = true;
+      if (work != nullptr) work->strips = true, work->runs += strips->runs();
       inBands(emit, [&](const CellRect& band, std::vector<Nearest>& nearest) {
         strips->fill(band, nearest, &measured);
       });

@@ -12,6 +12,14 @@
 // loop's: a segment passed over at a cell is nearer to it than none of its
 // neighbours by far more than rounding (core/strokes.cpp's brushes and
 // courses).
+//
+// A run of consecutive segments joined end to start whose directions lie
+// within a small angle of one direction (a long drag's many short segments
+// along a gentle curve) is measured as one: a cell takes every segment of
+// the run whose span along that direction lies within `delta` of the
+// cell's place along it, delta bounding how far the angle can move a
+// strip's or a wedge's cells along the run. So a course of 80,000 points
+// costs a row's arithmetic per run, not per segment.
 #include <cstdint>
 #include <vector>
 
@@ -40,6 +48,8 @@ class StrokeStrips {
   // than the rounding margin), and the work they take: rows plus cells.
   bool usable() const { return usable_; }
   double cost() const { return cost_; }
+  // How many runs of segments are measured as one.
+  std::size_t runs() const { return runs_.size(); }
   // nearest[(y - band.y0) * width + (x - band.x0)]: each cell's nearest
   // segment (on a tie the first) if nearer than reach; adds the distances
   // measured to *measured.
@@ -47,6 +57,7 @@ class StrokeStrips {
             std::uint64_t* measured) const;
 
  private:
+  static constexpr std::uint32_t kNoRun = UINT32_MAX;
   struct Owner {
     std::uint32_t first;  // the first segment it measures (leading points)
     std::uint32_t segment;
@@ -56,8 +67,31 @@ class StrokeStrips {
     bool joined;         // its neighbour `last` starts where it ends
     bool byRows;         // its strip crosses fewer rows than columns
     std::int32_t lineFrom = 0, lineTo = -1;  // the rows (or columns) its cells lie on
+    bool endOnly = false;                    // a run's last segment: only the cells beyond its end
+    std::uint32_t run = kNoRun;              // runs_[run] instead of one segment
+  };
+  // Segments first..last, each joined to the next, within `turn` radians
+  // of the direction (ux, uy); metres along it from (ox, oy): ends_[ends +
+  // k] where segment first + k starts, ends_[ends + k + 1] where it ends.
+  struct Run {
+    std::uint32_t first, last;
+    bool mergedEnd;  // the segment after `last` is within the angle too: its wedge measured here
+    bool byRows;
+    double ox, oy, ux, uy;
+    double across0, across1;    // metres across (left of the direction) its points lie in
+    double delta0, deltaSlope;  // delta = delta0 + deltaSlope * metres across from the far side
+    double deltaMost;           // delta at the farthest cell measured
+    double far;                 // metres across beyond its points no cell is measured
+    std::uint32_t ends;
+    CellRect box;  // cells near its segments
+    std::int32_t lineFrom = 0, lineTo = -1;
   };
   void lineRange(Owner& o, const Segment& s, const CellRect& r) const;
+  std::uint32_t runLast(std::uint32_t first, double turn, const std::vector<bool>& direct) const;
+  bool addRun(std::uint32_t first, std::uint32_t last, const std::vector<bool>& direct,
+              double turn);
+  template <class Measure>
+  void fillRun(const Run& run, const CellRect& band, const Measure& measure) const;
 
   const std::vector<Segment>& segments_;
   const StrokeGrid& grid_;
@@ -65,6 +99,8 @@ class StrokeStrips {
   CellRect all_;
   double margin_ = 0.0;  // metres the strips and wedges are widened by
   std::vector<Owner> owners_;
+  std::vector<Run> runs_;
+  std::vector<double> ends_;
   bool usable_ = true;
   double cost_ = 0.0;
 };

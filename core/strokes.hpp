@@ -87,6 +87,7 @@ struct StrokeWork {
   Method method = Method::Cheaper;  // asked for
   bool indexed = false;             // used: the index
   bool strips = false;              // used: the strips
+  std::uint64_t runs = 0;           // the strips' runs of nearly straight segments measured as one
   std::uint64_t distances = 0;      // segment distances measured (the tests' measure of work)
 };
 

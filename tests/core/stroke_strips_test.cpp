@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,66 @@ TEST(StrokeStrips, ALongCourseOfShortSegmentsMeasuresAboutOneSegmentACell) {
   const double perCell = static_cast<double>(cheaper.distances) / cells;
   EXPECT_LT(perCell, 3.0);
   EXPECT_GT(static_cast<double>(plain.distances) / cells, 100.0 * perCell);
+}
+
+// A course as a long drag draws it: steps of about `step` metres turning
+// by about `bend` radians each (some a little more, some not at all), with
+// here and there a pause (a point repeated) or a sharp corner.
+PathPoints drawnCourse(std::mt19937_64& rng, int points, double step, double bend, double x,
+                       double y) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  double heading = 6.283185307179586 * unit(rng);
+  PathPoints p{{x, y}};
+  for (int k = 1; k < points; ++k) {
+    const double u = unit(rng);
+    if (u < 0.01) {
+      p.push_back(p.back());
+      continue;
+    }
+    heading += u < 0.015 ? 2.0 * (unit(rng) - 0.5) * 3.0 : bend * (0.5 + unit(rng));
+    x += step * (0.5 + unit(rng)) * std::cos(heading);
+    y += step * (0.5 + unit(rng)) * std::sin(heading);
+    p.push_back({x, y});
+  }
+  return p;
+}
+
+// Runs of nearly straight segments (core/stroke_strips.hpp) take each cell
+// to every segment whose span along the run lies within delta of it: the
+// nearest, its distance and place along are still the plain loop's, bit
+// for bit, on gentle and tight curves, straight lines of many points,
+// pauses and corners inside runs, and far from the world's origin (a
+// window at 2,000 km, where rounding is largest).
+TEST(StrokeStrips, RunsOfNearlyStraightSegmentsGiveThePlainLoopsBits) {
+  std::mt19937_64 rng(37);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<StrokeGrid> all = grids();
+  all.push_back(StrokeGrid{48, 40, 250000, -120000, 8.0, false, 0.0});
+  std::uint64_t runs = 0;
+  for (int c = 0; c < 48; ++c) {
+    const StrokeGrid& grid = all[static_cast<std::size_t>(c) % all.size()];
+    const double x0 = static_cast<double>(grid.originX) * grid.cellMetres;
+    const double y0 = static_cast<double>(grid.originY) * grid.cellMetres;
+    const double step = 0.05 + 3.0 * unit(rng) * unit(rng);
+    const double bend = c % 6 == 0 ? 0.0 : 0.03 * (unit(rng) - 0.5) * unit(rng);
+    const PathPoints path =
+        drawnCourse(rng, 200 + static_cast<int>(1200.0 * unit(rng)), step, bend,
+                    x0 + 100.0 + 200.0 * unit(rng), y0 + 100.0 + 200.0 * unit(rng));
+    for (const double reach : {3.0, 20.0, 70.0}) {
+      SCOPED_TRACE("course " + std::to_string(c) + ", reach " + std::to_string(reach));
+      StrokeWork plain{StrokeWork::Method::Plain}, strips{StrokeWork::Method::Strips};
+      const std::vector<Cell> expected = courseCells(path, grid, reach, plain);
+      ASSERT_EQ(courseCells(path, grid, reach, strips), expected);
+      runs += strips.runs;
+      Stroke stroke;
+      stroke.radius = reach;
+      stroke.hardness = 0.0;  // every cell's own distance
+      stroke.points = path;
+      StrokeWork plainBrush{StrokeWork::Method::Plain}, stripsBrush{StrokeWork::Method::Strips};
+      ASSERT_EQ(brushCells(stroke, grid, stripsBrush), brushCells(stroke, grid, plainBrush));
+    }
+  }
+  EXPECT_GT(runs, 1000u) << "the courses here are mostly runs";
 }
 
 }  // namespace

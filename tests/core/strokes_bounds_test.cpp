@@ -286,7 +286,8 @@ TEST(StrokeBounds, An80000PointCourseMeasuresAFewSegmentsACellNotEverySegment) {
     StrokeWork work;
     const auto found = courseCells(zig ? zigzag(80000) : meander(80000), k257, 400.0,
                                    StrokeWork::Method::Cheaper, &work);
-    EXPECT_TRUE(work.indexed);
+    // The meander's runs of nearly straight segments take the strips.
+    EXPECT_TRUE(zig ? work.indexed : work.strips && work.runs > 0);
     EXPECT_GT(found.size(), std::size_t(cells / 4));
     EXPECT_LT(double(work.distances), 40.0 * cells);
   }
