@@ -1,14 +1,13 @@
 // Depressions filled by priority-flood (Barnes, Lehman & Mulla 2014, the
 // "+epsilon" variant), FlowNetwork's lake pass: see core/flow_routing.hpp.
-#include <bit>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <queue>
 #include <utility>
 
 #include "core/flow_neighbours.hpp"
 #include "core/flow_routing.hpp"
+#include "core/radix_heap.hpp"
 #include "core/random.hpp"
 
 namespace terrain {
@@ -20,59 +19,6 @@ using flow::Offset;
 using flow::wrapped;
 
 constexpr std::uint64_t kLakeStream = 0x5350'0001;  // "SP" 1: the order lakes fill in
-
-// Float heights as unsigned keys in the same order (-0 as +0), for the
-// radix heap.
-std::uint32_t orderKey(float height) {
-  if (height == 0.0f) height = 0.0f;
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &height, sizeof bits);
-  return (bits & 0x80000000U) != 0 ? ~bits : bits | 0x80000000U;
-}
-
-// A monotone priority queue (Ahuja et al. 1990): every key pushed is at
-// least the last key popped, which priority-flood guarantees. A bucket per
-// highest differing bit from the last key popped; a pop empties the lowest
-// non-empty bucket into the ones below. No comparisons of a binary heap,
-// and amortised O(1) per cell in practice.
-class RadixHeap {
- public:
-  bool empty() const { return size_ == 0; }
-  void push(std::uint32_t key, std::int32_t cell) {
-    buckets_[bucketOf(key)].push_back({key, cell});
-    ++size_;
-  }
-  std::int32_t pop() {
-    if (buckets_[0].empty()) refill();
-    const std::int32_t cell = buckets_[0].back().cell;
-    buckets_[0].pop_back();
-    --size_;
-    return cell;
-  }
-
- private:
-  struct Item {
-    std::uint32_t key;
-    std::int32_t cell;
-  };
-  std::size_t bucketOf(std::uint32_t key) const {
-    return key == last_ ? 0 : static_cast<std::size_t>(32 - std::countl_zero(key ^ last_));
-  }
-  void refill() {
-    std::size_t b = 1;
-    while (buckets_[b].empty()) ++b;
-    std::vector<Item>& bucket = buckets_[b];
-    std::uint32_t low = bucket.front().key;
-    for (const Item& item : bucket) low = std::min(low, item.key);
-    last_ = low;
-    for (const Item& item : bucket) buckets_[bucketOf(item.key)].push_back(item);
-    bucket.clear();
-  }
-
-  std::array<std::vector<Item>, 33> buckets_;
-  std::uint32_t last_ = 0;
-  std::size_t size_ = 0;
-};
 
 }  // namespace
 
