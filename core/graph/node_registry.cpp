@@ -31,6 +31,7 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&sculptNode());
   list.push_back(&riverNode());
   list.push_back(&roadNode());
+  list.push_back(&waterNode());
   return list;
 }
 

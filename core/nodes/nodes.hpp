@@ -26,6 +26,7 @@ const NodeType& paintMaskNode();      // a mask painted with the brush, in metre
 const NodeType& sculptNode();         // raise, lower, smooth, flatten brush strokes
 const NodeType& riverNode();          // a channel carved along a drawn course
 const NodeType& roadNode();           // a levelled strip along a drawn course
+const NodeType& waterNode();          // sea, lakes and rivers with their surface and masks
 // Stands in for stream power's stage node: the same stage with an uplift input.
 const NodeType& streamPowerNode();
 
