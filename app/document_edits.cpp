@@ -1,5 +1,6 @@
 #include "app/document_edits.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/error.hpp"
@@ -27,7 +28,23 @@ bool commitFinishedEdit(History& history, const Document& doc, bool editing) {
   return !editing && history.commit(doc);
 }
 
-std::string takeImportEdit(const ParamValues& before, ParamValues& values, World& world) {
+namespace {
+
+// A place's elevations as they are: the sea at 0 m (none when all the
+// ground stands above it, heights at or above the level are land) and the
+// 3D view at true scale, so a 27 km DEM with 830 m of relief is no field
+// of needles.
+void lookAsThePlaceIs(Document& doc) {
+  const ParamInfo& water = lookTable().infos()[*lookTable().indexOf("water")];
+  doc.look.water = std::clamp(heightOf(doc.world, 0.0), water.min, water.max);
+  const ParamInfo& scale = viewTable().infos()[*viewTable().indexOf("exaggeration")];
+  doc.view.exaggeration = std::clamp(trueScaleExaggeration(doc.world), scale.min, scale.max);
+}
+
+}  // namespace
+
+std::string takeImportEdit(const ParamValues& before, ParamValues& values, Document& doc) {
+  World& world = doc.world;
   std::optional<ImportChoice> choice;
   try {
     choice = importEdited(before, values, world);
@@ -39,11 +56,13 @@ std::string takeImportEdit(const ParamValues& before, ParamValues& values, World
   const ParamInfo& width = worldTable().infos()[*worldTable().indexOf("world-width")];
   if (!checkValue(width, choice->world.width)) {
     world = choice->world;
+    lookAsThePlaceIs(doc);
     return {};
   }
   const double kept = world.width;
   world = choice->world;
   world.width = kept;
+  lookAsThePlaceIs(doc);
   const SourceStage& source = importSource();
   const std::size_t file = *source.indexOf("file");
   std::string note = "import: ";

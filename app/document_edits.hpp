@@ -33,7 +33,9 @@ bool commitFinishedEdit(History& history, const Document& doc, bool editing);
 // panel's note, "" when the edit was taken whole: a file whose cells make a
 // world no world can be (1e9 m cells) keeps the world's width and says so,
 // in the panel's words (the command line's --world-width is no flag here);
-// a file it cannot read changes neither, and the note says why.
-std::string takeImportEdit(const ParamValues& before, ParamValues& values, World& world);
+// a file it cannot read changes neither, and the note says why. A file
+// taken sets the sea level to 0 m of elevation and the 3D view to true
+// scale. `values` is the import's, in doc.
+std::string takeImportEdit(const ParamValues& before, ParamValues& values, Document& doc);
 
 }  // namespace terrain::app

@@ -109,7 +109,7 @@ bool editNode(AppState& s, NodeId id) {
   const ParamValues before = node.values;
   const bool changed = nodeSection(*s.doc.graph, node);
   if (node.type != importSource().key()) return changed;
-  if (changed) s.importNote = takeImportEdit(before, node.values, s.doc.world);
+  if (changed) s.importNote = takeImportEdit(before, node.values, s.doc);
   if (!s.importNote.empty()) statusLine({s.importNote, false});
   return changed;
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app/export_panel.hpp"
@@ -23,6 +24,10 @@
 namespace terrain::app {
 
 namespace {
+
+// The vertical scale slider's range, times true scale.
+constexpr double kLeastVerticalScale = 0.1;
+constexpr double kMostVerticalScale = 20.0;
 
 // ---- sections ----
 
@@ -146,6 +151,28 @@ bool worldSection(AppState& s) {
   return changed;
 }
 
+// The look's water level and snow line are heights (0..1 of the range,
+// as the project file and the CLI keep them); the panel shows them in
+// metres above sea level, between the world's lowest and highest.
+std::optional<ParamInfo> inMetres(const ParamInfo& info, const World& world) {
+  ParamInfo shown = info;
+  if (info.key == "water") {
+    shown.label = "Water level (m)";
+    shown.help = "Metres above sea level: lower ground is water";
+  } else if (info.key == "snow-line") {
+    shown.label = "Snow line (m)";
+    shown.help =
+        "Metres above sea level: higher ground is snow (the splat map's alpha), unless "
+        "it is rock";
+  } else {
+    return std::nullopt;
+  }
+  shown.unit = "m";
+  shown.min = elevationOf(world, info.min);
+  shown.max = elevationOf(world, info.max);
+  return shown;
+}
+
 bool lookSection(AppState& s) {
   bool changed = false;
   const ParamTable<Look>& table = lookTable();
@@ -153,6 +180,14 @@ bool lookSection(AppState& s) {
     if (table.isText(i)) continue;  // the ramp: its own widget below
     const ParamInfo& info = table.infos()[i];
     double value = table.get(s.doc.look, i);
+    if (const auto metres = inMetres(info, s.doc.world)) {
+      double shown = elevationOf(s.doc.world, value);
+      if (paramWidget(*metres, shown, metres->max, lookIdle(s, info.key))) {
+        table.set(s.doc.look, i, std::clamp(heightOf(s.doc.world, shown), info.min, info.max));
+        changed = true;
+      }
+      continue;
+    }
     if (paramWidget(info, value, info.max, lookIdle(s, info.key))) {
       table.set(s.doc.look, i, value);
       changed = true;
@@ -191,6 +226,24 @@ bool lookSection(AppState& s) {
   ImGui::TextUnformatted("Ramp PNG");
   statusLine(s.rampStatus);
   return changed;
+}
+
+// The 3D view's heights against its widths: 1 is true scale (metres over
+// metres). The document keeps the exaggeration (height 1 in map widths),
+// so a world's new width or range keeps the block's shape on screen.
+bool verticalScaleSlider(ViewState& view, const World& world) {
+  const double trueScale = trueScaleExaggeration(world);
+  const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("exaggeration")];
+  auto scale = static_cast<float>(view.exaggeration / trueScale);
+  const auto lo = static_cast<float>(std::max(kLeastVerticalScale, info.min / trueScale));
+  const auto hi = static_cast<float>(std::min(kMostVerticalScale, info.max / trueScale));
+  const bool moved =
+      ImGui::SliderFloat("Vertical scale", &scale, lo, std::max(lo, hi), "%.2fx",
+                         ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+  tooltip("1 is true scale: a metre up as long as a metre across. More stretches the heights");
+  if (!moved || !std::isfinite(scale)) return false;
+  view.exaggeration = std::clamp(static_cast<double>(scale) * trueScale, info.min, info.max);
+  return true;
 }
 
 PanelActions viewSection(AppState& s, bool& changed) {
@@ -236,14 +289,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
     ImGui::TextColored(kDim, "zoom %.1fx", static_cast<double>(v.mapZoom));
     changed |= overlayCombo(s);
   } else if (kind == ViewKind::Mesh) {
-    float exaggeration = static_cast<float>(s.doc.view.exaggeration);
-    if (ImGui::SliderFloat("Exaggeration", &exaggeration, 0.02f, 1.0f, "%.2f",
-                           ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic) &&
-        std::isfinite(exaggeration)) {
-      s.doc.view.exaggeration = static_cast<double>(exaggeration);
-      changed = true;
-    }
-    tooltip("How tall the highest point stands, in map widths");
+    changed |= verticalScaleSlider(s.doc.view, s.doc.world);
     changed |= overlayCombo(s);
     changed |= ImGui::Checkbox("Water plane", &s.doc.view.waterPlane);
     ImGui::SameLine();
@@ -294,8 +340,11 @@ void statsLines(AppState& s) {
     ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",
                        s.displayedSide, s.gpuTextureLimit, f.width);
   }
-  ImGui::Text("height min %.3f  mean %.3f  max %.3f", static_cast<double>(s.stats.min),
-              s.stats.mean, static_cast<double>(s.stats.max));
+  const World& world = s.shownDoc.world;
+  ImGui::Text("elevation min %.0f m  mean %.0f m  max %.0f m",
+              elevationOf(world, static_cast<double>(s.stats.min)),
+              elevationOf(world, s.stats.mean),
+              elevationOf(world, static_cast<double>(s.stats.max)));
   ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");

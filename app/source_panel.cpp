@@ -136,7 +136,7 @@ bool sourceSection(AppState& s) {
   changed |= stageParams(source, s.doc.source.values, &source);
   if (s.doc.source.key == importSource().key()) {
     if (s.doc.source.values != before) {
-      s.importNote = takeImportEdit(before, s.doc.source.values, s.doc.world);
+      s.importNote = takeImportEdit(before, s.doc.source.values, s.doc);
     }
     if (!s.importNote.empty()) statusLine({s.importNote, false});
   }

@@ -22,8 +22,10 @@ ParamTable<ViewState> makeViewTable() {
           (ParamInfo{"row", "Row", "", "Side view of a map: the row shown, 0 top .. 1 bottom",
                      ParamType::Real, 0, 1})),
       TERRAIN_BIND(ViewState, exaggeration,
-                   (ParamInfo{"exaggeration", "Exaggeration", "", "3D: height of 1.0 in map widths",
-                              ParamType::Real, 0.02, 1})),
+                   (ParamInfo{"exaggeration", "Exaggeration", "",
+                              "3D: height of 1.0 in map widths (the panel shows it as a vertical "
+                              "scale, 1 = true scale)",
+                              ParamType::Real, 0.001, 1})),
       TERRAIN_BIND(ViewState, waterPlane,
                    (ParamInfo{"water-plane", "Water plane", "", "3D: draw the water plane",
                               ParamType::Toggle, 0, 1})),

@@ -62,4 +62,16 @@ double metresPerCell(const World& world, int samples, bool wraps) {
   return world.width / std::max(1, cells);
 }
 
+double elevationOf(const World& world, double height) {
+  return world.baseElevation + height * world.heightRange;
+}
+
+double heightOf(const World& world, double metres) {
+  return (metres - world.baseElevation) / world.heightRange;
+}
+
+double trueScaleExaggeration(const World& world) {
+  return world.heightRange / world.width;
+}
+
 }  // namespace terrain

@@ -34,4 +34,14 @@ void validate(const World& world);  // throws InputError
 // intervals between its edge samples.
 double metresPerCell(const World& world, int samples, bool wraps);
 
+// Metres above sea level of a height (0..1 of the range), and the height
+// of an elevation: what the panel shows of the look's water level and
+// snow line, which the document keeps as heights.
+double elevationOf(const World& world, double height);
+double heightOf(const World& world, double metres);
+
+// The 3D view's exaggeration (height 1 in map widths) at which it shows
+// the world at true scale, metres over metres: its vertical scale 1.
+double trueScaleExaggeration(const World& world);
+
 }  // namespace terrain

@@ -122,12 +122,15 @@ TEST(NextSeed, IsDeterministicSixDigitsAndNeverTheSameSeed) {
   }
 }
 
-// An ASCII grid of 8 x 8 cells `cell` metres wide, in `dir`.
-std::string gridOfCells(const terrain::testing::ScratchDir& dir, const std::string& cell) {
-  const std::string grid = (dir.path() / ("cells-" + cell + ".asc")).string();
+// An ASCII grid of 8 x 8 cells `cell` metres wide, in `dir`, its
+// elevations lowest + 0 .. lowest + 63 metres.
+std::string gridOfCells(const terrain::testing::ScratchDir& dir, const std::string& cell,
+                        int lowest = 0) {
+  const std::string grid =
+      (dir.path() / ("cells-" + cell + "-" + std::to_string(lowest) + ".asc")).string();
   std::ofstream asc(grid);
   asc << "ncols 8\nnrows 8\nxllcorner 0\nyllcorner 0\ncellsize " << cell << "\n";
-  for (int i = 0; i < 64; ++i) asc << i << (i % 8 == 7 ? "\n" : " ");
+  for (int i = 0; i < 64; ++i) asc << lowest + i << (i % 8 == 7 ? "\n" : " ");
   return grid;
 }
 
@@ -143,7 +146,7 @@ TEST(ImportEdit, AFileWhoseCellsMakeNoWorldKeepsTheWorldsWidthAndSaysWhyInThePan
     const double width = doc.world.width;
     const std::string grid = gridOfCells(dir, cell);
     doc.source.values[file] = parseValue(source.params()[file], grid);
-    const std::string note = takeImportEdit(before, doc.source.values, doc.world);
+    const std::string note = takeImportEdit(before, doc.source.values, doc);
     EXPECT_NE(note.find("import: '" + grid + "' is georeferenced "), std::string::npos) << note;
     EXPECT_NE(note.find("the world keeps its width"), std::string::npos) << note;
     EXPECT_EQ(note.find("--"), std::string::npos) << "no flag in the window: " << note;
@@ -157,9 +160,41 @@ TEST(ImportEdit, AFileWhoseCellsMakeNoWorldKeepsTheWorldsWidthAndSaysWhyInThePan
   const ParamValues before = doc.source.values;
   doc.source.values[file] = parseValue(source.params()[file], gridOfCells(dir, "100"));
   const double width = doc.world.width;
-  EXPECT_EQ(takeImportEdit(before, doc.source.values, doc.world), "");
+  EXPECT_EQ(takeImportEdit(before, doc.source.values, doc), "");
   EXPECT_NE(doc.world.width, width);
   EXPECT_EQ(doc.world.width, importedWorld(doc.source.values, World{}).width);
+}
+
+// Issue 38: an imported DEM opened flooded (the water level stayed the
+// default 0.3 of its range). The sea is at 0 m of elevation: no water
+// when the ground is all above it, exactly the ground below 0 m when some
+// is; and the 3D view shows it at true scale.
+TEST(ImportEdit, TheSeaIsAtZeroMetresAndTheViewAtTrueScale) {
+  const terrain::testing::ScratchDir dir;
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  for (const int lowest : {100, -20}) {
+    Document doc = defaultDocument("import");
+    const ParamValues before = doc.source.values;
+    doc.source.values[file] = parseValue(source.params()[file], gridOfCells(dir, "100", lowest));
+    ASSERT_EQ(takeImportEdit(before, doc.source.values, doc), "");
+    EXPECT_DOUBLE_EQ(doc.view.exaggeration, doc.world.heightRange / doc.world.width);
+    const Heightfield field = terrain::testing::run(doc);
+    const auto water = static_cast<float>(doc.look.water);
+    int belowZero = 0;
+    int wrong = 0;  // a centimetre or more from 0 m, on the wrong side of the water
+    for (const float h : field.heights) {
+      const double metres = elevationOf(doc.world, static_cast<double>(h));
+      belowZero += metres < 0.0 ? 1 : 0;
+      if ((metres < -0.01 && !(h < water)) || (metres > 0.01 && h < water)) ++wrong;
+    }
+    EXPECT_EQ(wrong, 0) << "lowest " << lowest;
+    if (lowest > 0) {
+      EXPECT_EQ(belowZero, 0) << "the ground is all above the sea: no water";
+    } else {
+      EXPECT_GT(belowZero, 0);
+    }
+  }
 }
 
 // A file it cannot read changes nothing of the world, and the note says why
@@ -171,7 +206,7 @@ TEST(ImportEdit, AFileItCannotReadLeavesTheWorldAndTheNoteSaysWhy) {
   const World world = doc.world;
   const ParamValues before = doc.source.values;
   doc.source.values[file] = parseValue(source.params()[file], "/nonexistent/dem.tif");
-  const std::string note = takeImportEdit(before, doc.source.values, doc.world);
+  const std::string note = takeImportEdit(before, doc.source.values, doc);
   EXPECT_NE(note.find("/nonexistent/dem.tif"), std::string::npos) << note;
   EXPECT_EQ(doc.world, world);
 }
