@@ -281,6 +281,7 @@ FrameReport App::update(const FrameControl& control) {
     return static_cast<std::size_t>(std::clamp(key, 0, IM_ARRAYSIZE(io.KeysDown) - 1));
   };
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = true;  // down for this frame
+  if (control.ctrl) io.KeyCtrl = true;
   if (!control.text.empty()) io.AddInputCharactersUTF8(control.text.c_str());
   io.MouseWheel += control.wheel;
   // Input from outside is a designer's at a window that has the keyboard,
@@ -289,6 +290,7 @@ FrameReport App::update(const FrameControl& control) {
   platform_.beginFrame(control.pointer, fromOutside);
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next
+  if (control.ctrl) io.KeyCtrl = false;
   const bool changed = applyActions(state_, actions);
   updateRamp();
   applyCacheBudget();

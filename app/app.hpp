@@ -46,6 +46,7 @@ struct FrameControl {
   // GLFW codes, as ImGui 1.86 indexes them): they reach ImGui, the view's
   // keys and the shortcuts as a designer's would (with userInput).
   std::vector<int> keys;
+  bool ctrl = false;   // Ctrl held with this frame's keys from outside
   std::string text;    // typed in this frame from outside (UTF-8), as the keys
   float wheel = 0.0f;  // mouse wheel notches turned from outside, as the keys
   // Where the pointer is, in window coordinates, from outside (a test

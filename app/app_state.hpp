@@ -71,9 +71,16 @@ struct GraphEditorState {
   float panX = 0.0f;     // the canvas origin, in window units from the editor's corner
   float panY = 0.0f;
   float zoom = 1.0f;
-  bool frameAll = true;  // fit every node at the next frame (on opening, F)
+  bool frameAll = true;         // fit every node at the next frame (on opening, G)
+  bool frameSelection = false;  // F: fit the selection (every node when none)
+  // The node the panel edits (the last clicked), and every selected node
+  // (box select, paste); `selected` is among them.
   std::optional<NodeId> selected;
-  std::optional<NodeId> dragging;   // a node being moved
+  std::vector<NodeId> selection;
+  std::optional<std::array<float, 2>> boxFrom;  // a box select's first corner (canvas units)
+  bool minimapHeld = false;                     // the view is being moved on the minimap
+  Graph clipboard;                              // Ctrl+C's nodes and the links among them
+  std::optional<NodeId> dragging;   // a node being moved (with the rest of the selection)
   std::optional<PortRef> linkFrom;  // an output port a link is being drawn from
   std::string message;              // why the last edit was refused
   char search[64] = {};             // the add menu's filter

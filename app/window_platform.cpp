@@ -224,7 +224,10 @@ void WindowPlatform::beginFrame(const std::optional<PointerAt>& pointer, bool ke
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();  // reads the system's pointer (only while focused)
   ImGuiIO& io = ImGui::GetIO();
-  if (pointer) io.MousePos = ImVec2(pointer->x, pointer->y);
+  if (pointer) {
+    io.MousePos = ImVec2(pointer->x, pointer->y);
+    io.MouseDown[ImGuiMouseButton_Left] = pointer->leftDown;
+  }
   if (keepFocus) io.AppFocusLost = false;
   ImGui::NewFrame();
 }

@@ -22,6 +22,7 @@ class WindowStartError : public std::runtime_error {
 struct PointerAt {
   float x = 0.0f;
   float y = 0.0f;
+  bool leftDown = false;  // the left button, held from a press until its release
 };
 
 struct PixelSize {

@@ -159,6 +159,7 @@ int glfwKeyCode(const std::string& name) {
   if (name == "tab") return GLFW_KEY_TAB;
   if (name == "enter") return GLFW_KEY_ENTER;
   if (name == "escape") return GLFW_KEY_ESCAPE;
+  if (name == "delete") return GLFW_KEY_DELETE;
   return static_cast<unsigned char>(name[0]);
 }
 
@@ -199,6 +200,7 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       break;
     case Kind::Select:  // a click on the node
       s.graphEditor.selected = static_cast<NodeId>(std::stoul(step.value));
+      s.graphEditor.selection = {*s.graphEditor.selected};
       break;
     case Kind::Stroke:
     case Kind::Drag:
@@ -210,6 +212,8 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Type:
     case Kind::Hover:
     case Kind::Wheel:
+    case Kind::Press:
+    case Kind::Release:
       break;
   }
 }
@@ -380,7 +384,9 @@ class Driver {
     const ScriptStep& step = d_.actions[nextStep_++];
     try {
       if (step.kind == ScriptStep::Kind::Key) {  // a press as GLFW would give it
-        control.keys.push_back(glfwKeyCode(step.value));
+        const bool ctrl = step.value.starts_with("ctrl+");
+        control.keys.push_back(glfwKeyCode(ctrl ? step.value.substr(5) : step.value));
+        control.ctrl = ctrl;
         control.userInput = true;
       }
       if (step.kind == ScriptStep::Kind::Wheel) {
@@ -392,6 +398,11 @@ class Driver {
         control.userInput = true;
       }
       if (step.kind == ScriptStep::Kind::Hover) pointAt(strokePoints(step.value)[0]);
+      if (step.kind == ScriptStep::Kind::Press || step.kind == ScriptStep::Kind::Release) {
+        if (!pointer_) throw InputError("press: and release: need a hover: first");
+        pointer_->leftDown = step.kind == ScriptStep::Kind::Press;
+        control.userInput = true;
+      }
       scriptActions(app_.state(), step, control.actions);
     } catch (const std::exception& e) {
       fail("--actions: '" + step.text + "': " + e.what());
@@ -406,7 +417,8 @@ class Driver {
   void pointAt(const std::array<double, 2>& at) {
     const app::PixelSize size = platform_.windowSize();
     pointer_ = app::PointerAt{static_cast<float>(at[0] * size.width),
-                              static_cast<float>(at[1] * size.height)};
+                              static_cast<float>(at[1] * size.height),
+                              pointer_ && pointer_->leftDown};  // a drag goes on
   }
 
   void takeScreenshot(bool lastFrame) {

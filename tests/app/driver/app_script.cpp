@@ -20,8 +20,8 @@ namespace {
 constexpr std::string_view kStepsAllowed =
     "next-seed, set:KEY=VALUE, stage:KEY, undo, redo, save:PATH, open:PATH, editor, frame, "
     "node:TYPE@X:Y, link:NODE.PORT>NODE.PORT, output:NODE, select:NODE, pin:NODE, "
-    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K (a letter, digit, tab, enter or "
-    "escape), type:TEXT, hover:U:V, wheel:N";
+    "stroke:U:V>U:V..., stroke-end, drag:U:V>U:V..., key:K (a letter, digit, tab, enter, "
+    "escape or delete; ctrl+K with Ctrl), type:TEXT, hover:U:V, wheel:N, press, release";
 
 std::string setKeys(const Document& doc) {
   std::string out;
@@ -81,6 +81,15 @@ std::vector<std::array<double, 2>> strokePoints(std::string_view text) {
 
 namespace {
 
+std::string_view withoutCtrl(std::string_view key) {
+  return key.starts_with("ctrl+") ? key.substr(5) : key;
+}
+
+bool isKeyName(std::string_view key) {
+  return (key.size() == 1 && std::isalnum(static_cast<unsigned char>(key[0])) != 0) ||
+         key == "tab" || key == "enter" || key == "escape" || key == "delete";
+}
+
 ScriptStep parseStep(std::string_view text) {
   ScriptStep step;
   step.text = std::string(text);
@@ -107,14 +116,16 @@ ScriptStep parseStep(std::string_view text) {
     strokePoints(step.value);
   } else if (!hasArg && verb == "stroke-end") {
     step.kind = ScriptStep::Kind::StrokeEnd;
-  } else if (hasArg && verb == "key" &&
-             ((rest.size() == 1 && std::isalnum(static_cast<unsigned char>(rest[0])) != 0) ||
-              rest == "tab" || rest == "enter" || rest == "escape")) {
+  } else if (hasArg && verb == "key" && isKeyName(withoutCtrl(rest))) {
     step.kind = ScriptStep::Kind::Key;
-    step.value =
-        rest.size() == 1
-            ? std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))))
-            : std::string(rest);
+    const std::string_view key = withoutCtrl(rest);
+    step.value = std::string(rest.substr(0, rest.size() - key.size()));  // "ctrl+" or ""
+    step.value +=
+        key.size() == 1
+            ? std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(key[0]))))
+            : std::string(key);
+  } else if (!hasArg && (verb == "press" || verb == "release")) {
+    step.kind = verb == "press" ? ScriptStep::Kind::Press : ScriptStep::Kind::Release;
   } else if (hasArg && verb == "wheel" && !rest.empty()) {
     step.kind = ScriptStep::Kind::Wheel;
     step.value = std::string(rest);

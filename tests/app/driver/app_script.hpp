@@ -23,12 +23,13 @@ namespace terrain::testing {
 // it moves on through its points) and "stroke-end" (release); on a river
 // or road node "drag:0.5:0.5>0.6:0.4" presses on a course's point (within
 // 2% of the world's width), moves it through the points and releases;
-// "key:3" presses and releases a key (a letter or digit, tab, enter or
-// escape) with no modifier, "type:terrace" types text into the field that
-// has the keyboard,
+// "key:3" presses and releases a key (a letter or digit, tab, enter,
+// escape or delete) with no modifier, "key:ctrl+c" with Ctrl held,
+// "type:terrace" types text into the field that has the keyboard,
 // "hover:0.5:0.8" puts the pointer at those shares of the window's width
 // and height (from its top-left corner), "wheel:-20" turns the mouse wheel
-// there (negative: towards you, scrolling down).
+// there (negative: towards you, scrolling down), "press" and "release" the
+// left button where the pointer is (hover: steps between them drag).
 struct ScriptStep {
   enum class Kind : std::uint8_t {
     NextSeed,
@@ -51,7 +52,9 @@ struct ScriptStep {
     Key,
     Type,
     Hover,
-    Wheel
+    Wheel,
+    Press,
+    Release
   };
   Kind kind = Kind::NextSeed;
   std::string key;    // set: a source or look parameter; stage: a modifier
