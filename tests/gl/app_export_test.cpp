@@ -230,7 +230,7 @@ TEST_F(AppTest, AnExportThatEndsWhileTheMouseRestsShowsWhatItWrote) {
       "--size 513 --seed 3 --frames 2 --test-export " +
       shellQuote(out.string()) + " --screenshot " + shellQuote(png.string()));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("export: wrote 12 files in"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("export: wrote 13 files in"), std::string::npos) << r.err;
   ASSERT_TRUE(fs::exists(png));
   const RgbImage shot = readPngRgb8(png.string());
   // The Export window opens beside the panel (app/export_panel.cpp): its
