@@ -9,8 +9,8 @@ namespace terrain::app {
 namespace {
 
 // The overlay's colour for each mask, in MaskKind order: slope orange,
-// flow blue, wear red, deposition yellow. (The splat overlay has its own
-// tints: render::ViewSettings::splatColors.)
+// flow blue, wear red, deposition yellow. (The splat overlay draws the
+// materials' own colours: core/look.hpp's kMaterialColors.)
 glm::vec3 overlayColor(MaskKind kind) {
   static const glm::vec3 colors[] = {
       {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};

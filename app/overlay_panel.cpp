@@ -11,14 +11,12 @@
 namespace terrain::app {
 namespace {
 
-// The splat overlay's key: each material's colour as the view draws it
-// (the map view's distinct tints, the 3D view's natural colours).
+// The splat overlay's key: each material's colour, the same in both views.
 void splatLegend(const AppState& s) {
   static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
   const float side = ImGui::GetTextLineHeight();
   for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
-    const glm::vec3 c = effectiveViewKind(s) == ViewKind::Mesh ? s.viewSettings.materialColors[i]
-                                                               : s.viewSettings.splatColors[i];
+    const glm::vec3 c = s.viewSettings.materialColors[i];
     if (i > 0) ImGui::SameLine();
     ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,

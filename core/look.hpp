@@ -35,6 +35,16 @@ struct Look {
 const ParamTable<Look>& lookTable();
 void validate(const Look& look);  // throws InputError
 
+// The splat map's materials as they look, in its channel order (R grass,
+// G rock, B sediment, A snow), RGB 0..1: the one definition the 3D view,
+// the map view and the panel's legend draw them with.
+inline constexpr std::array<std::array<float, 3>, 4> kMaterialColors = {{
+    {0.27f, 0.42f, 0.17f},  // grass
+    {0.43f, 0.40f, 0.37f},  // rock
+    {0.62f, 0.52f, 0.37f},  // sediment
+    {0.93f, 0.95f, 0.98f},  // snow
+}};
+
 // Unit vector towards the sun in map space: x east (right), y south (down
 // the map), z up. The GPU views take the same vector as a uniform.
 std::array<float, 3> sunDirection(const Look& look);

@@ -10,6 +10,7 @@
 
 #include "core/color.hpp"
 #include "core/heightfield.hpp"
+#include "core/look.hpp"
 #include "core/view_kind.hpp"
 
 namespace terrain::render {
@@ -63,27 +64,18 @@ struct ViewSettings {
   // colour, as opaque as the mask is high.
   bool showOverlay = false;
   glm::vec3 overlayColor{0.1f, 0.45f, 1.0f};
-  // Map view, a splat overlay (setSplatOverlay): each material's tint, in
-  // the splat map's channel order (R grass, G rock, B sediment, A snow),
-  // blended by the weights; distinct hues, so a designer reads which
-  // material wins where (shaders/map.frag draws them over the terrain).
-  std::array<glm::vec3, 4> splatColors{{
-      {0.30f, 0.66f, 0.20f},  // grass: green
-      {0.62f, 0.36f, 0.26f},  // rock: red-brown
-      {0.93f, 0.78f, 0.36f},  // sediment: sand
-      {0.94f, 0.96f, 1.00f},  // snow: blue-white
-  }};
   // The look's sun and relief (core/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
-  // 3D view, a splat overlay: the materials as they look (grass, rock,
-  // sediment, snow), blended by the weights and lit like the terrain, so
-  // the mesh shows what the exported splat map gives the engine.
+  // A splat overlay (either view): the materials as they look (grass,
+  // rock, sediment, snow; core/look.hpp's kMaterialColors), blended by the
+  // weights and lit like the terrain, so the map and the mesh show what the
+  // exported splat map gives the engine, in the same colours.
   std::array<glm::vec3, 4> materialColors{{
-      {0.27f, 0.42f, 0.17f},  // grass
-      {0.43f, 0.40f, 0.37f},  // rock
-      {0.62f, 0.52f, 0.37f},  // sediment
-      {0.93f, 0.95f, 0.98f},  // snow
+      {kMaterialColors[0][0], kMaterialColors[0][1], kMaterialColors[0][2]},
+      {kMaterialColors[1][0], kMaterialColors[1][1], kMaterialColors[1][2]},
+      {kMaterialColors[2][0], kMaterialColors[2][1], kMaterialColors[2][2]},
+      {kMaterialColors[3][0], kMaterialColors[3][1], kMaterialColors[3][2]},
   }};
   // 3D view: the sky light each point gets dimmed by how much of the sky
   // the terrain around it hides (ambient occlusion), so valleys and
@@ -125,7 +117,7 @@ class TerrainView {
   void setOverlay(const std::vector<float>& mask);
   // The splat map (core/splat.hpp: RGBA weights per cell of the field last
   // given to setTerrain) as the overlay instead of a mask: each cell shows
-  // ViewSettings::splatColors blended by its weights. Empty removes it.
+  // ViewSettings::materialColors blended by its weights. Empty removes it.
   void setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a

@@ -32,9 +32,6 @@ const float kShadeMax = 1.25;
 const vec3 kMarker = vec3(1.0, 0.92, 0.35);
 const float kMarkerHalfWidth = 1.0;
 const float kMarkerEdge = 1.0;
-// A splat overlay covers this much of the terrain's colour: the materials
-// read at a glance, the relief (hillshade) still shows through their tints.
-const float kSplatOpacity = 0.8;
 
 float heightAt(ivec2 cell) { return texelFetch(uHeights, clamp(cell, ivec2(0), uSize - 1), 0).r; }
 
@@ -76,11 +73,14 @@ void main() {
     return;
   }
   if (uShowOverlay && uOverlaySplat) {
-    // The materials' tints blended by their weights (they sum to 1), shaded
-    // like the terrain so slopes keep their form.
-    vec3 tint = splatColor(texelFetch(uOverlay, cell, 0));
-    if (uHillshade) tint *= hillshade(cell);
-    color = mix(color, min(tint, vec3(1.0)), kSplatOpacity);
+    // The land in its materials' colours blended by their weights (they sum
+    // to 1), shaded so slopes keep their form, as the 3D view draws them;
+    // water stays drawn over them (the splat map's sediment under the sea).
+    if (!isUnderWater(h)) {
+      vec3 ground = splatColor(texelFetch(uOverlay, cell, 0));
+      if (uHillshade) ground *= hillshade(cell);
+      color = min(ground, vec3(1.0));
+    }
   } else if (uShowOverlay) {
     // Most of the mask's colour where it is 1, none where it is 0: the
     // terrain stays readable under a faint mask.
