@@ -8,7 +8,7 @@
 namespace terrain::app {
 
 ImVec2 portPosition(const Canvas& c, const GraphNode& n, std::uint32_t port, bool input) {
-  return c.toScreen(input ? n.x : n.x + NodeBox::kWidth, portY(n, port));
+  return c.toScreen(input ? n.x : n.x + nodeBox(n).width, portY(n, port));
 }
 
 std::optional<PortHit> portAt(const Graph& g, const Canvas& c, ImVec2 mouse) {

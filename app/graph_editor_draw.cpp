@@ -107,6 +107,18 @@ void drawNode(ImDrawList* dl, const Canvas& c, const GraphNode& n, NodeMarks mar
   drawPreview(dl, c, n, marks.preview);
 }
 
+// A reroute: a dot of its kind's colour the link passes through.
+void drawReroute(ImDrawList* dl, const Canvas& c, const GraphNode& n, PortKind kind,
+                 bool selected) {
+  const NodeBox box = nodeBox(n);
+  const ImVec2 centre = c.toScreen(box.x + box.width * 0.5f, box.y + box.height * 0.5f);
+  const float radius = box.width * 0.5f * c.zoom;
+  dl->AddCircleFilled(centre, radius, IM_COL32(50, 52, 58, 255));
+  dl->AddCircle(centre, radius, kindColour(kind), 0, 2.0f);
+  dl->AddCircleFilled(centre, kPortRadius * c.zoom, kindColour(kind));
+  if (selected) dl->AddCircle(centre, radius + 2.0f, kSelectedColour, 0, 2.0f);
+}
+
 }  // namespace
 
 void drawGrid(ImDrawList* dl, ImVec2 lo, ImVec2 hi, const Canvas& c) {
@@ -126,7 +138,7 @@ void drawGraph(ImDrawList* dl, const Graph& graph, const Canvas& c, GraphMarks m
   for (const GraphEdge& edge : graph.edges) {
     const GraphNode& from = *graph.find(edge.from.node);
     const GraphNode& to = *graph.find(edge.to.node);
-    const PortKind kind = typeOf(from).outputs()[edge.from.port].kind;
+    const PortKind kind = outputKind(graph, edge.from);
     drawLink(dl, portPosition(c, from, edge.from.port, false),
              portPosition(c, to, edge.to.port, true), kindColour(kind), c.zoom);
   }
@@ -140,7 +152,11 @@ void drawGraph(ImDrawList* dl, const Graph& graph, const Canvas& c, GraphMarks m
         preview = it->second;
       }
     }
-    drawNode(dl, c, n, {selected, graph.output == n.id, graph.pinned == n.id, preview});
+    if (n.type == kRerouteKey) {
+      drawReroute(dl, c, n, outputKind(graph, {n.id, 0}), selected);
+    } else {
+      drawNode(dl, c, n, {selected, graph.output == n.id, graph.pinned == n.id, preview});
+    }
   }
 }
 
@@ -150,7 +166,7 @@ void drawPendingLink(ImDrawList* dl, const Document& doc, const Graph& graph, co
   if (node == nullptr) return;
   const ImVec2 start = portPosition(c, *node, from.port, false);
   ImVec2 end = ImGui::GetIO().MousePos;
-  ImU32 colour = kindColour(typeOf(*node).outputs()[from.port].kind);
+  ImU32 colour = kindColour(outputKind(graph, from));
   if (const auto over = portAt(graph, c, end); over && over->input) {
     end = portPosition(c, *graph.find(over->node), over->port, true);
     Document trial = doc;

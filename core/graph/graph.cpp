@@ -65,7 +65,7 @@ void validateEdge(const Graph& graph, const GraphEdge& edge) {
   }
   const PortInfo& out = outputs[edge.from.port];
   const PortInfo& in = inputs[edge.to.port];
-  if (out.kind == PortKind::Mask && in.kind == PortKind::Heights) {
+  if (outputKind(graph, edge.from) == PortKind::Mask && in.kind == PortKind::Heights) {
     throw InputError("the mask '" + portName(out) + "' of " + nodeName(*from) +
                      " cannot feed the heights input '" + portName(in) + "' of " + nodeName(*to) +
                      "; a mask feeds mask inputs only");
@@ -169,12 +169,28 @@ void validate(const Graph& graph, GraphCheck check) {
                      ", which does not exist");
   }
   const auto outputs = typeOf(*output).outputs();
-  if (outputs.empty() || outputs[0].kind != PortKind::Heights) {
+  if (outputs.empty() || outputKind(graph, {output->id, 0}) != PortKind::Heights) {
     throw InputError("the graph's output " + nodeName(*output) +
                      " gives no heights; the terrain is a heights node (export a mask with "
                      "--output-node)");
   }
   if (check == GraphCheck::Complete) requireInputs(graph, graph.output);
+}
+
+PortKind outputKind(const Graph& graph, PortRef output) {
+  // A chain of reroutes is at most every node long (a cycle is refused elsewhere).
+  for (std::size_t hop = 0; hop <= graph.nodes.size(); ++hop) {
+    const GraphNode* node = graph.find(output.node);
+    if (node == nullptr) break;
+    if (node->type != kRerouteKey) {
+      const auto outputs = typeOf(*node).outputs();
+      return output.port < outputs.size() ? outputs[output.port].kind : PortKind::Heights;
+    }
+    const GraphEdge* in = graph.edgeInto({node->id, 0});
+    if (in == nullptr) break;
+    output = in->from;
+  }
+  return PortKind::Heights;
 }
 
 std::uint32_t passedInput(const GraphNode& node, const NodeType& type) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/param_table.hpp"
@@ -16,6 +17,9 @@ class NodeType;
 struct Document;
 
 using NodeId = std::uint32_t;
+
+// The reroute node's type (core/nodes/reroute.cpp): its output is its input.
+inline constexpr std::string_view kRerouteKey = "reroute";
 
 struct GraphNode {
   NodeId id = 0;
@@ -64,6 +68,11 @@ struct Graph {
   // The edge ending at that input port, if any.
   const GraphEdge* edgeInto(PortRef input) const;
 };
+
+enum class PortKind : std::uint8_t;  // core/graph/node_type.hpp
+// What an output gives: its port's kind, or for a reroute the kind of what
+// comes into it (heights while nothing does).
+PortKind outputKind(const Graph& graph, PortRef output);
 
 // The seed a node draws from: the document's, or with its offset mixed in.
 std::uint64_t nodeSeed(std::uint64_t documentSeed, const GraphNode& node);

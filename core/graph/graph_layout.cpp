@@ -98,12 +98,14 @@ int portRows(const GraphNode& node) {
 }
 
 NodeBox nodeBox(const GraphNode& node) {
+  if (node.type == kRerouteKey) return {node.x, node.y, NodeBox::kReroute, NodeBox::kReroute};
   const float rows = static_cast<float>(portRows(node));
   return {node.x, node.y, NodeBox::kWidth,
           NodeBox::kHeader + rows * NodeBox::kRow + NodeBox::kPreview + 2.0f * NodeBox::kPadding};
 }
 
 float portY(const GraphNode& node, std::uint32_t port) {
+  if (node.type == kRerouteKey) return node.y + NodeBox::kReroute * 0.5f;
   return node.y + NodeBox::kHeader + (static_cast<float>(port) + 0.5f) * NodeBox::kRow;
 }
 

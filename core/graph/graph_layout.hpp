@@ -10,13 +10,15 @@
 namespace terrain {
 
 // A node's box on the canvas: a header with its title, a row per port (the
-// inputs on the left, the outputs on the right), then its result's preview.
+// inputs on the left, the outputs on the right), then its result's preview;
+// a reroute's is a small square with its input and output on its sides.
 struct NodeBox {
   static constexpr float kWidth = 168.0f;
   static constexpr float kHeader = 26.0f;
   static constexpr float kRow = 22.0f;
   static constexpr float kPreview = 128.0f;  // square, below the ports
   static constexpr float kPadding = 8.0f;    // around the preview
+  static constexpr float kReroute = 24.0f;   // a reroute's side: its ports and nothing else
 
   float x = 0.0f;  // top-left corner
   float y = 0.0f;

@@ -32,6 +32,7 @@ std::vector<const NodeType*> makeList() {
   list.push_back(&riverNode());
   list.push_back(&roadNode());
   list.push_back(&waterNode());
+  list.push_back(&rerouteNode());
   return list;
 }
 

@@ -27,6 +27,7 @@ const NodeType& sculptNode();         // raise, lower, smooth, flatten brush str
 const NodeType& riverNode();          // a channel carved along a drawn course
 const NodeType& roadNode();           // a levelled strip along a drawn course
 const NodeType& waterNode();          // sea, lakes and rivers with their surface and masks
+const NodeType& rerouteNode();        // a point a link passes through
 // Stands in for stream power's stage node: the same stage with an uplift input.
 const NodeType& streamPowerNode();
 
