@@ -109,15 +109,29 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
     closed[c] = 1;
     open.push(orderKey(level), static_cast<std::int32_t>(c));
   };
+  // The sea is reached first, all of it at its level, without the heap:
+  // only the land around it waits there.
   for (std::size_t c = 0; c < n; ++c) {
     if (sea[c] != 0) {
-      seed(c, seaHeight);
+      out.fill[c] = seaHeight;
+      out.parent[c] = static_cast<std::int32_t>(c);
+      closed[c] = 1;
+      out.order.push_back(static_cast<std::int32_t>(c));
     } else if (!grid.wraps && grid.onEdge(c)) {
       seed(c, ground[c]);
     }
   }
+  for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
+    const auto c = static_cast<std::size_t>(out.order[i]);
+    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
+      if (closed[m] != 0) return;
+      closed[m] = 1;
+      out.parent[m] = static_cast<std::int32_t>(c);
+      open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));  // above the sea
+    });
+  }
   // A torus above the sea drains through its lowest cell (the first of equals).
-  if (open.empty() && n > 0) {
+  if (open.empty() && out.order.empty() && n > 0) {
     const auto lowest =
         static_cast<std::size_t>(std::min_element(ground.begin(), ground.end()) - ground.begin());
     seed(lowest, ground[lowest]);
@@ -498,9 +512,9 @@ void finish(std::span<const float> ground, std::span<const double> inflow,
             maps.flowX[i] = static_cast<float>(0.5 + 0.5 * scale * kNeighbours[direction[i]].dx);
             maps.flowY[i] = static_cast<float>(0.5 + 0.5 * scale * kNeighbours[direction[i]].dy);
           }
-          const double near = std::isinf(distance[i])
-                                  ? 0.0
-                                  : portableExp(-static_cast<double>(distance[i]) / p.wetDistance);
+          // (1 - d / wetDistance)^2: 1 at the water, 0 from wetDistance on.
+          const double away = std::max(0.0, 1.0 - static_cast<double>(distance[i]) / p.wetDistance);
+          const double near = away * away;
           const double drained =
               climate.riverDischarge > 0.0
                   ? 0.5 * std::sqrt(std::min(1.0, inflow[i] / climate.riverDischarge))

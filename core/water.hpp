@@ -40,7 +40,7 @@ struct WaterParams {
   double riverArea = 0.25;     // km^2 a cell drains where a river starts
   double widthCoeff = 5.0;     // a in width = a Q^0.5, metres for Q in m^3/s
   double depthCoeff = 0.3;     // c in depth = c Q^0.4, metres for Q in m^3/s
-  double wetDistance = 60.0;   // metres over which wetness falls to 1/e away from water
+  double wetDistance = 100.0;  // metres from water where its wetness has fallen to 0
   double fullSpeed = 2.0;      // m/s that the flow map's full scale stands for
 };
 
@@ -67,7 +67,7 @@ struct WaterMaps {
   // 0.5 is still water, as engines' flow maps read it.
   std::vector<float> flowX;
   std::vector<float> flowY;
-  // 0..1: water, near water (falling over wetDistance), or much drainage.
+  // 0..1: water, near water ((1 - d / wetDistance)^2), or much drainage.
   std::vector<float> wetness;
   // Where each cell's water goes (itself at an outlet or a closed lake),
   // the discharge in m^3/s leaving it, and its lake (-1 for none).
