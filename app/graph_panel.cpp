@@ -59,7 +59,7 @@ bool seedOffsetInput(GraphNode& node) {
   return changed;
 }
 
-bool nodeParams(GraphNode& node) {
+bool nodeParams(GraphNode& node, const World& world) {
   const NodeType& type = typeOf(node);
   const bool source = findSource(node.type) != nullptr;
   bool changed = type.usesSeed() && seedOffsetInput(node);
@@ -67,7 +67,7 @@ bool nodeParams(GraphNode& node) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (source && params[i].key == "size") continue;  // the map size, above
     changed |= paramWidget(params[i], node.values[i], type.dynamicMax(i, node.values),
-                           type.idleReason(i, node.values));
+                           type.idleReason(i, node.values), nullptr, &world);
   }
   return changed;
 }
@@ -79,7 +79,7 @@ bool hasHeightsInput(const NodeType& type) {
   return false;
 }
 
-bool nodeSection(Graph& graph, GraphNode& node) {
+bool nodeSection(Graph& graph, GraphNode& node, const World& world) {
   const NodeType& type = typeOf(node);
   bool changed = false;
   ImGui::PushID(static_cast<int>(node.id));
@@ -94,7 +94,7 @@ bool nodeSection(Graph& graph, GraphNode& node) {
   if (open) {
     inputLines(graph, node);
     ImGui::BeginDisabled(!node.enabled);
-    changed |= nodeParams(node);
+    changed |= nodeParams(node, world);
     ImGui::EndDisabled();
     ImGui::TreePop();
   }
@@ -107,7 +107,7 @@ bool nodeSection(Graph& graph, GraphNode& node) {
 bool editNode(AppState& s, NodeId id) {
   GraphNode& node = *s.doc.graph->find(id);
   const ParamValues before = node.values;
-  const bool changed = nodeSection(*s.doc.graph, node);
+  const bool changed = nodeSection(*s.doc.graph, node, s.doc.world);
   if (node.type != importSource().key()) return changed;
   if (changed) s.importNote = takeImportEdit(before, node.values, s.doc);
   if (!s.importNote.empty()) statusLine({s.importNote, false});

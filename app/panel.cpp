@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 
 #include "app/export_panel.hpp"
@@ -89,7 +88,7 @@ bool modifierSection(AppState& s) {
     tooltip("Remove this stage");
     if (open) {
       ImGui::BeginDisabled(!m.enabled);
-      changed |= stageParams(*stage, m.values);
+      changed |= stageParams(*stage, m.values, nullptr, &s.doc.world);
       ImGui::EndDisabled();
       ImGui::TreePop();
     }
@@ -151,28 +150,6 @@ bool worldSection(AppState& s) {
   return changed;
 }
 
-// The look's water level and snow line are heights (0..1 of the range,
-// as the project file and the CLI keep them); the panel shows them in
-// metres above sea level, between the world's lowest and highest.
-std::optional<ParamInfo> inMetres(const ParamInfo& info, const World& world) {
-  ParamInfo shown = info;
-  if (info.key == "water") {
-    shown.label = "Water level (m)";
-    shown.help = "Metres above sea level: lower ground is water";
-  } else if (info.key == "snow-line") {
-    shown.label = "Snow line (m)";
-    shown.help =
-        "Metres above sea level: higher ground is snow (the splat map's alpha), unless "
-        "it is rock";
-  } else {
-    return std::nullopt;
-  }
-  shown.unit = "m";
-  shown.min = elevationOf(world, info.min);
-  shown.max = elevationOf(world, info.max);
-  return shown;
-}
-
 bool lookSection(AppState& s) {
   bool changed = false;
   const ParamTable<Look>& table = lookTable();
@@ -180,15 +157,8 @@ bool lookSection(AppState& s) {
     if (table.isText(i)) continue;  // the ramp: its own widget below
     const ParamInfo& info = table.infos()[i];
     double value = table.get(s.doc.look, i);
-    if (const auto metres = inMetres(info, s.doc.world)) {
-      double shown = elevationOf(s.doc.world, value);
-      if (paramWidget(*metres, shown, metres->max, lookIdle(s, info.key))) {
-        table.set(s.doc.look, i, std::clamp(heightOf(s.doc.world, shown), info.min, info.max));
-        changed = true;
-      }
-      continue;
-    }
-    if (paramWidget(info, value, info.max, lookIdle(s, info.key))) {
+    // Water level and snow line in metres (ParamInfo::height).
+    if (paramWidget(info, value, info.max, lookIdle(s, info.key), nullptr, &s.doc.world)) {
       table.set(s.doc.look, i, value);
       changed = true;
     }

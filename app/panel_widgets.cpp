@@ -165,6 +165,24 @@ bool toggle(const ParamInfo& info, double& slot) {
   return applyPanelValue(slot, info, on ? 1.0 : 0.0);
 }
 
+// A height shown in the world's metres: a level above sea level (from the
+// world's base elevation), a span as the metres between two heights; the
+// value stays 0..1 of the range.
+bool metresSlider(const ParamInfo& info, double& slot, const World& world) {
+  const double base = info.height == HeightMeaning::Level ? world.baseElevation : 0.0;
+  const double lo = base + info.min * world.heightRange;
+  const double hi = base + info.max * world.heightRange;
+  double metres = base + slot * world.heightRange;
+  const char* format = world.heightRange < 100.0 ? "%.1f m" : "%.0f m";
+  if (!ImGui::SliderScalar(std::string(info.label).c_str(), ImGuiDataType_Double, &metres, &lo, &hi,
+                           format, ImGuiSliderFlags_AlwaysClamp) ||
+      !std::isfinite(metres)) {
+    return false;
+  }
+  const double height = std::clamp((metres - base) / world.heightRange, info.min, info.max);
+  return applyPanelValue(slot, info, height);
+}
+
 // Strokes are drawn in the view, not typed: how many, and a way to clear.
 bool strokesLine(const ParamInfo& info, double& slot) {
   const std::size_t count = isStrokesId(slot) ? strokesOf(slot).size() : 0;
@@ -180,7 +198,9 @@ bool strokesLine(const ParamInfo& info, double& slot) {
 }  // namespace
 
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
-                 const SourceStage* source) {
+                 const SourceStage* source, const World* world) {
+  const bool inMetres =
+      world != nullptr && info.height != HeightMeaning::None && info.type == ParamType::Real;
   ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
   ImGui::BeginDisabled(!idle.empty());
   bool changed = false;
@@ -194,23 +214,28 @@ bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::st
     changed = textField(info, slot);
   } else if (info.type == ParamType::Strokes) {
     changed = strokesLine(info, slot);
+  } else if (inMetres) {
+    changed = metresSlider(info, slot, *world);
   } else if (info.powerOfTwo) {
     changed = powerOfTwoCombo(info, slot, dynamicMax);
   } else {
     changed = numberSlider(info, slot, dynamicMax);
   }
   ImGui::EndDisabled();
-  tooltip(idle.empty() ? helpWithUnit(info) : std::string(idle));
+  std::string help = helpWithUnit(info);
+  if (inMetres) help += "; shown in metres of the world (the project keeps 0..1 of its range)";
+  tooltip(idle.empty() ? help : std::string(idle));
   ImGui::PopID();
   return changed;
 }
 
-bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source) {
+bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source,
+                 const World* world) {
   bool changed = false;
   const auto params = stage.params();
   for (std::size_t i = 0; i < params.size() && i < values.size(); ++i) {
     changed |= paramWidget(params[i], values[i], stage.dynamicMax(i, values),
-                           stage.idleReason(i, values), source);
+                           stage.idleReason(i, values), source, world);
   }
   return changed;
 }

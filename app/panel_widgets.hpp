@@ -23,10 +23,12 @@ void tooltip(std::string_view text);
 void statusLine(const StatusLine& s);
 // One parameter: slider, combo or checkbox from its metadata; greyed out
 // with `idle` as the reason when that is not empty. `source`: a source's
-// size gets the sizes its grid allows. Returns whether the value changed.
+// size gets the sizes its grid allows. `world`: a height (ParamInfo::height)
+// is shown in its metres. Returns whether the value changed.
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
-                 const SourceStage* source = nullptr);
+                 const SourceStage* source = nullptr, const World* world = nullptr);
 // Every parameter of the stage, each greyed out with its idle reason.
-bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source = nullptr);
+bool stageParams(const Stage& stage, ParamValues& values, const SourceStage* source = nullptr,
+                 const World* world = nullptr);
 
 }  // namespace terrain::app

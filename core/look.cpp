@@ -15,9 +15,10 @@ ParamTable<Look> makeLookTable() {
   return ParamTable<Look>({
       TERRAIN_BIND(
           Look, water,
-          (ParamInfo{"water", "Water level", "",
-                     "Where the sea stands, 0..1 of the height range: lower ground is under water",
-                     ParamType::Real, 0.0, 1.0})),
+          asHeight(ParamInfo{
+              "water", "Water level", "",
+              "Where the sea stands, 0..1 of the height range: lower ground is under water",
+              ParamType::Real, 0.0, 1.0})),
       TERRAIN_BIND(Look, ramp,
                    (ParamInfo{"ramp",
                               "Colour ramp",
@@ -64,12 +65,13 @@ ParamTable<Look> makeLookTable() {
                    (ParamInfo{"rock-slope", "Rock slope", "degrees",
                               "Splat map: ground steeper than this is rock (green channel)",
                               ParamType::Real, 1.0, 89.0})),
-      TERRAIN_BIND(Look, snowLine,
-                   (ParamInfo{"snow-line", "Snow line", "",
-                              "Splat map: ground above this height (0..1 of the range) is snow "
-                              "(alpha channel), unless "
-                              "it is rock",
-                              ParamType::Real, 0.0, 1.0})),
+      TERRAIN_BIND(
+          Look, snowLine,
+          asHeight(ParamInfo{"snow-line", "Snow line", "",
+                             "Splat map: ground above this height (0..1 of the range) is snow "
+                             "(alpha channel), unless "
+                             "it is rock",
+                             ParamType::Real, 0.0, 1.0})),
       TERRAIN_BIND(Look, sedimentFlow,
                    (ParamInfo{"sediment-flow", "Sediment flow", "",
                               "Splat map: where erosion's flow mask passes this (0..1), and where "

@@ -13,6 +13,11 @@ namespace terrain {
 // Strokes: a node's brush strokes (core/strokes.hpp), the value their id.
 enum class ParamType : std::uint8_t { Integer, Real, Choice, Toggle, Text, Strokes };
 
+// A value that is a height, 0..1 of the world's height range, which the
+// panel shows in metres: a level (metres above sea level, from the world's
+// base elevation) or a span (metres between two heights).
+enum class HeightMeaning : std::uint8_t { None, Level, Span };
+
 struct ParamInfo {
   std::string_view key;    // CLI flag without the dashes, project file key
   std::string_view label;  // panel label
@@ -32,6 +37,14 @@ struct ParamInfo {
   // it is not the default: files saved before the parameter existed keep
   // their bits.
   std::optional<double> whenAbsent = std::nullopt;
+  HeightMeaning height = HeightMeaning::None;  // Real: the panel shows metres
 };
+
+// The row as a height the panel shows in metres (the value, the file and
+// the CLI keep 0..1 of the range).
+inline ParamInfo asHeight(ParamInfo info, HeightMeaning meaning = HeightMeaning::Level) {
+  info.height = meaning;
+  return info;
+}
 
 }  // namespace terrain

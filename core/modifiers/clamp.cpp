@@ -13,17 +13,19 @@ class ClampModifier final : public TypedStage<ModifierStage, ClampParams> {
  public:
   ClampModifier()
       : TypedStage({
-            TERRAIN_BIND(ClampParams, low,
-                         (ParamInfo{"low", "Floor", "",
-                                    "Flattens everything below this height, like a sea floor "
-                                    "or a filled valley (0..1 of the height range; h' = max(h, "
-                                    "low))",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(ClampParams, high,
-                         (ParamInfo{"high", "Ceiling", "",
-                                    "Cuts everything above this height off flat, like mesas "
-                                    "or a plateau (0..1 of the height range; h' = min(h, high))",
-                                    ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                ClampParams, low,
+                asHeight(ParamInfo{"low", "Floor", "",
+                                   "Flattens everything below this height, like a sea floor "
+                                   "or a filled valley (0..1 of the height range; h' = max(h, "
+                                   "low))",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                ClampParams, high,
+                asHeight(ParamInfo{"high", "Ceiling", "",
+                                   "Cuts everything above this height off flat, like mesas "
+                                   "or a plateau (0..1 of the height range; h' = min(h, high))",
+                                   ParamType::Real, 0, 1})),
         }) {}
 
   std::string_view key() const override { return "clamp"; }

@@ -64,32 +64,37 @@ class CurveModifier final : public TypedStage<ModifierStage, CurveParams> {
  public:
   CurveModifier()
       : TypedStage({
-            TERRAIN_BIND(CurveParams, at0,
-                         (ParamInfo{"at-0", "Lowest ground", "",
-                                    "Where the lowest ground (height 0) ends up: raise it to "
-                                    "lift the sea floor (0..1; the curve's point at input 0)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(CurveParams, at25,
-                         (ParamInfo{"at-25", "Height at 25%", "",
-                                    "Where the lowlands (height 0.25) end up: lower for wider, "
-                                    "flatter valleys (0..1; the curve's point at input 0.25)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(CurveParams, at50,
-                         (ParamInfo{"at-50", "Height at 50%", "",
-                                    "Where the middle heights (0.5) end up: lower for sharp "
-                                    "peaks over broad valleys, raise for plateaus (0..1; the "
-                                    "curve's point at input 0.5)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(CurveParams, at75,
-                         (ParamInfo{"at-75", "Height at 75%", "",
-                                    "Where the highlands (height 0.75) end up: raise for broad "
-                                    "high plateaus (0..1; the curve's point at input 0.75)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(CurveParams, at100,
-                         (ParamInfo{"at-100", "Highest ground", "",
-                                    "Where the highest peaks (height 1) end up: lower it to "
-                                    "cap the mountains (0..1; the curve's point at input 1)",
-                                    ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                CurveParams, at0,
+                asHeight(ParamInfo{"at-0", "Lowest ground", "",
+                                   "Where the lowest ground (height 0) ends up: raise it to "
+                                   "lift the sea floor (0..1; the curve's point at input 0)",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                CurveParams, at25,
+                asHeight(ParamInfo{"at-25", "Height at 25%", "",
+                                   "Where the lowlands (height 0.25) end up: lower for wider, "
+                                   "flatter valleys (0..1; the curve's point at input 0.25)",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                CurveParams, at50,
+                asHeight(ParamInfo{"at-50", "Height at 50%", "",
+                                   "Where the middle heights (0.5) end up: lower for sharp "
+                                   "peaks over broad valleys, raise for plateaus (0..1; the "
+                                   "curve's point at input 0.5)",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                CurveParams, at75,
+                asHeight(ParamInfo{"at-75", "Height at 75%", "",
+                                   "Where the highlands (height 0.75) end up: raise for broad "
+                                   "high plateaus (0..1; the curve's point at input 0.75)",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                CurveParams, at100,
+                asHeight(ParamInfo{"at-100", "Highest ground", "",
+                                   "Where the highest peaks (height 1) end up: lower it to "
+                                   "cap the mountains (0..1; the curve's point at input 1)",
+                                   ParamType::Real, 0, 1})),
         }) {}
 
   std::string_view key() const override { return "curve"; }

@@ -12,14 +12,16 @@ class NormaliseModifier final : public TypedStage<ModifierStage, NormaliseParams
  public:
   NormaliseModifier()
       : TypedStage({
-            TERRAIN_BIND(NormaliseParams, low,
-                         (ParamInfo{"low", "Lowest", "",
-                                    "Where the lowest point ends up, 0..1 of the height range",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(NormaliseParams, high,
-                         (ParamInfo{"high", "Highest", "",
-                                    "Where the highest point ends up, 0..1 of the height range",
-                                    ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                NormaliseParams, low,
+                asHeight(ParamInfo{"low", "Lowest", "",
+                                   "Where the lowest point ends up, 0..1 of the height range",
+                                   ParamType::Real, 0, 1})),
+            TERRAIN_BIND(
+                NormaliseParams, high,
+                asHeight(ParamInfo{"high", "Highest", "",
+                                   "Where the highest point ends up, 0..1 of the height range",
+                                   ParamType::Real, 0, 1})),
         }) {}
 
   std::string_view key() const override { return "normalise"; }

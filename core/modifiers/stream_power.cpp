@@ -80,15 +80,16 @@ class StreamPowerModifier final : public TypedStage<ModifierStage, StreamPowerPa
                                     1.0e7,
                                     {},
                                     true})),
-            TERRAIN_BIND(StreamPowerParams, seaLevel,
-                         (ParamInfo{"sea-level", "Sea level", "",
-                                    "Ground at or below this height (0..1 of the height range) "
-                                    "is sea: rivers end there and it never rises or erodes. "
-                                    "Set it to the water level so an island or a wrapping map "
-                                    "drains into its sea; 0 leaves the map edges and any ground at "
-                                    "exactly 0 (a normalised map's lowest sample: lift it, "
-                                    "e.g. with a height curve, where that is inland)",
-                                    ParamType::Real, 0.0, 1.0})),
+            TERRAIN_BIND(
+                StreamPowerParams, seaLevel,
+                asHeight(ParamInfo{"sea-level", "Sea level", "",
+                                   "Ground at or below this height (0..1 of the height range) "
+                                   "is sea: rivers end there and it never rises or erodes. "
+                                   "Set it to the water level so an island or a wrapping map "
+                                   "drains into its sea; 0 leaves the map edges and any ground at "
+                                   "exactly 0 (a normalised map's lowest sample: lift it, "
+                                   "e.g. with a height curve, where that is inland)",
+                                   ParamType::Real, 0.0, 1.0})),
             TERRAIN_BIND(
                 StreamPowerParams, solveGrid,
                 (ParamInfo{.key = "solve-size",

@@ -17,19 +17,22 @@ struct HeightMaskParams {
 const ParamTable<HeightMaskParams>& table() {
   static const ParamTable<HeightMaskParams> rows({
       TERRAIN_BIND(HeightMaskParams, low,
-                   (ParamInfo{"low", "From height", "",
-                              "The mask starts at this height (0..1 of the height range)",
-                              ParamType::Real, 0, 1})),
-      TERRAIN_BIND(HeightMaskParams, high,
-                   (ParamInfo{"high", "To height", "",
-                              "The mask ends at this height (0..1 of the height range); 1 keeps "
-                              "the peaks",
-                              ParamType::Real, 0, 1})),
-      TERRAIN_BIND(HeightMaskParams, softness,
-                   (ParamInfo{"softness", "Softness", "",
-                              "How gradual each edge is: the mask rises over this much height "
-                              "either side of it (0 = a hard edge)",
-                              ParamType::Real, 0, 0.5})),
+                   asHeight(ParamInfo{"low", "From height", "",
+                                      "The mask starts at this height (0..1 of the height range)",
+                                      ParamType::Real, 0, 1})),
+      TERRAIN_BIND(
+          HeightMaskParams, high,
+          asHeight(ParamInfo{"high", "To height", "",
+                             "The mask ends at this height (0..1 of the height range); 1 keeps "
+                             "the peaks",
+                             ParamType::Real, 0, 1})),
+      TERRAIN_BIND(
+          HeightMaskParams, softness,
+          asHeight(ParamInfo{"softness", "Softness", "",
+                             "How gradual each edge is: the mask rises over this much height "
+                             "either side of it (0 = a hard edge)",
+                             ParamType::Real, 0, 0.5},
+                   HeightMeaning::Span)),
   });
   return rows;
 }
