@@ -1,5 +1,7 @@
 #include "app/cli/document_args.hpp"
 
+#include <algorithm>
+
 #include <initializer_list>
 #include <optional>
 
@@ -241,6 +243,11 @@ void takeImportedFile(Document& doc, ParamValues& importValues, std::span<const 
     if (f.name == "base-elevation") doc.world.baseElevation = given.baseElevation;
   }
   if (!widthGiven) refuseImportedWidth(doc.world, importValues, namedBy);
+  // The sea at 0 m of the file's elevation, as the window sets it: none
+  // when all the ground stands above it. --water says otherwise.
+  const bool waterGiven = std::any_of(flags.begin(), flags.end(),
+                                      [](const DocumentFlag& f) { return f.name == "water"; });
+  if (!waterGiven) doc.look.water = std::clamp(heightOf(doc.world, 0.0), 0.0, 1.0);
 }
 
 // A chain's flag given to a graph: where its value goes instead.

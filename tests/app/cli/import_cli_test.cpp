@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -78,6 +79,31 @@ TEST_F(ImportCli, AnElevationGridExportsWithItsWorld) {
   const auto given = nlohmann::json::parse(testing::readAll(dir_ / "w.r32.json"));
   EXPECT_DOUBLE_EQ(given.at("world-width-m").get<double>(), 5000.0);
   EXPECT_NEAR(given.at("height-range-m").at("max").get<double>(), static_cast<double>(*high), 1e-3);
+}
+
+// The sea at 0 m of the file's elevation, as the window sets it (issue
+// 38 item 2): a grid reaching 20 m below the sea floods its lowest ground,
+// one all above it has no water, and --water still says otherwise.
+TEST_F(ImportCli, TheSeaIsAtZeroMetresOfTheFilesElevation) {
+  const auto gridFrom = [&](int lowest) {
+    const std::string file = path("grid" + std::to_string(lowest) + ".asc");
+    std::string text = "ncols 8\nnrows 8\nxllcorner 0\nyllcorner 0\ncellsize 100\n";
+    for (int i = 0; i < 64; ++i) text += std::to_string(lowest + i) + (i % 8 == 7 ? "\n" : " ");
+    std::ofstream(file) << text;
+    return file;
+  };
+  const auto waterOf = [&](int lowest, std::vector<std::string> more) {
+    const std::string project = path("p" + std::to_string(lowest) + ".json");
+    std::vector<std::string> args = {"--generator",    "import", "--file", gridFrom(lowest),
+                                     "--size",         "33",     "--raw",  path("h.r32"),
+                                     "--save-project", project};
+    args.insert(args.end(), more.begin(), more.end());
+    EXPECT_EQ(exportWith(args).status, 0);
+    return loadProject(project).look.water;
+  };
+  EXPECT_NEAR(waterOf(-20, {}), 20.0 / 63.0, 1e-9);
+  EXPECT_EQ(waterOf(100, {}), 0.0);
+  EXPECT_EQ(waterOf(-20, {"--water", "0.5"}), 0.5);
 }
 
 TEST_F(ImportCli, AFileItCannotReadIsRefusedBeforeAnythingIsWritten) {
