@@ -34,7 +34,7 @@ void checkUnrealLayout(const ExportOptions& o) {
     if (unrealTakes(side)) return;
     throw InputError("--for unreal: Unreal imports a landscape of " + unrealSideList() +
                      " samples a side; this map is " + std::to_string(side) +
-                     " (--engine-size unreal-1009 .. unreal-8129 crops or resamples to one)");
+                     " (--engine-size unreal-505 .. unreal-8129 crops or resamples to one)");
   }
   const TileGrid& grid = o.tiles->grid;
   if (!unrealTakes(grid.tileWidth()) || !unrealTakes(grid.tileHeight())) {
