@@ -101,12 +101,10 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
   Flood out{
       std::vector<float>(ground.begin(), ground.end()), std::vector<std::int32_t>(n, kNone), {}};
   out.order.reserve(n);
-  std::vector<std::uint8_t> closed(n, 0);
   RadixHeap open;
   const auto seed = [&](std::size_t c, float level) {
     out.fill[c] = level;
     out.parent[c] = static_cast<std::int32_t>(c);
-    closed[c] = 1;
     open.push(orderKey(level), static_cast<std::int32_t>(c));
   };
   // The sea is reached first, all of it at its level, without the heap:
@@ -115,7 +113,6 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
     if (sea[c] != 0) {
       out.fill[c] = seaHeight;
       out.parent[c] = static_cast<std::int32_t>(c);
-      closed[c] = 1;
       out.order.push_back(static_cast<std::int32_t>(c));
     } else if (!grid.wraps && grid.onEdge(c)) {
       seed(c, ground[c]);
@@ -124,8 +121,7 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
   for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
     const auto c = static_cast<std::size_t>(out.order[i]);
     grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
-      if (closed[m] != 0) return;
-      closed[m] = 1;
+      if (out.parent[m] != kNone) return;
       out.parent[m] = static_cast<std::int32_t>(c);
       open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));  // above the sea
     });
@@ -155,14 +151,15 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
     poll();
     const float level = out.fill[c];
     grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
-      if (closed[m] != 0) return;
-      closed[m] = 1;
+      // A cell is reached once: its parent marks it (its fill is its ground until then).
+      if (out.parent[m] != kNone) return;
       out.parent[m] = static_cast<std::int32_t>(c);
-      if (ground[m] <= level) {
+      const float h = out.fill[m];
+      if (h <= level) {
         out.fill[m] = level;
         flooded.push_back(static_cast<std::int32_t>(m));
       } else {
-        open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));
+        open.push(orderKey(h), static_cast<std::int32_t>(m));
       }
     });
   }
