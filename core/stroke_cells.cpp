@@ -61,17 +61,26 @@ MetreBox metresOf(const StrokeGrid& grid, const CellRect& r) {
           static_cast<double>(grid.originY + r.y1) * grid.cellMetres};
 }
 
+// The cells of a segment's box: the distances the plain loop measures for it.
+double boxCells(const CellRect& r) {
+  return static_cast<double>((r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1));
+}
+
 // The polyline's segments shifted by (sx, sy), each point to the next and
 // the last to itself (a one-point stroke is a dot), those within `radius`
 // of the map. A segment further away is left out: no cell is nearer it
 // than the radius plus a cell.
 void addSegments(const std::vector<std::array<double, 2>>& points, double sx, double sy,
-                 const StrokeGrid& grid, double radius, std::vector<Segment>& out) {
+                 const StrokeGrid& grid, double radius, std::vector<Segment>& out,
+                 double& plainCost) {
   out.reserve(out.size() + points.size());  // a long stroke's, without doubling's slack
   for (std::size_t k = 0; k < points.size(); ++k) {
     const auto& next = points[std::min(k + 1, points.size() - 1)];
     const Segment s{{points[k][0] + sx, points[k][1] + sy}, {next[0] + sx, next[1] + sy}};
-    if (!cellsNear(grid, s, radius).empty()) out.push_back(s);
+    const CellRect r = cellsNear(grid, s, radius);
+    if (r.empty()) continue;
+    out.push_back(s);
+    plainCost += boxCells(r);
   }
 }
 
@@ -120,13 +129,11 @@ struct NearestCells {
   // emit(x, y, nearest) for each such cell, in index order. `same(low,
   // d2)`: whether every distance from `low` metres up to sqrt(d2) gives
   // the result d2 gives, so the index need not look for a nearer segment.
+  // `plainCost`: the distances the plain loop would measure, the segments'
+  // boxCells summed (as their callers pick them).
   template <class Same, class Emit>
-  void visit(std::vector<Segment> segments, const Same& same, const Emit& emit) const {
-    double plainCost = 0.0;  // the distances the plain loop would measure
-    for (const Segment& s : segments) {
-      const CellRect r = cellsNear(grid, s, reach);
-      plainCost += static_cast<double>((r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1));
-    }
+  void visit(std::vector<Segment> segments, double plainCost, const Same& same,
+             const Emit& emit) const {
     const double cells = static_cast<double>((all.x1 - all.x0 + 1) * (all.y1 - all.y0 + 1));
     using Method = StrokeWork::Method;
     const Method method = work ? work->method : Method::Cheaper;
@@ -275,6 +282,7 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
   CellRect all;
   all.x0 = grid.width, all.y0 = grid.height;
   std::vector<Segment> segments;
+  double plainCost = 0.0;
   for (int cy = -copies; cy <= copies; ++cy) {
     for (int cx = -copies; cx <= copies; ++cx) {
       const double sx = cx * grid.worldMetres, sy = cy * grid.worldMetres;
@@ -283,7 +291,7 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
       if (r.empty()) continue;
       all.x0 = std::min(all.x0, r.x0), all.y0 = std::min(all.y0, r.y0);
       all.x1 = std::max(all.x1, r.x1), all.y1 = std::max(all.y1, r.y1);
-      addSegments(stroke.points, sx, sy, grid, stroke.radius, segments);
+      addSegments(stroke.points, sx, sy, grid, stroke.radius, segments, plainCost);
     }
   }
   if (all.empty()) return;
@@ -291,11 +299,13 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
   const auto same = [&](double low, double distance2) {
     return sameWeight(stroke, low, std::sqrt(distance2));
   };
-  cells.visit(std::move(segments), same, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
-    const double weight =
-        stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
-    if (weight > 0.0) fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
-  });
+  cells.visit(
+      std::move(segments), plainCost, same, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+        const double weight =
+            stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
+        if (weight > 0.0)
+          fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
+      });
 }
 
 double pathLength(const PathPoints& path) {
@@ -336,24 +346,27 @@ void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reac
   std::vector<double> starts;     // metres from the first point to the segment's
   std::vector<double> lengths;
   segments.reserve(path.size()), starts.reserve(path.size()), lengths.reserve(path.size());
-  double start = 0.0;
+  double start = 0.0, plainCost = 0.0;
   for (std::size_t k = 0; k < path.size(); ++k) {
     const Segment s{path[k], path[std::min(k + 1, path.size() - 1)]};
     const double dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
     const double length = std::sqrt(dx * dx + dy * dy);
-    if (!cellsNear(grid, s, reach).empty()) {
+    const CellRect r = cellsNear(grid, s, reach);
+    if (!r.empty()) {
       segments.push_back(s);
       starts.push_back(start);
       lengths.push_back(length);
+      plainCost += boxCells(r);
     }
     start += length;
   }
   const NearestCells cells{grid, all, reach, work};
   const auto never = [](double, double) { return false; };
-  cells.visit(std::move(segments), never, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
-    fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
-        starts[n.segment] + n.t * lengths[n.segment]});
-  });
+  cells.visit(std::move(segments), plainCost, never,
+              [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+                fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
+                    starts[n.segment] + n.t * lengths[n.segment]});
+              });
 }
 
 std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach) {
