@@ -529,8 +529,7 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   const Grid grid{ground.width, ground.height, ground.wraps};
   const std::size_t n = grid.cells();
   const std::span<const float> g = ground.heights;
-  const auto seaHeight =
-      static_cast<float>((params.seaLevel - world.baseElevation) / world.heightRange);
+  const auto seaHeight = static_cast<float>(heightOf(world, params.seaLevel));
   Poller poll{control};
   control.checkpoint(0.0f);
   const std::vector<std::uint8_t> sea = findSea(g, seaHeight, params.sea, grid);
