@@ -80,6 +80,9 @@ struct GraphEditorState {
   std::optional<std::array<float, 2>> boxFrom;  // a box select's first corner (canvas units)
   bool minimapHeld = false;                     // the view is being moved on the minimap
   Graph clipboard;                              // Ctrl+C's nodes and the links among them
+  std::optional<std::size_t> comment;           // the selected comment (index in the graph's)
+  bool movingComment = false;                   // its title is being dragged
+  char commentText[128] = {};                   // the comment's text being typed
   std::optional<NodeId> dragging;   // a node being moved (with the rest of the selection)
   std::optional<PortRef> linkFrom;  // an output port a link is being drawn from
   std::string message;              // why the last edit was refused

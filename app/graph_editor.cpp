@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/graph_canvas.hpp"
+#include "app/graph_comments.hpp"
 #include "app/graph_editor_draw.hpp"
 #include "app/graph_selection.hpp"
 #include "core/graph/graph_edits.hpp"
@@ -128,6 +129,7 @@ bool pressLeft(AppState& s, const Graph& graph, const Canvas& c,
     e.minimapHeld = true;
     return false;
   }
+  e.comment.reset();
   if (const auto port = portAt(graph, c, io.MousePos)) return pressPort(s, graph, *port);
   if (const auto node = nodeAt(graph, c, io.MousePos)) {
     if (io.KeyShift) {
@@ -138,6 +140,13 @@ bool pressLeft(AppState& s, const Graph& graph, const Canvas& c,
       e.selected = *node;  // the panel edits it; the selection moves together
     }
     if (isSelected(e, *node)) e.dragging = *node;
+    return false;
+  }
+  if (const auto comment = commentTitleAt(graph, c, io.MousePos)) {
+    selectAll(e, {}, false);
+    e.comment = *comment;
+    e.movingComment = true;
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) openCommentText(s);
     return false;
   }
   const ImVec2 at = c.toCanvas(io.MousePos);
@@ -175,6 +184,9 @@ bool mouseInput(AppState& s, const Graph& graph, const Canvas& c, ImVec2 size, b
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !e.linkFrom && e.dragging) {
     moveSelection(s, graph, c);
   }
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && e.movingComment && e.comment) {
+    moveComment(s, *e.comment, io.MouseDelta.x / c.zoom, io.MouseDelta.y / c.zoom);
+  }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Middle) && ImGui::IsItemActive()) {
     e.panX += io.MouseDelta.x;
     e.panY += io.MouseDelta.y;
@@ -188,6 +200,7 @@ bool mouseInput(AppState& s, const Graph& graph, const Canvas& c, ImVec2 size, b
     }
     e.dragging.reset();
     e.minimapHeld = false;
+    e.movingComment = false;
   }
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     if (const auto node = nodeAt(graph, c, io.MousePos)) {
@@ -227,6 +240,7 @@ bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
       changed |= pasteClipboard(s, at.x, at.y);
     }
     if (pressed(GLFW_KEY_D)) changed |= duplicateSelection(s);
+    if (pressed(GLFW_KEY_G)) commentAroundSelection(s);  // a frame: no new terrain
     if (pressed(GLFW_KEY_A)) {
       std::vector<NodeId> all;
       for (const GraphNode& n : graph.nodes) all.push_back(n.id);
@@ -240,7 +254,13 @@ bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
     layOut(*s.doc.graph);
     e.frameAll = true;
   }
-  if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) changed |= deleteSelection(s);
+  if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) {
+    if (e.comment) {
+      deleteComment(s);  // the frame, not its nodes
+    } else {
+      changed |= deleteSelection(s);
+    }
+  }
   if (e.selected && pressed(GLFW_KEY_P)) {
     const NodeId id = *e.selected;
     const bool pinned = graph.pinned == id;
@@ -256,6 +276,7 @@ bool canvas(AppState& s) {
   if (size.x < 20.0f || size.y < 20.0f) return false;
   const Graph graph = documentGraph(s.doc);
   keepSelectionValid(e, graph);
+  if (e.comment && *e.comment >= graph.comments.size()) e.comment.reset();  // undone
   if (e.frameAll || e.frameSelection) {
     frameNodes(e, graph, size, e.frameAll ? std::vector<NodeId>{} : e.selection);
     e.frameAll = e.frameSelection = false;
@@ -278,6 +299,7 @@ bool canvas(AppState& s) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(lo, hi, true);
   drawGrid(dl, lo, hi, now);
+  drawComments(dl, shown, now, e.comment);
   drawGraph(dl, shown, now, {&e.selection, &s.nodePreviews});
   if (e.linkFrom) drawPendingLink(dl, s.doc, shown, now, *e.linkFrom);
   if (e.boxFrom) {
@@ -291,6 +313,7 @@ bool canvas(AppState& s) {
     changed |= addMenu(s);
     ImGui::EndPopup();
   }
+  commentTextPopup(s);
   if (ImGui::BeginPopup("node menu")) {
     if (e.selected) changed |= nodeMenu(s, *e.selected);
     ImGui::EndPopup();
@@ -312,9 +335,10 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
   const GraphEditorState& e = s.graphEditor;
   ImGui::TextUnformatted(s.doc.graph ? "Graph" : "Graph (a chain: an edit makes it a graph)");
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.65f, 0.65f, 0.7f, 1.0f),
-                     "Tab: add   drag ports: link   drag: select   Ctrl+C/V/D   P: show in the "
-                     "view   F: frame   L: lay out   G: hide");
+  ImGui::TextColored(
+      ImVec4(0.65f, 0.65f, 0.7f, 1.0f),
+      "Tab: add   drag ports: link   drag: select   Ctrl+C/V/D   Ctrl+G: comment   P: show in the "
+      "view   F: frame   L: lay out   G: hide");
   if (s.doc.graph && s.doc.graph->find(s.doc.graph->pinned) != nullptr) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.92f, 1.0f), "the view shows node %u, not the terrain",

@@ -10,7 +10,8 @@
 // the selection with the links among it, Ctrl+A selects all
 // (app/graph_selection.hpp). The middle button pans, the wheel zooms, F
 // frames the selection (every node when none), L lays the graph out
-// (core/graph/graph_layout.hpp), the minimap in the corner
+// (core/graph/graph_layout.hpp), Ctrl+G frames the selection in a comment
+// (app/graph_comments.hpp), the minimap in the corner
 // shows the whole graph and moves the view where it is clicked. Right-click
 // or Tab adds a node from a searchable menu; right-click a node to make it
 // the terrain. Every edit goes through core/graph/ (graph_edits.hpp,

@@ -103,6 +103,7 @@ namespace {
 // framing the view, whose F the editor has too, not over the editor.
 void viewKeys(AppState& s, ViewCommands& out) {
   if (ImGui::GetIO().WantTextInput) return;
+  if (ImGui::GetIO().KeyCtrl) return;  // a shortcut's (the editor's Ctrl+G, Ctrl+D), not a view key
   if (keyPressed(GLFW_KEY_G)) {
     s.graphEditor.open = !s.graphEditor.open;
     s.graphEditor.frameAll = s.graphEditor.open;

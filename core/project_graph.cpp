@@ -14,7 +14,8 @@ namespace {
 // Links leave a node's outputs and reach its inputs; no type has more than
 // four inputs, so this bounds what a valid file can hold.
 constexpr std::size_t kMaxLinksPerNode = 4;
-constexpr double kMaxCanvas = 1e6;  // canvas units: far beyond any screen
+constexpr double kMaxCanvas = 1e6;             // canvas units: far beyond any screen
+constexpr std::size_t kMaxCommentText = 1000;  // characters: a note, not a document
 
 std::string portList(std::span<const PortInfo> ports) {
   std::string list;
@@ -118,6 +119,41 @@ PortRef readEnd(const Json& j, const std::string& path, const Graph& graph, bool
        " " + excerpt(key) + "; its " + (input ? "inputs" : "outputs") + ": " + portList(ports));
 }
 
+// {"text": "Peaks", "position": [x, y], "size": [w, h]}, each optional
+// but the text.
+GraphComment readComment(const Json& j, const std::string& path) {
+  requireObject(j, path);
+  checkKeys(j, {"text", "position", "size"}, path);
+  GraphComment c;
+  const auto text = j.find("text");
+  if (text == j.end() || !text->is_string() ||
+      text->get_ref<const std::string&>().size() > kMaxCommentText) {
+    fail(excerpt(path + ".text") + " must be a text of at most " + std::to_string(kMaxCommentText) +
+         " characters");
+  }
+  c.text = text->get<std::string>();
+  GraphNode place;  // the same checks as a node's place
+  if (const auto position = j.find("position"); position != j.end()) {
+    readPosition(*position, path + ".position", place);
+  }
+  c.x = place.x;
+  c.y = place.y;
+  if (const auto size = j.find("size"); size != j.end()) {
+    readPosition(*size, path + ".size", place);
+    if (place.x < 0.0f || place.y < 0.0f) fail(excerpt(path + ".size") + " must not be negative");
+    c.width = place.x;
+    c.height = place.y;
+  }
+  return c;
+}
+
+void readComments(const Json& section, Graph& graph) {
+  const Json& comments = arrayAt(section, "comments", "graph", kMaxProjectNodes);
+  for (std::size_t i = 0; i < comments.size(); ++i) {
+    graph.comments.push_back(readComment(comments[i], "graph.comments[" + std::to_string(i) + "]"));
+  }
+}
+
 }  // namespace
 
 Json graphToJson(const Graph& graph) {
@@ -140,12 +176,20 @@ Json graphToJson(const Graph& graph) {
   if (graph.pinned != 0) section["pinned"] = graph.pinned;
   section["nodes"] = std::move(nodes);
   section["links"] = std::move(links);
+  if (!graph.comments.empty()) {  // absent when none: older programs read the file too
+    Json comments = Json::array();
+    for (const GraphComment& c : graph.comments) {
+      comments.push_back(
+          {{"text", c.text}, {"position", {c.x, c.y}}, {"size", {c.width, c.height}}});
+    }
+    section["comments"] = std::move(comments);
+  }
   return section;
 }
 
 Graph graphFromJson(const Json& section) {
   requireObject(section, "graph");
-  checkKeys(section, {"output", "pinned", "nodes", "links"}, "graph");
+  checkKeys(section, {"output", "pinned", "nodes", "links", "comments"}, "graph");
   Graph graph;
   bool unplaced = false;  // a node without a "position"
   const Json& nodes = arrayAt(section, "nodes", "graph", kMaxProjectNodes);
@@ -183,6 +227,7 @@ Graph graphFromJson(const Json& section) {
   if (graph.find(graph.output) == nullptr) {
     fail("'graph.output': there is no node " + std::to_string(graph.output));
   }
+  if (section.contains("comments")) readComments(section, graph);
   // A file written by hand or by an older version without places opens
   // laid out (issue 38 item 7). Places a designer gave are kept, even
   // where nodes cover each other (a duplicate lands on its original).

@@ -51,6 +51,18 @@ struct GraphEdge {
   bool operator==(const GraphEdge&) const = default;
 };
 
+// A comment: a titled frame the node editor draws behind the nodes it
+// surrounds (canvas units); no effect on the terrain.
+struct GraphComment {
+  std::string text;
+  float x = 0.0f;  // top-left corner
+  float y = 0.0f;
+  float width = 0.0f;
+  float height = 0.0f;
+
+  bool operator==(const GraphComment&) const = default;
+};
+
 struct Graph {
   std::vector<GraphNode> nodes;
   std::vector<GraphEdge> edges;
@@ -59,6 +71,7 @@ struct Graph {
   // mask being built); 0, or a node no longer there: the terrain. Like the
   // nodes' places, not part of the terrain and not an undo step.
   NodeId pinned = 0;
+  std::vector<GraphComment> comments;  // frames around nodes, drawn behind them
 
   bool operator==(const Graph&) const = default;
 

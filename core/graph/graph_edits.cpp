@@ -169,6 +169,17 @@ bool sameExceptLayout(const Document& a, const Document& b) {
     moved.graph->nodes[i].y = a.graph->nodes[i].y;
   }
   moved.graph->pinned = a.graph->pinned;
+  // A comment's frame moves like a node; its text is an edit.
+  if (moved.graph->comments.size() == a.graph->comments.size()) {
+    for (std::size_t i = 0; i < moved.graph->comments.size(); ++i) {
+      const GraphComment& place = a.graph->comments[i];
+      GraphComment& c = moved.graph->comments[i];
+      c.x = place.x;
+      c.y = place.y;
+      c.width = place.width;
+      c.height = place.height;
+    }
+  }
   return moved == a;
 }
 

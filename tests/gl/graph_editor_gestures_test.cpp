@@ -4,7 +4,8 @@
 // titles are drawn at a legible zoom; a box dragged on empty canvas
 // selects, Ctrl+C / Ctrl+V / Ctrl+D copy with the links among the selection
 // and Delete removes it, each an undo step; F frames the selection; the
-// minimap shows the graph and moves the view. Needs a display (xvfb-run).
+// minimap shows the graph and moves the view; Ctrl+G frames the selection
+// in a comment that moves with its nodes. Needs a display (xvfb-run).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -311,6 +312,50 @@ TEST_F(GraphEditorGestures, TheMinimapShowsTheGraphAndMovesTheView) {
   const double now = middleOf(readPngRgb8(path("moved.png")), outline);
   std::printf("the terrain node's outline: middle at x %.1f, %.1f after the press\n", was, now);
   EXPECT_LT(now, was - 50.0);
+}
+
+// Ctrl+G frames the box's nodes in a comment and asks for its text; the
+// comment is saved with the document, drawn behind its nodes, and its
+// title dragged moves it with the nodes inside (not the others).
+TEST_F(GraphEditorGestures, ACommentFramesTheSelectionAndMovesWithItsNodes) {
+  REQUIRE_DISPLAY();
+  const std::string commented = std::string(kNodes) + ",frame," + kBoxOverThreeAndFour +
+                                ",key:ctrl+g,hover:" + at(200.0f, 330.0f) +
+                                ",type:Foothills,key:enter";
+  const Document doc = documentOf(drive(kChain, commented, "comment.png"));
+  ASSERT_TRUE(doc.graph);
+  ASSERT_EQ(doc.graph->comments.size(), 1u);
+  const GraphComment& comment = doc.graph->comments[0];
+  EXPECT_EQ(comment.text, "Foothills");
+  const auto inside = [&](const GraphComment& c, NodeId id) {
+    const NodeBox b = nodeBox(*doc.graph->find(id));
+    return b.x >= c.x && b.y >= c.y && b.x + b.width <= c.x + c.width &&
+           b.y + b.height <= c.y + c.height;
+  };
+  EXPECT_TRUE(inside(comment, 3));
+  EXPECT_TRUE(inside(comment, 4));
+  EXPECT_FALSE(inside(comment, 5));
+  const RgbImage image = readPngRgb8(path("comment.png"));
+  int title = 0;
+  for (int y = kEditorTop; y < image.height; ++y) {
+    for (int x = kPanelWidth; x < image.width; ++x) title += image.at(x, y) == Rgb8{70, 88, 128};
+  }
+  std::printf("comment title: %d pixels\n", title);
+  EXPECT_GE(title, 1000);
+
+  // Its title between nodes 1 and 2, dragged 100 units down.
+  const Document moved =
+      documentOf(drive(kChain, commented + ",hover:" + at(180.0f, 200.0f) +
+                                   ",press,hover:" + at(180.0f, 300.0f) + ",release"));
+  ASSERT_TRUE(moved.graph);
+  ASSERT_EQ(moved.graph->comments.size(), 1u);
+  EXPECT_NEAR(moved.graph->comments[0].y, comment.y + 100.0f, 2.0f);
+  for (const NodeId id : {NodeId{3}, NodeId{4}}) {
+    EXPECT_NEAR(moved.graph->find(id)->y, doc.graph->find(id)->y + 100.0f, 2.0f) << id;
+  }
+  for (const NodeId id : {NodeId{1}, NodeId{2}, NodeId{5}}) {
+    EXPECT_EQ(moved.graph->find(id)->y, doc.graph->find(id)->y) << id;
+  }
 }
 
 }  // namespace

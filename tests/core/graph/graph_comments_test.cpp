@@ -1,0 +1,51 @@
+// Comments (the node editor's titled frames) are saved in the project and
+// read back as written; a file from before comments opens with none, and a
+// comment that is not one is refused naming where.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/project.hpp"
+
+namespace terrain {
+namespace {
+
+TEST(GraphComments, AreSavedInTheProjectAndReadBack) {
+  Document doc = defaultDocument("noise");
+  makeGraph(doc);
+  doc.graph->comments.push_back({"Peaks, then \"rivers\"", -24.0f, -54.0f, 216.0f, 270.5f});
+  const std::string text = projectToJson(doc);
+  const Document read = projectFromJson(text);
+  EXPECT_EQ(read, doc);
+  ASSERT_TRUE(read.graph);
+  ASSERT_EQ(read.graph->comments.size(), 1u);
+  EXPECT_EQ(read.graph->comments[0].text, "Peaks, then \"rivers\"");
+  EXPECT_EQ(read.graph->comments[0].height, 270.5f);
+  // Moving a frame is a change of layout, as moving a node; its text is not.
+  Document moved = doc;
+  moved.graph->comments[0].x += 100.0f;
+  EXPECT_TRUE(sameExceptLayout(doc, moved));
+  moved.graph->comments[0].text = "Valleys";
+  EXPECT_FALSE(sameExceptLayout(doc, moved));
+}
+
+TEST(GraphComments, AFileFromBeforeCommentsOpensWithNoneAndABadOneIsRefused) {
+  Document doc = defaultDocument("noise");
+  makeGraph(doc);
+  nlohmann::json file = nlohmann::json::parse(projectToJson(doc));
+  ASSERT_FALSE(file["graph"].contains("comments")) << "none written when there are none";
+  EXPECT_TRUE(projectFromJson(file.dump()).graph->comments.empty());
+  file["graph"]["comments"] = nlohmann::json::array({{{"position", {0, 0}}}});
+  try {
+    projectFromJson(file.dump());
+    FAIL() << "a comment without text was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("graph.comments[0].text"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace terrain
