@@ -291,6 +291,44 @@ TEST(Water, SameBitsOnOneAndTwoThreads) {
   EXPECT_EQ(one.receiver, two.receiver);
 }
 
+// The rain input scales the rainfall per cell: all of it is no rain at
+// all, none of it (a mask of 1) the rainfall as given, and a dry west
+// halves nothing but the discharge from the west.
+TEST(Water, TheRainMaskScalesTheRainfallWhereItFalls) {
+  const Heightfield ground = rawGround(129, 9);
+  const World world;
+  const double cell = metresPerCell(world, ground.width, false);
+  WaterParams p;
+  p.sea = SeaExtent::None;
+  const auto withRain = [&](float west, float east) {
+    Heightfield rain(ground.width, ground.height);
+    for (int y = 0; y < rain.height; ++y) {
+      for (int x = 0; x < rain.width; ++x) rain.at(x, y) = x < rain.width / 2 ? west : east;
+    }
+    return computeWater(ground, &rain, world, cell, p, testing::control());
+  };
+  const WaterMaps plain = waterOf(ground, p);
+  const WaterMaps full = withRain(1.0f, 1.0f);
+  EXPECT_EQ(full.surface, plain.surface);
+  EXPECT_EQ(full.discharge, plain.discharge);
+  const WaterMaps dry = withRain(0.0f, 0.0f);
+  double dryTotal = 0.0;
+  for (const float q : dry.discharge) dryTotal += static_cast<double>(q);
+  EXPECT_EQ(dryTotal, 0.0);
+  for (const float r : dry.river) ASSERT_EQ(r, 0.0f);
+  // Rain on the east only: what leaves the map is the east's rain.
+  const WaterMaps east = withRain(0.0f, 1.0f);
+  const double perCell = p.rainfall / 1000.0 / (365.25 * 86400.0) * cell * cell;
+  double leaving = 0.0;
+  int eastCells = 0;
+  for (std::size_t c = 0; c < ground.size(); ++c) {
+    if (east.receiver[c] == static_cast<std::int32_t>(c))
+      leaving += static_cast<double>(east.discharge[c]);
+    eastCells += static_cast<int>(c % static_cast<std::size_t>(ground.width)) >= ground.width / 2;
+  }
+  EXPECT_NEAR(leaving, perCell * eastCells, 1e-4 * perCell * eastCells);
+}
+
 // --- The node in graphs ---
 
 // `example` with a water node on its output; the graph's output becomes
