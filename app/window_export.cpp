@@ -85,7 +85,13 @@ void nameFiles(ExportPlan& plan, const std::vector<const OutputFormat*>& formats
 // rename would replace it); "" when none is.
 std::string firstExisting(const ExportPlan& plan) {
   std::vector<std::string> files;
-  for (const OutputRequest& out : plan.outputs) files.push_back(out.path);
+  for (const OutputRequest& out : plan.outputs) {
+    files.push_back(out.path);
+    // An OBJ's .mtl is written beside it: never replaced either.
+    for (std::string& beside : out.format->companionsOf(out.path, plan.outputs)) {
+      files.push_back(std::move(beside));
+    }
+  }
   if (plan.sidecar) files.push_back(*plan.sidecar);
   for (const std::string& file : files) {
     // lstat failing is "not there" (or a place the writer will say it

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/quote.hpp"
 
 namespace terrain {
 namespace {
@@ -294,6 +295,21 @@ void putWords(AtomicFile& file, std::initializer_list<std::uint32_t> words) {
 
 }  // namespace
 
+bool writesMaterialLibrary(const MeshFileOptions& options) {
+  return hasTexture(options);
+}
+
+void refuseNameMtlCannotHold(const std::string& what, const std::string& name) {
+  const bool unquotable = std::ranges::any_of(name, [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte <= 0x20 || byte == 0x7f;
+  });
+  if (!unquotable) return;
+  throw InputError(what + ": " + excerpt(name) +
+                   " cannot be named in the OBJ's material library (MTL has no quoting: a "
+                   "space ends a name); give it a name without spaces or control characters");
+}
+
 std::string mtlPathFor(const std::string& objPath) {
   const bool obj = objPath.size() > 4 && objPath.ends_with(".obj");
   return (obj ? objPath.substr(0, objPath.size() - 4) : objPath) + ".mtl";
@@ -304,6 +320,13 @@ void writeObj(const std::string& path, const TerrainMesh& mesh, const Execution&
   std::string mtlName;
   if (hasTexture(options)) {
     const std::string mtl = mtlPathFor(path);
+    // The export plan refuses these before anything is computed; a caller
+    // that did not ask still never writes a library that names other files.
+    for (const std::string* name :
+         {&options.colorTexture, &options.normalTexture, &options.splatTexture}) {
+      refuseNameMtlCannotHold("cannot write " + excerpt(mtl), *name);
+    }
+    refuseNameMtlCannotHold("cannot write " + excerpt(mtl), fileNameOf(mtl));
     const std::string text = mtlText(options);
     writeFileAtomically(mtl, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
     mtlName = fileNameOf(mtl);

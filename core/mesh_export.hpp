@@ -50,6 +50,17 @@ std::string uriOfPath(const std::string& path);
 // The .mtl an OBJ at `objPath` names: its .obj replaced (appended otherwise).
 std::string mtlPathFor(const std::string& objPath);
 
+// Whether writeObj writes a material library beside the OBJ: when an image
+// of its material is named.
+bool writesMaterialLibrary(const MeshFileOptions& options);
+
+// MTL and OBJ's mtllib have no quoting or escape: the format's own text
+// reads "mtllib filename1 filename2 ..." and puts options before a map's
+// file, so a space ends a name, and a newline ends the statement. Throws InputError "<what>: <name>
+// cannot be named in the OBJ's material library ..." when `name` holds a space, a tab or any
+// control character.
+void refuseNameMtlCannotHold(const std::string& what, const std::string& name);
+
 // One .glb: a scene of one node (named, translated to its place) holding one
 // mesh of one indexed triangle primitive, POSITION (with its min and max),
 // NORMAL, TEXCOORD_0 as float and uint32 indices, in a single buffer in the

@@ -148,10 +148,10 @@ TerrainMesh meshOf(const OutputInput& in, const ParamValues& o) {
 }
 
 // The images written in the same run that a mesh's material takes, by
-// paths relative to the mesh, and the tile's name and place.
-MeshFileOptions meshFileOptions(const std::string& path, const OutputInput& in) {
+// paths relative to the mesh.
+MeshFileOptions meshTextures(const std::string& path, std::span<const OutputRequest> run) {
   MeshFileOptions out;
-  for (const OutputRequest& sibling : in.siblings) {
+  for (const OutputRequest& sibling : run) {
     const std::string_view key = sibling.format->key;
     if (isWrittenThrough(sibling.path)) continue;
     const std::string uri = relativeFileName(sibling.path, path);
@@ -163,6 +163,12 @@ MeshFileOptions meshFileOptions(const std::string& path, const OutputInput& in) 
       out.normalTexture = uri;
     }
   }
+  return out;
+}
+
+// ... and the tile's name and place.
+MeshFileOptions meshFileOptions(const std::string& path, const OutputInput& in) {
+  MeshFileOptions out = meshTextures(path, in.siblings);
   if (in.tile) {
     const double cell = metresPerCell(in.doc.world, in.field.width, in.field.wraps);
     out.name = in.tile->name;
@@ -191,17 +197,47 @@ std::string meshDescription(const OutputInput& in, const ParamValues& values,
   return out;
 }
 
-FileLayout meshLayout(std::string_view container, std::string_view byteOrder) {
-  return FileLayout{
-      container,
-      "float32",
-      3,
-      32,
-      byteOrder,
-      "",
-      "vertices in metres: +X east, +Y up (above sea level, as height-range-m), +Z south "
-      "(north is -Z); UV 0..1 "
-      "across the map, v = 0 at the north edge"};
+// The OBJ's material library, when it has one: checked against the inputs,
+// listed and numbered as the OBJ is. Names it cannot hold are refused here,
+// before anything is computed.
+std::vector<std::string> objCompanions(const std::string& path,
+                                       std::span<const OutputRequest> run) {
+  const MeshFileOptions textures = meshTextures(path, run);
+  if (!writesMaterialLibrary(textures)) return {};
+  const std::string mtl = mtlPathFor(path);
+  refuseNameMtlCannotHold("--obj", mtl.substr(mtl.find_last_of('/') + 1));
+  for (const OutputRequest& sibling : run) {
+    for (const std::string* uri :
+         {&textures.colorTexture, &textures.normalTexture, &textures.splatTexture}) {
+      if (!uri->empty() && *uri == relativeFileName(sibling.path, path)) {
+        refuseNameMtlCannotHold("--" + std::string(sibling.format->key) + " (in --obj's .mtl)",
+                                *uri);
+      }
+    }
+  }
+  return {mtl};
+}
+
+FileLayout meshLayout(std::string_view container, std::string_view byteOrder,
+                      const ParamValues& values) {
+  FileLayout layout{container,
+                    "float32",
+                    3,
+                    32,
+                    byteOrder,
+                    "",
+                    "vertices in metres: +X east, +Y up (above sea level, as height-range-m), +Z "
+                    "south (north is -Z); UV 0..1 across the map, v = 0 at the north edge"};
+  // As meshOptionsFor decides: the error, when given, alone.
+  const MeshOptions o = meshOptions().unpack(values);
+  if (o.maxError > 0.0) {
+    layout.decidedBy = "mesh-error";
+    layout.ignoredOptions = {"mesh-triangles"};
+  } else {
+    layout.decidedBy = o.targetTriangles > 0 ? "mesh-triangles" : "full-grid";
+    layout.ignoredOptions = {"mesh-error"};
+  }
+  return layout;
 }
 
 std::string mapOnly(const OutputInput& in) {
@@ -444,11 +480,12 @@ OutputFormat objFormat() {
       OutputNeeds::Heights,
       meshSchema(),
       [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "OBJ"); },
-      [](const OutputInput&, const ParamValues&) { return meshLayout("obj", "text"); },
+      [](const OutputInput&, const ParamValues& o) { return meshLayout("obj", "text", o); },
       [](const std::string& path, const OutputInput& in, const ParamValues& o) {
         writeObj(path, meshOf(in, o), in.exec, meshFileOptions(path, in));
       },
-      &mapOnly};
+      &mapOnly,
+      &objCompanions};
 }
 
 OutputFormat glbFormat() {
@@ -462,7 +499,9 @@ OutputFormat glbFormat() {
       OutputNeeds::Heights,
       meshSchema(),
       [](const OutputInput& in, const ParamValues& o) { return meshDescription(in, o, "glTF"); },
-      [](const OutputInput&, const ParamValues&) { return meshLayout("glb", "little-endian"); },
+      [](const OutputInput&, const ParamValues& o) {
+        return meshLayout("glb", "little-endian", o);
+      },
       [](const std::string& path, const OutputInput& in, const ParamValues& o) {
         writeGlb(path, meshOf(in, o), meshFileOptions(path, in));
       },

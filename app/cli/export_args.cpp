@@ -49,3 +49,33 @@ std::string outputFlagList() {
 }
 
 }  // namespace terrain::cli
+
+namespace terrain::cli {
+
+std::vector<NamedFile> outputFiles(std::span<const OutputRequest> outputs) {
+  std::vector<NamedFile> files;
+  for (const OutputRequest& out : outputs) {
+    const std::string flag = "--" + std::string(out.format->key);
+    files.emplace_back(flag, out.path);
+    for (const std::string& beside : out.format->companionsOf(out.path, outputs)) {
+      files.emplace_back(flag + "'s material library (.mtl)", beside);
+    }
+  }
+  return files;
+}
+
+void refuseClashes(const std::vector<NamedFile>& files, const std::vector<DocumentInput>& inputs) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const NamedFile& a = files[i];
+    refuseOverwritingAnInput(a.what, a.path, inputs);
+    if (a.id.isCharacterDevice) continue;  // writing twice to /dev/null loses nothing
+    for (std::size_t j = 0; j < i; ++j) {
+      if (a.id.sameFileAs(files[j].id)) {
+        throw InputError(a.what + ": " + excerpt(a.path) + " is also the " + files[j].what +
+                         " output (" + excerpt(files[j].path) + "); give each output its own file");
+      }
+    }
+  }
+}
+
+}  // namespace terrain::cli

@@ -253,13 +253,6 @@ void applyFormatOption(ExportOptions& o, const Token& t, const FormatOptionRef& 
   }
 }
 
-// A file written, by the file its path resolves to.
-struct NamedFile {
-  std::string what;  // how messages name it: "--heightmap"
-  std::string path;
-  FileIdentity id;
-};
-
 // Every file the export reads, by the words a message names it with.
 std::vector<DocumentInput> exportInputs(const ExportOptions& o) {
   std::vector<DocumentInput> inputs;
@@ -276,30 +269,14 @@ void checkOutputs(const ExportOptions& o) {
   if (o.plan.outputs.empty() && !o.plan.projectOutput) {
     throw InputError("no output given; add one or more of " + outputFlagList());
   }
-  std::vector<NamedFile> outputs;
-  for (const OutputRequest& out : o.plan.outputs) {
-    outputs.push_back({"--" + std::string(out.format->key), out.path, identify(out.path)});
-  }
-  if (o.plan.projectOutput)
-    outputs.push_back({"--save-project", *o.plan.projectOutput, identify(*o.plan.projectOutput)});
+  std::vector<NamedFile> outputs = outputFiles(o.plan.outputs);
+  if (o.plan.projectOutput) outputs.emplace_back("--save-project", *o.plan.projectOutput);
   if (o.plan.sidecar) {
-    outputs.push_back({"--" + std::string(o.plan.outputs.front().format->key) +
-                           "'s sidecar JSON (--no-sidecar leaves it out)",
-                       *o.plan.sidecar, identify(*o.plan.sidecar)});
+    outputs.emplace_back("--" + std::string(o.plan.outputs.front().format->key) +
+                             "'s sidecar JSON (--no-sidecar leaves it out)",
+                         *o.plan.sidecar);
   }
-  const std::vector<DocumentInput> inputs = exportInputs(o);
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    const NamedFile& a = outputs[i];
-    refuseOverwritingAnInput(a.what, a.path, inputs);
-    if (a.id.isCharacterDevice) continue;  // writing twice to /dev/null loses nothing
-    for (std::size_t j = 0; j < i; ++j) {
-      if (a.id.sameFileAs(outputs[j].id)) {
-        throw InputError(a.what + ": " + excerpt(a.path) + " is also the " + outputs[j].what +
-                         " output (" + excerpt(outputs[j].path) +
-                         "); give each output its own file");
-      }
-    }
-  }
+  refuseClashes(outputs, exportInputs(o));
 }
 
 // "5" or "5.mask": a node of the document's graph and one of its outputs;

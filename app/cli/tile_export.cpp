@@ -144,7 +144,8 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   }
   const std::string manifest = manifestPath(patterns, tiles.outDir);
   try {
-    writeTileManifest(manifest, o.doc, grid, tiling, patterns, fingerprint);
+    writeTileManifest(manifest, o.doc, grid, tiling, patterns, fingerprint,
+                      tiles.worldGltf.value_or(""));
   } catch (const IoError& e) {
     return failExport(kExitWriteFailed, e.what());
   }

@@ -90,14 +90,19 @@ ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>
 
 void checkTileOutputs(const ExportOptions& o, const std::vector<DocumentInput>& inputs) {
   const ExportOptions::Tiles& tiles = o.tiles.value();
-  if (inputs.empty()) return;
   const std::vector<OutputRequest>& patterns = o.plan.outputs;
+  // The files every tile shares the folder with.
+  std::vector<NamedFile> shared;
+  shared.emplace_back("--tiles' manifest", manifestPath(patterns, tiles.outDir));
+  if (tiles.worldGltf) shared.emplace_back("--world-gltf", worldGltfPath(tiles));
   const auto check = [&](const TileIndex tile) {
-    for (const OutputRequest& out : tileOutputs(patterns, tiles.outDir, tiles.grid, tile)) {
-      refuseOverwritingAnInput("--" + std::string(out.format->key), out.path, inputs);
+    std::vector<NamedFile> files = shared;
+    for (NamedFile& f : outputFiles(tileOutputs(patterns, tiles.outDir, tiles.grid, tile))) {
+      files.push_back(std::move(f));
     }
-    refuseOverwritingAnInput("--tiles' sidecar JSON",
-                             tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile), inputs);
+    files.emplace_back("--tiles' sidecar JSON",
+                       tileSidecarPath(patterns, tiles.outDir, tiles.grid, tile));
+    refuseClashes(files, inputs);
   };
   if (tiles.only) {
     check(*tiles.only);
@@ -105,10 +110,6 @@ void checkTileOutputs(const ExportOptions& o, const std::vector<DocumentInput>& 
     for (int row = 0; row < tiles.grid.rows; ++row) {
       for (int column = 0; column < tiles.grid.columns; ++column) check({column, row});
     }
-  }
-  refuseOverwritingAnInput("--tiles' manifest", manifestPath(patterns, tiles.outDir), inputs);
-  if (tiles.worldGltf) {
-    refuseOverwritingAnInput("--world-gltf", worldGltfPath(tiles), inputs);
   }
 }
 

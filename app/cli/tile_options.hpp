@@ -22,9 +22,10 @@ std::string worldGltfPath(const ExportOptions::Tiles& tiles);
 // Throws InputError naming the flag and what is allowed.
 ExportOptions::Tiles parseTiles(const ExportOptions& o, const std::vector<Token>& tokens);
 
-// Every file a tiled export will write (each tile it makes, the manifest,
-// the world glTF) against the files it reads (`inputs`): an --out-dir that
-// holds the DEM must not take its name.
+// Every file a tiled export will write (each tile it makes with the files
+// its formats write beside it, the manifest, the world glTF) against the
+// files it reads (`inputs`: an --out-dir that holds the DEM must not take
+// its name) and against each other.
 void checkTileOutputs(const ExportOptions& o, const std::vector<DocumentInput>& inputs);
 
 }  // namespace terrain::cli

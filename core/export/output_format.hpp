@@ -72,6 +72,11 @@ struct FileLayout {
   std::string_view byteOrder;  // "big-endian", "little-endian"
   std::string_view rowOrder;   // "top-first" (north at the top) or "bottom-first"
   std::string values;          // what the samples mean, with units
+  // A mesh's detail: the option that decided it ("mesh-error",
+  // "mesh-triangles") or "full-grid"; "" for a format with no such choice.
+  // The sidecar lists the options that did not count under "ignored-options".
+  std::string_view decidedBy = {};
+  std::vector<std::string_view> ignoredOptions = {};
 };
 
 struct OutputFormat {
@@ -96,8 +101,20 @@ struct OutputFormat {
   // file is written. nullptr: always can.
   std::string (*unavailable)(const OutputInput&) = nullptr;
 
+  // The files written beside `path` in the same write, given the run's
+  // outputs (an OBJ's .mtl when an image of its material is written too),
+  // so they are checked, listed and numbered like any output. Throws
+  // InputError when such a file could not say what it must (a name MTL
+  // cannot hold). nullptr: none.
+  std::vector<std::string> (*companions)(const std::string& path,
+                                         std::span<const OutputRequest> run) = nullptr;
+
   std::string whyUnavailable(const OutputInput& in) const {
     return unavailable != nullptr ? unavailable(in) : std::string();
+  }
+  std::vector<std::string> companionsOf(const std::string& path,
+                                        std::span<const OutputRequest> run) const {
+    return companions != nullptr ? companions(path, run) : std::vector<std::string>{};
   }
 };
 

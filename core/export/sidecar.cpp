@@ -1,5 +1,6 @@
 #include "core/export/sidecar.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -40,8 +41,8 @@ std::string relativeFileName(const std::string& path, const std::string& sidecar
 
 namespace {
 
-Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::string& sidecarPath,
-               const WrittenFigures* figures) {
+Json fileEntry(const OutputInput& in, const OutputRequest& out, std::span<const OutputRequest> run,
+               const std::string& sidecarPath, const WrittenFigures* figures) {
   const FileLayout layout = out.format->layout(in, out.options);
   Json entry = {{"file", relativeFileName(out.path, sidecarPath)},
                 {"format", out.format->key},
@@ -53,13 +54,28 @@ Json fileEntry(const OutputInput& in, const OutputRequest& out, const std::strin
                 {"row-order", layout.rowOrder},
                 {"values", layout.values}};
   if (!out.format->options.infos.empty()) {
+    // The options that counted; one that did not (--mesh-triangles when
+    // --mesh-error decided) is named apart, so no reader takes it as applied.
     Json options = Json::object();
+    Json ignored = Json::array();
     for (std::size_t i = 0; i < out.format->options.infos.size(); ++i) {
       const ParamInfo& info = out.format->options.infos[i];
+      if (std::ranges::find(layout.ignoredOptions, info.key) != layout.ignoredOptions.end()) {
+        ignored.push_back(std::string(info.key));
+        continue;
+      }
       options[std::string(info.key)] = formatValue(info, out.options[i]);
     }
     entry["options"] = options;
+    if (!ignored.empty()) entry["ignored-options"] = ignored;
   }
+  if (!layout.decidedBy.empty()) entry["decided-by"] = std::string(layout.decidedBy);
+  // Files the format wrote beside this one (an OBJ's .mtl).
+  Json beside = Json::array();
+  for (const std::string& file : out.format->companionsOf(out.path, run)) {
+    beside.push_back(relativeFileName(file, sidecarPath));
+  }
+  if (!beside.empty()) entry["companions"] = beside;
   if (figures != nullptr && !figures->empty()) {
     Json written = Json::object();
     for (const auto& [name, value] : *figures) written[name] = value;
@@ -109,7 +125,8 @@ std::string sidecarJson(const OutputInput& in, std::span<const OutputRequest> ou
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const OutputRequest& out = outputs[i];
     const WrittenFigures* written = i < figures.size() ? &figures[i] : nullptr;
-    if (out.format->layout != nullptr) files.push_back(fileEntry(in, out, sidecarPath, written));
+    if (out.format->layout != nullptr)
+      files.push_back(fileEntry(in, out, outputs, sidecarPath, written));
   }
   Json project = tiledWorldJson(in.doc);  // its parts are moved in, not copied
   Json sidecar = {{"format", "terrain-explorer-export"},

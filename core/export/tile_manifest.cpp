@@ -179,6 +179,9 @@ bool tileComplete(const std::string& sidecarPath, std::span<const OutputRequest>
   std::error_code ec;
   for (const OutputRequest& f : files) {
     if (!std::filesystem::is_regular_file(f.path, ec)) return false;
+    for (const std::string& beside : f.format->companionsOf(f.path, files)) {
+      if (!std::filesystem::is_regular_file(beside, ec)) return false;
+    }
   }
   return true;
 }
@@ -196,7 +199,7 @@ void writeTileSidecar(const std::string& path, const OutputInput& tileInput,
 
 void writeTileManifest(const std::string& path, const Document& worldDoc, const TileGrid& grid,
                        const TilePlan& plan, std::span<const OutputRequest> patterns,
-                       const std::string& fingerprint) {
+                       const std::string& fingerprint, const std::string& worldGltf) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
   const bool wraps = documentWraps(worldDoc);
   const int side = static_cast<int>(grid.worldSize);
@@ -227,7 +230,13 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
       const TileIndex tile{column, row};
       Json entry = windowJson(grid, tile);
       Json names = Json::array();
-      for (const OutputRequest& f : tileOutputs(patterns, "", grid, tile)) names.push_back(f.path);
+      const std::vector<OutputRequest> files = tileOutputs(patterns, "", grid, tile);
+      for (const OutputRequest& f : files) {
+        names.push_back(f.path);
+        for (const std::string& beside : f.format->companionsOf(f.path, files)) {
+          names.push_back(beside);
+        }
+      }
       entry["files"] = names;
       entry["sidecar"] =
           std::filesystem::path(tileSidecarPath(patterns, dir, grid, tile)).filename().string();
@@ -235,6 +244,7 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
     }
   }
   manifest["tiles"] = tiles;
+  if (!worldGltf.empty()) manifest["world-gltf"] = worldGltf;
   writeText(path, manifest.dump(2) + "\n");
 }
 

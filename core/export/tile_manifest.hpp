@@ -37,12 +37,14 @@ std::string manifestPath(std::span<const OutputRequest> patterns, const std::str
 bool tileComplete(const std::string& sidecarPath, std::span<const OutputRequest> files,
                   const std::string& fingerprint);
 
-// Atomic; throw IoError naming the path.
+// Atomic; throw IoError naming the path. worldGltf: the whole-world .gltf's
+// file name in the manifest's folder ("": none), written once every tile's
+// mesh is there.
 void writeTileSidecar(const std::string& path, const OutputInput& tileInput,
                       std::span<const OutputRequest> files, const TileGrid& grid, TileIndex tile,
                       const std::string& fingerprint, std::span<const WrittenFigures> figures = {});
 void writeTileManifest(const std::string& path, const Document& worldDoc, const TileGrid& grid,
                        const TilePlan& plan, std::span<const OutputRequest> patterns,
-                       const std::string& fingerprint);
+                       const std::string& fingerprint, const std::string& worldGltf = "");
 
 }  // namespace terrain
