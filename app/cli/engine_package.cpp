@@ -12,13 +12,18 @@
 namespace terrain::cli {
 namespace {
 
-std::string unrealSideList() {
+template <std::size_t N>
+std::string sideList(const int (&sides)[N]) {
   std::string out;
-  for (const int side : kUnrealLandscapeSides) {
-    if (!out.empty()) out += side == kUnrealLandscapeSides[4] ? " or " : ", ";
+  for (const int side : sides) {
+    if (!out.empty()) out += side == sides[N - 1] ? " or " : ", ";
     out += std::to_string(side);
   }
   return out;
+}
+
+std::string unrealSideList() {
+  return sideList(kUnrealLandscapeSides);
 }
 
 bool unrealTakes(int side) {
@@ -51,12 +56,48 @@ void checkUnrealLayout(const ExportOptions& o) {
   }
 }
 
+bool unityTakes(int side) {
+  return std::ranges::find(kUnityTerrainSides, side) != std::end(kUnityTerrainSides);
+}
+
+// A terrain (or each tile) of a resolution Unity takes, as RAW16 read south
+// row first, tiles under the Terrain Tools' Name_X_Z.
+void applyUnity(ExportOptions& o) {
+  // An engine size is the side written; the document's is what the source makes.
+  const int side = o.plan.engineSize != nullptr ? o.plan.engineSize->side : documentSize(o.doc);
+  const int width = o.tiles ? o.tiles->grid.tileWidth() : side;
+  const int height = o.tiles ? o.tiles->grid.tileHeight() : side;
+  if (!unityTakes(width) || !unityTakes(height)) {
+    throw InputError("--for unity: a Unity terrain's heightmap is " + sideList(kUnityTerrainSides) +
+                     " samples a side; " + (o.tiles ? "these tiles are " : "this map is ") +
+                     std::to_string(width) + "x" + std::to_string(height));
+  }
+  if (o.tiles && o.tiles->grid.overlap != 0) {
+    throw InputError("--for unity: Unity's terrain tiles share their edge samples; drop --overlap");
+  }
+  if (o.tiles && o.tiles->grid.naming != TileNaming::Unity) {
+    throw InputError(
+        "--for unity: Unity's Terrain Tools read tiles named Name_X_Z; add --tile-names unity");
+  }
+  const auto raw = std::ranges::find_if(
+      o.plan.outputs, [](const OutputRequest& out) { return out.format->key == "r16"; });
+  if (raw == o.plan.outputs.end()) {
+    throw InputError("--for unity: needs the RAW16 heightmap Unity imports: add --r16 NAME.raw");
+  }
+  // Unity reads the first row at Z = 0, the south edge.
+  raw->options[findFormatOption("flip-rows")->index] = 1.0;
+}
+
 }  // namespace
 
 void applyEnginePackage(ExportOptions& o, const Token& engine) {
+  if (engine.value == "unity") {
+    applyUnity(o);
+    return;
+  }
   if (engine.value != "unreal") {
     throw InputError("--for: " + excerpt(engine.value) +
-                     " is not an engine this export packages; it packages: unreal");
+                     " is not an engine this export packages; it packages: unreal, unity");
   }
   checkUnrealLayout(o);
   const auto heightmap = std::ranges::find_if(o.plan.outputs, [](const OutputRequest& out) {

@@ -1,9 +1,13 @@
 #pragma once
 // --for ENGINE on `terrain-explorer export`: the files an engine imports in
-// one action, laid out and named as it expects (issue 39 item 6). Unreal
-// for now: a 16-bit heightmap of a size its landscape takes (per tile with
-// --tiles, named Name_x0_y0), and one 8-bit weight map per paint layer; the
+// one action, laid out and named as it expects (issue 39 item 6). Unreal:
+// a 16-bit heightmap of a size its landscape takes (per tile with --tiles,
+// named Name_x0_y0), and one 8-bit weight map per paint layer; the
 // sidecar's engines.unreal holds the import dialog's scales and location.
+// Unity: RAW16 little-endian at 2^n + 1, its south row first (Unity's
+// Import Raw puts the file's first row at Z = 0, and its Z points north),
+// tiles named Name_X_Z; the sidecar's engines.unity holds the terrain's
+// width, length and height in metres.
 #include <span>
 
 #include "app/cli/export_args.hpp"
@@ -14,6 +18,9 @@ namespace terrain::cli {
 // The sides of a landscape Unreal imports from one heightmap: (N - 1)
 // divisible by its quads per component (Epic's landscape technical guide).
 inline constexpr int kUnrealLandscapeSides[] = {505, 1009, 2017, 4033, 8129};
+// The heightmap resolutions a Unity terrain takes (its Terrain settings'
+// list, 2^n + 1).
+inline constexpr int kUnityTerrainSides[] = {33, 65, 129, 257, 513, 1025, 2049, 4097};
 
 // Checks the document, tiles and outputs against the engine's rules and
 // adds the files it needs (the weight maps beside the heightmap). Throws

@@ -79,11 +79,14 @@ constexpr OptionInfo kOptions[] = {
      "With --tiles and --glb: also write NAME.gltf in --out-dir, the whole world in one file: "
      "it names every tile's .glb (no copy) in place, with its name and material",
      Scope::Maps},
-    {"for", "unreal",
+    {"for", "unreal|unity",
      "The files an engine imports in one action: unreal checks the landscape's size (505, "
      "1009, 2017, 4033 or 8129 a side, per tile with --tiles) and adds NAME_grass.png, "
      "NAME_rock.png, NAME_sediment.png and NAME_snow.png, one paint layer's weights each, "
-     "beside --heightmap/--r16 NAME; the sidecar's engines.unreal has the import scales",
+     "beside --heightmap/--r16 NAME; the sidecar's engines.unreal has the import scales. "
+     "unity checks the resolution (33 .. 4097, 2^n+1, per tile with --tiles, named "
+     "Name_X_Z) and writes --r16 south row first (Unity's Import Raw: 16-bit, Windows, no "
+     "flip); the sidecar's engines.unity has the terrain's width, length and height in m",
      Scope::Maps},
     {"output-node", "NODE[.PORT]",
      "With a graph project: export this node's result instead of the terrain (e.g. 5, or "
