@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <utility>
 
+#include "app/document_edits.hpp"
 #include "app/export_worker.hpp"
 #include "app/frame_actions.hpp"
 #include "app/gallery_textures.hpp"
@@ -19,6 +21,7 @@
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "app/window_platform.hpp"
+#include "core/presets.hpp"
 #include "core/project.hpp"
 #include "core/quote.hpp"
 #include "core/registry.hpp"
@@ -102,7 +105,10 @@ void syncViewSettings(AppState& s) {
   v.relief = static_cast<float>(s.doc.look.relief);
   v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
   v.crossSection = static_cast<float>(s.doc.view.row);
-  v.markCrossSection = true;
+  // The row belongs to the side view: marked over the map it read as a
+  // stray line across the terrain (issue 38 item 9). The renderer can
+  // still mark it for a picture that asks.
+  v.markCrossSection = false;
 }
 
 // What the settings file should say now; `exportDir`: the folder the last
@@ -117,6 +123,23 @@ Settings currentSettings(const AppState& s, const std::string& exportDir) {
   out.nodeCacheMiB = s.nodeCacheMiB;
   return out;
 }
+
+// Swaps a held look into the document while the view reads it, and back.
+class DrawnLook {
+ public:
+  DrawnLook(Document& doc, Look* held) : doc_(doc), held_(held) {
+    if (held_) std::swap(doc_.look, *held_);
+  }
+  ~DrawnLook() {
+    if (held_) std::swap(doc_.look, *held_);
+  }
+  DrawnLook(const DrawnLook&) = delete;
+  DrawnLook& operator=(const DrawnLook&) = delete;
+
+ private:
+  Document& doc_;
+  Look* held_;
+};
 
 // What the gallery's previews depend on: the document but its view.
 bool sameGalleryInput(const Document& a, const Document& b) {
@@ -235,6 +258,13 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
       state_.settingsNote = std::string("last session not restored: ") + e.what();
     }
   }
+  if (!restored && !options.documentGiven && firstStart()) {
+    // A designer's first look is a landform in 3D with its materials, not a
+    // raw source in the Map view (issue 38 item 9); later starts restore the
+    // session. --view still chooses the view.
+    state_.doc = landformDocument(kFirstStartPreset);
+    restored = true;
+  }
   if (!restored) {
     if (!options.viewInDocument) state_.doc.view.kind = saved.view;
     if (!options.rampGiven)
@@ -246,6 +276,14 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
     state_.doc.view.row =
         static_cast<double>(render::crossSectionFraction(options.crossSectionRow, rows));
   }
+}
+
+// No session kept on this machine yet (settings alone may be: a view or a
+// ramp chosen, nothing edited).
+bool App::firstStart() const {
+  std::error_code ec;
+  return !storage_.sessionFile ||
+         (!std::filesystem::exists(*storage_.sessionFile, ec) && !ec);  // unreadable: not new
 }
 
 void App::request(const Document& doc) {
@@ -291,8 +329,14 @@ FrameReport App::update(const FrameControl& control) {
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next
   if (control.ctrl) io.KeyCtrl = false;
+  const Look lookBefore = state_.doc.look;
   const bool changed = applyActions(state_, actions);
-  updateRamp();
+  heldLook_ = holdLook(heldLook_, lookBefore, state_.doc, requestedDoc_,
+                       state_.field ? &state_.shownDoc : nullptr);
+  {
+    const DrawnLook drawn(state_.doc, heldLook_ ? &heldLook_->shown : nullptr);
+    updateRamp();
+  }
   applyCacheBudget();
   parts_->worker.setDraftAfterMs(control.draftAfterMs);
   postIfChanged(changed, control.postEdits);
@@ -408,8 +452,11 @@ void App::drawFrame() {
   glDisable(GL_SCISSOR_TEST);
   glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  syncViewSettings(state_);
-  syncOverlay(state_, parts_->view);
+  {
+    const DrawnLook drawn(state_.doc, heldLook_ ? &heldLook_->shown : nullptr);
+    syncViewSettings(state_);
+    syncOverlay(state_, parts_->view);
+  }
   if (state_.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
     state_.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
     parts_->view.draw(state_.viewSettings, layout.fbX, layout.fbY, layout.fbWidth, layout.fbHeight);

@@ -9,9 +9,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/app_state.hpp"
+#include "app/document_edits.hpp"
 #include "app/generation_worker.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
@@ -19,6 +21,9 @@
 #include "app/window_platform.hpp"
 
 namespace terrain::app {
+
+// The landform a first start opens on (core/presets.hpp).
+inline constexpr std::string_view kFirstStartPreset = "alpine";
 
 // Where the explorer keeps what outlives a session: settings.ini and the
 // last session's document ($XDG_CONFIG_HOME/terrain-explorer/). Either may
@@ -94,6 +99,7 @@ class App {
   struct Parts;  // the workers, the renderer and the gallery's textures
 
   void restoreSession(const AppOptions& options, Settings& saved);
+  bool firstStart() const;
   FrameReport takeNewestTerrain(bool waitForNewest);
   void followGallery(bool waitForGallery);
   PanelActions drawPanelAndTakeInput(const FrameControl& control);
@@ -117,6 +123,7 @@ class App {
   std::chrono::steady_clock::time_point lastUploadEnd_;
   std::optional<Document> galleryFor_;  // the document the gallery was asked for
   int terrainsShown_ = 0;
+  std::optional<LookHold> heldLook_;  // the look drawn while a new terrain comes
 };
 
 }  // namespace terrain::app

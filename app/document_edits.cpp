@@ -77,4 +77,23 @@ std::string takeImportEdit(const ParamValues& before, ParamValues& values, Docum
   return note;
 }
 
+bool sameTerrain(const Document& a, const Document& b) {
+  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
+         a.graph == b.graph && a.world == b.world;
+}
+
+std::optional<LookHold> holdLook(std::optional<LookHold> held, const Look& before,
+                                 const Document& doc, const Document& requested,
+                                 const Document* shown) {
+  if (shown == nullptr) return std::nullopt;
+  const bool bothChanged =
+      doc.look != before && !sameTerrain(doc, requested) && !sameTerrain(doc, *shown);
+  if (bothChanged) {
+    if (!held) held = LookHold{before, {}};
+    held->until = doc.look;
+  }
+  if (held && (doc.look != held->until || sameTerrain(doc, *shown))) held.reset();
+  return held;
+}
+
 }  // namespace terrain::app

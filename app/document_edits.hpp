@@ -3,6 +3,7 @@
 // the window's loop and the tests go through the same code: the next seed,
 // undo and redo, the commit rule (a drag is one step).
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/document.hpp"
@@ -37,5 +38,25 @@ bool commitFinishedEdit(History& history, const Document& doc, bool editing);
 // taken sets the sea level to 0 m of elevation and the 3D view to true
 // scale. `values` is the import's, in doc.
 std::string takeImportEdit(const ParamValues& before, ParamValues& values, Document& doc);
+
+// Whether two documents make the same heights (seed, source, stages, graph,
+// world): a result of one stands for the other.
+bool sameTerrain(const Document& a, const Document& b);
+
+// One edit brought a new terrain and a new look (a preset, its undo): the
+// view draws `shown`, the look of the terrain on screen, until that
+// terrain's draft lands or the look changes from `until` again. Old ground
+// in the next preset's look read as a broken terrain for seconds (Canyon
+// mesa flooded by Islands' sea); a look changed alone shows at once.
+struct LookHold {
+  Look shown;
+  Look until;
+};
+// The hold after an edit: `before` is the look before it, `requested` the
+// document last sent to be generated, `shown` the one on screen (nullptr:
+// nothing is yet).
+std::optional<LookHold> holdLook(std::optional<LookHold> held, const Look& before,
+                                 const Document& doc, const Document& requested,
+                                 const Document* shown);
 
 }  // namespace terrain::app

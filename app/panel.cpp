@@ -249,7 +249,7 @@ PanelActions viewSection(AppState& s, bool& changed) {
       if (std::isfinite(row)) s.doc.view.row = std::clamp(static_cast<double>(row), 0.0, 1.0);
       changed = true;
     }
-    tooltip("The map row shown from the side, 0 top .. 1 bottom; it is marked on the map view");
+    tooltip("The map row shown from the side, 0 top .. 1 bottom");
   } else if (kind == ViewKind::Map) {
     if (ImGui::Button("Fit map")) {
       v.mapZoom = 1.0f;

@@ -9,6 +9,7 @@
 #include "app/document_edits.hpp"
 #include "core/error.hpp"
 #include "core/graph/graph_edits.hpp"
+#include "core/presets.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
 #include "core/sources/import.hpp"
@@ -209,6 +210,41 @@ TEST(ImportEdit, AFileItCannotReadLeavesTheWorldAndTheNoteSaysWhy) {
   const std::string note = takeImportEdit(before, doc.source.values, doc);
   EXPECT_NE(note.find("/nonexistent/dem.tif"), std::string::npos) << note;
   EXPECT_EQ(doc.world, world);
+}
+
+// Issue 38 item 9: a preset click showed the old terrain in the new look for
+// seconds (Canyon mesa flooded by Islands' sea). The view keeps the look of
+// the terrain on screen until the new terrain's draft lands.
+TEST(LookHold, APresetsLookWaitsForItsTerrainAndALookChangedAloneShowsAtOnce) {
+  const Document canyon = landformDocument("canyon-mesa");
+  const Document islands = landformDocument("islands");
+  ASSERT_NE(canyon.look, islands.look);
+  ASSERT_FALSE(sameTerrain(canyon, islands));
+
+  // The click: Islands asked for, Canyon mesa on screen.
+  auto held = holdLook(std::nullopt, canyon.look, islands, canyon, &canyon);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->shown, canyon.look);
+  // Frames go on while it generates (now requested): still held.
+  held = holdLook(held, islands.look, islands, islands, &canyon);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->shown, canyon.look);
+  // Islands' draft lands: its own look at once.
+  EXPECT_FALSE(holdLook(held, islands.look, islands, islands, &islands));
+  // The designer moves the water level before it lands: that shows.
+  Document wetter = islands;
+  wetter.look.water += 0.1;
+  EXPECT_FALSE(holdLook(held, islands.look, wetter, islands, &canyon));
+
+  // A look changed alone while a terrain is on its way shows at once.
+  Document reseeded = canyon;
+  reseeded.seed += 1;
+  Document lowered = reseeded;
+  lowered.look.water -= 0.1;
+  EXPECT_FALSE(holdLook(std::nullopt, reseeded.look, lowered, reseeded, &canyon));
+  // A terrain changed alone has no look to hold; nor does an empty view.
+  EXPECT_FALSE(holdLook(std::nullopt, canyon.look, reseeded, canyon, &canyon));
+  EXPECT_FALSE(holdLook(std::nullopt, canyon.look, islands, canyon, nullptr));
 }
 
 }  // namespace

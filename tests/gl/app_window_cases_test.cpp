@@ -16,6 +16,8 @@
 
 #include "core/color.hpp"
 #include "core/png_io.hpp"
+#include "core/presets.hpp"
+#include "core/project.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 
@@ -142,7 +144,9 @@ TEST_F(AppWindowCases, AnOverLongOrFifoRememberedRampPathStartsTheWindowWithANot
     std::ofstream(dir_ / "config" / "terrain-explorer" / "settings.ini")
         << "ramp_png=" << ramp << "\n";
     const fs::path shot = dir_ / "shot.png";
-    const AppRun r = run({"--view", "map", "--frames", "3", "--screenshot", shot.string()});
+    // A document given: a first start's landform keeps its own look.
+    const AppRun r = run({"--view", "map", "--generator", "diamond-square", "--frames", "3",
+                          "--screenshot", shot.string()});
     const std::string what = ramp.size() > 100 ? "20 KB path" : ramp;
     EXPECT_EQ(r.status, 0) << what << ": " << r.err.substr(0, 400);
     EXPECT_LT(r.seconds, 30.0) << what;
@@ -176,6 +180,43 @@ TEST_F(AppWindowCases, OnAFreshMachineTheFirstEditMakesTheConfigurationFolderAnd
   const AppRun reopened = runDriver({"--print-document"}, dir_, env);
   ASSERT_EQ(reopened.status, 0) << reopened.err;
   EXPECT_EQ(reopened.out, edited.out) << "the next start did not open the edited document";
+}
+
+// Issue 38 item 9: a first start (no session kept) opens on a landform in
+// 3D with its materials, exactly as --preset alpine opens it (app.hpp's
+// kFirstStartPreset), not on raw
+// diamond-square in the Map view; once something was edited, the next start
+// opens that instead.
+TEST_F(AppWindowCases, AFirstStartOpensOnALandformIn3DAndLaterStartsOnTheLastSession) {
+  REQUIRE_DISPLAY();
+  const std::map<std::string, std::optional<std::string>> env = {
+      {"XDG_CONFIG_HOME", (dir_ / "fresh").string()}};
+  const fs::path first = dir_ / "first.png";
+  const AppRun opened = runDriver(
+      {"--write-config", "--frames", "2", "--screenshot", first.string(), "--print-document"}, dir_,
+      env);
+  ASSERT_EQ(opened.status, 0) << opened.err;
+  const Document doc = projectFromJson(opened.out);
+  const Document alpine = landformDocument("alpine");
+  EXPECT_EQ(doc.graph, alpine.graph) << "not the landform's graph";
+  EXPECT_EQ(doc.look, alpine.look);
+  EXPECT_EQ(doc.view.kind, ViewKind::Mesh);
+  EXPECT_EQ(doc.view.overlay, MapOverlay::Splat) << "not in its materials";
+
+  const fs::path preset = dir_ / "preset.png";
+  const AppRun asked =
+      drive({"--preset", "alpine", "--frames", "2", "--screenshot", preset.string()});
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  EXPECT_LT(differingViewFraction(readPngRgb8(first.string()), readPngRgb8(preset.string())), 0.001)
+      << "the first start's view is not the preset's";
+
+  const AppRun edited =
+      runDriver({"--write-config", "--actions", "next-seed", "--print-document"}, dir_, env);
+  ASSERT_EQ(edited.status, 0) << edited.err;
+  EXPECT_NE(projectFromJson(edited.out), doc) << "next-seed changed nothing";
+  const AppRun reopened = runDriver({"--print-document"}, dir_, env);
+  ASSERT_EQ(reopened.status, 0) << reopened.err;
+  EXPECT_EQ(reopened.out, edited.out) << "the next start did not open the last session";
 }
 
 // Issue 38 item 9: the figures at the panel's foot wrap at its edge. With a
