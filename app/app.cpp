@@ -78,8 +78,7 @@ void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
     return;
   }
   s.generateError.clear();
-  if (s.shownDoc.source != r.doc.source || s.shownDoc.graph != r.doc.graph ||
-      s.shownDoc.seed != r.doc.seed) {
+  if (s.shownDoc.graph != r.doc.graph || s.shownDoc.seed != r.doc.seed) {
     s.exporting.status = {};  // "wrote ..." was about the old terrain
   }
   s.displayedSide = view.displayedResolution().x;
@@ -143,8 +142,7 @@ class DrawnLook {
 
 // What the gallery's previews depend on: the document but its view.
 bool sameGalleryInput(const Document& a, const Document& b) {
-  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
-         a.graph == b.graph && a.look == b.look;
+  return a.seed == b.seed && a.graph == b.graph && a.look == b.look;
 }
 
 struct Layout {

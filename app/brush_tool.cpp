@@ -25,12 +25,12 @@ constexpr double kPointSpacing = 0.15;
 constexpr double kPathPointCells = 3.0;  // map cells: a course drag shorter is a click
 
 bool paintsMask(const AppState& s, NodeId id) {
-  return s.doc.graph->find(id)->type == "paint-mask";
+  return s.doc.graph.find(id)->type == "paint-mask";
 }
 
 // A river's or a road's course: a path, not a brush.
 bool drawsPath(const AppState& s, NodeId id) {
-  const GraphNode& node = *s.doc.graph->find(id);
+  const GraphNode& node = *s.doc.graph.find(id);
   const NodeType& type = typeOf(node);
   return type.params()[*strokesParam(type)].key == "path";
 }
@@ -69,7 +69,7 @@ double documentCellMetres(const AppState& s) {
 // click on a course node) a point added to the last course.
 void showStroke(AppState& s, bool appendPoint = false) {
   const BrushState& b = s.brush;
-  GraphNode* node = s.doc.graph->find(b.node);
+  GraphNode* node = s.doc.graph.find(b.node);
   if (node == nullptr) return;
   Strokes strokes = strokesOf(b.strokesBefore);
   if (b.movingCourse >= 0) {
@@ -233,8 +233,8 @@ double grabReach(const AppState& s, const ViewRect& rect) {
 
 std::optional<NodeId> brushNode(const AppState& s) {
   const auto& selected = s.graphEditor.selected;
-  if (!s.doc.graph || !selected) return std::nullopt;
-  const GraphNode* node = s.doc.graph->find(*selected);
+  if (!selected) return std::nullopt;
+  const GraphNode* node = s.doc.graph.find(*selected);
   if (node == nullptr || !strokesParam(typeOf(*node))) return std::nullopt;
   return node->id;
 }
@@ -260,7 +260,7 @@ bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double gr
   if (!node || !s.field || s.field->isProfile() || s.brush.drawing) return false;
   BrushState& b = s.brush;
   b.node = *node;
-  const GraphNode& graphNode = *s.doc.graph->find(*node);
+  const GraphNode& graphNode = *s.doc.graph.find(*node);
   b.strokesBefore = graphNode.values[*strokesParam(typeOf(graphNode))];
   b.stroke = brushStroke(s, inverted);
   b.stroke.points = {at};
@@ -278,8 +278,8 @@ bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double gr
   }
   // The view follows the brush node while the stroke is drawn: only it
   // reruns, so the stroke shows at once however slow the graph below it.
-  b.pinnedBefore = s.doc.graph->pinned;
-  s.doc.graph->pinned = *node;
+  b.pinnedBefore = s.doc.graph.pinned;
+  s.doc.graph.pinned = *node;
   b.drawing = true;
   showStroke(s);
   return true;
@@ -323,7 +323,7 @@ void endStroke(AppState& s) {
                      b.stroke.points.size() == 1 && !strokesOf(b.strokesBefore).empty();
   if (click) showStroke(s, true);
   b.movingCourse = b.movingPoint = -1;
-  if (s.doc.graph) s.doc.graph->pinned = b.pinnedBefore;
+  s.doc.graph.pinned = b.pinnedBefore;
 }
 
 bool updateBrush(AppState& s, const ViewRect& rect) {
@@ -342,7 +342,7 @@ bool updateBrush(AppState& s, const ViewRect& rect) {
                         : std::nullopt;
   const NodeId node = *brushNode(s);
   if (drawsPath(s, node)) {
-    const GraphNode& n = *s.doc.graph->find(node);
+    const GraphNode& n = *s.doc.graph.find(node);
     drawCourses(s, rect, strokesOf(n.values[*strokesParam(typeOf(n))]));
   } else if (cell) {
     drawOutline(s, rect, *cell);

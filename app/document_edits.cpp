@@ -78,8 +78,7 @@ std::string takeImportEdit(const ParamValues& before, ParamValues& values, Docum
 }
 
 bool sameTerrain(const Document& a, const Document& b) {
-  return a.seed == b.seed && a.source == b.source && a.modifiers == b.modifiers &&
-         a.graph == b.graph && a.world == b.world;
+  return a.seed == b.seed && a.graph == b.graph && a.world == b.world;
 }
 
 std::optional<LookHold> holdLook(std::optional<LookHold> held, const Look& before,

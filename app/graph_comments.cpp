@@ -54,23 +54,22 @@ std::optional<std::size_t> commentTitleAt(const Graph& graph, const Canvas& c, I
 
 bool commentAroundSelection(AppState& s) {
   GraphEditorState& e = s.graphEditor;
-  makeGraph(s.doc);
-  const auto bounds = boundsOf(*s.doc.graph, e.selection);
+  const auto bounds = boundsOf(s.doc.graph, e.selection);
   if (e.selection.empty() || !bounds) return false;
-  s.doc.graph->comments.push_back({"Comment", bounds->x0 - kCommentMargin,
-                                   bounds->y0 - kCommentMargin - kCommentTitle,
-                                   bounds->width() + 2.0f * kCommentMargin,
-                                   bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
-  e.comment = s.doc.graph->comments.size() - 1;
+  s.doc.graph.comments.push_back({"Comment", bounds->x0 - kCommentMargin,
+                                  bounds->y0 - kCommentMargin - kCommentTitle,
+                                  bounds->width() + 2.0f * kCommentMargin,
+                                  bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
+  e.comment = s.doc.graph.comments.size() - 1;
   openCommentText(s);
   return true;
 }
 
 void moveComment(AppState& s, std::size_t index, float dx, float dy) {
-  if (!s.doc.graph || index >= s.doc.graph->comments.size()) return;
-  GraphComment& comment = s.doc.graph->comments[index];
-  for (const GraphNode& n : documentGraph(s.doc).nodes) {
-    if (inside(comment, nodeBox(n))) moveNode(s.doc, n.id, n.x + dx, n.y + dy);
+  if (index >= s.doc.graph.comments.size()) return;
+  GraphComment& comment = s.doc.graph.comments[index];
+  for (const GraphNode& n : s.doc.graph.nodes) {
+    if (inside(comment, nodeBox(n))) moveNode(s.doc.graph, n.id, n.x + dx, n.y + dy);
   }
   comment.x += dx;
   comment.y += dy;
@@ -78,8 +77,8 @@ void moveComment(AppState& s, std::size_t index, float dx, float dy) {
 
 bool deleteComment(AppState& s) {
   GraphEditorState& e = s.graphEditor;
-  if (!e.comment || !s.doc.graph || *e.comment >= s.doc.graph->comments.size()) return false;
-  auto& comments = s.doc.graph->comments;
+  if (!e.comment || *e.comment >= s.doc.graph.comments.size()) return false;
+  auto& comments = s.doc.graph.comments;
   comments.erase(comments.begin() + static_cast<std::ptrdiff_t>(*e.comment));
   e.comment.reset();
   return true;
@@ -87,8 +86,8 @@ bool deleteComment(AppState& s) {
 
 void openCommentText(AppState& s) {
   GraphEditorState& e = s.graphEditor;
-  if (!e.comment || !s.doc.graph || *e.comment >= s.doc.graph->comments.size()) return;
-  const std::string& text = s.doc.graph->comments[*e.comment].text;
+  if (!e.comment || *e.comment >= s.doc.graph.comments.size()) return;
+  const std::string& text = s.doc.graph.comments[*e.comment].text;
   const std::size_t n = std::min(text.size(), sizeof e.commentText - 1);
   std::memcpy(e.commentText, text.data(), n);
   e.commentText[n] = '\0';
@@ -103,8 +102,8 @@ bool commentTextPopup(AppState& s) {
   ImGui::SetNextItemWidth(260.0f);
   if (ImGui::InputText("##comment", e.commentText, sizeof e.commentText,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-    if (e.comment && s.doc.graph && *e.comment < s.doc.graph->comments.size()) {
-      s.doc.graph->comments[*e.comment].text = e.commentText;
+    if (e.comment && s.doc.graph && *e.comment < s.doc.graph.comments.size()) {
+      s.doc.graph.comments[*e.comment].text = e.commentText;
       changed = true;
     }
     ImGui::CloseCurrentPopup();

@@ -52,7 +52,7 @@ bool addMenu(AppState& s) {
     first = false;
   }
   if (chosen == nullptr) return false;
-  tryEdit(e, [&] { selectOnly(e, addNode(s.doc, chosen->key(), e.addX, e.addY)); });
+  tryEdit(e, [&] { selectOnly(e, addNode(s.doc.graph, chosen->key(), e.addX, e.addY)); });
   ImGui::CloseCurrentPopup();
   return true;
 }
@@ -64,21 +64,18 @@ bool hasHeightsInput(const NodeType& type) {
 
 bool nodeMenu(AppState& s, NodeId id) {
   GraphEditorState& e = s.graphEditor;
-  const Graph graph = documentGraph(s.doc);
+  const Graph graph = s.doc.graph;
   const GraphNode* node = graph.find(id);
   if (node == nullptr) return false;
   bool changed = false;
   if (ImGui::MenuItem("Make it the terrain", nullptr, graph.output == id)) {
-    changed = tryEdit(e, [&] { setOutput(s.doc, id); });
+    changed = tryEdit(e, [&] { setOutput(s.doc.graph, id); });
   }
   if (hasHeightsInput(typeOf(*node)) && ImGui::MenuItem("Enabled", nullptr, node->enabled)) {
-    changed = tryEdit(e, [&] {
-      makeGraph(s.doc);
-      s.doc.graph->find(id)->enabled = !node->enabled;
-    });
+    changed = tryEdit(e, [&] { s.doc.graph.find(id)->enabled = !node->enabled; });
   }
   if (ImGui::MenuItem("Show in the view", "P", graph.pinned == id)) {
-    tryEdit(e, [&] { pinNode(s.doc, graph.pinned == id ? 0 : id); });
+    tryEdit(e, [&] { pinNode(s.doc.graph, graph.pinned == id ? 0 : id); });
     changed = true;  // a new picture, though not a new terrain
   }
   if (ImGui::MenuItem("Copy", "Ctrl+C")) copySelection(s);
@@ -106,7 +103,7 @@ bool pressPort(AppState& s, const Graph& graph, const PortHit& hit) {
   const GraphEdge* edge = graph.edgeInto({hit.node, hit.port});
   if (edge == nullptr) return false;
   e.linkFrom = edge->from;
-  return tryEdit(e, [&] { disconnect(s.doc, {hit.node, hit.port}); });
+  return tryEdit(e, [&] { disconnect(s.doc.graph, {hit.node, hit.port}); });
 }
 
 // The link being drawn ends: on an input it links, anywhere else it is dropped.
@@ -115,7 +112,7 @@ bool releaseLink(AppState& s, const std::optional<PortHit>& over) {
   const PortRef from = *e.linkFrom;
   e.linkFrom.reset();
   if (!over || !over->input) return false;
-  return tryEdit(e, [&] { connect(s.doc, from, {over->node, over->port}); });
+  return tryEdit(e, [&] { connect(s.doc.graph, from, {over->node, over->port}); });
 }
 
 // A press: on the minimap it moves the view, on a port it starts a link,
@@ -160,7 +157,7 @@ void moveSelection(AppState& s, const Graph& graph, const Canvas& c) {
   const ImGuiIO& io = ImGui::GetIO();
   for (const NodeId id : s.graphEditor.selection) {
     if (const GraphNode* n = graph.find(id)) {
-      moveNode(s.doc, id, n->x + io.MouseDelta.x / c.zoom, n->y + io.MouseDelta.y / c.zoom);
+      moveNode(s.doc.graph, id, n->x + io.MouseDelta.x / c.zoom, n->y + io.MouseDelta.y / c.zoom);
     }
   }
 }
@@ -250,8 +247,7 @@ bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
   }
   if (pressed(GLFW_KEY_F)) e.frameSelection = true;
   if (pressed(GLFW_KEY_L)) {  // places only: no new terrain, no undo step of its own
-    makeGraph(s.doc);
-    layOut(*s.doc.graph);
+    layOut(s.doc.graph);
     e.frameAll = true;
   }
   if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) {
@@ -264,7 +260,7 @@ bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
   if (e.selected && pressed(GLFW_KEY_P)) {
     const NodeId id = *e.selected;
     const bool pinned = graph.pinned == id;
-    changed |= tryEdit(e, [&] { pinNode(s.doc, pinned ? 0 : id); });
+    changed |= tryEdit(e, [&] { pinNode(s.doc.graph, pinned ? 0 : id); });
   }
   return changed;
 }
@@ -274,7 +270,7 @@ bool canvas(AppState& s) {
   const ImVec2 lo = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
   if (size.x < 20.0f || size.y < 20.0f) return false;
-  const Graph graph = documentGraph(s.doc);
+  const Graph graph = s.doc.graph;
   keepSelectionValid(e, graph);
   if (e.comment && *e.comment >= graph.comments.size()) e.comment.reset();  // undone
   if (e.frameAll || e.frameSelection) {
@@ -294,7 +290,7 @@ bool canvas(AppState& s) {
     changed |= keyInput(s, graph, c);
   }
   // Drawn from the document as it is now (a move or an edit this frame).
-  const Graph shown = documentGraph(s.doc);
+  const Graph shown = s.doc.graph;
   const Canvas now{ImVec2(lo.x + e.panX, lo.y + e.panY), e.zoom};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(lo, hi, true);
@@ -333,16 +329,18 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
                                  ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::Begin("Graph editor", nullptr, flags);
   const GraphEditorState& e = s.graphEditor;
-  ImGui::TextUnformatted(s.doc.graph ? "Graph" : "Graph (a chain: an edit makes it a graph)");
+  ImGui::TextUnformatted(isLinear(s.doc.graph)
+                             ? "Graph (a chain: the panel's Source and Modifiers edit it too)"
+                             : "Graph");
   ImGui::SameLine();
   ImGui::TextColored(
       ImVec4(0.65f, 0.65f, 0.7f, 1.0f),
       "Tab: add   drag ports: link   drag: select   Ctrl+C/V/D   Ctrl+G: comment   P: show in the "
       "view   F: frame   L: lay out   G: hide");
-  if (s.doc.graph && s.doc.graph->find(s.doc.graph->pinned) != nullptr) {
+  if (s.doc.graph.find(s.doc.graph.pinned) != nullptr) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.92f, 1.0f), "the view shows node %u, not the terrain",
-                       s.doc.graph->pinned);
+                       s.doc.graph.pinned);
   }
   if (!e.message.empty()) {  // on a line of its own: a refusal names nodes and ports
     ImGui::PushTextWrapPos(0.0f);

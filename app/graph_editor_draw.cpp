@@ -169,7 +169,7 @@ void drawPendingLink(ImDrawList* dl, const Document& doc, const Graph& graph, co
   ImU32 colour = kindColour(outputKind(graph, from));
   if (const auto over = portAt(graph, c, end); over && over->input) {
     end = portPosition(c, *graph.find(over->node), over->port, true);
-    Document trial = doc;
+    Graph trial = doc.graph;
     try {
       connect(trial, from, {over->node, over->port});
     } catch (const InputError& e) {

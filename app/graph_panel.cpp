@@ -23,7 +23,7 @@ std::string nodeLabel(const GraphNode& node) {
 
 // One size for the whole map: set on every source at once.
 bool mapSizeWidget(AppState& s) {
-  Graph& graph = *s.doc.graph;
+  Graph& graph = s.doc.graph;
   for (const GraphNode& node : graph.nodes) {
     const SourceStage* source = findSource(node.type);
     if (source == nullptr) continue;
@@ -105,9 +105,9 @@ bool nodeSection(Graph& graph, GraphNode& node, const World& world) {
 // The node's section; a new file on an import node brings its range and
 // world, as the chain's Source section does.
 bool editNode(AppState& s, NodeId id) {
-  GraphNode& node = *s.doc.graph->find(id);
+  GraphNode& node = *s.doc.graph.find(id);
   const ParamValues before = node.values;
-  const bool changed = nodeSection(*s.doc.graph, node, s.doc.world);
+  const bool changed = nodeSection(s.doc.graph, node, s.doc.world);
   if (node.type != importSource().key()) return changed;
   if (changed) s.importNote = takeImportEdit(before, node.values, s.doc);
   if (!s.importNote.empty()) statusLine({s.importNote, false});
@@ -117,7 +117,7 @@ bool editNode(AppState& s, NodeId id) {
 }  // namespace
 
 bool graphNodesSection(AppState& s) {
-  Graph& graph = *s.doc.graph;
+  Graph& graph = s.doc.graph;
   const GraphNode* output = graph.find(graph.output);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDim, "A graph of %d nodes; the terrain is node %s",

@@ -1,8 +1,8 @@
 #pragma once
-// The panel's view of a graph document: the map size every source shares,
-// then each node the terrain depends on, in the order they run, with what
-// feeds it and its parameters drawn from its table, as the Source and
-// Modifiers sections draw a chain's. The node editor's canvas builds the
+// The panel's view of a graph that is not a chain (core/chain.hpp): the map
+// size every source shares, then each node the terrain depends on, in the
+// order they run, with what feeds it and its parameters drawn from its
+// table, as the Source and Modifiers sections draw a chain's. The node editor's canvas builds the
 // graph; this edits its values.
 #include "app/app_state.hpp"
 

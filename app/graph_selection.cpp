@@ -62,8 +62,7 @@ bool deleteSelection(AppState& s) {
   if (e.selection.empty()) return false;
   const bool changed = tryEdit(e, [&] {
     Document next = s.doc;
-    makeGraph(next);
-    removeNodes(*next.graph, e.selection);
+    removeNodes(next.graph, e.selection);
     s.doc = std::move(next);
   });
   if (changed) selectNew(e, {});
@@ -73,7 +72,7 @@ bool deleteSelection(AppState& s) {
 void copySelection(AppState& s) {
   GraphEditorState& e = s.graphEditor;
   if (e.selection.empty()) return;
-  e.clipboard = copyNodes(documentGraph(s.doc), e.selection);
+  e.clipboard = copyNodes(s.doc.graph, e.selection);
 }
 
 bool pasteClipboard(AppState& s, float x, float y) {
@@ -83,10 +82,9 @@ bool pasteClipboard(AppState& s, float x, float y) {
   return tryEdit(e, [&] {
     Document next = s.doc;
     const int size = documentSize(next);
-    makeGraph(next);
-    const auto added = pasteNodes(*next.graph, e.clipboard, std::round(x - bounds->x0),
+    const auto added = pasteNodes(next.graph, e.clipboard, std::round(x - bounds->x0),
                                   std::round(y - bounds->y0), size);
-    validate(*next.graph, GraphCheck::Structure);
+    validate(next.graph, GraphCheck::Structure);
     s.doc = std::move(next);
     selectNew(e, added);
   });
@@ -98,9 +96,8 @@ bool duplicateSelection(AppState& s) {
   return tryEdit(e, [&] {
     Document next = s.doc;
     const int size = documentSize(next);
-    makeGraph(next);
-    const Graph copied = copyNodes(*next.graph, e.selection);
-    const auto added = pasteNodes(*next.graph, copied, kDuplicateOffset, kDuplicateOffset, size);
+    const Graph copied = copyNodes(next.graph, e.selection);
+    const auto added = pasteNodes(next.graph, copied, kDuplicateOffset, kDuplicateOffset, size);
     s.doc = std::move(next);
     selectNew(e, added);
   });

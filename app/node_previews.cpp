@@ -75,7 +75,7 @@ RgbImage previewImage(const Heightfield& field, PortKind kind, int side) {
 
 std::vector<NodePreview> nodePreviews(const Pipeline& pipeline, const Document& doc) {
   std::vector<NodePreview> previews;
-  const Graph graph = documentGraph(doc);
+  const Graph& graph = doc.graph;
   for (const GraphNode& node : graph.nodes) {
     const std::shared_ptr<const Heightfield> result = pipeline.resultOf(doc, node.id);
     if (!result || result->isProfile()) continue;

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <span>
 #include <string>
 
 #include "app/export_panel.hpp"
@@ -57,16 +59,18 @@ bool gallerySection(AppState& s) {
   return changed;
 }
 
-// The modifier stack: each stage can be switched off, moved, removed.
+// The modifier stack, a linear graph's nodes after its source: each stage
+// can be switched off, moved, removed.
 bool modifierSection(AppState& s) {
   bool changed = false;
   ImGui::TextColored(kDim, "Modifiers (run top to bottom)");
-  auto& stack = s.doc.modifiers;
+  std::vector<NodeId> order = chainOrder(s.doc.graph);
+  const std::span<const NodeId> stack = std::span<const NodeId>(order).subspan(1);
   std::optional<std::size_t> remove;
   std::optional<std::pair<std::size_t, std::size_t>> swap;
   for (std::size_t i = 0; i < stack.size(); ++i) {
-    ModifierSettings& m = stack[i];
-    const ModifierStage* stage = findModifier(m.key);
+    GraphNode& m = *s.doc.graph.find(stack[i]);
+    const ModifierStage* stage = findModifier(m.type);
     if (stage == nullptr) continue;
     ImGui::PushID(static_cast<int>(i));
     changed |= ImGui::Checkbox("##on", &m.enabled);
@@ -95,18 +99,20 @@ bool modifierSection(AppState& s) {
     ImGui::PopID();
   }
   if (swap) {
-    std::swap(stack[swap->first], stack[swap->second]);
+    std::swap(order[swap->first + 1], order[swap->second + 1]);
+    relinkChain(s.doc.graph, order);
     changed = true;
   }
   if (remove) {
-    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(*remove));
+    order.erase(order.begin() + static_cast<std::ptrdiff_t>(*remove + 1));
+    relinkChain(s.doc.graph, order);
     changed = true;
   }
   if (ImGui::BeginCombo("##add", "Add a stage...")) {
     for (const ModifierStage* stage : modifiers()) {
       if (isProfile(s.doc) && !stage->appliesToProfiles()) continue;
       if (ImGui::Selectable(std::string(stage->title()).c_str())) {
-        stack.push_back(defaultModifier(stage->key()));
+        appendModifier(s.doc.graph, stage->key());
         changed = true;
       }
       tooltip(stage->help());
@@ -380,12 +386,13 @@ void controlsSection(AppState& s) {
   ImGui::PopTextWrapPos();
 }
 
-// What makes the terrain (a chain's source and modifiers, or a graph's
-// nodes), the seed gallery, the world and the look. Returns whether the
-// document changed.
+// What makes the terrain (a linear graph's source and modifiers, or any
+// other graph's nodes), the seed gallery, the world and the look. Returns
+// whether the document changed.
 bool documentSections(AppState& s) {
   bool changed = false;
-  if (s.doc.graph) {
+  const bool chain = isLinear(s.doc.graph);
+  if (!chain) {
     if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
       changed |= seedInput(s);
       changed |= graphNodesSection(s);
@@ -398,7 +405,9 @@ bool documentSections(AppState& s) {
   ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
   s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
   if (s.galleryOpen) changed |= gallerySection(s);
-  if (!s.doc.graph && ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
+  // Still a chain: a preset or a seed above may have replaced the document.
+  if (chain && isLinear(s.doc.graph) &&
+      ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= modifierSection(s);
   }
   if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);

@@ -27,7 +27,7 @@ std::string sourceLabel(const SourceStage& source) {
 
 bool sourceCombo(AppState& s) {
   bool changed = false;
-  const SourceStage& current = sourceStage(s.doc.source.key);
+  const SourceStage& current = sourceStage(chainSource(s.doc.graph).type);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##source", sourceLabel(current).c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const SourceStage* source : sources()) {
@@ -131,13 +131,12 @@ bool presetButtons(AppState& s) {
 bool sourceSection(AppState& s) {
   bool changed = sourceCombo(s);
   changed |= seedInput(s);
-  const SourceStage& source = sourceStage(s.doc.source.key);
-  const ParamValues before = s.doc.source.values;
-  changed |= stageParams(source, s.doc.source.values, &source);
-  if (s.doc.source.key == importSource().key()) {
-    if (s.doc.source.values != before) {
-      s.importNote = takeImportEdit(before, s.doc.source.values, s.doc);
-    }
+  GraphNode& node = chainSource(s.doc.graph);
+  const SourceStage& source = sourceStage(node.type);
+  const ParamValues before = node.values;
+  changed |= stageParams(source, node.values, &source);
+  if (node.type == importSource().key()) {
+    if (node.values != before) s.importNote = takeImportEdit(before, node.values, s.doc);
     if (!s.importNote.empty()) statusLine({s.importNote, false});
   }
   changed |= presetButtons(s);
@@ -147,17 +146,20 @@ bool sourceSection(AppState& s) {
 Document switchSource(const Document& doc, std::string_view key) {
   const SourceStage& source = sourceStage(key);
   Document next = doc;
-  next.source.key = std::string(key);
-  next.source.values = source.defaults();
-  const SourceStage* old = findSource(doc.source.key);
-  if (old != nullptr) {
-    next.source.values[source.sizeIndex()] = source.snapSize(old->size(doc.source.values));
-  }
+  GraphNode& head = chainSource(next.graph);
+  const SourceStage* old = findSource(head.type);
+  ParamValues values = source.defaults();
+  if (old != nullptr) values[source.sizeIndex()] = source.snapSize(old->size(head.values));
+  head.type = std::string(key);
+  head.values = std::move(values);
   // Keep the modifiers that work on the new kind of terrain.
-  std::erase_if(next.modifiers, [&](const ModifierSettings& m) {
-    const ModifierStage* stage = findModifier(m.key);
-    return stage == nullptr || (source.profile() && !stage->appliesToProfiles());
+  const NodeId headId = head.id;
+  std::vector<NodeId> order = chainOrder(next.graph);
+  std::erase_if(order, [&](NodeId id) {
+    return id != headId && source.profile() &&
+           !modifierStage(next.graph.find(id)->type).appliesToProfiles();
   });
+  relinkChain(next.graph, order);
   if (source.profile()) {
     next.view.kind = ViewKind::Side;
   } else if (old != nullptr && old->profile()) {

@@ -1,7 +1,7 @@
 #pragma once
-// The panel's Source section for a chain: the source (its combo, seed,
-// parameters drawn from its table) and the documents to start from
-// (landform presets, the articles' presets).
+// The panel's Source section for a chain (a linear graph, core/chain.hpp):
+// the source (its combo, seed, parameters drawn from its table) and the
+// documents to start from (landform presets, the articles' presets).
 #include <string_view>
 
 #include "app/app_state.hpp"

@@ -38,8 +38,7 @@ RgbImage renderView(const AppState& s, render::TerrainView& view) {
 // A graph's node pinned in the view, whose result is on screen instead of
 // the terrain; 0 when the terrain is shown.
 NodeId pinnedNode(const Document& doc) {
-  if (!doc.graph) return 0;
-  const Graph& g = *doc.graph;
+  const Graph& g = doc.graph;
   return g.pinned != g.output && g.find(g.pinned) != nullptr ? g.pinned : 0;
 }
 

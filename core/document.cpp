@@ -95,14 +95,20 @@ std::optional<DocumentParam> findDocumentParam(std::string_view key) {
 
 Document defaultDocument(std::string_view sourceKey) {
   const SourceStage& source = sourceStage(sourceKey);
+  Chain chain{{std::string(source.key()), source.defaults()}, {}};
+  for (const std::string_view key : source.defaultModifiers()) {
+    chain.modifiers.push_back(defaultModifier(key));
+  }
   Document doc;
-  doc.source.key = std::string(source.key());
-  doc.source.values = source.defaults();
+  doc.graph = chainGraph(chain);
   doc.look.water = source.defaultWater();
   doc.view = viewFor(source);
-  for (const std::string_view key : source.defaultModifiers()) {
-    doc.modifiers.push_back(defaultModifier(key));
-  }
+  return doc;
+}
+
+Document chainDocument(const Chain& chain) {
+  Document doc = defaultDocument(chain.source.key);
+  doc.graph = chainGraph(chain);
   return doc;
 }
 
@@ -114,30 +120,42 @@ Document articleDocument(std::string_view sourceKey) {
   }
   Document doc;
   doc.seed = preset->seed;
-  doc.source.key = std::string(source.key());
-  doc.source.values = preset->values;
+  doc.graph = chainGraph({{std::string(source.key()), preset->values}, {}});
   doc.look.water = preset->water;
   doc.view.kind = preset->view;
   doc.view.waterPlane = preset->waterPlane;
   return doc;
 }
 
-ModifierSettings defaultModifier(std::string_view key) {
-  const ModifierStage& stage = modifierStage(key);
-  return {std::string(stage.key()), stage.defaults(), true};
-}
-
 namespace {
 
-// Every source of the graph makes a map, and all make one size, so the
-// document has one size to show, export and tile.
-void validateGraphSources(const Graph& graph) {
+// A chain's stages checked as the CLI's flags name them (its source's
+// parameters and each --stage's), before the graph's own checks name nodes.
+void validateChain(const Graph& graph, const std::vector<NodeId>& order) {
+  const GraphNode& head = *graph.find(order.front());
+  const SourceStage& source = sourceStage(head.type);
+  source.validate(head.values);
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    const GraphNode& node = *graph.find(order[i]);
+    const ModifierStage& stage = modifierStage(node.type);
+    stage.validate(node.values);
+    if (source.profile() && !stage.appliesToProfiles()) {
+      throw InputError("--stage " + node.type + ": works on 2D maps, and " + head.type +
+                       " makes a 1D profile");
+    }
+  }
+}
+
+// Every source of the graph makes a map (a 1D profile only heads a chain),
+// and all make one size, so the document has one size to show, export and
+// tile.
+void validateGraphSources(const Graph& graph, bool linear) {
   const GraphNode* first = nullptr;
   for (const GraphNode& node : graph.nodes) {
     const SourceStage* source = findSource(node.type);
     if (source == nullptr) continue;
     const std::string name = "node " + std::to_string(node.id) + " (" + node.type + ")";
-    if (source->profile()) {
+    if (source->profile() && !linear) {
       throw InputError(name + " makes a 1D profile; a graph combines maps (use " + node.type +
                        " in a chain)");
     }
@@ -152,63 +170,49 @@ void validateGraphSources(const Graph& graph) {
   }
 }
 
+// The chain's source when the graph is linear.
+const SourceStage* chainSourceStage(const Document& doc, const GraphNode** node = nullptr) {
+  const std::vector<NodeId> order = chainOrder(doc.graph);
+  if (order.empty()) return nullptr;
+  const GraphNode* head = doc.graph.find(order.front());
+  if (node != nullptr) *node = head;
+  return findSource(head->type);
+}
+
 }  // namespace
 
 void validate(const Document& doc, GraphCheck check) {
-  if (doc.graph) {
-    validate(*doc.graph, check);
-    validateGraphSources(*doc.graph);
-    validate(doc.world);
-    validate(doc.look);
-    return;
-  }
-  const SourceStage& source = sourceStage(doc.source.key);
-  source.validate(doc.source.values);
-  for (const ModifierSettings& m : doc.modifiers) {
-    const ModifierStage& stage = modifierStage(m.key);
-    stage.validate(m.values);
-    if (source.profile() && !stage.appliesToProfiles()) {
-      throw InputError("--stage " + m.key + ": works on 2D maps, and " + doc.source.key +
-                       " makes a 1D profile");
-    }
-  }
+  const std::vector<NodeId> order = chainOrder(doc.graph);
+  if (!order.empty()) validateChain(doc.graph, order);
+  validate(doc.graph, check);
+  validateGraphSources(doc.graph, !order.empty());
   validate(doc.world);
   validate(doc.look);
 }
 
-Graph documentGraph(const Document& doc) {
-  return doc.graph ? *doc.graph : chainGraph(doc);
-}
-
 int documentSize(const Document& doc) {
-  if (!doc.graph) return sourceStage(doc.source.key).size(doc.source.values);
-  for (const GraphNode& node : doc.graph->nodes) {
+  for (const GraphNode& node : doc.graph.nodes) {
     if (const SourceStage* source = findSource(node.type)) return source->size(node.values);
   }
   throw InputError("the graph has no source node, so no map size");
 }
 
 void setDocumentSize(Document& doc, int size) {
-  auto set = [size](const SourceStage& source, ParamValues& values) {
-    values[source.sizeIndex()] = source.snapSize(size);
-  };
-  if (!doc.graph) {
-    set(sourceStage(doc.source.key), doc.source.values);
-    return;
-  }
-  for (GraphNode& node : doc.graph->nodes) {
-    if (const SourceStage* source = findSource(node.type)) set(*source, node.values);
+  for (GraphNode& node : doc.graph.nodes) {
+    if (const SourceStage* source = findSource(node.type)) {
+      node.values[source->sizeIndex()] = source->snapSize(size);
+    }
   }
 }
 
 bool documentWraps(const Document& doc) {
-  if (!doc.graph) return sourceStage(doc.source.key).wraps(doc.source.values);
-  const Graph& graph = *doc.graph;
+  const Graph& graph = doc.graph;
   if (graph.find(graph.output) == nullptr) return false;
   bool any = false;
   for (const NodeId id : upstreamOrder(graph, graph.output)) {
     const GraphNode& node = *graph.find(id);
     const SourceStage* source = findSource(node.type);
+    // A chain's source is never disabled away (it has no input to pass on).
     if (source == nullptr || !node.enabled) continue;
     if (!source->wraps(node.values)) return false;
     any = true;
@@ -218,37 +222,31 @@ bool documentWraps(const Document& doc) {
 
 Document mapSizedCopy(const Document& worldDoc) {
   Document check = worldDoc;
-  auto bound = [](const SourceStage& source, ParamValues& values) {
-    double& size = values[source.sizeIndex()];
-    size = std::min(size, static_cast<double>(source.maxSize()));
-    if (!source.sizeAllowed(static_cast<int>(size))) size = source.snapSize(source.maxSize());
-  };
-  if (!check.graph) {
-    bound(sourceStage(check.source.key), check.source.values);
-    return check;
-  }
-  for (GraphNode& node : check.graph->nodes) {
-    if (const SourceStage* source = findSource(node.type)) bound(*source, node.values);
+  for (GraphNode& node : check.graph.nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    double& size = node.values[source->sizeIndex()];
+    size = std::min(size, static_cast<double>(source->maxSize()));
+    if (!source->sizeAllowed(static_cast<int>(size))) size = source->snapSize(source->maxSize());
   }
   return check;
 }
 
 bool isProfile(const Document& doc) {
-  if (doc.graph) return false;
-  const SourceStage* source = findSource(doc.source.key);
+  const SourceStage* source = chainSourceStage(doc);
   return source != nullptr && source->profile();
 }
 
 bool isClassMap(const Document& doc) {
-  if (doc.graph) return false;
-  const SourceStage* source = findSource(doc.source.key);
-  return source != nullptr && source->classMap(doc.source.values);
+  const GraphNode* node = nullptr;
+  const SourceStage* source = chainSourceStage(doc, &node);
+  return source != nullptr && source->classMap(node->values);
 }
 
 bool isAppletSeaAndLand(const Document& doc) {
-  if (doc.graph) return false;
-  const SourceStage* source = findSource(doc.source.key);
-  return source != nullptr && source->seaAndLand(doc.source.values);
+  const GraphNode* node = nullptr;
+  const SourceStage* source = chainSourceStage(doc, &node);
+  return source != nullptr && source->seaAndLand(node->values);
 }
 
 std::string resolvedRampName(const Document& doc) {
@@ -271,9 +269,11 @@ bool resolvedHillshade(const Document& doc) {
 }
 
 std::string defaultFileStem(const Document& doc, int side, NodeId node) {
-  std::string what = doc.graph ? std::string("graph") : doc.source.key;
-  if (doc.graph && node != 0) {
-    const GraphNode* n = doc.graph->find(node);
+  const GraphNode* head = nullptr;
+  chainSourceStage(doc, &head);
+  std::string what = head != nullptr && node == 0 ? head->type : std::string("graph");
+  if (node != 0) {
+    const GraphNode* n = doc.graph.find(node);
     what += "-node" + std::to_string(node) + (n != nullptr ? "-" + n->type : std::string());
   }
   return what + "-s" + std::to_string(doc.seed) + "-" +

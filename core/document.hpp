@@ -1,34 +1,22 @@
 #pragma once
-// The designer's document: one source and an ordered stack of modifiers (a
-// chain) or a graph of nodes, the world, the look and the view. A plain value: it compares with ==
-// and is cheap to copy, so undo keeps whole documents and the worker gets its own copy.
+// The designer's document: a graph of nodes (what makes the terrain), the
+// world, the look and the view. A chain (a source and modifiers) is a
+// linear graph (core/chain.hpp). A plain value: it compares with == and is
+// cheap to copy, so undo keeps whole documents and the worker gets its own
+// copy.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/chain.hpp"
 #include "core/graph/graph.hpp"
 #include "core/look.hpp"
 #include "core/masks.hpp"
 #include "core/stage.hpp"
 
 namespace terrain {
-
-struct SourceSettings {
-  std::string key = "diamond-square";
-  ParamValues values;
-
-  bool operator==(const SourceSettings&) const = default;
-};
-
-struct ModifierSettings {
-  std::string key;
-  ParamValues values;
-  bool enabled = true;
-
-  bool operator==(const ModifierSettings&) const = default;
-};
 
 // Map view: what is drawn over the terrain, saved by name ("none", "slope",
 // "flow", "wear", "deposition", "splat"). A new kind goes last, so older
@@ -55,13 +43,10 @@ const ParamTable<ViewState>& viewTable();
 
 struct Document {
   std::uint64_t seed = 1;
-  // A chain: what a new document, the presets and the CLI's --generator and
-  // --stage flags make; the panel's Source and Modifiers sections edit it.
-  SourceSettings source;
-  std::vector<ModifierSettings> modifiers;
-  // A graph, when the document is one: then it alone makes the terrain, and
-  // source and modifiers are unused.
-  std::optional<Graph> graph;
+  // What makes the terrain. A new document, the presets and the CLI's
+  // --generator and --stage flags make a linear one (a chain), which the
+  // panel's Source and Modifiers sections edit.
+  Graph graph;
   World world;  // metres: what erosion measures slopes in, what exports report
   Look look;
   ViewState view;
@@ -72,6 +57,9 @@ struct Document {
 // The source's defaults and a look and view that suit it. Throws InputError
 // for an unknown key (naming the known ones).
 Document defaultDocument(std::string_view sourceKey = "diamond-square");
+// A document of that chain, with the look and view defaultDocument gives
+// its source.
+Document chainDocument(const Chain& chain);
 // What the article showed: its values, size, seed, view and water.
 // Throws InputError when the source has no article.
 Document articleDocument(std::string_view sourceKey);
@@ -98,33 +86,29 @@ class DocumentParam {
 };
 std::optional<DocumentParam> findDocumentParam(std::string_view key);
 
-// Throws InputError for the first thing wrong: unknown stage, value out of
-// range, a size off the source's grid, a modifier that does not apply; in a
-// graph, what validate(Graph, check) refuses, a 1D source, or sources of two
-// sizes. A graph with open inputs passes GraphCheck::Structure (a project
-// file may hold one being built) but not Complete (what makes a terrain).
+// Throws InputError for the first thing wrong: what validate(Graph, check)
+// refuses, a 1D source anywhere but at the head of a chain, a modifier
+// that does not apply to a profile, or sources of two sizes. A graph with open inputs passes
+// GraphCheck::Structure (a project file may hold one being built) but not Complete (what makes a
+// terrain).
 void validate(const Document& doc, GraphCheck check = GraphCheck::Complete);
 
-// What makes the terrain: the graph, or the chain as a graph.
-Graph documentGraph(const Document& doc);
-// The map's side: the source's size, or in a graph every source's (one size).
+// The map's side: every source's (one size).
 int documentSize(const Document& doc);
-// Sets the map's side: the source's, or every source of the graph's, each
-// snapped to its own grid (diamond-square 2^k+1, rectangles 2^k).
+// Sets the map's side: every source's, each snapped to its own grid
+// (diamond-square 2^k+1, rectangles 2^k).
 void setDocumentSize(Document& doc, int size);
-// Whether the terrain wraps (a torus): its source does, or in a graph every
-// source the output depends on.
+// Whether the terrain wraps (a torus): every source the output depends on
+// does.
 bool documentWraps(const Document& doc);
 // A tiled world's document with every source's size brought within a map's
 // (the largest its grid allows): what validate() checks of a world whose
 // size may be larger than any map.
 Document mapSizedCopy(const Document& worldDoc);
 
-// A default modifier of that key (throws InputError for an unknown key).
-ModifierSettings defaultModifier(std::string_view key);
-
-// Heights mode of the source: whether a two-class map is being shown (the
-// applet's flat sea and land), for the look's "auto" choices.
+// Heights mode of a chain's source: whether a two-class map is being shown
+// (the applet's flat sea and land), for the look's "auto" choices; false
+// for a graph that is not a chain.
 bool isClassMap(const Document& doc);
 bool isAppletSeaAndLand(const Document& doc);
 bool isProfile(const Document& doc);
@@ -133,7 +117,8 @@ bool isProfile(const Document& doc);
 std::string resolvedRampName(const Document& doc);
 bool resolvedHillshade(const Document& doc);
 
-// "<source>-s<seed>-<size>" ("graph-s<seed>-<size>" for a graph), the
+// "<source>-s<seed>-<size>" ("graph-s<seed>-<size>" for a graph that is not
+// a chain), the
 // default name of exported files: what they hold, its seed and its side.
 // `side`: the side written when it is not the document's (an engine size's
 // 1009 of a 1025 map), 0 = the document's; `node`: a graph's node written

@@ -14,15 +14,17 @@ namespace terrain {
 
 std::vector<DocumentInput> importedFiles(const Document& doc) {
   std::vector<DocumentInput> out;
-  const Graph graph = documentGraph(doc);
+  const Graph& graph = doc.graph;
+  const bool chain = isLinear(graph);
   for (const GraphNode& node : graph.nodes) {
     const std::span<const ParamInfo> params = typeOf(node).params();
     for (std::size_t i = 0; i < params.size() && i < node.values.size(); ++i) {
       if (params[i].type != ParamType::Text || params[i].key != "file") continue;
       const std::string* path = findText(node.values[i]);
       if (path == nullptr || path->empty()) continue;
-      const std::string owner =
-          doc.graph ? "node " + std::to_string(node.id) + " (" + node.type + ")" : "the import";
+      // A chain has one source: the CLI's flags call it "the import".
+      const std::string owner = chain ? std::string("the import")
+                                      : "node " + std::to_string(node.id) + " (" + node.type + ")";
       out.push_back({owner + "'s file (" + excerpt(*path) + ")", *path});
       try {
         const std::vector<std::string> files = rasterFiles(*path);

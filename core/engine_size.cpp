@@ -135,12 +135,7 @@ int sizeAtLeast(const SourceStage& source, int side) {
 
 Document documentForSide(const Document& doc, int side) {
   Document out = doc;
-  if (!out.graph) {
-    const SourceStage& source = sourceStage(doc.source.key);
-    out.source.values[source.sizeIndex()] = sizeAtLeast(source, side);
-    return out;
-  }
-  for (GraphNode& node : out.graph->nodes) {
+  for (GraphNode& node : out.graph.nodes) {
     if (const SourceStage* source = findSource(node.type)) {
       node.values[source->sizeIndex()] = sizeAtLeast(*source, side);
     }

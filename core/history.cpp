@@ -20,18 +20,17 @@ namespace {
 bool sameButLookedAt(const Document& a, const Document& b) {
   Document viewed = b;
   viewed.view = a.view;
-  return sameExceptLayout(a, viewed);
+  viewed.graph = a.graph;
+  return viewed == a && sameExceptLayout(a.graph, b.graph);
 }
 
 }  // namespace
 
 Document keepingTheView(Document step, const Document& shown) {
   step.view = shown.view;
-  if (step.graph && shown.graph) {
-    const NodeId pinned = shown.graph->pinned;
-    // A pin on a node the step does not have is the step's own again.
-    if (pinned == 0 || step.graph->find(pinned) != nullptr) step.graph->pinned = pinned;
-  }
+  const NodeId pinned = shown.graph.pinned;
+  // A pin on a node the step does not have is the step's own again.
+  if (pinned == 0 || step.graph.find(pinned) != nullptr) step.graph.pinned = pinned;
   return step;
 }
 

@@ -31,25 +31,24 @@ void setValues(const Stage& stage, ParamValues& values, Settings settings) {
 }
 
 Document startFrom(std::string_view source, std::uint64_t seed, Settings settings) {
-  Document doc = defaultDocument(source);
+  Chain chain{{std::string(source), sourceStage(source).defaults()}, {}};
+  setValues(sourceStage(source), chain.source.values, settings);
+  Document doc = chainDocument(chain);
   doc.seed = seed;
-  doc.modifiers.clear();
-  setValues(sourceStage(source), doc.source.values, settings);
   return doc;
 }
 
 void addStage(Document& doc, std::string_view key, Settings settings) {
-  ModifierSettings modifier = defaultModifier(key);
-  setValues(modifierStage(key), modifier.values, settings);
-  doc.modifiers.push_back(std::move(modifier));
+  GraphNode& node = appendModifier(doc.graph, key);
+  setValues(modifierStage(key), node.values, settings);
 }
 
 // A node of a graph preset with its values set; its port names are the
 // project file's.
 NodeId addNodeWith(Document& doc, std::string_view type, float x, float y, Settings settings,
                    std::uint32_t seedOffset = 0) {
-  const NodeId id = addNode(doc, type, x, y);
-  GraphNode& node = *doc.graph->find(id);
+  const NodeId id = addNode(doc.graph, type, x, y);
+  GraphNode& node = *doc.graph.find(id);
   setValues(typeOf(node), node.values, settings);
   node.seedOffset = seedOffset;
   return id;
@@ -65,15 +64,15 @@ std::uint32_t portNamed(std::span<const PortInfo> ports, std::string_view key) {
 void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
           std::string_view fromPort = {}) {
   const std::uint32_t out =
-      fromPort.empty() ? 0 : portNamed(typeOf(*doc.graph->find(from)).outputs(), fromPort);
-  connect(doc, {from, out}, {to, portNamed(typeOf(*doc.graph->find(to)).inputs(), toPort)});
+      fromPort.empty() ? 0 : portNamed(typeOf(*doc.graph.find(from)).outputs(), fromPort);
+  connect(doc.graph, {from, out}, {to, portNamed(typeOf(*doc.graph.find(to)).inputs(), toPort)});
 }
 
 // Every preset opens in 3D with the splat map's materials, its relief
-// exaggerated as its world's proportions want, and a graph's nodes laid
-// out by the node editor's layout (the places given above are replaced).
+// exaggerated as its world's proportions want, and its nodes laid out by
+// the node editor's layout (the places given above are replaced).
 void openIn3D(Document& doc, double exaggeration) {
-  if (doc.graph) layOut(*doc.graph);
+  layOut(doc.graph);
   doc.view.kind = ViewKind::Mesh;
   doc.view.overlay = MapOverlay::Splat;
   doc.view.exaggeration = exaggeration;
@@ -81,11 +80,9 @@ void openIn3D(Document& doc, double exaggeration) {
 
 // A graph document whose source (the default noise) has these values.
 Document graphFromNoise(std::uint64_t seed, Settings settings) {
-  Document doc = defaultDocument("noise");
+  Document doc = chainDocument({{"noise", sourceStage("noise").defaults()}, {}});
   doc.seed = seed;
-  doc.modifiers.clear();
-  makeGraph(doc);
-  GraphNode& source = *doc.graph->find(doc.graph->output);
+  GraphNode& source = *doc.graph.find(doc.graph.output);
   setValues(typeOf(source), source.values, settings);
   return doc;
 }
@@ -124,7 +121,7 @@ Document alpine() {
                                     {"at-50", "0.51"},
                                     {"at-75", "0.755"},
                                     {"at-100", "1"}});
-  link(doc, doc.graph->output, range, "in");
+  link(doc, doc.graph.output, range, "in");
   const NodeId low = foothills(doc);
   const NodeId broad = addNodeWith(
       doc, "noise", 0, 540,
@@ -161,7 +158,7 @@ Document alpine() {
   link(doc, rivers, screes, "in");
   link(doc, screes, gullies, "in");
   link(doc, gullies, flush, "in");
-  setOutput(doc, flush);
+  setOutput(doc.graph, flush);
   doc.world = {12000.0, 2800.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 0.7;
@@ -265,7 +262,7 @@ std::string volcanoStrokes() {
 Document volcanicIsland() {
   Document doc = graphFromNoise(
       8, {{"size", "513"}, {"roughness", "0.45"}, {"features", "5"}, {"roughness-scale", "gain"}});
-  const NodeId source = doc.graph->output;
+  const NodeId source = doc.graph.output;
   const NodeId low = addNodeWith(
       doc, "curve", 242, 0,
       {{"at-0", "0"}, {"at-25", "0.06"}, {"at-50", "0.12"}, {"at-75", "0.18"}, {"at-100", "0.24"}});
@@ -277,7 +274,7 @@ Document volcanicIsland() {
   link(doc, source, low, "in");
   link(doc, low, cone, "in");
   link(doc, cone, ravines, "in");
-  setOutput(doc, ravines);
+  setOutput(doc.graph, ravines);
   doc.world = {12000.0, 3000.0};
   doc.look.water = 0.2;
   doc.look.snowLine = 0.85;
@@ -294,7 +291,7 @@ Document riverValley() {
                                     {"features", "3"},
                                     {"warp", "0.1"},
                                     {"roughness-scale", "gain"}});
-  const NodeId source = doc.graph->output;
+  const NodeId source = doc.graph.output;
   // Its legs keep 10 degrees or more off the grid's eight directions:
   // banks falling straight down a diagonal comb their channels along it.
   Stroke path;
@@ -311,7 +308,7 @@ Document riverValley() {
   link(doc, source, river, "in");
   link(doc, river, valleys, "in");
   link(doc, river, valleys, "outlets", "mask");
-  setOutput(doc, valleys);
+  setOutput(doc.graph, valleys);
   doc.world = {10000.0, 700.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 1.0;  // temperate lowland: no snow

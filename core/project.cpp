@@ -29,30 +29,14 @@ constexpr std::string_view kFormat = "terrain-explorer-project";
 
 // ---- writing ----
 
-void chainToJson(const Document& doc, Json& root) {
-  const SourceStage& source = sourceStage(doc.source.key);
-  root["source"] = {{"stage", doc.source.key}, {"params", paramsToJson(source, doc.source.values)}};
-  Json modifiers = Json::array();
-  for (const ModifierSettings& m : doc.modifiers) {
-    modifiers.push_back({{"stage", m.key},
-                         {"enabled", m.enabled},
-                         {"params", paramsToJson(modifierStage(m.key), m.values)}});
-  }
-  root["modifiers"] = std::move(modifiers);
-}
-
 Json documentToJson(const Document& doc) {
   Json root = Json::object();
   root["format"] = kFormat;
-  // The oldest version that holds the document, so a chain still opens in
-  // a program from before graphs.
-  root["version"] = doc.graph ? kProjectVersion : 1;
+  // A chain is saved as the graph it is: version 1 files (a chain's
+  // 'source' and 'modifiers') are still read.
+  root["version"] = kProjectVersion;
   root["seed"] = std::to_string(doc.seed);
-  if (doc.graph) {
-    root["graph"] = graphToJson(*doc.graph);
-  } else {
-    chainToJson(doc, root);
-  }
+  root["graph"] = graphToJson(doc.graph);
   root["look"] = groupToJson(lookTable(), doc.look);
   root["world"] = groupToJson(worldTable(), doc.world);
   root["view"] = groupToJson(viewTable(), doc.view);
@@ -82,7 +66,7 @@ std::uint64_t readSeed(const Json& j) {
   }
 }
 
-void readSource(const Json& root, Document& doc) {
+void readSource(const Json& root, Document& doc, Chain& chain) {
   const auto it = root.find("source");
   if (it == root.end()) fail("no 'source'; a project names its source stage");
   const Json& source = requireObject(*it, "source");
@@ -94,11 +78,11 @@ void readSource(const Json& root, Document& doc) {
   // The source's defaults, and a look and view that suit it, for whatever
   // the file leaves out.
   doc = defaultDocument(key);
-  doc.modifiers.clear();
-  readParams(sourceStage(key), source, "source", doc.source.values);
+  chain.source = {key, sourceStage(key).defaults()};
+  readParams(sourceStage(key), source, "source", chain.source.values);
 }
 
-void readModifiers(const Json& root, Document& doc) {
+void readModifiers(const Json& root, Chain& chain) {
   const auto it = root.find("modifiers");
   if (it == root.end()) return;
   if (!it->is_array()) fail("'modifiers' must be an array [...], not " + typeName(*it));
@@ -124,7 +108,7 @@ void readModifiers(const Json& root, Document& doc) {
       m.enabled = enabled->get<bool>();
     }
     readParams(*stage, entry, path, m.values);
-    doc.modifiers.push_back(std::move(m));
+    chain.modifiers.push_back(std::move(m));
   }
 }
 
@@ -187,11 +171,13 @@ Document documentFromJson(const Json& root) {
     }
     // A graph's look and view start from a new document's.
     doc = defaultDocument();
-    doc.modifiers.clear();
     doc.graph = graphFromJson(*graph);
   } else {
-    readSource(current, doc);
-    readModifiers(current, doc);
+    // A version-1 chain: the graph it is, with the same bits.
+    Chain chain;
+    readSource(current, doc, chain);
+    readModifiers(current, chain);
+    doc.graph = chainGraph(chain);
   }
   if (const auto seed = current.find("seed"); seed != current.end()) doc.seed = readSeed(*seed);
   readGroup(current, "world", worldTable(), doc.world);
@@ -246,7 +232,7 @@ nlohmann::ordered_json tiledWorldJson(const Document& doc) {
 }
 
 nlohmann::ordered_json outputNodeJson(const Document& doc, PortRef output) {
-  const GraphNode& node = *doc.graph->find(output.node);
+  const GraphNode& node = *doc.graph.find(output.node);
   const PortInfo& port = typeOf(node).outputs()[output.port];
   return {{"node", node.id},
           {"type", node.type},

@@ -16,8 +16,8 @@
 // A graph (version 2) has "graph": {"output": 3, "nodes": [{"id": 1,
 // "type": "noise", "enabled": true, "position": [0, 0], "params": {...}}],
 // "links": [{"from": {"node": 1, "port": "heights"}, "to": {"node": 3,
-// "port": "a"}}]} in place of "source" and "modifiers". A file is written in
-// the oldest version that holds it: a chain as version 1.
+// "port": "a"}}]} in place of "source" and "modifiers". Every file is
+// written as version 2; a version-1 chain reads as its linear graph.
 //
 // Parameters are named by their metadata keys, choices by name, toggles as
 // true/false. A missing parameter takes the stage's default (that is how a

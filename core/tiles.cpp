@@ -52,14 +52,6 @@ void requireSplits(const TileGrid& grid, int count, std::string_view what) {
   throw InputError(message);
 }
 
-std::vector<const ModifierSettings*> enabledModifiers(const Document& doc) {
-  std::vector<const ModifierSettings*> out;
-  for (const ModifierSettings& m : doc.modifiers) {
-    if (m.enabled) out.push_back(&m);
-  }
-  return out;
-}
-
 std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int worldHeight,
                             bool wraps, const MapWindow& window) {
   if (layer.empty()) return {};
@@ -75,56 +67,11 @@ std::vector<float> cutLayer(const std::vector<float>& layer, int worldWidth, int
   return out;
 }
 
-TilePlan planChainTiles(const Document& worldDoc, const TileGrid& grid) {
-  const SourceStage& source = sourceStage(worldDoc.source.key);
-  if (source.profile()) {
-    throw InputError("--tiles: " + std::string(source.key()) +
-                     " makes a profile (one row); tiles are for maps");
-  }
-  if (!source.sizeOnGrid(grid.worldSize) || grid.worldSize < source.minSize()) {
-    throw InputError("--size: " + std::to_string(grid.worldSize) + " is not allowed for " +
-                     std::string(source.key()) + "; allowed: " + source.sizeRuleText() +
-                     (source.tileScale(worldDoc.seed, worldDoc.source.values)
-                          ? ", up to " + std::to_string(kMaxTiledWorldSide) + " when tiled"
-                          : ""));
-  }
-  // Everything else about the document as a map of the largest size allowed.
-  terrain::validate(mapSizedCopy(worldDoc));
-
-  TilePlan plan;
-  plan.scale = source.tileScale(worldDoc.seed, worldDoc.source.values);
-  if (!plan.scale) {
-    plan.why = std::string(source.title()) + " cannot compute a window of its world";
-  }
-  for (const ModifierSettings* m : enabledModifiers(worldDoc)) {
-    const ModifierStage& stage = modifierStage(m->key);
-    if (plan.why.empty() && !stage.pointwise()) {
-      plan.why = std::string(stage.title()) + " looks beyond each cell";
-    }
-  }
-  if (plan.why.empty()) {
-    plan.build = TileBuild::Windowed;
-  } else if (plan.scale && grid.worldSize > kWholeWorldTileLimit) {
-    plan.build = TileBuild::TwoStage;
-    plan.coarseSide = source.snapSize(kTwoStageCoarseSide);
-  } else {
-    plan.build = TileBuild::WholeWorld;
-    plan.scale.reset();
-  }
-  if (plan.build == TileBuild::WholeWorld && grid.worldSize > source.maxSize()) {
-    throw InputError("--tiles: " + plan.why + ", so every tile computes the whole world, which " +
-                     "must then be at most " + std::to_string(source.maxSize()) +
-                     " a side; this one is " + std::to_string(grid.worldSize) +
-                     " (gradient noise, diamond-square and coastline tile any world)");
-  }
-  return plan;
-}
-
 // Every source of the graph makes the world's size; the graph as it would
 // be as a map of the largest size allowed is valid.
 void checkGraphWorld(const Document& worldDoc, const TileGrid& grid, std::int64_t& largestWhole) {
   largestWhole = kMaxMapSide;
-  for (const GraphNode& node : worldDoc.graph->nodes) {
+  for (const GraphNode& node : worldDoc.graph.nodes) {
     const SourceStage* source = findSource(node.type);
     if (source == nullptr) continue;
     const std::string name = "node " + std::to_string(node.id) + " (" + node.type + ")";
@@ -156,7 +103,7 @@ int graphCoarseSide(const Graph& graph) {
 TilePlan planGraphTiles(const Document& worldDoc, const TileGrid& grid, PortRef output) {
   std::int64_t largestWhole = 0;
   checkGraphWorld(worldDoc, grid, largestWhole);
-  const Graph& graph = *worldDoc.graph;
+  const Graph& graph = worldDoc.graph;
   TilePlan plan;
   plan.output = output;
   plan.why = whyNotWindowed(graph, output.node);
@@ -284,12 +231,14 @@ std::string tileFileName(std::string_view name, const TileGrid& grid, TileIndex 
 }
 
 TilePlan planTiles(const Document& worldDoc, const TileGrid& grid, std::optional<PortRef> output) {
-  if (worldDoc.graph) {
-    return planGraphTiles(worldDoc, grid, output.value_or(PortRef{worldDoc.graph->output, 0}));
+  const PortRef terrain{worldDoc.graph.output, 0};
+  TilePlan plan = planGraphTiles(worldDoc, grid, output.value_or(terrain));
+  // A chain's heights are its one source's, on that source's shared range
+  // (the manifest's height scale); a graph's sources each keep their own.
+  if (plan.build != TileBuild::WholeWorld && plan.output == terrain && isLinear(worldDoc.graph)) {
+    const GraphNode& source = chainSource(worldDoc.graph);
+    plan.scale = sourceStage(source.type).tileScale(worldDoc.seed, source.values);
   }
-  if (output) throw InputError("--output-node: applies to a graph project, not a chain");
-  TilePlan plan = planChainTiles(worldDoc, grid);
-  plan.output = {documentGraph(worldDoc).output, 0};
   return plan;
 }
 
@@ -313,9 +262,8 @@ TileMaker::TileMaker(const Document& worldDoc, const TileGrid& grid, const TileP
     : worldDoc_(worldDoc),
       grid_(grid),
       plan_(plan),
-      graph_(documentGraph(worldDoc)),
-      // A chain's terrain is its last stage whatever the plan was given.
-      output_(worldDoc.graph ? plan.output : PortRef{graph_.output, 0}),
+      graph_(worldDoc.graph),
+      output_(plan.output),
       wraps_(documentWraps(worldDoc)),
       cellMetres_(metresPerCell(worldDoc.world, static_cast<int>(grid.worldSize), wraps_)) {}
 

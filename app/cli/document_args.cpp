@@ -137,21 +137,22 @@ Document startingDocument(std::span<const DocumentFlag> flags) {
 }
 
 void setSourceParam(Document& doc, const DocumentFlag& f) {
-  const SourceStage& source = sourceStage(doc.source.key);
+  GraphNode& node = chainSource(doc.graph);
+  const SourceStage& source = sourceStage(node.type);
   const auto index = source.indexOf(f.name);
   if (!index) {
-    throw InputError("--" + f.name + ": does not apply to " + doc.source.key + "; it applies to " +
+    throw InputError("--" + f.name + ": does not apply to " + node.type + "; it applies to " +
                      sourcesWith(f.name));
   }
   ParamInfo info = source.params()[*index];
-  doc.source.values[*index] = parseValue(info, f.value);
+  node.values[*index] = parseValue(info, f.value);
 }
 
-void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
-  const ModifierStage& stage = modifierStage(modifier.key);
+void setModifierParam(GraphNode& modifier, const DocumentFlag& f) {
+  const ModifierStage& stage = modifierStage(modifier.type);
   const auto index = stage.indexOf(f.name);
   if (!index) {
-    throw InputError("--" + f.name + ": not a parameter of --stage " + modifier.key +
+    throw InputError("--" + f.name + ": not a parameter of --stage " + modifier.type +
                      " (its parameters: " + paramKeys(stage) +
                      "); source parameters go before the first --stage");
   }
@@ -160,7 +161,7 @@ void setModifierParam(ModifierSettings& modifier, const DocumentFlag& f) {
 
 // In a graph the size is every source's: each must make it exactly.
 void setGraphSize(Document& doc, const DocumentFlag& f) {
-  for (GraphNode& node : doc.graph->nodes) {
+  for (GraphNode& node : doc.graph.nodes) {
     const SourceStage* source = findSource(node.type);
     if (source == nullptr) continue;
     const double size = parseValue(source->params()[source->sizeIndex()], f.value);
@@ -177,11 +178,6 @@ void setGraphSize(Document& doc, const DocumentFlag& f) {
 void setNodeParam(Document& doc, const DocumentFlag& f) {
   const std::string usage =
       "--node-param: expected NODE.KEY=VALUE (e.g. 3.roughness=0.6), not " + excerpt(f.value);
-  if (!doc.graph) {
-    throw InputError(
-        "--node-param: applies to a graph project (--project FILE); a chain's "
-        "parameters are flags of their own (--roughness, --stage smooth --passes)");
-  }
   const auto dot = f.value.find('.');
   const auto equals = f.value.find('=');
   if (dot == std::string::npos || equals == std::string::npos || equals < dot) {
@@ -189,7 +185,7 @@ void setNodeParam(Document& doc, const DocumentFlag& f) {
   }
   const std::string idText = f.value.substr(0, dot);
   const std::string key = f.value.substr(dot + 1, equals - dot - 1);
-  GraphNode* node = doc.graph->find(graphNodeNamed(doc, idText, "--node-param").id);
+  GraphNode* node = doc.graph.find(graphNodeNamed(doc, idText, "--node-param").id);
   const NodeType& type = typeOf(*node);
   const auto index = type.indexOf(key);
   if (!index) {
@@ -270,14 +266,11 @@ const GraphNode& graphNodeNamed(const Document& doc, std::string_view idText,
                                 std::string_view flag) {
   const bool digits = wholeNumber(idText);
   const GraphNode* node =
-      digits && doc.graph ? doc.graph->find(static_cast<NodeId>(std::stoul(std::string(idText))))
-                          : nullptr;
+      digits ? doc.graph.find(static_cast<NodeId>(std::stoul(std::string(idText)))) : nullptr;
   if (node != nullptr) return *node;
   std::string ids;
-  if (doc.graph) {
-    for (const GraphNode& n : doc.graph->nodes) {
-      ids += (ids.empty() ? "" : ", ") + std::to_string(n.id) + " (" + n.type + ")";
-    }
+  for (const GraphNode& n : doc.graph.nodes) {
+    ids += (ids.empty() ? "" : ", ") + std::to_string(n.id) + " (" + n.type + ")";
   }
   throw InputError(std::string(flag) + ": " + excerpt(idText) +
                    " is not a node of the graph; its nodes: " + ids);
@@ -298,16 +291,19 @@ std::optional<std::string_view> loneFlagValue(std::string_view name) {
 
 Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check) {
   Document doc = startingDocument(flags);
-  ModifierSettings* modifier = nullptr;  // the last --stage: its flags follow it
+  // A chain's flags (its source's parameters, --stage) apply to a linear
+  // graph; a graph of any other shape takes --node-param.
+  const bool chain = isLinear(doc.graph);
+  NodeId modifier = 0;  // the last --stage's node: its flags follow it
   for (const DocumentFlag& f : flags) {
     if (isStartFlag(f.name)) continue;
     if (f.name == "seed") {
       doc.seed = parseSeed(f.value);
     } else if (f.name == "node-param") {
       setNodeParam(doc, f);
-    } else if (doc.graph && f.name == "size") {
+    } else if (!chain && f.name == "size") {
       setGraphSize(doc, f);
-    } else if (doc.graph && !findDocumentParam(f.name) && f.name != "no-hillshade") {
+    } else if (!chain && !findDocumentParam(f.name) && f.name != "no-hillshade") {
       refuseChainFlag(f);
     } else if (f.name == "smoothing") {
       throw InputError("--smoothing: smoothing is a stage now; use --stage smooth --passes " +
@@ -317,20 +313,19 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
         throw InputError("--stage: " + excerpt(f.value) +
                          " is not a modifier stage; allowed: " + modifierKeyList());
       }
-      doc.modifiers.push_back(defaultModifier(f.value));
-      modifier = &doc.modifiers.back();
+      modifier = appendModifier(doc.graph, f.value).id;
     } else if (f.name == "no-hillshade") {
       doc.look.hillshade = HillshadeChoice::Off;
-    } else if (modifier != nullptr && modifierStage(modifier->key).indexOf(f.name)) {
-      setModifierParam(*modifier, f);
+    } else if (modifier != 0 && modifierStage(doc.graph.find(modifier)->type).indexOf(f.name)) {
+      setModifierParam(*doc.graph.find(modifier), f);
     } else if (const auto param = findDocumentParam(f.name)) {
       if (param->isText()) {
         param->setText(doc, f.value);
       } else {
         param->set(doc, parseValue(param->info(), f.value));
       }
-    } else if (modifier != nullptr) {
-      setModifierParam(*modifier, f);  // names the stage's own parameters
+    } else if (modifier != 0) {
+      setModifierParam(*doc.graph.find(modifier), f);  // names the stage's own parameters
     } else if (isAnySourceParam(f.name)) {
       setSourceParam(doc, f);
     } else {
@@ -338,12 +333,12 @@ Document documentFromFlags(std::span<const DocumentFlag> flags, GraphCheck check
                        "; give it after that --stage");
     }
   }
-  if (!doc.graph && doc.source.key == importSource().key()) {
-    takeImportedFile(doc, doc.source.values, flags, "--file");
+  if (chain && chainSource(doc.graph).type == importSource().key()) {
+    takeImportedFile(doc, chainSource(doc.graph).values, flags, "--file");
   }
   for (const DocumentFlag& f : flags) {  // the last import file a --node-param gave
     if (f.name != "node-param" || f.value.find(".file=") == std::string::npos) continue;
-    GraphNode& node = *doc.graph->find(
+    GraphNode& node = *doc.graph.find(
         graphNodeNamed(doc, f.value.substr(0, f.value.find('.')), "--node-param").id);
     if (node.type == importSource().key()) {
       takeImportedFile(doc, node.values, flags, "--node-param " + std::to_string(node.id) + ".file",

@@ -214,7 +214,9 @@ std::string sourcesWith(bool profile) {
 void checkScope(const OptionInfo& option, const Document& doc) {
   const bool profile = isProfile(doc);
   if (option.scope == Scope::All || (option.scope == Scope::Profiles) == profile) return;
-  throw InputError("--" + std::string(option.name) + ": does not apply to " + doc.source.key +
+  const std::string what =
+      isLinear(doc.graph) ? chainSource(doc.graph).type : std::string("a graph's map");
+  throw InputError("--" + std::string(option.name) + ": does not apply to " + what +
                    "; it applies to " + sourcesWith(option.scope == Scope::Profiles));
 }
 
@@ -286,11 +288,6 @@ void checkOutputs(const ExportOptions& o) {
 // a mask goes only to the formats that hold a field of numbers.
 PortRef parseOutputNode(const Token& t, const Document& doc,
                         const std::vector<OutputRequest>& outputs) {
-  if (!doc.graph) {
-    throw InputError(
-        "--output-node: applies to a graph project (--project FILE); a chain's "
-        "terrain is its last stage");
-  }
   const auto dot = t.value.find('.');
   const std::string idText = t.value.substr(0, dot);
   const GraphNode* node = &graphNodeNamed(doc, idText, "--output-node");
@@ -321,16 +318,11 @@ PortRef parseOutputNode(const Token& t, const Document& doc,
 // --size of a tiled world: every source's size, which may be larger than a
 // map (planTiles checks each source's grid and says what is allowed).
 void setWorldSize(Document& doc, const Token& size) {
-  auto set = [&size](const SourceStage& source, ParamValues& values) {
-    values[source.sizeIndex()] =
-        parseInt(size, source.minSize(), static_cast<int>(kMaxTiledWorldSide));
-  };
-  if (!doc.graph) {
-    set(sourceStage(doc.source.key), doc.source.values);
-    return;
-  }
-  for (GraphNode& node : doc.graph->nodes) {
-    if (const SourceStage* source = findSource(node.type)) set(*source, node.values);
+  for (GraphNode& node : doc.graph.nodes) {
+    const SourceStage* source = findSource(node.type);
+    if (source == nullptr) continue;
+    node.values[source->sizeIndex()] =
+        parseInt(size, source->minSize(), static_cast<int>(kMaxTiledWorldSide));
   }
 }
 

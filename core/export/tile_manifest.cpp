@@ -98,7 +98,7 @@ Json heightScaleJson(const TilePlan& plan) {
 // nodes run: per cell, a neighbourhood of R cells (the halo a windowed tile
 // computes it with), or the whole map.
 Json nodesJson(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan) {
-  const Graph graph = documentGraph(worldDoc);
+  const Graph& graph = worldDoc.graph;
   const double cell =
       metresPerCell(worldDoc.world, static_cast<int>(grid.worldSize), documentWraps(worldDoc));
   const std::map<NodeId, int> halos = windowHalos(graph, plan.output.node, cell);
@@ -220,7 +220,7 @@ void writeTileManifest(const std::string& path, const Document& worldDoc, const 
   for (const char* key : {"source", "modifiers", "graph"}) {
     if (project.contains(key)) manifest[key] = std::move(project.at(key));
   }
-  if (worldDoc.graph && plan.output != PortRef{worldDoc.graph->output, 0}) {
+  if (plan.output != PortRef{worldDoc.graph.output, 0}) {
     manifest["output-node"] = outputNodeJson(worldDoc, plan.output);
   }
   manifest["nodes"] = nodesJson(worldDoc, grid, plan);

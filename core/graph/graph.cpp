@@ -4,7 +4,6 @@
 #include <map>
 #include <utility>
 
-#include "core/document.hpp"
 #include "core/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/random.hpp"
@@ -221,22 +220,6 @@ Graph withSourceSize(const Graph& graph, int size) {
     }
   }
   return resized;
-}
-
-// A chain's nodes in a row, left to right, as the editor shows it.
-constexpr float kChainSpacing = 200.0f;
-
-Graph chainGraph(const Document& doc) {
-  Graph graph;
-  graph.nodes.push_back({1, doc.source.key, doc.source.values, true, 0.0f, 0.0f});
-  for (const ModifierSettings& m : doc.modifiers) {
-    const NodeId id = graph.nextId();
-    graph.nodes.push_back(
-        {id, m.key, m.values, m.enabled, kChainSpacing * static_cast<float>(id - 1), 0.0f});
-    graph.edges.push_back({{id - 1, 0}, {id, 0}});
-  }
-  graph.output = graph.nodes.back().id;
-  return graph;
 }
 
 }  // namespace terrain

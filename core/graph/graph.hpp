@@ -14,7 +14,6 @@
 namespace terrain {
 
 class NodeType;
-struct Document;
 
 using NodeId = std::uint32_t;
 
@@ -122,9 +121,5 @@ std::vector<NodeId> upstreamOrder(const Graph& graph, NodeId output);
 // The graph with every source made `size` samples a side (a preview of the
 // same world at another size).
 Graph withSourceSize(const Graph& graph, int size);
-
-// A document's chain as a graph: its source, then every modifier in order
-// (disabled ones kept, disabled), each feeding the next.
-Graph chainGraph(const Document& doc);
 
 }  // namespace terrain

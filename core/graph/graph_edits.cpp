@@ -42,60 +42,47 @@ bool reaches(const Graph& graph, NodeId from, NodeId to) {
 
 }  // namespace
 
-void makeGraph(Document& doc) {
-  if (doc.graph) return;
-  doc.graph = chainGraph(doc);
-  // The chain's part is unused now: the same as in a graph read from a file.
-  doc.source = defaultDocument().source;
-  doc.modifiers.clear();
-}
-
-NodeId addNode(Document& doc, std::string_view type, float x, float y) {
+NodeId addNode(Graph& graph, std::string_view type, float x, float y) {
   const NodeType& nodeType_ = nodeType(type);
   if (const SourceStage* source = findSource(type); source != nullptr && source->profile()) {
     throw InputError(std::string(type) + " makes a 1D profile; a graph combines maps");
   }
-  const int size = documentSize(doc);
-  makeGraph(doc);
-  GraphNode node{
-      doc.graph->nextId(), std::string(nodeType_.key()), nodeType_.defaults(), true, x, y};
+  GraphNode node{graph.nextId(), std::string(nodeType_.key()), nodeType_.defaults(), true, x, y};
   if (const SourceStage* source = findSource(type)) {
-    node.values[source->sizeIndex()] = source->snapSize(size);
+    // The graph's map size, which every source makes.
+    for (const GraphNode& other : graph.nodes) {
+      const SourceStage* first = findSource(other.type);
+      if (first == nullptr) continue;
+      node.values[source->sizeIndex()] = source->snapSize(first->size(other.values));
+      break;
+    }
   }
-  doc.graph->nodes.push_back(std::move(node));
-  return doc.graph->nodes.back().id;
+  graph.nodes.push_back(std::move(node));
+  return graph.nodes.back().id;
 }
 
-void connect(Document& doc, PortRef output, PortRef input) {
-  Document next = doc;
-  makeGraph(next);
-  Graph& graph = *next.graph;
-  const GraphNode& from = nodeOf(graph, output.node);
-  const GraphNode& to = nodeOf(graph, input.node);
-  std::erase_if(graph.edges, [&](const GraphEdge& e) { return e.to == input; });
-  graph.edges.push_back({output, input});
+void connect(Graph& graph, PortRef output, PortRef input) {
+  Graph next = graph;
+  const GraphNode& from = nodeOf(next, output.node);
+  const GraphNode& to = nodeOf(next, input.node);
+  std::erase_if(next.edges, [&](const GraphEdge& e) { return e.to == input; });
+  next.edges.push_back({output, input});
   if (input.port >= typeOf(to).inputs().size() || output.port >= typeOf(from).outputs().size()) {
     validate(next, GraphCheck::Structure);  // names the port that is not there
   }
-  if (output.node == input.node || reaches(graph, output.node, input.node)) {
+  if (output.node == input.node || reaches(next, output.node, input.node)) {
     throw InputError(nameOf(to) + " is upstream of " + nameOf(from) +
                      ": linking them would make a cycle");
   }
   validate(next, GraphCheck::Structure);  // a mask into heights
-  doc = std::move(next);
+  graph = std::move(next);
 }
 
-void disconnect(Document& doc, PortRef input) {
-  Document next = doc;
-  makeGraph(next);
-  std::erase_if(next.graph->edges, [&](const GraphEdge& e) { return e.to == input; });
-  doc = std::move(next);
+void disconnect(Graph& graph, PortRef input) {
+  std::erase_if(graph.edges, [&](const GraphEdge& e) { return e.to == input; });
 }
 
-void removeNode(Document& doc, NodeId id) {
-  Document next = doc;
-  makeGraph(next);
-  Graph& graph = *next.graph;
+void removeNode(Graph& graph, NodeId id) {
   const GraphNode& node = nodeOf(graph, id);
   if (id == graph.output) {
     throw InputError(nameOf(node) + " is the terrain; make another node the terrain first");
@@ -103,25 +90,22 @@ void removeNode(Document& doc, NodeId id) {
   std::erase_if(graph.edges,
                 [id](const GraphEdge& e) { return e.from.node == id || e.to.node == id; });
   std::erase_if(graph.nodes, [id](const GraphNode& n) { return n.id == id; });
-  doc = std::move(next);
 }
 
-NodeId duplicateNode(Document& doc, NodeId id) {
-  makeGraph(doc);
-  GraphNode copy = nodeOf(*doc.graph, id);
-  copy.id = doc.graph->nextId();
+NodeId duplicateNode(Graph& graph, NodeId id) {
+  GraphNode copy = nodeOf(graph, id);
+  copy.id = graph.nextId();
   copy.x += 40.0f;
   copy.y += 40.0f;
-  doc.graph->nodes.push_back(std::move(copy));
-  return doc.graph->nodes.back().id;
+  graph.nodes.push_back(std::move(copy));
+  return graph.nodes.back().id;
 }
 
-void setOutput(Document& doc, NodeId id) {
-  Document next = doc;
-  makeGraph(next);
-  next.graph->output = nodeOf(*next.graph, id).id;
+void setOutput(Graph& graph, NodeId id) {
+  Graph next = graph;
+  next.output = nodeOf(next, id).id;
   validate(next, GraphCheck::Structure);  // a mask is not a terrain
-  doc = std::move(next);
+  graph = std::move(next);
 }
 
 std::optional<std::size_t> strokesParam(const NodeType& type) {
@@ -132,9 +116,8 @@ std::optional<std::size_t> strokesParam(const NodeType& type) {
   return std::nullopt;
 }
 
-void addStroke(Document& doc, NodeId id, const Stroke& stroke) {
-  if (!doc.graph) throw InputError("a chain has no node that takes strokes; add a sculpt node");
-  GraphNode& node = nodeOf(*doc.graph, id);
+void addStroke(Graph& graph, NodeId id, const Stroke& stroke) {
+  GraphNode& node = nodeOf(graph, id);
   const NodeType& type = typeOf(node);
   const auto param = strokesParam(type);
   if (!param) throw InputError(nameOf(node) + " takes no strokes; sculpt and paint-mask do");
@@ -146,34 +129,30 @@ void addStroke(Document& doc, NodeId id, const Stroke& stroke) {
   node.values = std::move(values);
 }
 
-void pinNode(Document& doc, NodeId id) {
-  if (id != 0) {
-    makeGraph(doc);
-    nodeOf(*doc.graph, id);  // throws for a node that is not there
-  }
-  if (doc.graph) doc.graph->pinned = id;
+void pinNode(Graph& graph, NodeId id) {
+  if (id != 0) nodeOf(graph, id);  // throws for a node that is not there
+  graph.pinned = id;
 }
 
-void moveNode(Document& doc, NodeId id, float x, float y) {
-  if (!doc.graph) return;
-  GraphNode& node = nodeOf(*doc.graph, id);
+void moveNode(Graph& graph, NodeId id, float x, float y) {
+  GraphNode& node = nodeOf(graph, id);
   node.x = x;
   node.y = y;
 }
 
-bool sameExceptLayout(const Document& a, const Document& b) {
-  if (!a.graph || !b.graph || a.graph->nodes.size() != b.graph->nodes.size()) return a == b;
-  Document moved = b;
-  for (std::size_t i = 0; i < moved.graph->nodes.size(); ++i) {
-    moved.graph->nodes[i].x = a.graph->nodes[i].x;
-    moved.graph->nodes[i].y = a.graph->nodes[i].y;
+bool sameExceptLayout(const Graph& a, const Graph& b) {
+  if (a.nodes.size() != b.nodes.size()) return a == b;
+  Graph moved = b;
+  for (std::size_t i = 0; i < moved.nodes.size(); ++i) {
+    moved.nodes[i].x = a.nodes[i].x;
+    moved.nodes[i].y = a.nodes[i].y;
   }
-  moved.graph->pinned = a.graph->pinned;
+  moved.pinned = a.pinned;
   // A comment's frame moves like a node; its text is an edit.
-  if (moved.graph->comments.size() == a.graph->comments.size()) {
-    for (std::size_t i = 0; i < moved.graph->comments.size(); ++i) {
-      const GraphComment& place = a.graph->comments[i];
-      GraphComment& c = moved.graph->comments[i];
+  if (moved.comments.size() == a.comments.size()) {
+    for (std::size_t i = 0; i < moved.comments.size(); ++i) {
+      const GraphComment& place = a.comments[i];
+      GraphComment& c = moved.comments[i];
       c.x = place.x;
       c.y = place.y;
       c.width = place.width;

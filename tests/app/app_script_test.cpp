@@ -40,8 +40,8 @@ TEST(ScriptSteps, SetAndStageEditTheDocumentAsThePanelDoes) {
   EXPECT_DOUBLE_EQ(param(doc, "roughness"), 0.9);
   EXPECT_DOUBLE_EQ(doc.look.water, 0.4);
   EXPECT_DOUBLE_EQ(param(doc, "scaling"), 1.0);
-  ASSERT_EQ(doc.modifiers.size(), start().modifiers.size() + 1);
-  EXPECT_EQ(doc.modifiers.back(), defaultModifier("clamp"));
+  ASSERT_EQ(chainModifierCount(doc.graph), chainModifierCount(start().graph) + 1);
+  EXPECT_EQ(chainOf(doc.graph).modifiers.back(), defaultModifier("clamp"));
 }
 
 // Each bad list is refused at parse time, with the step in the message.

@@ -78,8 +78,8 @@ TEST(CommitRule, NextSeedTwiceUndoneTwiceAndRedoneIsOneNextSeed) {
 // they are on screen; redo brings the change back, still in that view.
 TEST(CommitRule, ViewSwitchesAndPinsAreNoStepsAndUndoKeepsThem) {
   const Document before = loadProject(TERRAIN_SOURCE_DIR "/examples/mesa-in-hills.json");
-  ASSERT_TRUE(before.graph);
-  ASSERT_NE(before.graph->find(3), nullptr);
+  ASSERT_FALSE(isLinear(before.graph));
+  ASSERT_NE(before.graph.find(3), nullptr);
   History history(before);
   Document doc = before;
   doc.seed = nextSeed(doc.seed);  // the edit
@@ -91,7 +91,7 @@ TEST(CommitRule, ViewSwitchesAndPinsAreNoStepsAndUndoKeepsThem) {
   doc.view.row = 0.25;
   doc.view.exaggeration = 0.5;
   EXPECT_FALSE(commitFinishedEdit(history, doc, false)) << "the view's settings are a step";
-  pinNode(doc, 3);
+  pinNode(doc.graph, 3);
   EXPECT_FALSE(commitFinishedEdit(history, doc, false)) << "a pin is a step";
   EXPECT_EQ(history.size(), 2U);
   const ViewState looked = doc.view;
@@ -99,17 +99,17 @@ TEST(CommitRule, ViewSwitchesAndPinsAreNoStepsAndUndoKeepsThem) {
   EXPECT_TRUE(undoRedo(doc, history, /*undo=*/true));
   EXPECT_EQ(doc.seed, before.seed) << "the first undo takes back the edit";
   EXPECT_EQ(doc.view, looked) << "and leaves the view";
-  EXPECT_EQ(doc.graph->pinned, 3U) << "and the pin";
+  EXPECT_EQ(doc.graph.pinned, 3U) << "and the pin";
   Document expected = before;
   expected.view = looked;
-  pinNode(expected, 3);
+  pinNode(expected.graph, 3);
   EXPECT_EQ(doc, expected) << "nothing else differs from before the edit";
   EXPECT_FALSE(undoRedo(doc, history, true)) << "nothing before the start";
 
   EXPECT_TRUE(undoRedo(doc, history, /*undo=*/false));
   EXPECT_EQ(doc.seed, edited.seed);
   EXPECT_EQ(doc.view, looked);
-  EXPECT_EQ(doc.graph->pinned, 3U);
+  EXPECT_EQ(doc.graph.pinned, 3U);
 }
 
 TEST(NextSeed, IsDeterministicSixDigitsAndNeverTheSameSeed) {
@@ -143,27 +143,27 @@ TEST(ImportEdit, AFileWhoseCellsMakeNoWorldKeepsTheWorldsWidthAndSaysWhyInThePan
   const std::size_t file = *source.indexOf("file");
   for (const char* cell : {"1e9", "1e-9"}) {
     Document doc = defaultDocument("import");
-    const ParamValues before = doc.source.values;
+    const ParamValues before = chainSource(doc.graph).values;
     const double width = doc.world.width;
     const std::string grid = gridOfCells(dir, cell);
-    doc.source.values[file] = parseValue(source.params()[file], grid);
-    const std::string note = takeImportEdit(before, doc.source.values, doc);
+    chainSource(doc.graph).values[file] = parseValue(source.params()[file], grid);
+    const std::string note = takeImportEdit(before, chainSource(doc.graph).values, doc);
     EXPECT_NE(note.find("import: '" + grid + "' is georeferenced "), std::string::npos) << note;
     EXPECT_NE(note.find("the world keeps its width"), std::string::npos) << note;
     EXPECT_EQ(note.find("--"), std::string::npos) << "no flag in the window: " << note;
     EXPECT_EQ(doc.world.width, width);
     EXPECT_NO_THROW(validate(doc)) << "the file is imported at the world's width";
-    EXPECT_EQ(doc.source.values[*source.indexOf("elevation-high")], 63.0)
+    EXPECT_EQ(chainSource(doc.graph).values[*source.indexOf("elevation-high")], 63.0)
         << "its elevations' range is taken";
   }
   // A file whose cells make a world takes its width, and no note.
   Document doc = defaultDocument("import");
-  const ParamValues before = doc.source.values;
-  doc.source.values[file] = parseValue(source.params()[file], gridOfCells(dir, "100"));
+  const ParamValues before = chainSource(doc.graph).values;
+  chainSource(doc.graph).values[file] = parseValue(source.params()[file], gridOfCells(dir, "100"));
   const double width = doc.world.width;
-  EXPECT_EQ(takeImportEdit(before, doc.source.values, doc), "");
+  EXPECT_EQ(takeImportEdit(before, chainSource(doc.graph).values, doc), "");
   EXPECT_NE(doc.world.width, width);
-  EXPECT_EQ(doc.world.width, importedWorld(doc.source.values, World{}).width);
+  EXPECT_EQ(doc.world.width, importedWorld(chainSource(doc.graph).values, World{}).width);
 }
 
 // Issue 38: an imported DEM opened flooded (the water level stayed the
@@ -176,9 +176,10 @@ TEST(ImportEdit, TheSeaIsAtZeroMetresAndTheViewAtTrueScale) {
   const std::size_t file = *source.indexOf("file");
   for (const int lowest : {100, -20}) {
     Document doc = defaultDocument("import");
-    const ParamValues before = doc.source.values;
-    doc.source.values[file] = parseValue(source.params()[file], gridOfCells(dir, "100", lowest));
-    ASSERT_EQ(takeImportEdit(before, doc.source.values, doc), "");
+    const ParamValues before = chainSource(doc.graph).values;
+    chainSource(doc.graph).values[file] =
+        parseValue(source.params()[file], gridOfCells(dir, "100", lowest));
+    ASSERT_EQ(takeImportEdit(before, chainSource(doc.graph).values, doc), "");
     EXPECT_DOUBLE_EQ(doc.view.exaggeration, doc.world.heightRange / doc.world.width);
     const Heightfield field = terrain::testing::run(doc);
     const auto water = static_cast<float>(doc.look.water);
@@ -205,9 +206,9 @@ TEST(ImportEdit, AFileItCannotReadLeavesTheWorldAndTheNoteSaysWhy) {
   const std::size_t file = *source.indexOf("file");
   Document doc = defaultDocument("import");
   const World world = doc.world;
-  const ParamValues before = doc.source.values;
-  doc.source.values[file] = parseValue(source.params()[file], "/nonexistent/dem.tif");
-  const std::string note = takeImportEdit(before, doc.source.values, doc);
+  const ParamValues before = chainSource(doc.graph).values;
+  chainSource(doc.graph).values[file] = parseValue(source.params()[file], "/nonexistent/dem.tif");
+  const std::string note = takeImportEdit(before, chainSource(doc.graph).values, doc);
   EXPECT_NE(note.find("/nonexistent/dem.tif"), std::string::npos) << note;
   EXPECT_EQ(doc.world, world);
 }

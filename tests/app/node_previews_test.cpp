@@ -16,11 +16,11 @@ namespace {
 TEST(NodePreviews, EachIsItsNodesResultInSmall) {
   Document doc = defaultDocument("noise");
   testing::setParam(doc, "size", 129);
-  doc.modifiers = {defaultModifier("smooth")};
-  const NodeId mask = addNode(doc, "height-mask", 0.0f, 200.0f);
-  connect(doc, {1, 0}, {mask, 0});
-  connect(doc, {mask, 0}, {2, 1});
-  const NodeId unused = addNode(doc, "invert-mask", 200.0f, 200.0f);
+  doc.graph = chainGraph({chainOf(doc.graph).source, {defaultModifier("smooth")}});
+  const NodeId mask = addNode(doc.graph, "height-mask", 0.0f, 200.0f);
+  connect(doc.graph, {1, 0}, {mask, 0});
+  connect(doc.graph, {mask, 0}, {2, 1});
+  const NodeId unused = addNode(doc.graph, "invert-mask", 200.0f, 200.0f);
   Pipeline pipeline;
   pipeline.run(doc);
   const std::vector<NodePreview> previews = nodePreviews(pipeline, doc);

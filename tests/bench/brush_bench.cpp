@@ -42,34 +42,33 @@ double fillSeconds() {
 void BM_SculptStrokeMove1025(benchmark::State& state) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, 1025);
-  makeGraph(doc);
-  const NodeId sculpt = addNode(doc, "sculpt", 200.0f, 0.0f);
-  connect(doc, {doc.graph->output, 0}, {sculpt, 0});
-  setOutput(doc, sculpt);
+  const NodeId sculpt = addNode(doc.graph, "sculpt", 200.0f, 0.0f);
+  connect(doc.graph, {doc.graph.output, 0}, {sculpt, 0});
+  setOutput(doc.graph, sculpt);
   for (int k = 0; k < 20; ++k) {  // earlier strokes, every mode
     Stroke s;
     s.mode = static_cast<StrokeMode>(k % 4);
     s.radius = 300.0;
     s.height = 500.0 + 20.0 * k;
     s.points = {{400.0 * k, 1000.0}, {400.0 * k + 300.0, 7000.0}};
-    addStroke(doc, sculpt, s);
+    addStroke(doc.graph, sculpt, s);
   }
   const NodeContext context{doc.seed, doc.world};
   GraphEvaluator evaluator;
-  evaluator.run(*doc.graph, context);
+  evaluator.run(doc.graph, context);
   Stroke drawing;
   drawing.mode = StrokeMode::Raise;
   drawing.points = {{1000.0, 1000.0}};
-  const Strokes before = strokesOf(doc.graph->find(sculpt)->values[0]);
+  const Strokes before = strokesOf(doc.graph.find(sculpt)->values[0]);
   double seconds = 0.0;
   for (auto _ : state) {
     const auto& last = drawing.points.back();
     drawing.points.push_back({last[0] + 60.0, last[1] + 45.0});
     Strokes now = before;
     now.push_back(drawing);
-    doc.graph->find(sculpt)->values[0] = strokesId(now);
+    doc.graph.find(sculpt)->values[0] = strokesId(now);
     const auto start = Clock::now();
-    benchmark::DoNotOptimize(evaluator.run(*doc.graph, context)->heights.data());
+    benchmark::DoNotOptimize(evaluator.run(doc.graph, context)->heights.data());
     seconds += secondsSince(start);
   }
   const double perMove = seconds / static_cast<double>(state.iterations());
@@ -85,7 +84,7 @@ void BM_PaintedRange257(benchmark::State& state) {
   double seconds = 0.0;
   for (auto _ : state) {
     const auto start = Clock::now();
-    benchmark::DoNotOptimize(evaluateGraph(*doc.graph, context)->heights.data());
+    benchmark::DoNotOptimize(evaluateGraph(doc.graph, context)->heights.data());
     seconds += secondsSince(start);
   }
   const double each = seconds / static_cast<double>(state.iterations());

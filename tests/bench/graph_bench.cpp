@@ -78,8 +78,9 @@ void BM_GraphLastNodeEdit1025(benchmark::State& state) {
   GraphEvaluator evaluator;
   evaluator.run(g, context);
   Document one = defaultDocument("diamond-square");
-  one.source.values[*nodeType("diamond-square").indexOf("size")] = 1025;
-  one.modifiers = {defaultModifier(g.find(20)->type)};  // the same smooth as node 20
+  chainSource(one.graph).values[*nodeType("diamond-square").indexOf("size")] = 1025;
+  one.graph = chainGraph({chainOf(one.graph).source,
+                          {defaultModifier(g.find(20)->type)}});  // the same smooth as node 20
   Pipeline pipeline;
   pipeline.run(one);
   double graphSeconds = 0.0;
@@ -88,7 +89,7 @@ void BM_GraphLastNodeEdit1025(benchmark::State& state) {
   for (auto _ : state) {
     GraphNode& last = *g.find(20);
     last.values[0] = last.values[0] == 1 ? 2 : 1;  // smooth's passes
-    one.modifiers[0].values[0] = last.values[0];
+    chainModifier(one.graph, 0).values[0] = last.values[0];
     auto start = Clock::now();
     benchmark::DoNotOptimize(evaluator.run(g, context)->heights.data());
     graphSeconds += secondsSince(start);

@@ -22,9 +22,9 @@ namespace {
 // The preset at `size`; `solve`, if given, the solve grid of every river node.
 Document alpineAt(int size, std::string_view solve) {
   Document doc = landformDocument("alpine");
-  *doc.graph = withSourceSize(*doc.graph, size);
+  doc.graph = withSourceSize(doc.graph, size);
   if (solve.empty()) return doc;
-  for (GraphNode& node : doc.graph->nodes) {
+  for (GraphNode& node : doc.graph.nodes) {
     if (node.type != "stream-power") continue;
     const NodeType& type = typeOf(node);
     const auto grid = *type.indexOf("solve-size");
@@ -53,19 +53,24 @@ void BM_AlpineSolvedOnEachMap(benchmark::State& state) {
 }
 BENCHMARK(BM_AlpineSolvedOnEachMap)->Arg(1025)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The preset with every source `size` a side (a wrapping one, one fewer).
+Document presetAt(const LandformPreset& preset, int size) {
+  Document doc = preset.build();
+  for (const GraphNode& node : doc.graph.nodes) {
+    if (const SourceStage* source = findSource(node.type); source && !source->sizeAllowed(size)) {
+      size -= 1;  // a wrapping source: 4096 cells hold the world's samples
+      break;
+    }
+  }
+  doc.graph = withSourceSize(doc.graph, size);
+  return doc;
+}
+
 // Every preset; Args: its index in landformPresets(), the map's side (a
 // wrapping preset one fewer).
 void BM_LandformPreset(benchmark::State& state) {
   const LandformPreset& preset = landformPresets()[static_cast<std::size_t>(state.range(0))];
-  Document doc = preset.build();
-  auto size = static_cast<int>(state.range(1));
-  if (doc.graph) {
-    *doc.graph = withSourceSize(*doc.graph, size);
-  } else {
-    const SourceStage& source = sourceStage(doc.source.key);
-    if (!source.sizeAllowed(size)) size -= 1;
-    doc.source.values[source.sizeIndex()] = size;
-  }
+  const Document doc = presetAt(preset, static_cast<int>(state.range(1)));
   state.SetLabel(std::string(preset.key));
   const PipelineControl control{Execution{2}, nullptr, {}};
   for (auto _ : state) {
@@ -92,24 +97,6 @@ BENCHMARK(BM_LandformPreset)
 // spread at the map's own size, one-cell rills combed every slope at 4097:
 // grid_excess 1.50 to 1.68 (the tests' bound is 1.15).
 // Arg: the preset's index in landformPresets().
-Document presetAt(const LandformPreset& preset, int size) {
-  Document doc = preset.build();
-  if (!doc.graph) {  // a chain preset (rolling hills, canyon mesa, islands)
-    const SourceStage& source = sourceStage(doc.source.key);
-    if (!source.sizeAllowed(size)) size -= 1;
-    doc.source.values[source.sizeIndex()] = size;
-    return doc;
-  }
-  for (const GraphNode& node : doc.graph->nodes) {
-    if (const SourceStage* source = findSource(node.type); source && !source->sizeAllowed(size)) {
-      size -= 1;  // a wrapping source: 4096 cells hold the world's samples
-      break;
-    }
-  }
-  *doc.graph = withSourceSize(*doc.graph, size);
-  return doc;
-}
-
 void BM_LandformMeasuresAt4097(benchmark::State& state) {
   const LandformPreset& preset = landformPresets()[static_cast<std::size_t>(state.range(0))];
   const Document doc = presetAt(preset, 4097);
@@ -123,10 +110,8 @@ void BM_LandformMeasuresAt4097(benchmark::State& state) {
   const Heightfield preview = runPipeline(presetAt(preset, 257), control);
   state.counters["agreement"] = testing::agreement(preview, exported);
   const bool rivers =
-      doc.graph ? std::any_of(doc.graph->nodes.begin(), doc.graph->nodes.end(),
-                              [](const GraphNode& node) { return node.type == "stream-power"; })
-                : std::any_of(doc.modifiers.begin(), doc.modifiers.end(),
-                              [](const ModifierSettings& m) { return m.key == "stream-power"; });
+      std::any_of(doc.graph.nodes.begin(), doc.graph.nodes.end(),
+                  [](const GraphNode& node) { return node.type == "stream-power"; });
   if (!rivers) return;                 // canyon mesa: terraces, no channels to measure
   constexpr double kChannelKm2 = 0.1;  // as the tests' least drainage area of a channel
   const auto sea = static_cast<float>(doc.look.water);

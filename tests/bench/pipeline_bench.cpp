@@ -16,7 +16,7 @@ namespace {
 // Arg: 0 = plain ramp colours, 1 = with the hillshade the map view can add.
 void BM_PipelineDiamondSquare1025(benchmark::State& state) {
   Document doc = defaultDocument("diamond-square");
-  doc.source.values[*sourceStage(doc.source.key).indexOf("size")] = 1025;
+  chainSource(doc.graph).values[*sourceStage(chainSource(doc.graph).type).indexOf("size")] = 1025;
   const bool hillshade = state.range(0) != 0;
   const ColorRamp ramp = ColorRamp::earth();
   const auto water = static_cast<float>(doc.look.water);

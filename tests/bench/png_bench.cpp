@@ -29,7 +29,7 @@ const Heightfield& map4097() {
   static const Heightfield field = [] {
     Document doc = defaultDocument("diamond-square");
     const SourceStage& source = sourceStage("diamond-square");
-    doc.source.values[source.sizeIndex()] = 4097;
+    chainSource(doc.graph).values[source.sizeIndex()] = 4097;
     doc.seed = 42;
     return runPipeline(doc);
   }();

@@ -17,7 +17,7 @@ namespace terrain {
 namespace {
 
 void setSourceParam(Document& doc, std::string_view key, double value) {
-  doc.source.values[*sourceStage(doc.source.key).indexOf(key)] = value;
+  chainSource(doc.graph).values[*sourceStage(chainSource(doc.graph).type).indexOf(key)] = value;
 }
 
 Document profileDocument(std::string_view source, int size) {
@@ -33,7 +33,9 @@ void runProfile(benchmark::State& state, const Document& doc, const Execution& e
     benchmark::DoNotOptimize(field.heights.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * sourceStage(doc.source.key).size(doc.source.values));
+  state.SetItemsProcessed(
+      state.iterations() *
+      sourceStage(chainSource(doc.graph).type).size(chainSource(doc.graph).values));
 }
 
 // Defaults (no smooth stage, H = 0.8) at 2^20 + 1 points.
@@ -48,7 +50,7 @@ void BM_MidpointSmoothed(benchmark::State& state) {
   Document doc = profileDocument("midpoint", (1 << 20) + 1);
   ModifierSettings smooth = defaultModifier("smooth");
   smooth.values[*modifierStage("smooth").indexOf("passes")] = 10;
-  doc.modifiers.push_back(smooth);
+  appendModifier(doc.graph, smooth);
   runProfile(state, doc, Execution{static_cast<int>(state.range(0))});
 }
 BENCHMARK(BM_MidpointSmoothed)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -63,7 +65,7 @@ BENCHMARK(BM_RandomWalkScaled)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->U
 // The article's 10 in-place integer passes inside the source, no smooth stage.
 void BM_RandomWalkArticle(benchmark::State& state) {
   Document doc = profileDocument("random-walk", 1 << 20);
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   setSourceParam(doc, "article-passes", 10);
   runProfile(state, doc, Execution{static_cast<int>(state.range(0))});
 }

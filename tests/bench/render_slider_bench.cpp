@@ -41,7 +41,7 @@ struct Slider {
 // The node the slider belongs to: the first of its type, and for noise the
 // range's own (no seed offset) rather than the foothills' or the mask's.
 double& sliderValue(Document& doc, const Slider& slider) {
-  for (GraphNode& node : doc.graph->nodes) {
+  for (GraphNode& node : doc.graph.nodes) {
     if (node.type != slider.type || (slider.type == "noise" && node.seedOffset != 0)) continue;
     return node.values[*typeOf(node).indexOf(slider.key)];
   }
@@ -117,7 +117,7 @@ void BM_AlpineSliderToScreen(benchmark::State& state) {
   const int size = static_cast<int>(state.range(0));
   const Slider slider = kSliders[state.range(1)];
   Document doc = landformDocument("alpine");
-  *doc.graph = withSourceSize(*doc.graph, size);
+  doc.graph = withSourceSize(doc.graph, size);
   const double start = sliderValue(doc, slider);
   Screen screen(state, doc);
   // The preset as opened: every node's result cached, the run timed (slow

@@ -23,10 +23,11 @@ constexpr const char* kSources[] = {"noise", "diamond-square"};
 // The bare source at that size; noise at 8 octaves.
 Document sourceDocument(const char* key, int size) {
   Document doc = defaultDocument(key);
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   const SourceStage& source = sourceStage(key);
-  doc.source.values[source.sizeIndex()] = size;
-  if (std::string_view(key) == "noise") doc.source.values[*source.indexOf("iterations")] = 8;
+  chainSource(doc.graph).values[source.sizeIndex()] = size;
+  if (std::string_view(key) == "noise")
+    chainSource(doc.graph).values[*source.indexOf("iterations")] = 8;
   return doc;
 }
 

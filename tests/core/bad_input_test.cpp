@@ -53,13 +53,13 @@ struct PanelSlot {
 
 PanelSlot slotFor(std::string_view key) {
   PanelSlot p;
-  p.doc.modifiers.push_back(defaultModifier("smooth"));
+  appendModifier(p.doc.graph, "smooth");
   const SourceStage& source = sourceStage("coastline");
   if (auto i = source.indexOf(key)) {
-    p.slot = &p.doc.source.values[*i];
+    p.slot = &chainSource(p.doc.graph).values[*i];
     p.info = source.params()[*i];
   } else if (auto j = modifierStage("smooth").indexOf(key)) {
-    p.slot = &p.doc.modifiers[0].values[*j];
+    p.slot = &chainModifier(p.doc.graph, 0).values[*j];
     p.info = modifierStage("smooth").params()[*j];
   } else if (key == "water") {
     p.slot = &p.doc.look.water;

@@ -103,7 +103,7 @@ TEST(Coastline, GoldenChecksumsArePinned) {
 // then every step halves the blocks.
 TEST(Coastline, SixteenBySixteenStepsHalveTheBlocks) {
   Document doc = coastDoc(16, 5);
-  ASSERT_EQ(coastlineSource().levels(doc.source.values), 3);
+  ASSERT_EQ(coastlineSource().levels(chainSource(doc.graph).values), 3);
   for (int iterations = 0; iterations <= 3; ++iterations) {
     setParam(doc, "iterations", iterations);
     const int block = 8 >> iterations;
@@ -235,7 +235,7 @@ TEST(Coastline, RandomStartUsesEveryClass) {
 // the finer map sampled at the top-left corners of its blocks.
 TEST(Coastline, AddingIterationsKeepsTheCoarseShape) {
   for (Document doc : {coastDoc(128, 21), randomStart(128, 21, 4, 4)}) {
-    const int levels = coastlineSource().levels(doc.source.values);
+    const int levels = coastlineSource().levels(chainSource(doc.graph).values);
     for (int k = 0; k < levels; ++k) {
       setParam(doc, "iterations", k);
       const Heightfield coarse = raw(doc);

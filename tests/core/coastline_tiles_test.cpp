@@ -159,7 +159,7 @@ TEST(CoastlineTiles, CoastlineWorldsAreMadeATileAtATime) {
   for (const int mode : {0, 1}) {
     const Document doc = docWith("coastline", {{"size", 256}, {"mode", mode}}, 21);
     const SourceStage& source = sourceStage("coastline");
-    EXPECT_TRUE(source.wraps(doc.source.values));
+    EXPECT_TRUE(source.wraps(chainSource(doc.graph).values));
     const TileGrid grid = torusGrid(256, 4, 4, 2);
     const TilePlan plan = planTiles(doc, grid);
     ASSERT_EQ(plan.build, TileBuild::Windowed) << plan.why;
@@ -210,17 +210,18 @@ TEST(CoastlineTiles, AWorldLargerThanAnyMapIsMadeATileAtATime) {
 // its window of the world made as one tile, the seams agreeing across the wrap.
 TEST(CoastlineTiles, LargeErodedWorldsAreBuiltInTwoStagesOnTheTorus) {
   Document big = docWith("coastline", {{"size", 256}, {"mode", 1}}, 4);
-  big.modifiers.push_back(defaultModifier("thermal"));
+  appendModifier(big.graph, "thermal");
   setParam(big, "size", 65536);
   const TilePlan plan = planTiles(big, torusGrid(65536, 16, 16));
   EXPECT_EQ(plan.build, TileBuild::TwoStage);
   EXPECT_EQ(plan.coarseSide, 1024);
 
   Document doc = docWith("coastline", {{"size", 256}, {"mode", 1}}, 6);
-  doc.modifiers.push_back(defaultModifier("thermal"));
+  appendModifier(doc.graph, "thermal");
   TilePlan twoStage;
   twoStage.build = TileBuild::TwoStage;
-  twoStage.scale = sourceStage("coastline").tileScale(doc.seed, doc.source.values);
+  twoStage.output = {doc.graph.output, 0};
+  twoStage.scale = sourceStage("coastline").tileScale(doc.seed, chainSource(doc.graph).values);
   twoStage.coarseSide = 64;
   twoStage.why = "test";
   const Tile world = buildTile(doc, torusGrid(256, 1, 1), twoStage, {0, 0});

@@ -92,7 +92,7 @@ TEST(DiamondSquare, SizeIsTwoToTheDetailPlusOne) {
   EXPECT_THROW(run(dsDoc(512)), InputError);
   EXPECT_THROW(validate(dsDoc(512)), InputError);
   const Document offGrid = dsDoc(512);
-  EXPECT_THROW(diamondSquareSource().validate(offGrid.source.values), InputError);
+  EXPECT_THROW(diamondSquareSource().validate(chainSource(offGrid.graph).values), InputError);
 }
 
 TEST(DiamondSquare, ArticleCornersNeverChange) {
@@ -259,7 +259,7 @@ TEST(DiamondSquare, ArticlePresetKeepsTheArticlesStructure) {
   EXPECT_DOUBLE_EQ(p.roughness, 0.7);
   EXPECT_EQ(p.scaling, OffsetScaling::Article);
   EXPECT_EQ(testing::param(doc, "scaling"), kArticleScaling);
-  EXPECT_TRUE(doc.modifiers.empty());
+  EXPECT_TRUE(chainOf(doc.graph).modifiers.empty());
   // Offsets are roughness x square side: 0.7 x 512 at the first level.
   EXPECT_FLOAT_EQ(diamondSquareAmplitude(p, 1), 0.7f * 512.0f);
   EXPECT_FLOAT_EQ(diamondSquareAmplitude(p, 9), 0.7f * 2.0f);

@@ -6,6 +6,7 @@
 
 #include "core/document.hpp"
 #include "core/error.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/pipeline.hpp"
 #include "core/project.hpp"
 #include "core/registry.hpp"
@@ -19,14 +20,15 @@ namespace {
 // survives the project file unchanged.
 void expectMakesItsTerrain(const Document& doc, int size) {
   const Heightfield field = runPipeline(doc);
-  EXPECT_EQ(std::max(field.width, field.height), size) << doc.source.key;
+  EXPECT_EQ(std::max(field.width, field.height), size) << chainSource(doc.graph).type;
   const auto [low, high] = std::ranges::minmax_element(field.heights);
-  ASSERT_NE(low, field.heights.end()) << doc.source.key;
-  EXPECT_GE(*low, 0.0f) << doc.source.key;
-  EXPECT_LE(*high, 1.0f) << doc.source.key;
-  EXPECT_LT(*low, *high) << doc.source.key << ": flat";
-  EXPECT_EQ(runPipeline(doc).heights, field.heights) << doc.source.key << ": not deterministic";
-  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << doc.source.key;
+  ASSERT_NE(low, field.heights.end()) << chainSource(doc.graph).type;
+  EXPECT_GE(*low, 0.0f) << chainSource(doc.graph).type;
+  EXPECT_LE(*high, 1.0f) << chainSource(doc.graph).type;
+  EXPECT_LT(*low, *high) << chainSource(doc.graph).type << ": flat";
+  EXPECT_EQ(runPipeline(doc).heights, field.heights)
+      << chainSource(doc.graph).type << ": not deterministic";
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << chainSource(doc.graph).type;
 }
 
 TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
@@ -43,11 +45,12 @@ TEST(Document, EachArticleButtonSetsTheArticlesSourceSizeAndView) {
                             Expected{"diamond-square", 513, ViewKind::Mesh, true}}) {
     const Document doc = articleDocument(e.source);
     const SourceStage& source = sourceStage(e.source);
-    EXPECT_EQ(doc.source.key, e.source);
-    EXPECT_EQ(source.size(doc.source.values), e.size) << e.source;
+    EXPECT_EQ(chainSource(doc.graph).type, e.source);
+    EXPECT_EQ(source.size(chainSource(doc.graph).values), e.size) << e.source;
     EXPECT_EQ(doc.view.kind, e.view) << e.source;
     EXPECT_EQ(doc.view.waterPlane, e.waterPlane) << e.source;
-    EXPECT_TRUE(doc.modifiers.empty()) << e.source << ": the article is the source alone";
+    EXPECT_TRUE(chainOf(doc.graph).modifiers.empty())
+        << e.source << ": the article is the source alone";
     EXPECT_NO_THROW(validate(doc)) << e.source;
     expectMakesItsTerrain(doc, e.size);
   }
@@ -57,15 +60,15 @@ TEST(Document, DefaultsSuitTheSourceAndValidate) {
   for (const SourceStage* source : sources()) {
     const Document doc = testing::makingDocument(source->key());
     EXPECT_NO_THROW(validate(doc)) << source->key();
-    expectMakesItsTerrain(doc, source->size(doc.source.values));
+    expectMakesItsTerrain(doc, source->size(chainSource(doc.graph).values));
     EXPECT_EQ(doc.look.water, source->defaultWater()) << source->key();
     EXPECT_EQ(doc.view.kind, source->profile() ? ViewKind::Side : ViewKind::Map);
   }
   // The random walk starts smoothed and stretched back to the full range.
   const Document walk = defaultDocument("random-walk");
-  ASSERT_EQ(walk.modifiers.size(), 2U);
-  EXPECT_EQ(walk.modifiers[0].key, "smooth");
-  EXPECT_EQ(walk.modifiers[1].key, "normalise");
+  ASSERT_EQ(chainModifierCount(walk.graph), 2U);
+  EXPECT_EQ(chainModifier(walk.graph, 0).type, "smooth");
+  EXPECT_EQ(chainModifier(walk.graph, 1).type, "normalise");
 }
 
 TEST(Document, TheLooksAutoChoicesFollowTheMapKind) {
@@ -75,9 +78,9 @@ TEST(Document, TheLooksAutoChoicesFollowTheMapKind) {
   EXPECT_EQ(resolvedRampName(coast), "coastline");
   EXPECT_FALSE(resolvedHillshade(coast));
   const SourceStage& source = sourceStage("coastline");
-  coast.source.values[*source.indexOf("classes")] = 5;
+  chainSource(coast.graph).values[*source.indexOf("classes")] = 5;
   EXPECT_TRUE(isAppletSeaAndLand(coast)) << "the applet's start holds only sea and land";
-  coast.source.values[*source.indexOf("start")] = 1;  // random
+  chainSource(coast.graph).values[*source.indexOf("start")] = 1;  // random
   EXPECT_FALSE(isAppletSeaAndLand(coast));
   EXPECT_EQ(resolvedRampName(coast), "earth");
   coast.look.hillshade = HillshadeChoice::On;
@@ -88,17 +91,18 @@ TEST(Document, TheLooksAutoChoicesFollowTheMapKind) {
   EXPECT_EQ(defaultFileStem(ds), "diamond-square-s1-513");
 }
 
-// Exported files are named for what they hold: an engine size's side, not
-// the map's it was cut from, and a graph's node when it is not the terrain.
+// Exported files are named for what they hold: a chain's source (a linear
+// graph) or "graph", an engine size's side, not the map's it was cut from,
+// and a graph's node when it is not the terrain.
 TEST(Document, AFileStemNamesTheSideWrittenAndTheNodeExported) {
   const Document ds = defaultDocument("diamond-square");
   EXPECT_EQ(defaultFileStem(ds, 1009), "diamond-square-s1-1009");
   Document graph = ds;
-  graph.graph = chainGraph(ds);
+  addNode(graph.graph, "noise", 0.0f, 300.0f);  // not a chain any more
   graph.seed = 7;
   EXPECT_EQ(defaultFileStem(graph), "graph-s7-513");
   EXPECT_EQ(defaultFileStem(graph, 2017), "graph-s7-2017");
-  const NodeId source = graph.graph->nodes.front().id;
+  const NodeId source = graph.graph.nodes.front().id;
   EXPECT_EQ(defaultFileStem(graph, 0, source),
             "graph-node" + std::to_string(source) + "-diamond-square-s7-513");
 }

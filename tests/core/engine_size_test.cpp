@@ -14,7 +14,7 @@ namespace terrain {
 namespace {
 
 int sizeOf(const Document& doc) {
-  return sourceStage(doc.source.key).size(doc.source.values);
+  return sourceStage(chainSource(doc.graph).type).size(chainSource(doc.graph).values);
 }
 
 TEST(EngineSize, TheSourceMakesTheSmallestSizeThatHoldsTheSide) {

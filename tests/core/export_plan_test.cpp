@@ -25,7 +25,7 @@ class ExportPlanFiles : public testing::ScratchDirTest {};
 
 TEST_F(ExportPlanFiles, NoFormatWritesANonFiniteHeight) {
   Document doc = defaultDocument("diamond-square");
-  doc.source.values[sourceStage("diamond-square").sizeIndex()] = 33;
+  chainSource(doc.graph).values[sourceStage("diamond-square").sizeIndex()] = 33;
   const Heightfield finite = runPipeline(doc);
   const ColorRamp ramp = loadLookRamp(doc);
   int formats = 0;

@@ -197,11 +197,11 @@ TEST_F(Formats, AWrappingMapTakesItsSlopeAcrossTheEdge) {
 
 Document smallDocument() {
   Document doc = defaultDocument("diamond-square");
-  doc.source.values[sourceStage("diamond-square").sizeIndex()] = 65;
+  chainSource(doc.graph).values[sourceStage("diamond-square").sizeIndex()] = 65;
   doc.seed = 1234;
   doc.world.width = 2048.0;
   doc.world.heightRange = 640.0;
-  doc.modifiers.push_back(defaultModifier("smooth"));
+  appendModifier(doc.graph, "smooth");
   return doc;
 }
 
@@ -231,9 +231,11 @@ TEST_F(Formats, TheSidecarStatesSizesScalesFilesAndTheDocument) {
   EXPECT_DOUBLE_EQ(j.at("height-range-m").at("min").get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(j.at("height-range-m").at("max").get<double>(), 640.0);
   EXPECT_EQ(j.at("seed"), "1234");
-  EXPECT_EQ(j.at("source").at("stage"), "diamond-square");
-  ASSERT_EQ(j.at("modifiers").size(), 1u);
-  EXPECT_EQ(j.at("modifiers")[0].at("stage"), "smooth");
+  // The chain as the graph it is: its source, then its modifier.
+  const auto& nodes = j.at("graph").at("nodes");
+  ASSERT_EQ(nodes.size(), 2u);
+  EXPECT_EQ(nodes[0].at("type"), "diamond-square");
+  EXPECT_EQ(nodes[1].at("type"), "smooth");
   EXPECT_EQ(j.at("project"), "p.json");
 
   const auto& f = j.at("files");

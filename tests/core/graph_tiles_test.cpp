@@ -38,7 +38,7 @@ Document exampleAt(const std::string& name, int size) {
 
 // Every source's size set to the world's, as the CLI's --size does for tiles.
 void setWorldSize(Document& doc, double size) {
-  for (GraphNode& node : doc.graph->nodes) {
+  for (GraphNode& node : doc.graph.nodes) {
     if (const auto index = typeOf(node).indexOf("size")) node.values[*index] = size;
   }
 }
@@ -109,30 +109,29 @@ TEST(GraphTiles, AWindowedGraphOnAnImportIsTheOrdinaryWorldCutIntoTiles) {
   writeHills(file, 65);
   Document doc = defaultDocument("import");
   testing::setParam(doc, "size", 129);
-  doc.source.values[*sourceStage("import").indexOf("file")] = textId(file);
-  ImportChoice choice = chooseImportFile(doc.source.values, doc.world);
-  doc.source.values = std::move(choice.values);
+  chainSource(doc.graph).values[*sourceStage("import").indexOf("file")] = textId(file);
+  ImportChoice choice = chooseImportFile(chainSource(doc.graph).values, doc.world);
+  chainSource(doc.graph).values = std::move(choice.values);
   doc.world = choice.world;
   doc.world.width = 4000.0;  // 31 m cells: the blur reaches a few cells
-  makeGraph(doc);
-  const NodeId height = addNode(doc, "height-mask", 0, 0);
-  const NodeId blur = addNode(doc, "blur-mask", 0, 0);
-  const NodeId curve = addNode(doc, "curve", 0, 0);
-  const NodeId blend = addNode(doc, "blend", 0, 0);
-  const NodeId slope = addNode(doc, "slope-mask", 0, 0);
-  const NodeId grow = addNode(doc, "grow-mask", 0, 0);
-  const NodeId terrace = addNode(doc, "terrace", 0, 0);
-  connect(doc, {1, 0}, {height, 0});
-  connect(doc, {height, 0}, {blur, 0});
-  connect(doc, {1, 0}, {curve, 0});
-  connect(doc, {1, 0}, {blend, 0});
-  connect(doc, {curve, 0}, {blend, 1});
-  connect(doc, {blur, 0}, {blend, 2});
-  connect(doc, {blend, 0}, {slope, 0});
-  connect(doc, {slope, 0}, {grow, 0});
-  connect(doc, {blend, 0}, {terrace, 0});
-  connect(doc, {grow, 0}, {terrace, 1});
-  setOutput(doc, terrace);
+  const NodeId height = addNode(doc.graph, "height-mask", 0, 0);
+  const NodeId blur = addNode(doc.graph, "blur-mask", 0, 0);
+  const NodeId curve = addNode(doc.graph, "curve", 0, 0);
+  const NodeId blend = addNode(doc.graph, "blend", 0, 0);
+  const NodeId slope = addNode(doc.graph, "slope-mask", 0, 0);
+  const NodeId grow = addNode(doc.graph, "grow-mask", 0, 0);
+  const NodeId terrace = addNode(doc.graph, "terrace", 0, 0);
+  connect(doc.graph, {1, 0}, {height, 0});
+  connect(doc.graph, {height, 0}, {blur, 0});
+  connect(doc.graph, {1, 0}, {curve, 0});
+  connect(doc.graph, {1, 0}, {blend, 0});
+  connect(doc.graph, {curve, 0}, {blend, 1});
+  connect(doc.graph, {blur, 0}, {blend, 2});
+  connect(doc.graph, {blend, 0}, {slope, 0});
+  connect(doc.graph, {slope, 0}, {grow, 0});
+  connect(doc.graph, {blend, 0}, {terrace, 0});
+  connect(doc.graph, {grow, 0}, {terrace, 1});
+  setOutput(doc.graph, terrace);
 
   const TileGrid grid = testing::tileGrid(129, 2, 2, 3);
   const TilePlan plan = planTiles(doc, grid);
@@ -153,7 +152,7 @@ TEST(GraphTiles, AWindowedGraphOnAnImportIsTheOrdinaryWorldCutIntoTiles) {
 
 TEST(GraphTiles, AWrappingWorldsTilesAreWindowsOfTheTorus) {
   Document doc = exampleAt("tileable-highlands.json", 256);
-  for (GraphNode& node : doc.graph->nodes) {
+  for (GraphNode& node : doc.graph.nodes) {
     if (node.type == "noise") node.values[*typeOf(node).indexOf("tileable")] = 1.0;
   }
   ASSERT_TRUE(documentWraps(doc));
@@ -168,7 +167,7 @@ TEST(GraphTiles, AWrappingWorldsTilesAreWindowsOfTheTorus) {
                            metresPerCell(doc.world, 256, true),
                            {-margin, -margin, 256 + 2 * margin + 1, 256 + 2 * margin + 1}};
   const PortValue torus =
-      evaluateWindow(*doc.graph, {doc.graph->output, 0}, {doc.seed, doc.world}, around);
+      evaluateWindow(doc.graph, {doc.graph.output, 0}, {doc.seed, doc.world}, around);
   for (int row = 0; row < 4; ++row) {
     for (int column = 0; column < 4; ++column) {
       const Tile tile = buildTile(doc, grid, plan, {column, row});
@@ -223,7 +222,7 @@ TEST(GraphTiles, AGraphWorldLargerThanAnyMapIsMadeATileAtATime) {
 
 TEST(GraphTiles, HalosAddUpTheReachOfEveryReaderDownstream) {
   const Document doc = exampleAt("tileable-highlands.json", 1025);
-  const Graph& graph = *doc.graph;
+  const Graph& graph = doc.graph;
   const double cell = 16000.0 / 1024.0;  // 15.6 m
   const auto reachOf = [&](NodeId id) {
     const GraphNode& node = *graph.find(id);
@@ -245,7 +244,7 @@ TEST(GraphTiles, HalosAddUpTheReachOfEveryReaderDownstream) {
 
 TEST(GraphTiles, WholeMapNodesMakeTilesFromTheWholeWorldOrInTwoStagesSayingWhich) {
   const Document doc = exampleAt("eroded-high-ground.json", 257);
-  EXPECT_EQ(whyNotWindowed(*doc.graph, doc.graph->output),
+  EXPECT_EQ(whyNotWindowed(doc.graph, doc.graph.output),
             "River erosion (node 5) needs the whole map");
   EXPECT_EQ(planTiles(doc, testing::tileGrid(257, 2, 2)).build, TileBuild::WholeWorld);
   Document large = doc;
@@ -259,7 +258,6 @@ TEST(GraphTiles, WholeMapNodesMakeTilesFromTheWholeWorldOrInTwoStagesSayingWhich
   // Random rectangles span the map: no window, no two stages, no world
   // larger than a map.
   Document rectangles = defaultDocument("rectangles");
-  makeGraph(rectangles);
   setWorldSize(rectangles, 32768);
   try {
     planTiles(rectangles, testing::tileGrid(32768, 4, 4));
@@ -305,7 +303,7 @@ TEST(GraphTiles, TwoStageTilesAgreeWhereverTheyMeetAndCarryTheCoarseErosion) {
   EXPECT_EQ(coarseOnce->wholeMapNodes.size(), 1u);  // the thermal node
   // Without the thermal node the tile is the blend alone: erosion changed it.
   Document uneroded = doc;
-  uneroded.graph->find(7)->enabled = false;
+  uneroded.graph.find(7)->enabled = false;
   const Tile plain = buildTile(uneroded, fine, planTiles(uneroded, fine), {1, 1});
   EXPECT_EQ(planTiles(uneroded, fine).build, TileBuild::Windowed);
   int changed = 0;

@@ -85,10 +85,10 @@ Document importing(const std::string& path, int size, std::string_view fit = "cr
   Document doc = defaultDocument("import");
   testing::setParam(doc, "size", size);
   const SourceStage& source = sourceStage("import");
-  doc.source.values[*source.indexOf("file")] = textId(path);
-  doc.source.values[*source.indexOf("fit")] = parseValue(source.params()[2], fit);
-  ImportChoice choice = chooseImportFile(doc.source.values, doc.world);
-  doc.source.values = std::move(choice.values);
+  chainSource(doc.graph).values[*source.indexOf("file")] = textId(path);
+  chainSource(doc.graph).values[*source.indexOf("fit")] = parseValue(source.params()[2], fit);
+  ImportChoice choice = chooseImportFile(chainSource(doc.graph).values, doc.world);
+  chainSource(doc.graph).values = std::move(choice.values);
   doc.world = choice.world;
   return doc;
 }
@@ -267,7 +267,7 @@ TEST_F(Import, ChoosingAFileWritesItsRangeWhichGivesTheSameBitsAndWorld) {
   Document automatic = doc;
   setRange(automatic, 0.0, 0.0);  // the file's own range, read whole
   EXPECT_EQ(runPipeline(automatic).heights, chosen.heights);
-  const World world = importedWorld(automatic.source.values, World{});
+  const World world = importedWorld(chainSource(automatic.graph).values, World{});
   EXPECT_EQ(world.heightRange, doc.world.heightRange);
   EXPECT_EQ(world.baseElevation, doc.world.baseElevation);
 
@@ -276,8 +276,8 @@ TEST_F(Import, ChoosingAFileWritesItsRangeWhichGivesTheSameBitsAndWorld) {
   const double to = static_cast<double>(*high) - 200.0;
   setRange(doc, from, to);
   const Heightfield cut = runPipeline(doc);
-  EXPECT_EQ(importedWorld(doc.source.values, World{}).heightRange, to - from);
-  EXPECT_EQ(importedWorld(doc.source.values, World{}).baseElevation, from);
+  EXPECT_EQ(importedWorld(chainSource(doc.graph).values, World{}).heightRange, to - from);
+  EXPECT_EQ(importedWorld(chainSource(doc.graph).values, World{}).baseElevation, from);
   int flat = 0;
   for (int y = 0; y < 65; ++y) {
     for (int x = 0; x < 65; ++x) {
@@ -336,7 +336,8 @@ TEST_F(Import, ATileOfAMosaicReadsOnlyItsWindow) {
   std::filesystem::copy_file(path("mosaic.vrt"), path("mosaic-again.vrt"));
   std::filesystem::remove(parts.back());  // the south-east corner
   Document again = doc;
-  again.source.values[*sourceStage("import").indexOf("file")] = textId(path("mosaic-again.vrt"));
+  chainSource(again.graph).values[*sourceStage("import").indexOf("file")] =
+      textId(path("mosaic-again.vrt"));
   const Tile corner = buildTile(again, grid, planTiles(again, grid), {0, 0});
   EXPECT_EQ(corner.field.heights, cutWindow(world, tileWindow(grid, {0, 0})).heights);
   const std::string refusal = testing::inputErrorOf([&] { runPipeline(again); });

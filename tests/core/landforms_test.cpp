@@ -33,19 +33,14 @@ namespace {
 // The document with every source `samples` a side (a wrapping source, one
 // fewer: 1024 cells hold the same world samples as 1025 samples).
 Document atSize(Document doc, int samples) {
-  if (doc.graph) {
-    for (const GraphNode& node : doc.graph->nodes) {
-      if (const SourceStage* source = findSource(node.type);
-          source && !source->sizeAllowed(samples)) {
-        samples -= 1;
-        break;
-      }
+  for (const GraphNode& node : doc.graph.nodes) {
+    if (const SourceStage* source = findSource(node.type);
+        source && !source->sizeAllowed(samples)) {
+      samples -= 1;
+      break;
     }
-    *doc.graph = withSourceSize(*doc.graph, samples);
-    return doc;
   }
-  if (!sourceStage(doc.source.key).sizeAllowed(samples)) samples -= 1;
-  testing::setParam(doc, "size", samples);
+  doc.graph = withSourceSize(doc.graph, samples);
   return doc;
 }
 
@@ -58,7 +53,9 @@ struct Erosion {
 
 Erosion erosionAt(const Document& doc, int samples) {
   Document before = doc;
-  before.modifiers.pop_back();
+  std::vector<NodeId> order = chainOrder(before.graph);
+  order.pop_back();
+  relinkChain(before.graph, order);
   Erosion e{testing::run(atSize(doc, samples)), testing::run(atSize(before, samples))};
   for (std::size_t i = 0; i < e.change.size(); ++i) {
     e.change.heights[i] = e.result.heights[i] - e.change.heights[i];
@@ -111,7 +108,7 @@ double leastChangeAgreement(std::string_view stage) {
 TEST_P(ErosionStage, GivesThePreviewsLandscapeAt1025) {
   Document doc = testing::docWith("noise", {}, 5);
   doc.world = {12000.0, 2800.0};
-  doc.modifiers.push_back(defaultModifier(GetParam()));
+  appendModifier(doc.graph, defaultModifier(GetParam()));
   Document otherSeed = doc;
   otherSeed.seed = 6;
   const Erosion preview = erosionAt(doc, 257);
@@ -143,13 +140,13 @@ INSTANTIATE_TEST_SUITE_P(SizeConsistency, ErosionStage,
 TEST(SizeConsistency, ATwoStageTileHasThePreviewsRivers) {
   Document doc = testing::docWith("noise", {{"size", 4097}}, 5);
   doc.world = {12000.0, 2800.0};
-  doc.modifiers.push_back(defaultModifier("stream-power"));
+  appendModifier(doc.graph, "stream-power");
   const TileGrid grid = testing::tileGrid(4097, 4, 4);
   Document planned = doc;
   testing::setParam(planned, "size", 65537);  // planTiles makes a world this large in two stages
   TilePlan plan = planTiles(planned, testing::tileGrid(65537, 16, 16));
   ASSERT_EQ(plan.build, TileBuild::TwoStage);
-  plan.scale = sourceStage("noise").tileScale(doc.seed, doc.source.values);
+  plan.scale = sourceStage("noise").tileScale(doc.seed, chainSource(doc.graph).values);
   const Tile tile = buildTile(doc, grid, plan, {1, 1});  // world samples 1024..2048
   const Heightfield preview = testing::run(atSize(doc, 257));
   std::vector<double> a;
@@ -190,12 +187,8 @@ void expectLandforms(const Heightfield& map, const Document& doc, const std::str
 }
 
 bool hasRivers(const Document& doc) {
-  if (doc.graph) {
-    return std::any_of(doc.graph->nodes.begin(), doc.graph->nodes.end(),
-                       [](const GraphNode& node) { return node.type == "stream-power"; });
-  }
-  return std::any_of(doc.modifiers.begin(), doc.modifiers.end(),
-                     [](const ModifierSettings& m) { return m.key == "stream-power"; });
+  return std::any_of(doc.graph.nodes.begin(), doc.graph.nodes.end(),
+                     [](const GraphNode& node) { return node.type == "stream-power"; });
 }
 
 // The preview and an export: the same landscape, and where rivers made it,
@@ -259,9 +252,9 @@ TEST(RealTerrain, AUsgsDemMeetsTheBoundsAndRawNoiseDoesNot) {
   for (const int size : {257, 513}) {
     Document doc = defaultDocument("import");
     testing::setParam(doc, "size", size);
-    doc.source.values[*sourceStage("import").indexOf("file")] = textId(file);
-    ImportChoice choice = chooseImportFile(doc.source.values, doc.world);
-    doc.source.values = std::move(choice.values);
+    chainSource(doc.graph).values[*sourceStage("import").indexOf("file")] = textId(file);
+    ImportChoice choice = chooseImportFile(chainSource(doc.graph).values, doc.world);
+    chainSource(doc.graph).values = std::move(choice.values);
     doc.world = choice.world;
     doc.look.water = 0.0;
     EXPECT_NEAR(doc.world.heightRange, 1076.0 - 236.0, 60.0);  // the file's, less the crop
@@ -279,13 +272,13 @@ TEST(RealTerrain, AUsgsDemMeetsTheBoundsAndRawNoiseDoesNot) {
 TEST(RealTerrain, RiversOnTheGridsEightDirectionsFailTheGridBound) {
   Document doc = testing::docWith("noise", {{"size", 257}}, 5);
   doc.world = {12000.0, 2800.0};
-  doc.modifiers.push_back(defaultModifier("stream-power"));
+  appendModifier(doc.graph, "stream-power");
   const double rho8 = testing::gridDirectionExcess(testing::run(doc), doc.world, kChannelKm2);
   const ModifierStage& stage = modifierStage("stream-power");
   for (const auto& [key, value] :
        {std::pair{"flow-directions", 0.0}, std::pair{"spread-below", 0.0},
         std::pair{"solve-size", 0.0}, std::pair{"diffusion", 0.0}}) {
-    doc.modifiers.back().values[*stage.indexOf(key)] = value;
+    chainModifier(doc.graph, chainModifierCount(doc.graph) - 1).values[*stage.indexOf(key)] = value;
   }
   const double d8 = testing::gridDirectionExcess(testing::run(doc), doc.world, kChannelKm2);
   std::printf("grid excess: D8 %.3f, defaults %.3f\n", d8, rho8);

@@ -252,8 +252,9 @@ TEST(Noise, WarpZeroIsNoWarp) {
   const Document some = docWith("noise", {{"size", 129}, {"warp", 0.05}}, 8);
   EXPECT_EQ(checksum(raw(plain)), checksum(raw(zero)));
   EXPECT_NE(checksum(raw(plain)), checksum(raw(some)));
-  EXPECT_FALSE(
-      noiseSource().idleReason(*noiseSource().indexOf("warp-scale"), zero.source.values).empty());
+  EXPECT_FALSE(noiseSource()
+                   .idleReason(*noiseSource().indexOf("warp-scale"), chainSource(zero.graph).values)
+                   .empty());
 }
 
 TEST(Noise, IterationsAtTheMaximumRunEveryOctaveTheSizeHolds) {
@@ -262,19 +263,23 @@ TEST(Noise, IterationsAtTheMaximumRunEveryOctaveTheSizeHolds) {
   const NoiseParams p = paramsOf<NoiseParams>(doc);
   EXPECT_EQ(noiseLevels(p), 6);
   EXPECT_EQ(noiseOctaves(p), 6);
-  EXPECT_EQ(noiseSource().levels(doc.source.values), 6);
-  EXPECT_EQ(noiseSource().dynamicMax(*noiseSource().indexOf("iterations"), doc.source.values), 6);
+  EXPECT_EQ(noiseSource().levels(chainSource(doc.graph).values), 6);
+  EXPECT_EQ(
+      noiseSource().dynamicMax(*noiseSource().indexOf("iterations"), chainSource(doc.graph).values),
+      6);
   const auto all = checksum(raw(doc));
   setParam(doc, "iterations", 6);
   EXPECT_EQ(checksum(raw(doc)), all);
   setParam(doc, "iterations", 5);
   EXPECT_NE(checksum(raw(doc)), all);
-  EXPECT_TRUE(
-      noiseSource().idleReason(*noiseSource().indexOf("roughness"), doc.source.values).empty());
+  EXPECT_TRUE(noiseSource()
+                  .idleReason(*noiseSource().indexOf("roughness"), chainSource(doc.graph).values)
+                  .empty());
   setParam(doc, "iterations", 1);  // the broadest octave alone: roughness does nothing
   EXPECT_EQ(noiseOctaves(paramsOf<NoiseParams>(doc)), 1);
-  EXPECT_FALSE(
-      noiseSource().idleReason(*noiseSource().indexOf("roughness"), doc.source.values).empty());
+  EXPECT_FALSE(noiseSource()
+                   .idleReason(*noiseSource().indexOf("roughness"), chainSource(doc.graph).values)
+                   .empty());
   EXPECT_THROW(validate(docWith("noise", {{"iterations", 0}})), InputError);
   EXPECT_EQ(noiseLevels(paramsOf<NoiseParams>(noiseDoc(2))), 1);
   EXPECT_EQ(raw(noiseDoc(2)).width, 2);

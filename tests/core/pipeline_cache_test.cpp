@@ -17,10 +17,9 @@ using testing::withSmooth;
 // Diamond-square 129 with four modifiers: smooth, terrace, curve, clamp.
 Document fiveStages() {
   Document doc = withSmooth(docWith("diamond-square", {{"size", 129}}, 7), 2);
-  for (const char* key : {"terrace", "curve", "clamp"})
-    doc.modifiers.push_back(defaultModifier(key));
-  setParam(doc.modifiers[1], "steps", 6);
-  setParam(doc.modifiers[3], "high", 0.8);
+  for (const char* key : {"terrace", "curve", "clamp"}) appendModifier(doc.graph, key);
+  setParam(chainModifier(doc.graph, 1), "steps", 6);
+  setParam(chainModifier(doc.graph, 3), "high", 0.8);
   return doc;
 }
 
@@ -44,16 +43,16 @@ TEST(PipelineCache, AModifierChangeRerunsFromThatModifierToTheEnd) {
   // One new value for each modifier, in stack order.
   const std::pair<const char*, double> edits[] = {
       {"passes", 3}, {"steps", 4}, {"at-50", 0.6}, {"low", 0.1}};
-  for (std::size_t m = 0; m < start.modifiers.size(); ++m) {
+  for (std::size_t m = 0; m < chainModifierCount(start.graph); ++m) {
     Pipeline pipeline;
     pipeline.run(start);
     Document doc = start;
-    ModifierSettings& changed = doc.modifiers[m];
+    GraphNode& changed = chainModifier(doc.graph, m);
     setParam(changed, edits[m].first, edits[m].second);
-    ASSERT_NE(changed, start.modifiers[m]);
+    ASSERT_NE(changed, chainModifier(start.graph, m));
     const auto field = pipeline.run(doc);
-    const int fromHereToTheEnd = static_cast<int>(start.modifiers.size() - m);
-    EXPECT_EQ(pipeline.stagesRunLastTime(), fromHereToTheEnd) << "changed " << changed.key;
+    const int fromHereToTheEnd = static_cast<int>(chainModifierCount(start.graph) - m);
+    EXPECT_EQ(pipeline.stagesRunLastTime(), fromHereToTheEnd) << "changed " << changed.type;
     expectSameBits(*field, doc);
   }
 }
@@ -62,7 +61,7 @@ TEST(PipelineCache, SwitchingAModifierOffRerunsOnlyTheStagesAfterIt) {
   Pipeline pipeline;
   Document doc = fiveStages();
   pipeline.run(doc);
-  doc.modifiers[2].enabled = false;  // curve: clamp now reads terrace's result
+  chainModifier(doc.graph, 2).enabled = false;  // curve: clamp now reads terrace's result
   const auto field = pipeline.run(doc);
   EXPECT_EQ(pipeline.stagesRunLastTime(), 1);
   expectSameBits(*field, doc);
@@ -123,7 +122,7 @@ TEST(PipelineCache, GoingBackToAnEarlierDocumentGivesItsBitsAgain) {
   Pipeline pipeline;
   const Document a = fiveStages();
   Document b = a;
-  setParam(b.modifiers[1], "steps", 3);
+  setParam(chainModifier(b.graph, 1), "steps", 3);
   const std::uint64_t first = checksum(*pipeline.run(a));
   pipeline.run(b);
   EXPECT_EQ(checksum(*pipeline.run(a)), first);

@@ -64,7 +64,7 @@ TEST(Project, EverySourceAndModifierSurvivesARoundTrip) {
         source->articlePreset() ? articleDocument(source->key()) : defaultDocument(source->key());
     for (const ModifierStage* m : modifiers()) {
       if (!source->profile() || m->appliesToProfiles()) {
-        doc.modifiers.push_back(defaultModifier(m->key()));
+        appendModifier(doc.graph, defaultModifier(m->key()));
       }
     }
     EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << source->key();
@@ -86,8 +86,8 @@ TEST(Project, KeepsTheSeedTheLookAndTheViewExactly) {
   doc.view.waterPlane = false;
   doc.world.width = 1.0 / 3.0 * 3000.0;
   doc.world.heightRange = 2500.5;
-  doc.modifiers.push_back(defaultModifier("smooth"));
-  doc.modifiers.back().enabled = false;
+  appendModifier(doc.graph, "smooth");
+  chainModifier(doc.graph, chainModifierCount(doc.graph) - 1).enabled = false;
   const std::string json = projectToJson(doc);
   EXPECT_EQ(projectFromJson(json), doc) << json;
   // Written by name: the seed as a string, choices and view kind as words.
@@ -128,22 +128,23 @@ TEST(Project, AVersionOneFileWrittenByHandLoads) {
   const Document doc = loadProject(TERRAIN_SOURCE_DIR "/tests/core/data/project-v1.json");
   EXPECT_EQ(doc.seed, 18446744073709551557ULL);
   const SourceStage& ds = sourceStage("diamond-square");
-  ASSERT_EQ(doc.source.key, "diamond-square");
-  EXPECT_EQ(doc.source.values[*ds.indexOf("size")], 257);
-  EXPECT_EQ(doc.source.values[*ds.indexOf("roughness")], 0.45);
+  ASSERT_EQ(chainSource(doc.graph).type, "diamond-square");
+  EXPECT_EQ(chainSource(doc.graph).values[*ds.indexOf("size")], 257);
+  EXPECT_EQ(chainSource(doc.graph).values[*ds.indexOf("roughness")], 0.45);
   // Not in the file: the stage's default.
-  EXPECT_EQ(doc.source.values[*ds.indexOf("iterations")], ds.defaults()[*ds.indexOf("iterations")]);
-  ASSERT_EQ(doc.modifiers.size(), 4u);
-  EXPECT_EQ(doc.modifiers[0].key, "smooth");
-  EXPECT_EQ(doc.modifiers[0].values, ParamValues{3});
-  EXPECT_EQ(doc.modifiers[1].key, "terrace");
-  EXPECT_FALSE(doc.modifiers[1].enabled);
-  EXPECT_EQ(doc.modifiers[1].values[*modifierStage("terrace").indexOf("steps")], 12);
-  EXPECT_EQ(doc.modifiers[1].values[*modifierStage("terrace").indexOf("offset")], 0.0);
-  EXPECT_EQ(doc.modifiers[2].key, "curve");
-  EXPECT_TRUE(doc.modifiers[2].enabled);  // "enabled" left out: on
-  EXPECT_EQ(doc.modifiers[2].values[*modifierStage("curve").indexOf("at-50")], 0.35);
-  EXPECT_EQ(doc.modifiers[3].values, (ParamValues{0.2, 0.9}));
+  EXPECT_EQ(chainSource(doc.graph).values[*ds.indexOf("iterations")],
+            ds.defaults()[*ds.indexOf("iterations")]);
+  ASSERT_EQ(chainModifierCount(doc.graph), 4u);
+  EXPECT_EQ(chainModifier(doc.graph, 0).type, "smooth");
+  EXPECT_EQ(chainModifier(doc.graph, 0).values, ParamValues{3});
+  EXPECT_EQ(chainModifier(doc.graph, 1).type, "terrace");
+  EXPECT_FALSE(chainModifier(doc.graph, 1).enabled);
+  EXPECT_EQ(chainModifier(doc.graph, 1).values[*modifierStage("terrace").indexOf("steps")], 12);
+  EXPECT_EQ(chainModifier(doc.graph, 1).values[*modifierStage("terrace").indexOf("offset")], 0.0);
+  EXPECT_EQ(chainModifier(doc.graph, 2).type, "curve");
+  EXPECT_TRUE(chainModifier(doc.graph, 2).enabled);  // "enabled" left out: on
+  EXPECT_EQ(chainModifier(doc.graph, 2).values[*modifierStage("curve").indexOf("at-50")], 0.35);
+  EXPECT_EQ(chainModifier(doc.graph, 3).values, (ParamValues{0.2, 0.9}));
   EXPECT_EQ(doc.look.water, 0.25);
   EXPECT_EQ(doc.look.ramp, "grayscale");
   EXPECT_EQ(doc.look.hillshade, HillshadeChoice::Off);
@@ -161,8 +162,8 @@ TEST(Project, MissingParametersTakeTheStagesDefaults) {
   const SourceStage& ds = sourceStage("diamond-square");
   ParamValues expected = ds.defaults();
   expected[ds.sizeIndex()] = 65;
-  EXPECT_EQ(doc.source.values, expected);
-  EXPECT_EQ(doc.modifiers.at(0).values, (ParamValues{0.1, 1.0}));
+  EXPECT_EQ(chainSource(doc.graph).values, expected);
+  EXPECT_EQ(chainOf(doc.graph).modifiers.at(0).values, (ParamValues{0.1, 1.0}));
   // No look in the file: the look that suits the source.
   EXPECT_EQ(doc.look, defaultDocument("diamond-square").look);
 }
@@ -366,7 +367,7 @@ TEST(Project, TextFromTheFileIsQuotedAsAShortEscapedExcerpt) {
 TEST(Project, SaveThenLoadGivesTheSameDocument) {
   const testing::ScratchDir dir;
   Document doc = articleDocument("diamond-square");
-  doc.modifiers.push_back(defaultModifier("terrace"));
+  appendModifier(doc.graph, "terrace");
   const std::string path = (dir.path() / "island.terrain.json").string();
   saveProject(path, doc);
   EXPECT_EQ(loadProject(path), doc);

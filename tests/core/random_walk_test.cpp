@@ -81,7 +81,7 @@ TEST(RandomWalk, GoldenChecksums) {
   // The default document: the walk, the usual 10-pass smooth stage, then a
   // normalise back to the full height range.
   Document expected = walkDoc(1, 640, 10, Style::Scaled);
-  expected.modifiers.push_back(defaultModifier("normalise"));
+  appendModifier(expected.graph, "normalise");
   ASSERT_EQ(defaultDocument("random-walk"), expected);
   // Re-pinned: smoothing is now the smooth stage after the source's normalise,
   // then the normalise stage (issue 7).
@@ -169,7 +169,7 @@ TEST(RandomWalk, ArticleStyleIsTheArticlesLoopOnTheWalk) {
 // normalised: the article's integer loop run by hand.
 TEST(RandomWalk, ArticlePresetIsTheArticlesLoopRunByHand) {
   const Document article = articleDocument("random-walk");
-  EXPECT_TRUE(article.modifiers.empty());
+  EXPECT_TRUE(chainOf(article.graph).modifiers.empty());
   EXPECT_EQ(testing::param(article, "article-passes"), 10.0);
   std::vector<int> expected = asInts(raw(walkDoc(1, 640, 0, Style::Article)));
   const int n = static_cast<int>(expected.size());

@@ -59,7 +59,7 @@ TEST(Rectangles, ArticleDefaultsAre128Cells1024RectanglesOfSize10) {
     EXPECT_EQ(param(doc, "rect-size"), 10.0);
     EXPECT_EQ(param(doc, "zscale"), 512.0);
     EXPECT_EQ(param(doc, "cell-noise"), 1.0);
-    EXPECT_TRUE(doc.modifiers.empty());  // no smoothing
+    EXPECT_TRUE(chainOf(doc.graph).modifiers.empty());  // no smoothing
     const RectanglesParams p = params(doc);
     EXPECT_EQ(p.size, 128);
     EXPECT_EQ(p.rects, 1024);

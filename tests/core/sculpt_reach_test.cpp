@@ -25,23 +25,22 @@ namespace {
 NodeId smoothedWorld(Document& doc, int side, int strokes, double radius) {
   doc = defaultDocument("noise");
   setDocumentSize(doc, side);
-  makeGraph(doc);
-  const NodeId source = doc.graph->output;
-  const NodeId node = addNode(doc, "sculpt", 200.0f, 0.0f);
-  connect(doc, {source, 0}, {node, 0});
-  setOutput(doc, node);
+  const NodeId source = doc.graph.output;
+  const NodeId node = addNode(doc.graph, "sculpt", 200.0f, 0.0f);
+  connect(doc.graph, {source, 0}, {node, 0});
+  setOutput(doc.graph, node);
   for (int k = 0; k < strokes; ++k) {
     Stroke smooth;
     smooth.mode = StrokeMode::Smooth;
     smooth.radius = radius;
     smooth.points = {{1000.0 + 2000.0 * k, 2000.0}, {7000.0 - 1500.0 * k, 6000.0}};
-    addStroke(doc, node, smooth);
+    addStroke(doc.graph, node, smooth);
   }
   return node;
 }
 
 int reachOf(const Document& doc, NodeId node, double cellMetres) {
-  const GraphNode& n = *doc.graph->find(node);
+  const GraphNode& n = *doc.graph.find(node);
   return typeOf(n).reach(n.values, cellMetres);
 }
 
@@ -54,11 +53,11 @@ TEST(SculptReach, BlursSummingPastAMapsSideStillGiveTilesTheirWindowOfANarrowerW
   ASSERT_GT(3 * static_cast<std::int64_t>(1.0e6 * 0.25 / cell), kMaxMapSide);
   EXPECT_EQ(reachOf(doc, node, cell), kMaxMapSide);
   const NodeContext context{doc.seed, doc.world};
-  const Heightfield world = *evaluateWindow(*doc.graph, {node, 0}, context,
+  const Heightfield world = *evaluateWindow(doc.graph, {node, 0}, context,
                                             WorldWindow{257, false, cell, {0, 0, 257, 257}});
   for (const MapWindow window : {MapWindow{0, 0, 64, 64}, MapWindow{150, 40, 100, 90}}) {
     const PortValue tile =
-        evaluateWindow(*doc.graph, {node, 0}, context, WorldWindow{257, false, cell, window});
+        evaluateWindow(doc.graph, {node, 0}, context, WorldWindow{257, false, cell, window});
     ASSERT_EQ(testing::checksum(*tile), testing::checksum(cutWindow(world, window)))
         << window.x0 << "," << window.y0;
   }
@@ -77,7 +76,7 @@ TEST(SculptReach, BlursSummingPastAMapsSideRefuseATileOfAWiderWorldNamingTheLimi
   for (const bool torus : {false, true}) {
     for (const MapWindow window : {MapWindow{0, 0, 1025, 1025}, MapWindow{20000, 9000, 513, 513}}) {
       const std::string refused = testing::inputErrorOf([&] {
-        evaluateWindow(*doc.graph, {node, 0}, context, WorldWindow{side, torus, 1.0, window});
+        evaluateWindow(doc.graph, {node, 0}, context, WorldWindow{side, torus, 1.0, window});
       });
       EXPECT_NE(refused.find("more than a map may be (" + std::to_string(kMaxMapSide) + ")"),
                 std::string::npos)
@@ -89,7 +88,7 @@ TEST(SculptReach, BlursSummingPastAMapsSideRefuseATileOfAWiderWorldNamingTheLimi
   }
   // Under a map's side the sum is exact: two strokes, 16000 cells.
   smoothedWorld(doc, 257, 2, 32000.0);
-  EXPECT_EQ(reachOf(doc, doc.graph->output, 1.0), 16000);
+  EXPECT_EQ(reachOf(doc, doc.graph.output, 1.0), 16000);
 }
 
 // One stroke of 8000 cells' blur fits a small tile's window but not a
@@ -101,7 +100,7 @@ TEST(SculptReach, AReachSmallerTilesCanCarryAsksForMoreTiles) {
   ASSERT_EQ(reachOf(doc, node, 1.0), 8000);
   const NodeContext context{doc.seed, doc.world};
   const std::string refused = testing::inputErrorOf([&] {
-    evaluateWindow(*doc.graph, {node, 0}, context,
+    evaluateWindow(doc.graph, {node, 0}, context,
                    WorldWindow{40001, false, 1.0, MapWindow{20000, 9000, 1025, 1025}});
   });
   EXPECT_NE(refused.find("use more tiles or smaller radii"), std::string::npos) << refused;

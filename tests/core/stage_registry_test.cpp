@@ -271,12 +271,12 @@ TEST(StageRegistry, ADocumentUsingEveryStageSurvivesTheProjectFile) {
   for (const SourceStage* source : sources()) {
     Document doc = defaultDocument(source->key());
     doc.seed = 0xFFFFFFFFFFFFFFFFULL;
-    doc.source.values = offDefaults(*source, smallSourceValues(*source));
-    doc.modifiers.clear();
+    chainSource(doc.graph).values = offDefaults(*source, smallSourceValues(*source));
+    doc.graph = chainGraph({chainOf(doc.graph).source, {}});
     bool enabled = true;
     for (const ModifierStage* m : modifiers()) {
       if (source->profile() && !m->appliesToProfiles()) continue;
-      doc.modifiers.push_back({std::string(m->key()), offDefaults(*m, m->defaults()), enabled});
+      appendModifier(doc.graph, {std::string(m->key()), offDefaults(*m, m->defaults()), enabled});
       enabled = !enabled;
     }
     ASSERT_NO_THROW(validate(doc)) << source->key();

@@ -107,9 +107,10 @@ TEST(StreamPower, RandomDiagonalsLetWaterRunDownAPlaneInItsOwnDirection) {
 Document riverWorld(int size, std::uint64_t seed, std::string_view solve = "257") {
   Document doc = docWith("noise", {{"size", size}}, seed);
   doc.world = {12000.0, 2800.0};
-  doc.modifiers.push_back(defaultModifier("stream-power"));
+  appendModifier(doc.graph, "stream-power");
   const auto grid = testing::paramIndex(stage(), "solve-size");
-  doc.modifiers.back().values[grid] = parseValue(stage().params()[grid], solve);
+  chainModifier(doc.graph, chainModifierCount(doc.graph) - 1).values[grid] =
+      parseValue(stage().params()[grid], solve);
   return doc;
 }
 
@@ -149,7 +150,6 @@ TEST(StreamPower, TheSolveGridGivesTheSameBitsOnOneAndTwoThreads) {
 // corpus holds chains; this is a graph). Saved again, it says so.
 TEST(StreamPower, AProjectWithoutTheSolveGridKeepsItsOldBits) {
   Document doc = riverWorld(129, 2);
-  makeGraph(doc);
   nlohmann::json file = nlohmann::json::parse(projectToJson(doc));
   const char* const newer[] = {"solve-size", "refine-steps", "diffusion", "flow-directions",
                                "spread-below"};
@@ -157,11 +157,12 @@ TEST(StreamPower, AProjectWithoutTheSolveGridKeepsItsOldBits) {
     for (const char* key : newer) node.at("params").erase(key);
   }
   const Document old = projectFromJson(file.dump());
-  const GraphNode& rivers = *old.graph->find(old.graph->output);
+  const GraphNode& rivers = *old.graph.find(old.graph.output);
   for (const char* key : newer) EXPECT_EQ(rivers.values[testing::paramIndex(stage(), key)], 0.0);
   Document before = riverWorld(129, 2, "map");
   for (const char* key : {"refine-steps", "diffusion", "flow-directions", "spread-below"})
-    before.modifiers.back().values[testing::paramIndex(stage(), key)] = 0;
+    chainModifier(before.graph, chainModifierCount(before.graph) - 1)
+        .values[testing::paramIndex(stage(), key)] = 0;
   EXPECT_EQ(testing::run(old).heights, testing::run(before).heights);
   EXPECT_NE(testing::run(old).heights, testing::run(doc).heights);
   EXPECT_NE(projectToJson(old).find("\"solve-size\": \"map\""), std::string::npos);

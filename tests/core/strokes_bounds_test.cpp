@@ -391,28 +391,27 @@ TEST(StrokeBounds, TilesOfAWidelySmoothedWorldAreWindowsOfIt) {
     SCOPED_TRACE(torus ? "torus" : "plain");
     Document doc = defaultDocument("noise");
     setDocumentSize(doc, torus ? 256 : 257);
-    makeGraph(doc);
     if (torus) {
-      GraphNode& source = *doc.graph->find(doc.graph->output);
+      GraphNode& source = *doc.graph.find(doc.graph.output);
       source.values[*typeOf(source).indexOf("tileable")] = 1.0;
     }
-    const NodeId source = doc.graph->output;
-    const NodeId node = addNode(doc, "sculpt", 200.0f, 0.0f);
-    connect(doc, {source, 0}, {node, 0});
-    setOutput(doc, node);
+    const NodeId source = doc.graph.output;
+    const NodeId node = addNode(doc.graph, "sculpt", 200.0f, 0.0f);
+    connect(doc.graph, {source, 0}, {node, 0});
+    setOutput(doc.graph, node);
     Stroke smooth;
     smooth.mode = StrokeMode::Smooth;
     smooth.radius = 9000.0;  // 70 cells of blur at 32 m a cell
     smooth.points = {{1500.0, 6000.0}, {6500.0, 2000.0}};
-    addStroke(doc, node, smooth);
+    addStroke(doc.graph, node, smooth);
     const NodeContext context{doc.seed, doc.world};
     const int side = torus ? 256 : 257;
     const double cell = metresPerCell(doc.world, side, torus);
-    const Heightfield world = *evaluateWindow(*doc.graph, {node, 0}, context,
+    const Heightfield world = *evaluateWindow(doc.graph, {node, 0}, context,
                                               WorldWindow{side, torus, cell, {0, 0, side, side}});
     for (const MapWindow window : {MapWindow{0, 0, 100, 100}, MapWindow{100, 90, 80, 120}}) {
       const PortValue tile =
-          evaluateWindow(*doc.graph, {node, 0}, context, WorldWindow{side, torus, cell, window});
+          evaluateWindow(doc.graph, {node, 0}, context, WorldWindow{side, torus, cell, window});
       ASSERT_EQ(testing::checksum(*tile), testing::checksum(cutWindow(world, window)))
           << window.x0 << "," << window.y0;
     }

@@ -126,17 +126,21 @@ inline ParamValues valuesWith(const Stage& stage,
 
 // Sets / reads one of the document's source parameters by its metadata key.
 inline void setParam(Document& doc, std::string_view key, double value) {
-  const SourceStage& source = sourceStage(doc.source.key);
-  doc.source.values.at(paramIndex(source, key)) = value;
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  chainSource(doc.graph).values.at(paramIndex(source, key)) = value;
 }
 inline double param(const Document& doc, std::string_view key) {
-  const SourceStage& source = sourceStage(doc.source.key);
-  return doc.source.values.at(paramIndex(source, key));
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  return chainSource(doc.graph).values.at(paramIndex(source, key));
 }
 
 // Sets one of a modifier's parameters by its metadata key.
 inline void setParam(ModifierSettings& modifier, std::string_view key, double value) {
   modifier.values.at(paramIndex(modifierStage(modifier.key), key)) = value;
+}
+// The same on a chain's modifier node.
+inline void setParam(GraphNode& modifier, std::string_view key, double value) {
+  modifier.values.at(paramIndex(modifierStage(modifier.type), key)) = value;
 }
 
 // The bare source: its defaults with `params` set, the seed, no modifiers
@@ -146,7 +150,7 @@ inline Document docWith(std::string_view source,
                         std::initializer_list<std::pair<std::string_view, double>> params = {},
                         std::uint64_t seed = 1) {
   Document doc = defaultDocument(source);
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   doc.seed = seed;
   for (const auto& [key, value] : params) setParam(doc, key, value);
   return doc;
@@ -181,7 +185,7 @@ inline ParamValues makingValues(const SourceStage& source) {
 inline Document makingDocument(std::string_view key) {
   Document doc = defaultDocument(key);
   if (const auto file = sourceStage(key).indexOf("file")) {
-    doc.source.values[*file] = textId(importSample());
+    chainSource(doc.graph).values[*file] = textId(importSample());
   }
   return doc;
 }
@@ -190,7 +194,7 @@ inline Document makingDocument(std::string_view key) {
 inline Document withSmooth(Document doc, int passes) {
   ModifierSettings smooth = defaultModifier("smooth");
   setParam(smooth, "passes", passes);
-  doc.modifiers.push_back(std::move(smooth));
+  appendModifier(doc.graph, std::move(smooth));
   return doc;
 }
 
@@ -210,12 +214,12 @@ inline RunControl control(int threads = 0) {
 // std::invalid_argument when that source does not take that struct.
 template <class Params>
 Params paramsOf(const Document& doc) {
-  const auto* typed =
-      dynamic_cast<const TypedStage<SourceStage, Params>*>(&sourceStage(doc.source.key));
+  const auto* typed = dynamic_cast<const TypedStage<SourceStage, Params>*>(
+      &sourceStage(chainSource(doc.graph).type));
   if (typed == nullptr) {
-    throw std::invalid_argument(doc.source.key + " does not take these parameters");
+    throw std::invalid_argument(chainSource(doc.graph).type + " does not take these parameters");
   }
-  return typed->unpack(doc.source.values);
+  return typed->unpack(chainSource(doc.graph).values);
 }
 
 // A tile grid of a world `worldSize` samples a side (a torus of that many

@@ -26,9 +26,9 @@ TileGrid gridOf(std::int64_t worldSize, int columns, int rows, int overlap = 0,
 
 // The whole world on the tiles' shared scale: its one window that is all of it.
 Heightfield wholeWorld(const Document& doc, int threads = 0) {
-  const SourceStage& source = sourceStage(doc.source.key);
-  const int size = source.size(doc.source.values);
-  return source.generateWindow(doc.seed, doc.source.values, {0, 0, size, size},
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  const int size = source.size(chainSource(doc.graph).values);
+  return source.generateWindow(doc.seed, chainSource(doc.graph).values, {0, 0, size, size},
                                testing::control(threads));
 }
 
@@ -104,12 +104,12 @@ TEST(NoiseTiles, EachTileAloneIsItsWindowOfTheWholeWorld) {
     for (int row = 0; row < 4; ++row) {
       for (int column = 0; column < 4; ++column) {
         const MapWindow window = tileWindow(grid, {column, row});
-        const Heightfield alone = sourceStage("noise").generateWindow(doc.seed, doc.source.values,
-                                                                      window, testing::control());
+        const Heightfield alone = sourceStage("noise").generateWindow(
+            doc.seed, chainSource(doc.graph).values, window, testing::control());
         const Heightfield cut = cutWindow(world, window);
         ASSERT_EQ(alone.width, 75);
-        ASSERT_EQ(checksum(alone), checksum(cut))
-            << doc.source.key << " seed " << doc.seed << " tile " << column << "," << row;
+        ASSERT_EQ(checksum(alone), checksum(cut)) << chainSource(doc.graph).type << " seed "
+                                                  << doc.seed << " tile " << column << "," << row;
       }
     }
   }
@@ -173,7 +173,7 @@ TEST(NoiseTiles, AWorldLargerThanAnyMapIsMadeATileAtATime) {
 
 TEST(NoiseTiles, ATileHasTheSameBitsOnOneAndTwoThreads) {
   Document doc = docWith("noise", {{"size", 1025}, {"warp", 0.3}}, 17);
-  doc.modifiers.push_back(defaultModifier("terrace"));
+  appendModifier(doc.graph, "terrace");
   const TileGrid grid = gridOf(1025, 2, 2, 3);
   const TilePlan plan = planTiles(doc, grid);
   ASSERT_EQ(plan.build, TileBuild::Windowed) << plan.why;
@@ -187,13 +187,13 @@ TEST(NoiseTiles, ATileHasTheSameBitsOnOneAndTwoThreads) {
 // window with the same modifiers.
 TEST(NoiseTiles, PointwiseModifiersRunOnTheTileAlone) {
   Document doc = docWith("noise", {{"size", 257}}, 19);
-  doc.modifiers.push_back(defaultModifier("curve"));
-  doc.modifiers.push_back(defaultModifier("clamp"));
+  appendModifier(doc.graph, "curve");
+  appendModifier(doc.graph, "clamp");
   const TileGrid grid = gridOf(257, 2, 2, 2);
   const TilePlan plan = planTiles(doc, grid);
   ASSERT_EQ(plan.build, TileBuild::Windowed) << plan.why;
   Heightfield world = wholeWorld(doc);
-  for (const ModifierSettings& m : doc.modifiers) {
+  for (const ModifierSettings& m : chainOf(doc.graph).modifiers) {
     world = modifierStage(m.key).apply(std::move(world), {doc.seed, doc.world}, m.values,
                                        testing::control());
   }
@@ -251,7 +251,8 @@ TEST(DiamondSquareTiles, EachTileAloneIsItsWindowOfTheWholeMap) {
 TEST(SourceWindows, ASourceComputesWindowsExactlyWhenItHasASharedScale) {
   for (const SourceStage* source : sources()) {
     const Document doc = defaultDocument(source->key());
-    EXPECT_EQ(source->computesWindows(), source->tileScale(doc.seed, doc.source.values).has_value())
+    EXPECT_EQ(source->computesWindows(),
+              source->tileScale(doc.seed, chainSource(doc.graph).values).has_value())
         << source->key();
   }
 }
@@ -301,7 +302,7 @@ TEST(DiamondSquareTiles, AWorldLargerThanAnyMapIsMadeATileAtATime) {
 TEST(WholeWorldTiles, TilesCutTheWholeWorldWhenWindowsCannotBeComputed) {
   const Document walls = docWith("rectangles", {{"size", 257}}, 23);
   Document eroded = docWith("diamond-square", {{"size", 257}}, 23);
-  eroded.modifiers.push_back(defaultModifier("thermal"));
+  appendModifier(eroded.graph, "thermal");
   for (const Document& doc : {walls, eroded}) {
     const TileGrid grid = gridOf(257, 2, 2, 4);
     const TilePlan plan = planTiles(doc, grid);
@@ -313,13 +314,13 @@ TEST(WholeWorldTiles, TilesCutTheWholeWorldWhenWindowsCannotBeComputed) {
   }
   EXPECT_NE(planTiles(walls, gridOf(257, 2, 2)).why.find("cannot compute a window"),
             std::string::npos);
-  EXPECT_NE(planTiles(eroded, gridOf(257, 2, 2)).why.find("looks beyond each cell"),
+  EXPECT_NE(planTiles(eroded, gridOf(257, 2, 2)).why.find("needs the whole map"),
             std::string::npos);
 }
 
 TEST(WholeWorldTiles, ErosionMapsAreCutWithTheHeights) {
   Document doc = docWith("noise", {{"size", 129}}, 29);
-  doc.modifiers.push_back(defaultModifier("stream-power"));
+  appendModifier(doc.graph, "stream-power");
   const TileGrid grid = gridOf(129, 2, 2);
   const Heightfield world = testing::run(doc);
   ASSERT_TRUE(world.erosion);
@@ -358,7 +359,9 @@ TEST(WholeWorldTiles, WorldsThatCannotBeTiledAreRefusedSayingWhy) {
 TilePlan twoStage(const Document& doc, int coarseSide) {
   TilePlan plan;
   plan.build = TileBuild::TwoStage;
-  plan.scale = sourceStage(doc.source.key).tileScale(doc.seed, doc.source.values);
+  plan.output = {doc.graph.output, 0};
+  plan.scale =
+      sourceStage(chainSource(doc.graph).type).tileScale(doc.seed, chainSource(doc.graph).values);
   plan.coarseSide = coarseSide;
   plan.why = "test";
   return plan;
@@ -367,12 +370,12 @@ TilePlan twoStage(const Document& doc, int coarseSide) {
 TEST(TwoStageTiles, LargeWorldsWithErosionAreBuiltInTwoStages) {
   for (const char* key : {"noise", "diamond-square"}) {
     Document doc = docWith(key, {}, 3);
-    doc.modifiers.push_back(defaultModifier("thermal"));
+    appendModifier(doc.graph, "thermal");
     setParam(doc, "size", 65537);
     const TilePlan big = planTiles(doc, gridOf(65537, 16, 16));
     EXPECT_EQ(big.build, TileBuild::TwoStage) << key;
     EXPECT_EQ(big.coarseSide, kTwoStageCoarseSide);
-    EXPECT_NE(big.why.find("looks beyond each cell"), std::string::npos);
+    EXPECT_NE(big.why.find("needs the whole map"), std::string::npos);
     setParam(doc, "size", 2049);
     EXPECT_EQ(planTiles(doc, gridOf(2049, 2, 2)).build, TileBuild::WholeWorld) << key;
   }
@@ -382,18 +385,19 @@ TEST(TwoStageTiles, LargeWorldsWithErosionAreBuiltInTwoStages) {
 // one tile: the seams agree, on a torus too.
 TEST(TwoStageTiles, EachTileIsItsWindowOfTheWholeTwoStageWorld) {
   Document plain = docWith("noise", {{"size", 257}, {"warp", 0.2}}, 5);
-  plain.modifiers.push_back(defaultModifier("thermal"));
+  appendModifier(plain.graph, "thermal");
   Document torus = docWith("noise", {{"size", 256}, {"tileable", 1}}, 6);
-  torus.modifiers.push_back(defaultModifier("stream-power"));
+  appendModifier(torus.graph, "stream-power");
   Document ds = docWith("diamond-square", {{"size", 257}}, 7);
-  ds.modifiers.push_back(defaultModifier("droplets"));
+  appendModifier(ds.graph, "droplets");
   for (const Document& doc : {plain, torus, ds}) {
     const int size = static_cast<int>(testing::param(doc, "size"));
-    const bool wraps = sourceStage(doc.source.key).wraps(doc.source.values);
+    const bool wraps =
+        sourceStage(chainSource(doc.graph).type).wraps(chainSource(doc.graph).values);
     const TilePlan plan = twoStage(doc, wraps ? 64 : 65);
     const TileGrid whole = gridOf(size, 1, 1, 0, wraps);
     const Tile world = buildTile(doc, whole, plan, {0, 0});
-    ASSERT_TRUE(world.field.erosion) << doc.source.key;
+    ASSERT_TRUE(world.field.erosion) << chainSource(doc.graph).type;
     const TileGrid grid = gridOf(size, 2, 2, 3, wraps);
     for (const TileIndex t : {TileIndex{0, 0}, TileIndex{1, 0}, TileIndex{1, 1}}) {
       const Tile tile = buildTile(doc, grid, plan, t);
@@ -403,7 +407,7 @@ TEST(TwoStageTiles, EachTileIsItsWindowOfTheWholeTwoStageWorld) {
         torusWorld.wraps = true;
         expected = cutWindow(torusWorld, tileWindow(grid, t));
       }
-      EXPECT_EQ(checksum(tile.field), checksum(expected)) << doc.source.key;
+      EXPECT_EQ(checksum(tile.field), checksum(expected)) << chainSource(doc.graph).type;
       ASSERT_TRUE(tile.field.erosion);
       EXPECT_EQ(tile.field.erosion->wear.size(), tile.field.size());
     }
@@ -415,13 +419,13 @@ TEST(TwoStageTiles, EachTileIsItsWindowOfTheWholeTwoStageWorld) {
 // (its second differences vanish), and erosion did change it.
 TEST(TwoStageTiles, TheStagesChangeIsUpsampledBilinearlyOverTheSourcesDetail) {
   Document doc = docWith("noise", {{"size", 257}, {"fractal", 1}}, 9);
-  doc.modifiers.push_back(defaultModifier("thermal"));
+  appendModifier(doc.graph, "thermal");
   const TileGrid grid = gridOf(257, 2, 2);
   const TilePlan plan = twoStage(doc, 65);  // 4 samples per coarse cell
   const Tile tile = buildTile(doc, grid, plan, {1, 0});
   const MapWindow window = tileWindow(grid, {1, 0});
-  const Heightfield source =
-      sourceStage("noise").generateWindow(doc.seed, doc.source.values, window, testing::control());
+  const Heightfield source = sourceStage("noise").generateWindow(
+      doc.seed, chainSource(doc.graph).values, window, testing::control());
   double largest = 0.0;
   for (int y = 0; y < window.height; ++y) {
     for (int x = 1; x + 1 < window.width; ++x) {

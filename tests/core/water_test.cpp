@@ -336,17 +336,17 @@ TEST(Water, TheRainMaskScalesTheRainfallWhereItFalls) {
 Document withWater(const std::string& example, int size) {
   Document doc = loadProject(TERRAIN_SOURCE_DIR "/examples/" + example);
   setDocumentSize(doc, size);
-  const NodeId terrain = doc.graph->output;
-  const NodeId water = addNode(doc, "water", 0.0f, 0.0f);
-  connect(doc, {terrain, 0}, {water, 0});
-  setOutput(doc, water);
+  const NodeId terrain = doc.graph.output;
+  const NodeId water = addNode(doc.graph, "water", 0.0f, 0.0f);
+  connect(doc.graph, {terrain, 0}, {water, 0});
+  setOutput(doc.graph, water);
   return doc;
 }
 
 PortRef waterPort(const Document& doc, std::string_view key) {
   const NodeType& type = nodeType("water");
   for (std::uint32_t port = 0; port < type.outputs().size(); ++port) {
-    if (type.outputs()[port].key == key) return {doc.graph->output, port};
+    if (type.outputs()[port].key == key) return {doc.graph.output, port};
   }
   throw std::logic_error("no water port " + std::string(key));
 }
@@ -403,7 +403,7 @@ WaterMasks masksOf(const Document& doc) {
   const NodeContext context{doc.seed, doc.world};
   const auto port = [&](std::string_view key) {
     const PortRef ref = waterPort(doc, key);
-    return *evaluator.run(*doc.graph, ref.node, ref.port, context);
+    return *evaluator.run(doc.graph, ref.node, ref.port, context);
   };
   return {port("lake"), port("river"), port("sea")};
 }
@@ -450,7 +450,7 @@ TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreTheExports) {
 // whole world, each bit for bit its window.
 TEST(WaterNode, TilesAreWindowsOfTheWholeWorldsWater) {
   const Document doc = withWater("tileable-highlands.json", 257);
-  EXPECT_NE(whyNotWindowed(*doc.graph, doc.graph->output).find("Water (node"), std::string::npos);
+  EXPECT_NE(whyNotWindowed(doc.graph, doc.graph.output).find("Water (node"), std::string::npos);
   const TileGrid grid = testing::tileGrid(257, 2, 2);
   for (const std::string_view key : {"surface", "lake", "river"}) {
     const PortRef port = waterPort(doc, key);

@@ -133,7 +133,7 @@ TEST_F(AppActions, ASavedProjectOpensToTheSameScreen) {
   ASSERT_TRUE(fs::exists(project));
   const Outcome reopened = outcome("reopened", {"--project", project.string()});
   EXPECT_EQ(reopened.document, saved.document);
-  EXPECT_EQ(parsed(saved.document).modifiers.size(), 1U);
+  EXPECT_EQ(chainModifierCount(parsed(saved.document).graph), 1U);
   EXPECT_EQ(differingViewPixels(reopened.shot, saved.shot), 0);
   // And open: in a script lands on that screen too, from another terrain.
   const Outcome opened = outcome("opened", mapOf(9), "next-seed,open:" + project.string());

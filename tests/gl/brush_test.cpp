@@ -80,13 +80,12 @@ Changed changedPixels(const RgbImage& a, const RgbImage& b, double near, double 
 Document brushProject(std::string_view type) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, 257);
-  makeGraph(doc);
-  const NodeId noise = doc.graph->output;
+  const NodeId noise = doc.graph.output;
   if (type == "river") {
-    const NodeId river = addNode(doc, "river", 240.0f, 0.0f);
-    connect(doc, {noise, 0}, {river, 0});
-    setOutput(doc, river);
-    GraphNode& node = *doc.graph->find(river);
+    const NodeId river = addNode(doc.graph, "river", 240.0f, 0.0f);
+    connect(doc.graph, {noise, 0}, {river, 0});
+    setOutput(doc.graph, river);
+    GraphNode& node = *doc.graph.find(river);
     for (const auto& [key, value] :
          {std::pair{"width", 200.0}, {"depth", 40.0}, {"banks", 300.0}}) {
       node.values[*typeOf(node).indexOf(key)] = value;
@@ -94,21 +93,21 @@ Document brushProject(std::string_view type) {
     return doc;
   }
   if (type == "sculpt") {
-    const NodeId sculpt = addNode(doc, "sculpt", 240.0f, 0.0f);
-    connect(doc, {noise, 0}, {sculpt, 0});
-    setOutput(doc, sculpt);
+    const NodeId sculpt = addNode(doc.graph, "sculpt", 240.0f, 0.0f);
+    connect(doc.graph, {noise, 0}, {sculpt, 0});
+    setOutput(doc.graph, sculpt);
     return doc;
   }
-  const NodeId paint = addNode(doc, "paint-mask", 240.0f, 200.0f);
-  connect(doc, {noise, 0}, {paint, 0});
-  const NodeId plain = addNode(doc, "clamp", 240.0f, 0.0f);  // the noise held under 0.2
-  connect(doc, {noise, 0}, {plain, 0});
-  doc.graph->find(plain)->values[*typeOf(*doc.graph->find(plain)).indexOf("high")] = 0.2;
-  const NodeId blend = addNode(doc, "blend", 480.0f, 0.0f);
-  connect(doc, {noise, 0}, {blend, 0});
-  connect(doc, {plain, 0}, {blend, 1});
-  connect(doc, {paint, 0}, {blend, 2});
-  setOutput(doc, blend);
+  const NodeId paint = addNode(doc.graph, "paint-mask", 240.0f, 200.0f);
+  connect(doc.graph, {noise, 0}, {paint, 0});
+  const NodeId plain = addNode(doc.graph, "clamp", 240.0f, 0.0f);  // the noise held under 0.2
+  connect(doc.graph, {noise, 0}, {plain, 0});
+  doc.graph.find(plain)->values[*typeOf(*doc.graph.find(plain)).indexOf("high")] = 0.2;
+  const NodeId blend = addNode(doc.graph, "blend", 480.0f, 0.0f);
+  connect(doc.graph, {noise, 0}, {blend, 0});
+  connect(doc.graph, {plain, 0}, {blend, 1});
+  connect(doc.graph, {paint, 0}, {blend, 2});
+  setOutput(doc.graph, blend);
   return doc;
 }
 
@@ -123,12 +122,12 @@ TEST_F(Brush, AStrokeOnTheMapRaisesTheGroundUnderItAndIsOneUndoStep) {
   ASSERT_EQ(undone.status, 0) << undone.err;
 
   const Document doc = projectFromJson(drawn.out);
-  const Strokes& strokes = strokesOf(doc.graph->find(2)->values[0]);
+  const Strokes& strokes = strokesOf(doc.graph.find(2)->values[0]);
   ASSERT_EQ(strokes.size(), 1u);
   EXPECT_EQ(strokes[0].mode, StrokeMode::Raise);
   EXPECT_NEAR(strokes[0].points.front()[0], 0.2 * doc.world.width, 1e-6);  // metres
   EXPECT_NEAR(strokes[0].points.back()[1], 0.3 * doc.world.width, 1e-6);
-  EXPECT_TRUE(strokesOf(projectFromJson(undone.out).graph->find(2)->values[0]).empty());
+  EXPECT_TRUE(strokesOf(projectFromJson(undone.out).graph.find(2)->values[0]).empty());
 
   // The default brush reaches 400 m: 0.049 of the 8192 m world.
   const Changed c =
@@ -147,7 +146,7 @@ TEST_F(Brush, APaintedMaskDrivesABlendWhereItIsPainted) {
   ASSERT_EQ(painted.status, 0) << painted.err;
   const testing::AppRun plain = drive("mask.json", "select:2", "unpainted.png");
   ASSERT_EQ(plain.status, 0) << plain.err;
-  EXPECT_EQ(strokesOf(projectFromJson(painted.out).graph->find(2)->values[0]).front().mode,
+  EXPECT_EQ(strokesOf(projectFromJson(painted.out).graph.find(2)->values[0]).front().mode,
             StrokeMode::Paint);
   const Changed c =
       changedPixels(readPngRgb8(path("mask.png")), readPngRgb8(path("unpainted.png")), 0.02, 0.08);
@@ -165,7 +164,7 @@ TEST_F(Brush, ADrawnRiverCarvesAChannelAlongItsCourse) {
   ASSERT_EQ(drawn.status, 0) << drawn.err;
   const testing::AppRun plain = drive("river.json", "select:2", "no-river.png");
   ASSERT_EQ(plain.status, 0) << plain.err;
-  const Strokes& courses = strokesOf(projectFromJson(drawn.out).graph->find(2)->values[0]);
+  const Strokes& courses = strokesOf(projectFromJson(drawn.out).graph.find(2)->values[0]);
   ASSERT_EQ(courses.size(), 1u);
   EXPECT_EQ(courses[0].mode, StrokeMode::Path);
   const Changed c =
@@ -187,7 +186,7 @@ TEST_F(Brush, ACourseTakesClickedPointsAndAPointMovesWhereItIsDragged) {
   ASSERT_EQ(edited.status, 0) << edited.err;
   const Document doc = projectFromJson(edited.out);
   const double w = doc.world.width;
-  const Strokes& courses = strokesOf(doc.graph->find(2)->values[0]);
+  const Strokes& courses = strokesOf(doc.graph.find(2)->values[0]);
   ASSERT_EQ(courses.size(), 1u);
   const PathPoints expected = {{0.2 * w, 0.7 * w}, {0.55 * w, 0.35 * w}, {0.8 * w, 0.3 * w}};
   ASSERT_EQ(courses[0].points.size(), expected.size());
@@ -198,7 +197,7 @@ TEST_F(Brush, ACourseTakesClickedPointsAndAPointMovesWhereItIsDragged) {
   const testing::AppRun undone =
       drive("river.json", drawn + ",drag:0.5:0.5>0.55:0.35,undo", "course-undone.png");
   ASSERT_EQ(undone.status, 0) << undone.err;
-  const Strokes& before = strokesOf(projectFromJson(undone.out).graph->find(2)->values[0]);
+  const Strokes& before = strokesOf(projectFromJson(undone.out).graph.find(2)->values[0]);
   ASSERT_EQ(before.size(), 1u);
   EXPECT_NEAR(before[0].points[1][0], 0.5 * w, 1e-6);  // the move taken back, the click kept
   EXPECT_EQ(before[0].points.size(), 3u);
@@ -218,7 +217,7 @@ TEST_F(Brush, ACourseDragIsItsTwoEndsNotAHandlePerMouseSample) {
   ASSERT_EQ(drawn.status, 0) << drawn.err;
   const Document doc = projectFromJson(drawn.out);
   const double w = doc.world.width;
-  const Strokes& courses = strokesOf(doc.graph->find(2)->values[0]);
+  const Strokes& courses = strokesOf(doc.graph.find(2)->values[0]);
   ASSERT_EQ(courses.size(), 1u);
   ASSERT_EQ(courses[0].points.size(), 2u);
   EXPECT_NEAR(courses[0].points[0][0], 0.2 * w, 1e-6);

@@ -83,10 +83,10 @@ TEST_F(GraphEditor, AScriptedFiveNodeGraphIsDrawnWithItsNodesAndLinks) {
   ASSERT_EQ(linked.status, 0) << linked.err;
 
   const Document doc = projectFromJson(linked.out);
-  ASSERT_TRUE(doc.graph);
-  EXPECT_EQ(doc.graph->nodes.size(), 5u);
-  EXPECT_EQ(doc.graph->edges.size(), 5u);  // the chain's and the four drawn
-  EXPECT_EQ(doc.graph->output, 5u);
+  EXPECT_FALSE(isLinear(doc.graph));
+  EXPECT_EQ(doc.graph.nodes.size(), 5u);
+  EXPECT_EQ(doc.graph.edges.size(), 5u);  // the chain's and the four drawn
+  EXPECT_EQ(doc.graph.output, 5u);
 
   const RgbImage before = readPngRgb8(path("nodes.png"));
   const RgbImage after = readPngRgb8(path("graph.png"));
@@ -116,12 +116,12 @@ TEST_F(GraphEditor, ARefusedLinkSaysWhyAndUndoTakesAnEditBack) {
   EXPECT_NE(refused.status, 0);
   EXPECT_NE(refused.err.find("cannot feed the heights input 'a'"), std::string::npos)
       << refused.err;
-  // The first edit made the chain a graph; undoing it gives the chain back.
+  // The first edit branched the chain; undoing it gives the chain back.
   const testing::AppRun undone = drive("editor,node:noise@0:220,undo");
   ASSERT_EQ(undone.status, 0) << undone.err;
   const Document doc = projectFromJson(undone.out);
-  EXPECT_FALSE(doc.graph);
-  EXPECT_EQ(doc.modifiers.size(), 1u);
+  ASSERT_TRUE(isLinear(doc.graph));
+  EXPECT_EQ(chainModifierCount(doc.graph), 1u);
 }
 
 // Issue 38 item 7: Enter in the add menu's search adds the first match,
@@ -153,13 +153,14 @@ TEST_F(GraphEditor, EnterInTheAddMenusSearchAddsTheFirstMatch) {
   for (const auto& [text, key] : {std::pair<std::string, std::string>{"terrace", "terrace"},
                                   std::pair<std::string, std::string>{"mask", firstMask}}) {
     const Document added = typed(text, "key:enter");
-    ASSERT_TRUE(added.graph) << "the chain became a graph with the node";
+    EXPECT_FALSE(isLinear(added.graph)) << "a node beside the chain";
     // The chain's two stages, and the node the search found.
-    ASSERT_EQ(added.graph->nodes.size(), 3u) << text;
-    EXPECT_EQ(added.graph->nodes.back().type, key) << text;
+    ASSERT_EQ(added.graph.nodes.size(), 3u) << text;
+    EXPECT_EQ(added.graph.nodes.back().type, key) << text;
   }
   const Document escaped = typed("terrace", "key:escape");
-  EXPECT_FALSE(escaped.graph) << "Escape closes the menu and adds nothing";
+  EXPECT_TRUE(isLinear(escaped.graph)) << "Escape closes the menu and adds nothing";
+  EXPECT_EQ(escaped.graph.nodes.size(), 2u);
 }
 
 // A graph saved half-built (its terrain's blend has no 'b' yet) opens in
@@ -167,9 +168,9 @@ TEST_F(GraphEditor, EnterInTheAddMenusSearchAddsTheFirstMatch) {
 TEST_F(GraphEditor, AHalfBuiltGraphOpensInTheWindowAndExportSaysWhatIsOpen) {
   REQUIRE_DISPLAY();
   Document doc = defaultDocument("noise");
-  const NodeId blend = addNode(doc, "blend", 300.0f, 0.0f);
-  connect(doc, {1, 0}, {blend, 0});
-  setOutput(doc, blend);
+  const NodeId blend = addNode(doc.graph, "blend", 300.0f, 0.0f);
+  connect(doc.graph, {1, 0}, {blend, 0});
+  setOutput(doc.graph, blend);
   saveProject(path("half.json"), doc);
   const testing::AppRun window =
       testing::runDriver({"--project", path("half.json"), "--frames", "3", "--print-document"},
@@ -236,7 +237,7 @@ TEST_F(GraphEditor, APinnedNodeIsWhatTheViewShows) {
       drive(std::string(kNodes) + kLinks + ",pin:4", "pinned.png", kGreyMap);
   ASSERT_EQ(pinned.status, 0) << pinned.err;
   const Document doc = projectFromJson(pinned.out);
-  EXPECT_EQ(doc.graph->pinned, 4u);
+  EXPECT_EQ(doc.graph.pinned, 4u);
   const Heightfield mask = runPipeline(doc, PortRef{4, 0});
   const Heightfield heights = runPipeline(doc);
   const Shown maskPinned = samplesShowing(readPngRgb8(path("pinned.png")), mask);

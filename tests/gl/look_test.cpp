@@ -73,8 +73,8 @@ RgbImage exportedColourMap(const Document& doc, const Heightfield& field, const 
 Document lookDocument(double azimuth, double elevation, double relief) {
   Document doc = defaultDocument("diamond-square");
   doc.seed = 9;
-  const SourceStage& source = sourceStage(doc.source.key);
-  doc.source.values[source.sizeIndex()] = 257;
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  chainSource(doc.graph).values[source.sizeIndex()] = 257;
   doc.look.water = 0.3;
   doc.look.hillshade = HillshadeChoice::On;
   doc.look.sunAzimuth = azimuth;

@@ -46,9 +46,9 @@ RgbImage renderDiamondSquare(TerrainView& view, int size, int width, int height)
   // Diamond-square: the same seed at any size is the same landscape.
   Document doc = defaultDocument("diamond-square");
   doc.seed = 42;
-  const SourceStage& source = sourceStage(doc.source.key);
-  doc.source.values[source.sizeIndex()] = size;
-  doc.source.values[*source.indexOf("roughness")] = 0.3;
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  chainSource(doc.graph).values[source.sizeIndex()] = size;
+  chainSource(doc.graph).values[*source.indexOf("roughness")] = 0.3;
   view.setTerrain(runPipeline(doc), ColorRamp::earth());
   ViewSettings settings;
   settings.kind = ViewKind::Mesh;

@@ -26,13 +26,13 @@ using testing::GlTest;
 Document showcaseDocument(std::string_view source, std::uint64_t seed,
                           std::initializer_list<std::pair<std::string_view, double>> params) {
   Document doc = defaultDocument(source);
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   doc.seed = seed;
   const SourceStage& stage = sourceStage(source);
   for (const auto& [key, value] : params) {
     const auto index = stage.indexOf(key);
     if (!index) throw std::invalid_argument(std::string(source) + " has no " + std::string(key));
-    doc.source.values[*index] = value;
+    chainSource(doc.graph).values[*index] = value;
   }
   return doc;
 }

@@ -17,10 +17,10 @@ namespace terrain::testing {
 
 inline Document diamondSquareOfSide(int side, std::uint64_t seed) {
   Document doc = defaultDocument("diamond-square");
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   doc.seed = seed;
-  const SourceStage& source = sourceStage(doc.source.key);
-  doc.source.values[source.sizeIndex()] = side;
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
+  chainSource(doc.graph).values[source.sizeIndex()] = side;
   return doc;
 }
 

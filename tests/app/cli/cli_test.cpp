@@ -232,7 +232,7 @@ TEST_F(ExportCli, EveryGeneratorExportsWithItsDefaultsAndItsArticlePreset) {
       EXPECT_EQ(r.status, 0) << key << " " << preset << ": " << r.err;
       const Document doc =
           std::string(preset) == "article" ? articleDocument(key) : defaultDocument(key);
-      EXPECT_EQ(readPngGray16(out("x.png")).width, source->size(doc.source.values))
+      EXPECT_EQ(readPngGray16(out("x.png")).width, source->size(chainSource(doc.graph).values))
           << key << " " << preset;
     }
   }
@@ -387,10 +387,10 @@ TEST(ExportOptions, ExplicitFlagsOverrideThePresetAndTheLastRepeatWins) {
   const cli::ExportOptions o = cli::parseExportOptions(argv);
   const SourceStage& ds = sourceStage("diamond-square");
   const Document article = articleDocument("diamond-square");
-  EXPECT_EQ(o.doc.source.values[*ds.indexOf("roughness")], 0.2);
-  EXPECT_EQ(o.doc.source.values[*ds.indexOf("scaling")],
-            article.source.values[*ds.indexOf("scaling")]);  // from the preset
-  EXPECT_EQ(ds.size(o.doc.source.values), ds.size(article.source.values));
+  EXPECT_EQ(chainSource(o.doc.graph).values[*ds.indexOf("roughness")], 0.2);
+  EXPECT_EQ(chainSource(o.doc.graph).values[*ds.indexOf("scaling")],
+            chainSource(article.graph).values[*ds.indexOf("scaling")]);  // from the preset
+  EXPECT_EQ(ds.size(chainSource(o.doc.graph).values), ds.size(chainSource(article.graph).values));
 }
 
 cli::ExportOptions parseArgs(std::vector<std::string> args) {
@@ -424,13 +424,14 @@ TEST(ExportOptions, StagesStackInOrderWithTheirOwnFlags) {
   const cli::ExportOptions o =
       parseArgs({"--roughness", "0.4", "--stage", "smooth", "--passes", "3", "--stage", "normalise",
                  "--stage", "smooth", "--passes=7", "--water", "0.1", "--raw", "x.r32"});
-  ASSERT_EQ(o.doc.modifiers.size(), 3U);
-  EXPECT_EQ(o.doc.modifiers[0].key, "smooth");
-  EXPECT_EQ(o.doc.modifiers[0].values[0], 3.0);
-  EXPECT_EQ(o.doc.modifiers[1].key, "normalise");
-  EXPECT_EQ(o.doc.modifiers[2].values[0], 7.0);
+  ASSERT_EQ(chainModifierCount(o.doc.graph), 3U);
+  EXPECT_EQ(chainModifier(o.doc.graph, 0).type, "smooth");
+  EXPECT_EQ(chainModifier(o.doc.graph, 0).values[0], 3.0);
+  EXPECT_EQ(chainModifier(o.doc.graph, 1).type, "normalise");
+  EXPECT_EQ(chainModifier(o.doc.graph, 2).values[0], 7.0);
   EXPECT_EQ(o.doc.look.water, 0.1);
-  EXPECT_EQ(o.doc.source.values[*sourceStage("diamond-square").indexOf("roughness")], 0.4);
+  EXPECT_EQ(chainSource(o.doc.graph).values[*sourceStage("diamond-square").indexOf("roughness")],
+            0.4);
   // A source flag after a --stage is refused, naming the stage's own flags.
   try {
     parseArgs({"--stage", "smooth", "--roughness", "0.4", "--raw", "x.r32"});

@@ -132,7 +132,6 @@ TEST_F(ImportCli, AGraphsImportNodeGivenAnotherFileBringsItsWorld) {
   Document doc = testing::makingDocument("import");
   doc.world.width = 4321.0;
   doc.world.heightRange = 765.0;
-  makeGraph(doc);
   const std::string project = path("dem.json");
   saveProject(project, doc);
   const auto sidecarWorld = [&](const std::string& name) {
@@ -149,7 +148,7 @@ TEST_F(ImportCli, AGraphsImportNodeGivenAnotherFileBringsItsWorld) {
                         path("ridge.r32")})
                 .status,
             0);
-  ParamValues values = doc.graph->find(1)->values;
+  ParamValues values = doc.graph.find(1)->values;
   values[*importSource().indexOf("file")] = textId(ridge);
   const World expected = importedWorld(values, doc.world);
   EXPECT_NE(expected.width, 4321.0);

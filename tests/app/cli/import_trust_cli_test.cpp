@@ -104,7 +104,6 @@ TEST_F(ImportTrustCli, ARawBandOfASecretFileIsRefusedNotExported) {
                 "'VRTRawRasterBand' band");
   // The same VRT given to a graph's import node.
   Document doc = testing::makingDocument("import");
-  makeGraph(doc);
   saveProject(path("p.json"), doc);
   expectRefused({"--project", path("p.json"), "--node-param", "1.file=" + path("raw.vrt"),
                  "--heightmap", path("out.png")},
@@ -170,9 +169,10 @@ TEST_F(ImportTrustCli, AnOutputOnAFileTheDocumentReadsIsRefusedNamingBoth) {
                  "--out-dir", dir_.string(), "--raw", "t.r32"},
                 "--raw: '" + tileDem + "' is the import's file", {tileDem});
   EXPECT_FALSE(std::filesystem::exists(path("t_x0_y0.r32"))) << "a tile was made first";
-  // A graph project's import node.
+  // A graph project's import node (a node beside it: not a chain, whose
+  // import is "the import").
   Document doc = testing::makingDocument("import");
-  makeGraph(doc);
+  addNode(doc.graph, "smooth", 200.0f, 200.0f);
   saveProject(path("p.json"), doc);
   expectRefused({"--project", path("p.json"), "--node-param", "1.file=" + dem, "--heightmap",
                  path("link.asc")},

@@ -220,7 +220,7 @@ TEST_F(TiledExport, OneTileOfAWorldLargerThanAnyMap) {
   const Json windowed = Json::parse(testing::readAll(path("noise/w.json")));
   EXPECT_EQ(windowed["build"].get<std::string>().rfind("windowed", 0), 0U);
   EXPECT_EQ(windowed["tiles"].size(), 4096U);
-  EXPECT_EQ(windowed["source"]["params"]["size"], 65537);
+  EXPECT_EQ(windowed["graph"]["nodes"][0]["params"]["size"], 65537);
   const testing::AppRun eroded =
       run({"--generator", "diamond-square", "--size", "65537", "--stage", "thermal", "--iterations",
            "10", "--tiles", "256x256", "--tile", "3", "--out-dir", path("ds"), "--r16", "w.r16",

@@ -34,10 +34,10 @@ class WaterCli : public testing::ScratchDirTest {
 TEST_F(WaterCli, EveryWaterMapExportsAsTheEvaluatorGivesIt) {
   Document doc = loadProject(TERRAIN_SOURCE_DIR "/examples/mountains-and-plains.json");
   setDocumentSize(doc, 129);
-  const NodeId terrain = doc.graph->output;
-  const NodeId water = addNode(doc, "water", 0.0f, 0.0f);
-  connect(doc, {terrain, 0}, {water, 0});
-  setOutput(doc, water);
+  const NodeId terrain = doc.graph.output;
+  const NodeId water = addNode(doc.graph, "water", 0.0f, 0.0f);
+  connect(doc.graph, {terrain, 0}, {water, 0});
+  setOutput(doc.graph, water);
   saveProject(path("p.json"), doc);
   const NodeType& type = nodeType("water");
   int wet = 0;

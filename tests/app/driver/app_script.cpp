@@ -25,7 +25,7 @@ constexpr std::string_view kStepsAllowed =
 
 std::string setKeys(const Document& doc) {
   std::string out;
-  for (const ParamInfo& p : sourceStage(doc.source.key).params()) {
+  for (const ParamInfo& p : sourceStage(chainSource(doc.graph).type).params()) {
     out += (out.empty() ? "" : ", ") + std::string(p.key);
   }
   for (const auto group : {lookTable().infos(), worldTable().infos()}) {
@@ -175,7 +175,7 @@ PortRef portNamed(const Document& doc, std::string_view text, bool input) {
   if (dot == std::string_view::npos)
     throw InputError("expected NODE.PORT, not " + std::string(text));
   const NodeId id = nodeNumber(text.substr(0, dot));
-  const Graph graph = documentGraph(doc);
+  const Graph& graph = doc.graph;
   const GraphNode* node = graph.find(id);
   if (node == nullptr) throw InputError("there is no node " + std::to_string(id));
   const auto ports = input ? typeOf(*node).inputs() : typeOf(*node).outputs();
@@ -196,22 +196,22 @@ bool applyGraphEdit(Document& doc, const ScriptStep& step) {
       if (at == std::string_view::npos || colon == std::string_view::npos) {
         throw InputError("expected node:TYPE@X:Y");
       }
-      addNode(doc, v.substr(0, at), std::stof(std::string(v.substr(at + 1, colon - at - 1))),
+      addNode(doc.graph, v.substr(0, at), std::stof(std::string(v.substr(at + 1, colon - at - 1))),
               std::stof(std::string(v.substr(colon + 1))));
       return true;
     }
     case ScriptStep::Kind::Link: {
       const auto arrow = v.find('>');
       if (arrow == std::string_view::npos) throw InputError("expected link:NODE.PORT>NODE.PORT");
-      connect(doc, portNamed(doc, v.substr(0, arrow), false),
+      connect(doc.graph, portNamed(doc, v.substr(0, arrow), false),
               portNamed(doc, v.substr(arrow + 1), true));
       return true;
     }
     case ScriptStep::Kind::Output:
-      setOutput(doc, nodeNumber(v));
+      setOutput(doc.graph, nodeNumber(v));
       return true;
     case ScriptStep::Kind::Pin:
-      pinNode(doc, nodeNumber(v));
+      pinNode(doc.graph, nodeNumber(v));
       return true;
     default:
       return false;
@@ -253,14 +253,14 @@ void applyEdit(Document& doc, const ScriptStep& step) {
     if (isProfile(doc) && !modifierStage(step.key).appliesToProfiles()) {
       throw InputError("the " + step.key + " stage does not apply to a profile");
     }
-    doc.modifiers.push_back(std::move(modifier));
+    appendModifier(doc.graph, std::move(modifier));
     return;
   }
   if (step.kind != ScriptStep::Kind::Set) return;
-  const SourceStage& source = sourceStage(doc.source.key);
+  const SourceStage& source = sourceStage(chainSource(doc.graph).type);
   if (const auto i = source.indexOf(step.key)) {
-    doc.source.values[*i] = checkedValue(source.params()[*i], step);
-    source.validate(doc.source.values);  // e.g. a size off the source's grid
+    chainSource(doc.graph).values[*i] = checkedValue(source.params()[*i], step);
+    source.validate(chainSource(doc.graph).values);  // e.g. a size off the source's grid
     return;
   }
   if (const auto param = findDocumentParam(step.key)) {
@@ -271,7 +271,7 @@ void applyEdit(Document& doc, const ScriptStep& step) {
     }
     return;
   }
-  throw InputError("'" + step.key + "' is not a parameter of " + doc.source.key +
+  throw InputError("'" + step.key + "' is not a parameter of " + chainSource(doc.graph).type +
                    ", the world or the look; allowed: " + setKeys(doc));
 }
 

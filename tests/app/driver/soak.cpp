@@ -26,7 +26,8 @@ SoakStep soakStep(int frame) {
   SoakStep step{makingDocument(source.key())};  // the import reads a sample
   step.doc.seed = 1000 + 7919 * static_cast<std::uint64_t>(frame);
   const int side = kMapSides[f / 15 % kMapSides.size()];
-  step.doc.source.values[source.sizeIndex()] = source.snapSize(source.profile() ? side * 8 : side);
+  chainSource(step.doc.graph).values[source.sizeIndex()] =
+      source.snapSize(source.profile() ? side * 8 : side);
   step.doc.view.kind = kViews[f / 5 % kViews.size()];
   return step;
 }

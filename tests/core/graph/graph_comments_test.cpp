@@ -15,29 +15,26 @@ namespace {
 
 TEST(GraphComments, AreSavedInTheProjectAndReadBack) {
   Document doc = defaultDocument("noise");
-  makeGraph(doc);
-  doc.graph->comments.push_back({"Peaks, then \"rivers\"", -24.0f, -54.0f, 216.0f, 270.5f});
+  doc.graph.comments.push_back({"Peaks, then \"rivers\"", -24.0f, -54.0f, 216.0f, 270.5f});
   const std::string text = projectToJson(doc);
   const Document read = projectFromJson(text);
   EXPECT_EQ(read, doc);
-  ASSERT_TRUE(read.graph);
-  ASSERT_EQ(read.graph->comments.size(), 1u);
-  EXPECT_EQ(read.graph->comments[0].text, "Peaks, then \"rivers\"");
-  EXPECT_EQ(read.graph->comments[0].height, 270.5f);
+  ASSERT_EQ(read.graph.comments.size(), 1u);
+  EXPECT_EQ(read.graph.comments[0].text, "Peaks, then \"rivers\"");
+  EXPECT_EQ(read.graph.comments[0].height, 270.5f);
   // Moving a frame is a change of layout, as moving a node; its text is not.
   Document moved = doc;
-  moved.graph->comments[0].x += 100.0f;
+  moved.graph.comments[0].x += 100.0f;
   EXPECT_TRUE(sameExceptLayout(doc, moved));
-  moved.graph->comments[0].text = "Valleys";
+  moved.graph.comments[0].text = "Valleys";
   EXPECT_FALSE(sameExceptLayout(doc, moved));
 }
 
 TEST(GraphComments, AFileFromBeforeCommentsOpensWithNoneAndABadOneIsRefused) {
   Document doc = defaultDocument("noise");
-  makeGraph(doc);
   nlohmann::json file = nlohmann::json::parse(projectToJson(doc));
   ASSERT_FALSE(file["graph"].contains("comments")) << "none written when there are none";
-  EXPECT_TRUE(projectFromJson(file.dump()).graph->comments.empty());
+  EXPECT_TRUE(projectFromJson(file.dump()).graph.comments.empty());
   file["graph"]["comments"] = nlohmann::json::array({{{"position", {0, 0}}}});
   try {
     projectFromJson(file.dump());

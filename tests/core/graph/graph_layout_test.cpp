@@ -18,17 +18,17 @@
 namespace terrain {
 namespace {
 
-// Every graph a designer can open without building one: the graph presets
-// and the examples.
+// Every graph a designer can open without building one: the presets (a
+// chain preset too is a graph, laid out) and the examples.
 std::vector<std::pair<std::string, Graph>> shippedGraphs() {
   std::vector<std::pair<std::string, Graph>> graphs;
   for (const LandformPreset& preset : landformPresets()) {
     const Document doc = preset.build();
-    if (doc.graph) graphs.emplace_back("preset " + std::string(preset.key), *doc.graph);
+    graphs.emplace_back("preset " + std::string(preset.key), doc.graph);
   }
   for (const auto& entry : std::filesystem::directory_iterator(TERRAIN_SOURCE_DIR "/examples")) {
     const Document doc = loadProject(entry.path().string());
-    if (doc.graph) graphs.emplace_back(entry.path().filename().string(), *doc.graph);
+    graphs.emplace_back(entry.path().filename().string(), doc.graph);
   }
   return graphs;
 }
@@ -49,8 +49,7 @@ TEST(GraphLayout, NoNodeOfAPresetOrExampleCoversAnother) {
 TEST(GraphLayout, LinksRunLeftToRightAndTheSameGraphGetsTheSamePlaces) {
   for (const LandformPreset& preset : landformPresets()) {
     const Document doc = preset.build();
-    if (!doc.graph) continue;
-    Graph graph = *doc.graph;
+    Graph graph = doc.graph;
     for (const GraphEdge& e : graph.edges) {
       const NodeBox from = nodeBox(*graph.find(e.from.node));
       const NodeBox to = nodeBox(*graph.find(e.to.node));
@@ -60,16 +59,17 @@ TEST(GraphLayout, LinksRunLeftToRightAndTheSameGraphGetsTheSamePlaces) {
     // Laid out again from scrambled places: the same places.
     for (GraphNode& n : graph.nodes) n.x = n.y = static_cast<float>(n.id * 7 % 5);
     layOut(graph);
-    EXPECT_EQ(graph, *doc.graph) << preset.key;
+    EXPECT_EQ(graph, doc.graph) << preset.key;
   }
 }
 
 TEST(GraphLayout, AFileWithoutPlacesOpensLaidOutAndGivenPlacesAreKept) {
   Document doc = defaultDocument("noise");
-  const NodeId curve = addNode(doc, "curve", 40.0f, 40.0f);  // over the noise: a duplicate's place
-  connect(doc, {1, 0}, {curve, 0});
-  setOutput(doc, curve);
-  ASSERT_TRUE(anyOverlap(*doc.graph));
+  const NodeId curve =
+      addNode(doc.graph, "curve", 40.0f, 40.0f);  // over the noise: a duplicate's place
+  connect(doc.graph, {1, 0}, {curve, 0});
+  setOutput(doc.graph, curve);
+  ASSERT_TRUE(anyOverlap(doc.graph));
   EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << "a designer's places stay";
 
   // An older or hand-written file: no places at all.
@@ -77,8 +77,8 @@ TEST(GraphLayout, AFileWithoutPlacesOpensLaidOutAndGivenPlacesAreKept) {
   for (auto& node : file["graph"]["nodes"]) node.erase("position");
   const Document opened = projectFromJson(file.dump());
   ASSERT_TRUE(opened.graph);
-  EXPECT_FALSE(anyOverlap(*opened.graph));
-  EXPECT_LT(opened.graph->find(1)->x, opened.graph->find(curve)->x);  // the source on the left
+  EXPECT_FALSE(anyOverlap(opened.graph));
+  EXPECT_LT(opened.graph.find(1)->x, opened.graph.find(curve)->x);  // the source on the left
   EXPECT_TRUE(sameExceptLayout(opened, doc)) << "only the places differ from the file";
 }
 

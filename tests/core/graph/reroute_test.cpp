@@ -18,13 +18,12 @@ namespace {
 Document withMask() {
   Document doc = defaultDocument("noise");
   testing::setParam(doc, "size", 65);
-  doc.modifiers.clear();
-  makeGraph(doc);
-  const NodeId curve = addNode(doc, "curve", 250.0f, 0.0f);
-  const NodeId mask = addNode(doc, "height-mask", 250.0f, 250.0f);
-  connect(doc, {1, 0}, {curve, 0});
-  connect(doc, {1, 0}, {mask, 0});
-  setOutput(doc, curve);
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
+  const NodeId curve = addNode(doc.graph, "curve", 250.0f, 0.0f);
+  const NodeId mask = addNode(doc.graph, "height-mask", 250.0f, 250.0f);
+  connect(doc.graph, {1, 0}, {curve, 0});
+  connect(doc.graph, {1, 0}, {mask, 0});
+  setOutput(doc.graph, curve);
   return doc;
 }
 
@@ -32,10 +31,10 @@ TEST(Reroute, HeightsThroughItAreTheSameFieldAndTheSameBits) {
   Document direct = withMask();
   const std::uint64_t bits = testing::checksum(runPipeline(direct));
   Document routed = withMask();
-  const NodeId reroute = addNode(routed, "reroute", 150.0f, 0.0f);
-  connect(routed, {1, 0}, {reroute, 0});
-  connect(routed, {reroute, 0}, {2, 0});
-  EXPECT_EQ(outputKind(*routed.graph, {reroute, 0}), PortKind::Heights);
+  const NodeId reroute = addNode(routed.graph, "reroute", 150.0f, 0.0f);
+  connect(routed.graph, {1, 0}, {reroute, 0});
+  connect(routed.graph, {reroute, 0}, {2, 0});
+  EXPECT_EQ(outputKind(routed.graph, {reroute, 0}), PortKind::Heights);
   EXPECT_EQ(testing::checksum(runPipeline(routed)), bits);
   Pipeline pipeline;
   pipeline.run(routed);
@@ -47,20 +46,20 @@ TEST(Reroute, HeightsThroughItAreTheSameFieldAndTheSameBits) {
 
 TEST(Reroute, AMaskThroughItFeedsMasksAndIsRefusedWhereHeightsGo) {
   Document doc = withMask();
-  const NodeId reroute = addNode(doc, "reroute", 400.0f, 250.0f);
-  connect(doc, {3, 0}, {reroute, 0});
-  EXPECT_EQ(outputKind(*doc.graph, {reroute, 0}), PortKind::Mask);
-  connect(doc, {reroute, 0}, {2, 1});  // the curve's mask input
+  const NodeId reroute = addNode(doc.graph, "reroute", 400.0f, 250.0f);
+  connect(doc.graph, {3, 0}, {reroute, 0});
+  EXPECT_EQ(outputKind(doc.graph, {reroute, 0}), PortKind::Mask);
+  connect(doc.graph, {reroute, 0}, {2, 1});  // the curve's mask input
   const Document before = doc;
   try {
-    connect(doc, {reroute, 0}, {2, 0});
+    connect(doc.graph, {reroute, 0}, {2, 0});
     FAIL() << "a mask through a reroute fed heights";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot feed the heights input 'in'"), std::string::npos)
         << e.what();
   }
   EXPECT_EQ(doc, before);
-  EXPECT_THROW(setOutput(doc, reroute), InputError) << "a mask is not a terrain";
+  EXPECT_THROW(setOutput(doc.graph, reroute), InputError) << "a mask is not a terrain";
 }
 
 }  // namespace

@@ -45,22 +45,21 @@ struct Sculpted {
 Sculpted brushDocument(std::string_view brush, int size) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, size);
-  makeGraph(doc);
-  const NodeId source = doc.graph->output;
-  const NodeId node = addNode(doc, brush, 200.0f, 0.0f);
-  connect(doc, {source, 0}, {node, 0});
-  if (brush == "sculpt") setOutput(doc, node);
+  const NodeId source = doc.graph.output;
+  const NodeId node = addNode(doc.graph, brush, 200.0f, 0.0f);
+  connect(doc.graph, {source, 0}, {node, 0});
+  if (brush == "sculpt") setOutput(doc.graph, node);
   return {doc, node};
 }
 
 Heightfield brushResult(const Sculpted& s, int threads = 0) {
-  return *evaluateGraph(*s.doc.graph, {s.brushNode, 0}, NodeContext{s.doc.seed, s.doc.world},
+  return *evaluateGraph(s.doc.graph, {s.brushNode, 0}, NodeContext{s.doc.seed, s.doc.world},
                         PipelineControl{Execution{threads}, nullptr, {}});
 }
 
 Heightfield sourceResult(const Sculpted& s) {
-  const NodeId source = s.doc.graph->edgeInto({s.brushNode, 0})->from.node;
-  return *evaluateGraph(*s.doc.graph, {source, 0}, NodeContext{s.doc.seed, s.doc.world});
+  const NodeId source = s.doc.graph.edgeInto({s.brushNode, 0})->from.node;
+  return *evaluateGraph(s.doc.graph, {source, 0}, NodeContext{s.doc.seed, s.doc.world});
 }
 
 // The centroid, in metres, of |after - before| (or of `after` alone).
@@ -150,7 +149,7 @@ TEST(BrushNodes, AStrokeChangesTheSamePlaceAt257And1025) {
     for (int k = 0; k < 2; ++k) {
       const int size = k == 0 ? 257 : 1025;
       Sculpted s = brushDocument(brush, size);
-      addStroke(s.doc, s.brushNode,
+      addStroke(s.doc.graph, s.brushNode,
                 strokeOf(mode, {{2000.0, 3000.0}, {3500.0, 4200.0}, {5200.0, 4000.0}}));
       const double cell = metresPerCell(s.doc.world, size, false);
       if (k == 0) cell257 = cell;
@@ -173,7 +172,7 @@ TEST(BrushNodes, EachModeDoesWhatItSays) {
   const float range = float(s.doc.world.heightRange);
   {
     Sculpted raise = s;
-    addStroke(raise.doc, raise.brushNode,
+    addStroke(raise.doc.graph, raise.brushNode,
               strokeOf(StrokeMode::Raise, {{4096.0, 4096.0}}, 800.0, 60.0));
     const Heightfield after = brushResult(raise);
     EXPECT_NEAR(at(after, 4096, 4096) - at(before, 4096, 4096), 60.0f / range, 1e-6f);
@@ -181,13 +180,13 @@ TEST(BrushNodes, EachModeDoesWhatItSays) {
   }
   {
     Sculpted lower = s;
-    addStroke(lower.doc, lower.brushNode,
+    addStroke(lower.doc.graph, lower.brushNode,
               strokeOf(StrokeMode::Lower, {{4096.0, 4096.0}}, 800.0, 60.0));
     EXPECT_NEAR(at(brushResult(lower), 4096, 4096) - at(before, 4096, 4096), -60.0f / range, 1e-6f);
   }
   {
     Sculpted flatten = s;
-    addStroke(flatten.doc, flatten.brushNode,
+    addStroke(flatten.doc.graph, flatten.brushNode,
               strokeOf(StrokeMode::Flatten, {{3000.0, 4096.0}, {5000.0, 4096.0}}, 500.0, 300.0));
     const Heightfield after = brushResult(flatten);
     for (double x = 3000.0; x <= 5000.0; x += cell) {
@@ -198,8 +197,8 @@ TEST(BrushNodes, EachModeDoesWhatItSays) {
     // Smoothing takes the roughness out: the brushed cells' differences shrink.
     Sculpted smooth = s;
     const Stroke stroke = strokeOf(StrokeMode::Smooth, {{4096.0, 4096.0}}, 1200.0);
-    addStroke(smooth.doc, smooth.brushNode, stroke);
-    addStroke(smooth.doc, smooth.brushNode, stroke);
+    addStroke(smooth.doc.graph, smooth.brushNode, stroke);
+    addStroke(smooth.doc.graph, smooth.brushNode, stroke);
     const Heightfield after = brushResult(smooth);
     double roughBefore = 0.0, roughAfter = 0.0;
     for (int y = 120; y < 136; ++y) {
@@ -215,8 +214,9 @@ TEST(BrushNodes, EachModeDoesWhatItSays) {
 
 TEST(BrushNodes, APaintedMaskIsOneOnThePaintAndErasedWhereErased) {
   Sculpted s = brushDocument("paint-mask", 257);
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Paint, {{1000.0, 4096.0}, {7000.0, 4096.0}}));
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Erase, {{4096.0, 4096.0}}, 400.0));
+  addStroke(s.doc.graph, s.brushNode,
+            strokeOf(StrokeMode::Paint, {{1000.0, 4096.0}, {7000.0, 4096.0}}));
+  addStroke(s.doc.graph, s.brushNode, strokeOf(StrokeMode::Erase, {{4096.0, 4096.0}}, 400.0));
   const Heightfield mask = brushResult(s);
   const double cell = metresPerCell(s.doc.world, 257, false);
   const int row = int(std::lround(4096.0 / cell));
@@ -230,7 +230,8 @@ TEST(BrushNodes, AStrokeIsOneUndoStepAndUndoRestoresTheBits) {
   Sculpted s = brushDocument("sculpt", 129);
   History history(s.doc);
   const std::uint64_t before = checksum(brushResult(s));
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Raise, {{2000.0, 2000.0}, {6000.0, 5000.0}}));
+  addStroke(s.doc.graph, s.brushNode,
+            strokeOf(StrokeMode::Raise, {{2000.0, 2000.0}, {6000.0, 5000.0}}));
   history.commit(s.doc);
   const std::uint64_t after = checksum(brushResult(s));
   EXPECT_NE(after, before);
@@ -244,20 +245,23 @@ TEST(BrushNodes, AStrokeANodeDoesNotTakeIsRefusedAndTheDocumentKept) {
   Sculpted s = brushDocument("paint-mask", 65);
   const Document kept = s.doc;
   const std::string message = testing::inputErrorOf([&] {
-    addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Raise, {{0.0, 0.0}}));
+    addStroke(s.doc.graph, s.brushNode, strokeOf(StrokeMode::Raise, {{0.0, 0.0}}));
   });
   EXPECT_NE(message.find("paint and erase"), std::string::npos) << message;
   EXPECT_EQ(s.doc, kept);
-  EXPECT_NE(testing::inputErrorOf([&] {
-              addStroke(s.doc, s.doc.graph->nodes[0].id, strokeOf(StrokeMode::Paint, {{0.0, 0.0}}));
-            }).find("takes no strokes"),
-            std::string::npos);
+  EXPECT_NE(
+      testing::inputErrorOf([&] {
+        addStroke(s.doc.graph, s.doc.graph.nodes[0].id, strokeOf(StrokeMode::Paint, {{0.0, 0.0}}));
+      }).find("takes no strokes"),
+      std::string::npos);
 }
 
 TEST(BrushNodes, StrokesSurviveTheProjectFileAndBadOnesAreRefusedByPlace) {
   Sculpted s = brushDocument("sculpt", 129);
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Smooth, {{10.25, 20.5}, {4000.0, 1.0 / 3.0}}));
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Flatten, {{5000.0, 5000.0}}, 77.0, 333.0));
+  addStroke(s.doc.graph, s.brushNode,
+            strokeOf(StrokeMode::Smooth, {{10.25, 20.5}, {4000.0, 1.0 / 3.0}}));
+  addStroke(s.doc.graph, s.brushNode,
+            strokeOf(StrokeMode::Flatten, {{5000.0, 5000.0}}, 77.0, 333.0));
   const Document back = projectFromJson(projectToJson(s.doc));
   EXPECT_EQ(back, s.doc);
   std::string text = projectToJson(s.doc);
@@ -272,21 +276,22 @@ TEST(BrushNodes, StrokesSurviveTheProjectFileAndBadOnesAreRefusedByPlace) {
 
 TEST(BrushNodes, TilesOfASculptedWorldAreWindowsOfIt) {
   Sculpted s = brushDocument("sculpt", 257);
-  addStroke(s.doc, s.brushNode, strokeOf(StrokeMode::Raise, {{1000.0, 1000.0}, {7000.0, 6000.0}}));
-  addStroke(s.doc, s.brushNode,
+  addStroke(s.doc.graph, s.brushNode,
+            strokeOf(StrokeMode::Raise, {{1000.0, 1000.0}, {7000.0, 6000.0}}));
+  addStroke(s.doc.graph, s.brushNode,
             strokeOf(StrokeMode::Smooth, {{4000.0, 500.0}, {4000.0, 7500.0}}, 900.0));
-  addStroke(s.doc, s.brushNode,
+  addStroke(s.doc.graph, s.brushNode,
             strokeOf(StrokeMode::Smooth, {{500.0, 4000.0}, {7500.0, 4000.0}}, 700.0));
-  ASSERT_EQ(whyNotWindowed(*s.doc.graph, s.brushNode), "");
+  ASSERT_EQ(whyNotWindowed(s.doc.graph, s.brushNode), "");
   const NodeContext context{s.doc.seed, s.doc.world};
   const double cell = metresPerCell(s.doc.world, 257, false);
   // The world as one window: sources on their tiles' shared scale.
-  const Heightfield world = *evaluateWindow(*s.doc.graph, {s.brushNode, 0}, context,
+  const Heightfield world = *evaluateWindow(s.doc.graph, {s.brushNode, 0}, context,
                                             WorldWindow{257, false, cell, {0, 0, 257, 257}});
   EXPECT_NE(checksum(world), checksum(sourceResult(s)));
   for (const MapWindow window :
        {MapWindow{0, 0, 100, 100}, MapWindow{100, 90, 80, 120}, MapWindow{180, 180, 77, 77}}) {
-    const PortValue tile = evaluateWindow(*s.doc.graph, {s.brushNode, 0}, context,
+    const PortValue tile = evaluateWindow(s.doc.graph, {s.brushNode, 0}, context,
                                           WorldWindow{257, false, cell, window});
     ASSERT_EQ(checksum(*tile), checksum(cutWindow(world, window))) << window.x0 << "," << window.y0;
   }
@@ -295,7 +300,7 @@ TEST(BrushNodes, TilesOfASculptedWorldAreWindowsOfIt) {
 TEST(BrushNodes, OneAndTwoThreadsGiveTheSameBits) {
   Sculpted s = brushDocument("sculpt", 257);
   for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Smooth, StrokeMode::Flatten}) {
-    addStroke(s.doc, s.brushNode, strokeOf(mode, {{1000.0, 3000.0}, {7000.0, 4000.0}}));
+    addStroke(s.doc.graph, s.brushNode, strokeOf(mode, {{1000.0, 3000.0}, {7000.0, 4000.0}}));
   }
   EXPECT_EQ(checksum(brushResult(s, 1)), checksum(brushResult(s, 2)));
 }

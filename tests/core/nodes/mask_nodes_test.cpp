@@ -166,7 +166,7 @@ std::vector<float> expectedWearMask(const std::vector<float>& wear) {
 TEST(ErosionMask, ReadsTheMapsTheErosionUpstreamRecorded) {
   Document doc = defaultDocument("diamond-square");
   testing::setParam(doc, "size", 129);
-  doc.modifiers = {defaultModifier("stream-power")};
+  doc.graph = chainGraph({chainOf(doc.graph).source, {defaultModifier("stream-power")}});
   const PortValue eroded = makePort(runPipeline(doc));
   ASSERT_TRUE(eroded->erosion);
   const ErosionMaps& maps = *eroded->erosion;
@@ -181,7 +181,7 @@ TEST(ErosionMask, ReadsTheMapsTheErosionUpstreamRecorded) {
     const auto [lo, hi] = std::minmax_element(mask->heights.begin(), mask->heights.end());
     EXPECT_LT(*lo, *hi);  // it selects something, and not everything
   }
-  doc.modifiers.clear();
+  doc.graph = chainGraph({chainOf(doc.graph).source, {}});
   try {
     runNode("erosion-mask", makePort(runPipeline(doc)), nodeType("erosion-mask").defaults());
     ADD_FAILURE() << "a terrain no erosion ran on has no flow";
@@ -193,7 +193,7 @@ TEST(ErosionMask, ReadsTheMapsTheErosionUpstreamRecorded) {
 TEST(MaskNodes, GiveTheSameBitsOnOneAndTwoThreads) {
   Document doc = defaultDocument("noise");
   testing::setParam(doc, "size", 257);
-  doc.modifiers = {defaultModifier("droplets")};
+  doc.graph = chainGraph({chainOf(doc.graph).source, {defaultModifier("droplets")}});
   const PortValue terrain = makePort(runPipeline(doc));
   const World world = worldOf(3000.0, 900.0);
   for (const auto& [type, values] :

@@ -43,19 +43,18 @@ PathDoc pathDocument(std::string_view type, int size, const PathPoints& points,
                      std::initializer_list<std::pair<const char*, double>> set = {}) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, size);
-  makeGraph(doc);
-  const NodeId source = doc.graph->output;
-  const NodeId node = addNode(doc, type, 200.0f, 0.0f);
-  connect(doc, {source, 0}, {node, 0});
-  setOutput(doc, node);
-  addStroke(doc, node, course(points));
-  GraphNode& n = *doc.graph->find(node);
+  const NodeId source = doc.graph.output;
+  const NodeId node = addNode(doc.graph, type, 200.0f, 0.0f);
+  connect(doc.graph, {source, 0}, {node, 0});
+  setOutput(doc.graph, node);
+  addStroke(doc.graph, node, course(points));
+  GraphNode& n = *doc.graph.find(node);
   for (const auto& [key, value] : set) n.values[*typeOf(n).indexOf(key)] = value;
   return {doc, source, node};
 }
 
 Heightfield evaluate(const Document& doc, PortRef port) {
-  return *evaluateGraph(*doc.graph, port, NodeContext{doc.seed, doc.world});
+  return *evaluateGraph(doc.graph, port, NodeContext{doc.seed, doc.world});
 }
 
 StrokeGrid gridOf(const Document& doc, const Heightfield& f) {
@@ -162,14 +161,14 @@ TEST(RiverNode, ItsFootprintIsOneInTheChannelAndItsPlaceIsTheSameAt257And1025) {
 
 TEST(RiverNode, StreamPowerHoldsTheRiverAsOutletsAndTheValleysDrainIntoIt) {
   PathDoc d = pathDocument("river", 257, kDiagonal, {{"width", 80.0}});
-  const NodeId rivers = addNode(d.doc, "stream-power", 400.0f, 0.0f);
-  connect(d.doc, {d.path, 0}, {rivers, 0});
-  connect(d.doc, {d.path, 1}, {rivers, 3});
-  setOutput(d.doc, rivers);
+  const NodeId rivers = addNode(d.doc.graph, "stream-power", 400.0f, 0.0f);
+  connect(d.doc.graph, {d.path, 0}, {rivers, 0});
+  connect(d.doc.graph, {d.path, 1}, {rivers, 3});
+  setOutput(d.doc.graph, rivers);
   const Heightfield carved = evaluate(d.doc, {d.path, 0});
   const Heightfield footprint = evaluate(d.doc, {d.path, 1});
   const Heightfield eroded = evaluate(d.doc, {rivers, 0});
-  disconnect(d.doc, {rivers, 3});
+  disconnect(d.doc.graph, {rivers, 3});
   const Heightfield free = evaluate(d.doc, {rivers, 0});
   // The land is rescaled about sea level (0): an outlet keeps its ratio.
   const auto spread = [&](const Heightfield& out) {
@@ -250,9 +249,10 @@ TEST(PathNodes, AStrokeThatIsNotAPathIsRefused) {
   PathDoc d = pathDocument("road", 65, kDiagonal);
   Stroke brush = course(kDiagonal);
   brush.mode = StrokeMode::Raise;
-  EXPECT_NE(
-      testing::inputErrorOf([&] { addStroke(d.doc, d.path, brush); }).find("it takes path strokes"),
-      std::string::npos);
+  EXPECT_NE(testing::inputErrorOf([&] {
+              addStroke(d.doc.graph, d.path, brush);
+            }).find("it takes path strokes"),
+            std::string::npos);
 }
 
 }  // namespace

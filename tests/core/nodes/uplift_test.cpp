@@ -24,10 +24,9 @@ using testing::checksum;
 Document paintedRange(int size) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, size);
-  makeGraph(doc);
-  const NodeId source = doc.graph->output;
-  const NodeId plain = addNode(doc, "sculpt", 200.0f, 0.0f);
-  connect(doc, {source, 0}, {plain, 0});
+  const NodeId source = doc.graph.output;
+  const NodeId plain = addNode(doc.graph, "sculpt", 200.0f, 0.0f);
+  connect(doc.graph, {source, 0}, {plain, 0});
   Stroke flatten;
   flatten.mode = StrokeMode::Flatten;
   flatten.radius = 20000.0;
@@ -35,29 +34,29 @@ Document paintedRange(int size) {
   flatten.strength = 0.97;
   flatten.height = 30.0;
   flatten.points = {{4096.0, 4096.0}};
-  addStroke(doc, plain, flatten);
-  const NodeId paint = addNode(doc, "paint-mask", 200.0f, 200.0f);
-  connect(doc, {plain, 0}, {paint, 0});
+  addStroke(doc.graph, plain, flatten);
+  const NodeId paint = addNode(doc.graph, "paint-mask", 200.0f, 200.0f);
+  connect(doc.graph, {plain, 0}, {paint, 0});
   Stroke letter;
   letter.mode = StrokeMode::Paint;
   letter.radius = 900.0;
   letter.hardness = 0.4;
   letter.points = {{2000.0, 1500.0}, {2000.0, 6500.0}, {6200.0, 6500.0}};
-  addStroke(doc, paint, letter);
-  const NodeId rivers = addNode(doc, "stream-power", 400.0f, 0.0f);
-  connect(doc, {plain, 0}, {rivers, 0});
-  connect(doc, {paint, 0}, {rivers, 2});
-  setOutput(doc, rivers);
+  addStroke(doc.graph, paint, letter);
+  const NodeId rivers = addNode(doc.graph, "stream-power", 400.0f, 0.0f);
+  connect(doc.graph, {plain, 0}, {rivers, 0});
+  connect(doc.graph, {paint, 0}, {rivers, 2});
+  setOutput(doc.graph, rivers);
   return doc;
 }
 
 Heightfield evaluate(const Document& doc, NodeId node, int threads = 0) {
-  return *evaluateGraph(*doc.graph, {node, 0}, NodeContext{doc.seed, doc.world},
+  return *evaluateGraph(doc.graph, {node, 0}, NodeContext{doc.seed, doc.world},
                         PipelineControl{Execution{threads}, nullptr, {}});
 }
 
 NodeId nodeOfType(const Document& doc, std::string_view type) {
-  for (const GraphNode& node : doc.graph->nodes) {
+  for (const GraphNode& node : doc.graph.nodes) {
     if (node.type == type) return node.id;
   }
   return 0;
@@ -71,7 +70,7 @@ double correlation(const Heightfield& a, const Heightfield& b) {
 TEST(PaintedUplift, ARangeRisesWhereTheLetterIsPaintedAndItsRidgeFollowsIt) {
   const Document doc = paintedRange(257);
   const Heightfield mask = evaluate(doc, nodeOfType(doc, "paint-mask"));
-  const Heightfield heights = evaluate(doc, doc.graph->output);
+  const Heightfield heights = evaluate(doc, doc.graph.output);
   const double r = correlation(mask, heights);
   EXPECT_GT(r, 0.6) << "the range does not follow the paint";
   double painted = 0, plain = 0;
@@ -95,7 +94,7 @@ TEST(PaintedUplift, ARangeRisesWhereTheLetterIsPaintedAndItsRidgeFollowsIt) {
 }
 
 TEST(PaintedUplift, TheRangeIsDrainedEveryCellHasALowerNeighbourOrIsAnOutlet) {
-  const Heightfield h = evaluate(paintedRange(257), paintedRange(257).graph->output);
+  const Heightfield h = evaluate(paintedRange(257), paintedRange(257).graph.output);
   int pits = 0;
   for (int y = 1; y + 1 < h.height; ++y) {
     for (int x = 1; x + 1 < h.width; ++x) {
@@ -111,8 +110,8 @@ TEST(PaintedUplift, TheRangeIsDrainedEveryCellHasALowerNeighbourOrIsAnOutlet) {
 
 TEST(PaintedUplift, OneAndTwoThreadsGiveTheSameBits) {
   const Document doc = paintedRange(257);
-  EXPECT_EQ(checksum(evaluate(doc, doc.graph->output, 1)),
-            checksum(evaluate(doc, doc.graph->output, 2)));
+  EXPECT_EQ(checksum(evaluate(doc, doc.graph.output, 1)),
+            checksum(evaluate(doc, doc.graph.output, 2)));
 }
 
 TEST(PaintedUplift, AnUpliftOfAnotherSizeIsRefusedNamingBothPorts) {
