@@ -102,7 +102,7 @@ bool commentTextPopup(AppState& s) {
   ImGui::SetNextItemWidth(260.0f);
   if (ImGui::InputText("##comment", e.commentText, sizeof e.commentText,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-    if (e.comment && s.doc.graph && *e.comment < s.doc.graph.comments.size()) {
+    if (e.comment && *e.comment < s.doc.graph.comments.size()) {
       s.doc.graph.comments[*e.comment].text = e.commentText;
       changed = true;
     }
