@@ -228,7 +228,7 @@ TEST(Water, RiversWidenAndDeepenWithDischargeAsTheCoefficientsSay) {
   int checked = 0;
   for (std::size_t c = 0; c < ground.size(); ++c) {
     if (m.river[c] <= 0.0f || m.lakeOf[c] >= 0) continue;
-    const double q = m.discharge[c];  // no evaporation: what flows in leaves
+    const double q = static_cast<double>(m.discharge[c]);  // no evaporation: what flows in leaves
     const double width = p.widthCoeff * std::sqrt(q);
     if (width < cell) {
       EXPECT_NEAR(m.river[c], width / cell, 1e-4 * (1.0 + width / cell));
@@ -421,13 +421,13 @@ TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreTheExports) {
         {"eroded-high-ground.json", 0.75}}) {
     const WaterMasks preview = masksOf(withWater(example, 257));
     const WaterMasks exported = masksOf(withWater(example, 1025));
+    const std::string& name = example;  // a lambda cannot capture a structured binding (clang)
     const auto check = [&](const char* kind, const Heightfield& a, const Heightfield& b) {
       double share = 0.0;
       for (const float v : a.heights) share += static_cast<double>(v);
       share /= static_cast<double>(a.size());
       const double r = correlation(toPreview(b), a.heights);
-      std::printf("%s %s: correlation %.3f, share of the map %.4f\n", example.c_str(), kind, r,
-                  share);
+      std::printf("%s %s: correlation %.3f, share of the map %.4f\n", name.c_str(), kind, r, share);
       return r;
     };
     Heightfield all = preview.lake;
