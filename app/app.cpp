@@ -40,70 +40,73 @@ double msSince(Clock::time_point t) {
 
 // Loads the look's ramp when it changed; a failed load keeps the last
 // good ramp and says why.
-void updateRamp(AppState& s, render::TerrainView& view) {
-  const std::string wanted = resolvedRampName(s.doc);
-  if (wanted == s.loadedRamp) return;
+void updateRamp(ShownTerrain& shown, Document& doc, render::TerrainView& renderer) {
+  const std::string wanted = resolvedRampName(doc);
+  if (wanted == shown.loadedRamp) return;
   try {
-    s.ramp = loadLookRamp(s.doc);
-    s.rampStatus = s.ramp.name() == wanted ? StatusLine{} : StatusLine{"loaded " + wanted, true};
+    shown.ramp = loadLookRamp(doc);
+    shown.rampStatus =
+        shown.ramp.name() == wanted ? StatusLine{} : StatusLine{"loaded " + wanted, true};
   } catch (const std::exception& e) {
     // Keep the ramp that worked; at start, the built-in one that suits the map.
-    if (s.loadedRamp.empty()) {
-      Document automatic = s.doc;
+    if (shown.loadedRamp.empty()) {
+      Document automatic = doc;
       automatic.look.ramp = "auto";
-      s.ramp = builtinRamp(resolvedRampName(automatic));
+      shown.ramp = builtinRamp(resolvedRampName(automatic));
     }
-    s.rampStatus = {std::string(e.what()) + "; keeping the " + s.ramp.name() + " ramp", false};
-    s.doc.look.ramp = s.rampSetting.empty() ? "auto" : s.rampSetting;
-    s.loadedRamp = resolvedRampName(s.doc);
-    view.setRamp(s.ramp);
+    shown.rampStatus = {std::string(e.what()) + "; keeping the " + shown.ramp.name() + " ramp",
+                        false};
+    doc.look.ramp = shown.rampSetting.empty() ? "auto" : shown.rampSetting;
+    shown.loadedRamp = resolvedRampName(doc);
+    renderer.setRamp(shown.ramp);
     return;
   }
-  s.loadedRamp = wanted;
-  s.rampSetting = s.doc.look.ramp;
-  view.setRamp(s.ramp);
+  shown.loadedRamp = wanted;
+  shown.rampSetting = doc.look.ramp;
+  renderer.setRamp(shown.ramp);
 }
 
 // Uploads the newest result; an error keeps the last good terrain on screen.
-void showResult(AppState& s, render::TerrainView& view, GenerationResult&& r) {
+// Returns whether a different terrain (not only a new look or size) is shown.
+bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& renderer,
+                GenerationResult&& r) {
   if (!r.error.empty()) {
-    s.generateError = r.error;
-    return;
+    shown.generateError = r.error;
+    return false;
   }
   try {
-    view.setTerrain(*r.field, s.ramp);
-    s.overlayShown = {};  // setTerrain dropped the mask
+    renderer.setTerrain(*r.field, shown.ramp);
+    gpu.overlay = {};  // setTerrain dropped the mask
   } catch (const std::exception& e) {
-    s.generateError = std::string("cannot draw this terrain: ") + e.what();
-    return;
+    shown.generateError = std::string("cannot draw this terrain: ") + e.what();
+    return false;
   }
-  s.generateError.clear();
-  if (s.shownDoc.graph != r.doc.graph || s.shownDoc.seed != r.doc.seed) {
-    s.exporting.status = {};  // "wrote ..." was about the old terrain
-  }
-  s.displayedSide = view.displayedResolution().x;
-  s.gpuTextureLimit = view.textureLimit();
-  s.field = std::move(r.field);
-  s.fieldIsDraft = r.draft;
-  s.shownDoc = r.doc;
-  s.stats = r.stats;
-  s.histogram = r.histogram;
-  s.generateMs = r.generateMs;
-  s.nodeCacheHeld = r.cachedBytes;
-  s.statsMs = r.statsMs;
+  shown.generateError.clear();
+  const bool another = shown.doc.graph != r.doc.graph || shown.doc.seed != r.doc.seed;
+  gpu.displayedSide = renderer.displayedResolution().x;
+  gpu.textureLimit = renderer.textureLimit();
+  shown.field = std::move(r.field);
+  shown.fieldIsDraft = r.draft;
+  shown.doc = r.doc;
+  shown.stats = r.stats;
+  shown.histogram = r.histogram;
+  shown.generateMs = r.generateMs;
+  shown.nodeCacheHeld = r.cachedBytes;
+  shown.statsMs = r.statsMs;
+  return another;
 }
 
 // What the renderer draws, from the document (the look and the view).
-void syncViewSettings(AppState& s) {
-  auto& v = s.viewSettings;
-  v.kind = effectiveViewKind(s);
-  v.water = static_cast<float>(s.doc.look.water);
-  v.hillshade = resolvedHillshade(s.doc);
-  const auto sun = sunDirection(s.doc.look);
+void syncViewSettings(WindowView& view, const Document& doc) {
+  auto& v = view.settings;
+  v.kind = effectiveViewKind(doc);
+  v.water = static_cast<float>(doc.look.water);
+  v.hillshade = resolvedHillshade(doc);
+  const auto sun = sunDirection(doc.look);
   v.sun = glm::vec3(sun[0], sun[1], sun[2]);
-  v.relief = static_cast<float>(s.doc.look.relief);
-  v.exaggeration = static_cast<float>(s.doc.view.exaggeration);
-  v.crossSection = static_cast<float>(s.doc.view.row);
+  v.relief = static_cast<float>(doc.look.relief);
+  v.exaggeration = static_cast<float>(doc.view.exaggeration);
+  v.crossSection = static_cast<float>(doc.view.row);
   // The row belongs to the side view: marked over the map it read as a
   // stray line across the terrain (issue 38 item 9). The renderer can
   // still mark it for a picture that asks.
@@ -112,14 +115,15 @@ void syncViewSettings(AppState& s) {
 
 // What the settings file should say now; `exportDir`: the folder the last
 // export that started went to.
-Settings currentSettings(const AppState& s, const std::string& exportDir) {
+Settings currentSettings(const Document& doc, const Preferences& prefs,
+                         const std::string& exportDir) {
   Settings out;
   out.exportDir = exportDir;
-  out.view = s.doc.view.kind;
-  const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
-  out.ramp = builtin ? s.doc.look.ramp : "auto";
-  out.rampPng = builtin ? "" : s.doc.look.ramp;
-  out.nodeCacheMiB = s.nodeCacheMiB;
+  out.view = doc.view.kind;
+  const bool builtin = doc.look.ramp == "auto" || isBuiltinRamp(doc.look.ramp);
+  out.ramp = builtin ? doc.look.ramp : "auto";
+  out.rampPng = builtin ? "" : doc.look.ramp;
+  out.nodeCacheMiB = prefs.nodeCacheMiB;
   return out;
 }
 
@@ -195,8 +199,6 @@ struct App::Parts {
   GenerationWorker worker{WindowPlatform::wake};
   ExportWorker exporter{{}, WindowPlatform::wake};
   SeedGallery gallery{WindowPlatform::wake};
-  GalleryTextures galleryTextures;
-  NodePreviewTextures nodePreviewTextures;
   ViewInteraction interaction;
   std::optional<GenerationResult> held;        // taken from the worker, not yet uploaded
   std::optional<std::uint64_t> awaitingFrame;  // the newest result uploaded, not yet drawn
@@ -204,19 +206,19 @@ struct App::Parts {
 
 App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage)
     : platform_(platform), storage_(std::move(storage)) {
-  state_.doc = options.doc;
+  state_.document.doc = options.doc;
   if (storage_.settingsFile) {
     LoadedSettings loaded = loadSettings(*storage_.settingsFile);
     saved_ = loaded.settings;
-    state_.settingsNote = loaded.note;
+    state_.prefs.settingsNote = loaded.note;
     if (!loaded.note.empty() && !options.quiet) {
       std::fprintf(stderr, "terrain-explorer: %s\n", escapeControl(loaded.note).c_str());
     }
   }
   restoreSession(options, saved_);
-  state_.nodeCacheMiB = saved_.nodeCacheMiB;
-  state_.history = History(state_.doc);
-  sessionKept_ = state_.doc;
+  state_.prefs.nodeCacheMiB = saved_.nodeCacheMiB;
+  state_.document.history = History(state_.document.doc);
+  sessionKept_ = state_.document.doc;
   // The Export window opens on the last export's folder while it still
   // exists (a drive may be gone), else where the explorer was started.
   exportDirSetting_ = saved_.exportDir;
@@ -225,7 +227,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
       !saved_.exportDir.empty() && std::filesystem::is_directory(saved_.exportDir, dirError)
           ? saved_.exportDir
           : std::filesystem::current_path().string();
-  resetView(state_);
+  resetView(state_.view);
 
   try {
     parts_ = std::make_unique<Parts>();
@@ -234,10 +236,11 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
   }
   updateRamp();
   applyCacheBudget();
-  if (!state_.rampStatus.ok && !options.quiet) {
-    std::fprintf(stderr, "terrain-explorer: %s\n", escapeControl(state_.rampStatus.text).c_str());
+  if (!state_.shown.rampStatus.ok && !options.quiet) {
+    std::fprintf(stderr, "terrain-explorer: %s\n",
+                 escapeControl(state_.shown.rampStatus.text).c_str());
   }
-  request(state_.doc);
+  request(state_.document.doc);
 }
 
 App::~App() = default;
@@ -250,28 +253,28 @@ void App::restoreSession(const AppOptions& options, Settings& saved) {
   if (!options.documentGiven && storage_.sessionFile &&
       std::filesystem::exists(*storage_.sessionFile, ec)) {
     try {
-      state_.doc = loadProject(storage_.sessionFile->string());
+      state_.document.doc = loadProject(storage_.sessionFile->string());
       restored = true;
     } catch (const std::exception& e) {
-      state_.settingsNote = std::string("last session not restored: ") + e.what();
+      state_.prefs.settingsNote = std::string("last session not restored: ") + e.what();
     }
   }
   if (!restored && !options.documentGiven && firstStart()) {
     // A designer's first look is a landform in 3D with its materials, not a
     // raw source in the Map view (issue 38 item 9); later starts restore the
     // session. --view still chooses the view.
-    state_.doc = landformDocument(kFirstStartPreset);
+    state_.document.doc = landformDocument(kFirstStartPreset);
     restored = true;
   }
   if (!restored) {
-    if (!options.viewInDocument) state_.doc.view.kind = saved.view;
+    if (!options.viewInDocument) state_.document.doc.view.kind = saved.view;
     if (!options.rampGiven)
-      state_.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
+      state_.document.doc.look.ramp = saved.rampPng.empty() ? saved.ramp : saved.rampPng;
   }
-  if (options.view) state_.doc.view.kind = *options.view;
+  if (options.view) state_.document.doc.view.kind = *options.view;
   if (options.crossSectionRow >= 0) {
-    const int rows = isProfile(state_.doc) ? 1 : documentSize(state_.doc);
-    state_.doc.view.row =
+    const int rows = isProfile(state_.document.doc) ? 1 : documentSize(state_.document.doc);
+    state_.document.doc.view.row =
         static_cast<double>(render::crossSectionFraction(options.crossSectionRow, rows));
   }
 }
@@ -288,7 +291,7 @@ void App::request(const Document& doc) {
   lastRequest_ = parts_->worker.request(doc);
   requestedDoc_ = doc;
   requestedAt_ = Clock::now();
-  state_.generating = true;
+  state_.shown.generating = true;
 }
 
 bool App::busy() const {
@@ -309,8 +312,8 @@ FrameReport App::update(const FrameControl& control) {
   const auto frameStart = Clock::now();
   FrameReport report = takeNewestTerrain(control.waitForNewest);
   followGallery(control.waitForGallery);
-  state_.progress = parts_->worker.progress();
-  followExport(state_, parts_->exporter);
+  state_.shown.progress = parts_->worker.progress();
+  followExport(state_.exporting, parts_->exporter);
 
   ImGuiIO& io = ImGui::GetIO();
   const auto keyIndex = [&](int key) {  // a key ImGui has no slot for goes nowhere
@@ -327,27 +330,30 @@ FrameReport App::update(const FrameControl& control) {
   PanelActions actions = drawPanelAndTakeInput(control);
   for (const int key : control.keys) io.KeysDown[keyIndex(key)] = false;  // up by the next
   if (control.ctrl) io.KeyCtrl = false;
-  const Look lookBefore = state_.doc.look;
-  const bool changed = applyActions(state_, actions);
-  heldLook_ = holdLook(heldLook_, lookBefore, state_.doc, requestedDoc_,
-                       state_.field ? &state_.shownDoc : nullptr);
+  const Look lookBefore = state_.document.doc.look;
+  const bool changed = applyActions(state_.document, state_.editor, state_.view, actions);
+  heldLook_ = holdLook(heldLook_, lookBefore, state_.document.doc, requestedDoc_,
+                       state_.shown.field ? &state_.shown.doc : nullptr);
   {
-    const DrawnLook drawn(state_.doc, heldLook_ ? &heldLook_->shown : nullptr);
+    const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
     updateRamp();
   }
   applyCacheBudget();
   parts_->worker.setDraftAfterMs(control.draftAfterMs);
   postIfChanged(changed, control.postEdits);
   commitAndKeepSession();
-  if (driveExport(state_, actions, parts_->exporter, parts_->view)) {
-    exportDirSetting_ = exportDirectory(state_).string();  // remembered once it started
+  syncViewSettings(state_.view, state_.document.doc);  // an exported view is the one drawn
+  if (driveExport(state_.exporting, state_.shown, state_.view, actions, parts_->exporter,
+                  parts_->view)) {
+    exportDirSetting_ = exportDirectory(state_.exporting).string();  // remembered once it started
   }
   // A job that ended since the panel drew: one more frame draws its outcome.
-  if (followExport(state_, parts_->exporter)) platform_.drawMoreFrames(1);
+  if (followExport(state_.exporting, parts_->exporter)) platform_.drawMoreFrames(1);
   drawFrame();
-  state_.frameMs = msSince(frameStart);
+  state_.shown.frameMs = msSince(frameStart);
   if (parts_->awaitingFrame) {
-    (state_.fieldIsDraft ? state_.draftToFrameMs : state_.regenToFrameMs) = msSince(requestedAt_);
+    (state_.shown.fieldIsDraft ? state_.shown.draftToFrameMs : state_.shown.regenToFrameMs) =
+        msSince(requestedAt_);
     platform_.drawMoreFrames(1);  // the panel shows the new figures
     report.newestShown = true;
     parts_->awaitingFrame.reset();
@@ -372,78 +378,84 @@ FrameReport App::takeNewestTerrain(bool waitForNewest) {
   if (parts_->held && (waitForNewest || !throttled)) {
     const bool newest = parts_->held->id == lastRequest_;
     const auto uploadStart = Clock::now();
-    if (!parts_->held->draft) parts_->nodePreviewTextures.upload(parts_->held->previews, state_);
-    showResult(state_, parts_->view, std::move(*parts_->held));
+    if (!parts_->held->draft) state_.gpu.nodePreviews.upload(parts_->held->previews);
+    if (showResult(state_.shown, state_.gpu, parts_->view, std::move(*parts_->held))) {
+      state_.exporting.status = {};  // "wrote ..." was about the old terrain
+    }
     parts_->held.reset();
-    if (state_.generateError.empty()) ++terrainsShown_;
+    if (state_.shown.generateError.empty()) ++terrainsShown_;
     report.uploadMs = lastUploadMs_ = msSince(uploadStart);
     lastUploadEnd_ = Clock::now();
     if (newest) parts_->awaitingFrame = lastRequest_;
   }
-  state_.generating = busy();
+  state_.shown.generating = busy();
   return report;
 }
 
 // The gallery follows the document on screen; a screenshot's frame waits
 // for it (so screenshots do not depend on timing).
 void App::followGallery(bool waitForGallery) {
-  if (state_.galleryOpen && state_.field &&
-      (!galleryFor_ || !sameGalleryInput(*galleryFor_, state_.shownDoc))) {
-    galleryFor_ = state_.shownDoc;
-    parts_->gallery.request(state_.shownDoc);
+  if (state_.editor.galleryOpen && state_.shown.field &&
+      (!galleryFor_ || !sameGalleryInput(*galleryFor_, state_.shown.doc))) {
+    galleryFor_ = state_.shown.doc;
+    parts_->gallery.request(state_.shown.doc);
   }
   SeedGallery& gallery = parts_->gallery;
   if (auto previews =
           waitForGallery && galleryFor_ ? std::optional(gallery.waitForNewest()) : gallery.take()) {
-    parts_->galleryTextures.upload(*previews, state_);
+    state_.gpu.gallery.upload(*previews);
   }
 }
 
 PanelActions App::drawPanelAndTakeInput(const FrameControl& control) {
-  const Layout layout = layoutFor(platform_, state_.graphEditor.open);
+  const Layout layout = layoutFor(platform_, state_.editor.graph.open);
   PanelActions actions = control.actions;
   const float height = layout.view.height + layout.editor.height;
   if (layout.panelWidth > 0.0f) actions |= drawPanel(state_, layout.panelWidth, height);
-  state_.graphEditor.hovered = false;
-  if (state_.graphEditor.open) actions.documentChanged |= drawGraphEditor(state_, layout.editor);
+  state_.editor.graph.hovered = false;
+  if (state_.editor.graph.open)
+    actions.documentChanged |= drawGraphEditor(state_.document.doc, state_.editor.graph,
+                                               state_.gpu.nodePreviews, layout.editor);
   if (control.userInput) {
-    const ViewCommands view = parts_->interaction.update(state_, layout.view);
+    const ViewCommands view = parts_->interaction.update(state_.document.doc, state_.editor,
+                                                         state_.view, state_.shown, layout.view);
     actions.nextSeed |= view.regenerate;
     actions.documentChanged |= view.documentChanged;
     addShortcuts(actions);
-    askForProjectFile(state_, actions);
+    askForProjectFile(state_.document, state_.editor, actions);
   }
   return actions;
 }
 
 void App::postIfChanged(bool changed, bool postEdits) {
-  if (changed && postEdits && state_.doc != requestedDoc_) request(state_.doc);
+  if (changed && postEdits && state_.document.doc != requestedDoc_) request(state_.document.doc);
 }
 
 // A finished edit is a step in the history, and the session file follows
 // it and the view (which is no step).
 void App::commitAndKeepSession() {
-  const bool editing = ImGui::IsAnyItemActive() || state_.brush.drawing;  // a stroke: one step
-  commitFinishedEdit(state_.history, state_.doc, editing);
-  if (editing || state_.doc == sessionKept_) return;
-  sessionKept_ = state_.doc;
+  const bool editing =
+      ImGui::IsAnyItemActive() || state_.editor.brush.drawing;  // a stroke: one step
+  commitFinishedEdit(state_.document.history, state_.document.doc, editing);
+  if (editing || state_.document.doc == sessionKept_) return;
+  sessionKept_ = state_.document.doc;
   if (!storage_.sessionFile || !storage_.write) return;
-  state_.sessionSaveNote = saveSession(*storage_.sessionFile, state_.doc);
+  state_.prefs.sessionSaveNote = saveSession(*storage_.sessionFile, state_.document.doc);
 }
 
 void App::applyCacheBudget() {
-  parts_->worker.setCacheBudget(static_cast<std::size_t>(state_.nodeCacheMiB) << 20);
+  parts_->worker.setCacheBudget(static_cast<std::size_t>(state_.prefs.nodeCacheMiB) << 20);
 }
 
 void App::updateRamp() {
-  terrain::app::updateRamp(state_, parts_->view);
+  terrain::app::updateRamp(state_.shown, state_.document.doc, parts_->view);
 }
 
 // The terrain view, then the panel over it.
 void App::drawFrame() {
-  const Layout layout = layoutFor(platform_, state_.graphEditor.open);
-  drawCrossSectionMarker(state_, layout.view);
-  drawViewStatus(state_, layout.view);
+  const Layout layout = layoutFor(platform_, state_.editor.graph.open);
+  drawCrossSectionMarker(state_.document.doc, state_.shown, state_.view, layout.view);
+  drawViewStatus(state_.shown, layout.view);
   ImGui::Render();
   const PixelSize fb = platform_.framebufferSize();
   glViewport(0, 0, fb.width, fb.height);
@@ -451,13 +463,14 @@ void App::drawFrame() {
   glClearColor(0.08f, 0.085f, 0.095f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   {
-    const DrawnLook drawn(state_.doc, heldLook_ ? &heldLook_->shown : nullptr);
-    syncViewSettings(state_);
-    syncOverlay(state_, parts_->view);
+    const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
+    syncViewSettings(state_.view, state_.document.doc);
+    syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view);
   }
-  if (state_.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
-    state_.viewAspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
-    parts_->view.draw(state_.viewSettings, layout.fbX, layout.fbY, layout.fbWidth, layout.fbHeight);
+  if (state_.shown.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
+    state_.view.aspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);
+    parts_->view.draw(state_.view.settings, layout.fbX, layout.fbY, layout.fbWidth,
+                      layout.fbHeight);
     glViewport(0, 0, fb.width, fb.height);
   }
   platform_.drawUi();
@@ -465,11 +478,11 @@ void App::drawFrame() {
 
 void App::saveSettingsIfChanged() {
   if (!storage_.settingsFile || !storage_.write) return;
-  const Settings now = currentSettings(state_, exportDirSetting_);
+  const Settings now = currentSettings(state_.document.doc, state_.prefs, exportDirSetting_);
   if (now == saved_) return;
   saved_ = now;
   const std::string err = saveSettings(*storage_.settingsFile, saved_);
-  state_.settingsSaveNote = err.empty() ? err : "settings not saved: " + err;
+  state_.prefs.settingsSaveNote = err.empty() ? err : "settings not saved: " + err;
 }
 
 }  // namespace terrain::app

@@ -90,8 +90,14 @@ class App {
   // Writes settings.ini when the view, the ramp or the export folder changed.
   void saveSettingsIfChanged();
 
-  AppState& state() { return state_; }
-  const AppState& state() const { return state_; }
+  // The owners, for a caller that scripts the window (the tests' driver)
+  // or reports on it: the document, the editors, the export, what is shown.
+  DocumentState& document() { return state_.document; }
+  const DocumentState& document() const { return state_.document; }
+  EditorState& editor() { return state_.editor; }
+  ExportState& exporting() { return state_.exporting; }
+  const ShownTerrain& shown() const { return state_.shown; }
+  const Preferences& prefs() const { return state_.prefs; }
   int terrainsShown() const { return terrainsShown_; }
   std::chrono::steady_clock::time_point requestedAt() const { return requestedAt_; }
 
@@ -109,7 +115,7 @@ class App {
   void applyCacheBudget();  // the setting, to the generation worker
   void drawFrame();
 
-  AppState state_;
+  AppState state_;  // each owner, handed to the steps that use it
   WindowPlatform& platform_;
   AppStorage storage_;
   Settings saved_;                // what settings.ini says now

@@ -24,13 +24,13 @@ constexpr StrokeMode kMaskModes[] = {StrokeMode::Paint, StrokeMode::Erase};
 constexpr double kPointSpacing = 0.15;
 constexpr double kPathPointCells = 3.0;  // map cells: a course drag shorter is a click
 
-bool paintsMask(const AppState& s, NodeId id) {
-  return s.doc.graph.find(id)->type == "paint-mask";
+bool paintsMask(const Document& doc, NodeId id) {
+  return doc.graph.find(id)->type == "paint-mask";
 }
 
 // A river's or a road's course: a path, not a brush.
-bool drawsPath(const AppState& s, NodeId id) {
-  const GraphNode& node = *s.doc.graph.find(id);
+bool drawsPath(const Document& doc, NodeId id) {
+  const GraphNode& node = *doc.graph.find(id);
   const NodeType& type = typeOf(node);
   return type.params()[*strokesParam(type)].key == "path";
 }
@@ -50,26 +50,25 @@ StrokeMode opposite(StrokeMode mode) {
   }
 }
 
-double shownCellMetres(const AppState& s) {
-  return metresPerCell(s.doc.world, s.field->width, s.field->wraps);
+double shownCellMetres(const Document& doc, const ShownTerrain& shown) {
+  return metresPerCell(doc.world, shown.field->width, shown.field->wraps);
 }
 
 // The document's own cells, not the field's on screen (a draft's are
 // coarser): what a saved course's point spacing follows.
-double documentCellMetres(const AppState& s) {
+double documentCellMetres(const Document& doc, const ShownTerrain& shown) {
   try {
-    return metresPerCell(s.doc.world, documentSize(s.doc), documentWraps(s.doc));
+    return metresPerCell(doc.world, documentSize(doc), documentWraps(doc));
   } catch (const std::exception&) {
-    return s.field ? shownCellMetres(s) : 1.0;
+    return shown.field ? shownCellMetres(doc, shown) : 1.0;
   }
 }
 
 // The node's strokes with the gesture under way, written into the
 // document: a new stroke, a course's point moved, or (`appendPoint`, a
 // click on a course node) a point added to the last course.
-void showStroke(AppState& s, bool appendPoint = false) {
-  const BrushState& b = s.brush;
-  GraphNode* node = s.doc.graph.find(b.node);
+void showStroke(Document& doc, const BrushState& b, bool appendPoint = false) {
+  GraphNode* node = doc.graph.find(b.node);
   if (node == nullptr) return;
   Strokes strokes = strokesOf(b.strokesBefore);
   if (b.movingCourse >= 0) {
@@ -98,8 +97,9 @@ std::optional<std::pair<int, int>> pointNear(const Strokes& courses, std::array<
   return best;
 }
 
-render::MeshGeometry meshOf(const AppState& s, const ViewRect& rect) {
-  return render::meshGeometry(s.viewSettings, {s.field->width, s.field->height},
+render::MeshGeometry meshOf(const ShownTerrain& shown, const WindowView& view,
+                            const ViewRect& rect) {
+  return render::meshGeometry(view.settings, {shown.field->width, shown.field->height},
                               rect.width / rect.height);
 }
 
@@ -114,18 +114,19 @@ ImVec2 pointOf(const ViewRect& rect, glm::vec2 ndc) {
 
 // The map cell (fractional) under the mouse: the Map view's layout, or the
 // 3D view's ray onto the surface; nullopt where the 3D view shows no map.
-std::optional<glm::vec2> cellUnder(const AppState& s, const ViewRect& rect, ImVec2 mouse) {
-  if (effectiveViewKind(s) == ViewKind::Map) return mapCellAt(s, rect, mouse);
-  const auto uv = render::pickMapPoint(meshOf(s, rect), ndcOf(rect, mouse), *s.field);
+std::optional<glm::vec2> cellUnder(const Document& doc, const ShownTerrain& shown,
+                                   const WindowView& view, const ViewRect& rect, ImVec2 mouse) {
+  if (effectiveViewKind(doc) == ViewKind::Map) return mapCellAt(shown, view, rect, mouse);
+  const auto uv = render::pickMapPoint(meshOf(shown, view, rect), ndcOf(rect, mouse), *shown.field);
   if (!uv) return std::nullopt;
-  return *uv *
-         glm::vec2(static_cast<float>(s.field->width - 1), static_cast<float>(s.field->height - 1));
+  return *uv * glm::vec2(static_cast<float>(shown.field->width - 1),
+                         static_cast<float>(shown.field->height - 1));
 }
 
 // Within what a stroke may hold (core/strokes.hpp): a drag far past a
 // zoomed-out map stops at the edge of the range, not at a refusal.
-std::array<double, 2> metresOf(const AppState& s, glm::vec2 cell) {
-  const double metres = shownCellMetres(s);
+std::array<double, 2> metresOf(const Document& doc, const ShownTerrain& shown, glm::vec2 cell) {
+  const double metres = shownCellMetres(doc, shown);
   const auto held = [](double v) {
     return std::clamp(v, kMinStrokeCoordinate, kMaxStrokeCoordinate);
   };
@@ -147,23 +148,25 @@ void drawRing(ImDrawList* draw, const std::vector<ImVec2>& ring, ImU32 colour, f
 
 // The brush's edge (and the hardness's) around `cell`: a circle on the Map
 // view, the circle laid on the ground in the 3D view.
-void drawOutline(const AppState& s, const ViewRect& rect, glm::vec2 cell) {
+void drawOutline(const Document& doc, const ShownTerrain& shown, const WindowView& view,
+                 const BrushState& b, const ViewRect& rect, glm::vec2 cell) {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const auto cells = static_cast<float>(static_cast<double>(s.brush.radius) / shownCellMetres(s));
-  const bool mesh = effectiveViewKind(s) == ViewKind::Mesh;
-  const render::MeshGeometry geometry = mesh ? meshOf(s, rect) : render::MeshGeometry{};
-  const glm::vec2 last(static_cast<float>(s.field->width - 1),
-                       static_cast<float>(s.field->height - 1));
-  for (const float share : {1.0f, s.brush.hardness}) {
+  const auto cells =
+      static_cast<float>(static_cast<double>(b.radius) / shownCellMetres(doc, shown));
+  const bool mesh = effectiveViewKind(doc) == ViewKind::Mesh;
+  const render::MeshGeometry geometry = mesh ? meshOf(shown, view, rect) : render::MeshGeometry{};
+  const glm::vec2 last(static_cast<float>(shown.field->width - 1),
+                       static_cast<float>(shown.field->height - 1));
+  for (const float share : {1.0f, b.hardness}) {
     if (share * cells < 1.0f) continue;
     std::vector<ImVec2> ring;
     for (int k = 0; k < 64; ++k) {
       const float a = 6.2831853f * static_cast<float>(k) / 64.0f;
       const glm::vec2 c = cell + share * cells * glm::vec2(std::cos(a), std::sin(a));
       if (!mesh) {
-        ring.push_back(mapPointOf(s, rect, c));
+        ring.push_back(mapPointOf(shown, view, rect, c));
       } else if (const auto ndc =
-                     render::projectToView(geometry, c / last, heightAt(*s.field, c))) {
+                     render::projectToView(geometry, c / last, heightAt(*shown.field, c))) {
         ring.push_back(pointOf(rect, *ndc));
       }
     }
@@ -174,17 +177,18 @@ void drawOutline(const AppState& s, const ViewRect& rect, glm::vec2 cell) {
 
 // A course node's courses on the view: their lines and a handle on each
 // point (drag one to move it).
-void drawCourses(const AppState& s, const ViewRect& rect, const Strokes& courses) {
+void drawCourses(const Document& doc, const ShownTerrain& shown, const WindowView& view,
+                 const ViewRect& rect, const Strokes& courses) {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const bool mesh = effectiveViewKind(s) == ViewKind::Mesh;
-  const render::MeshGeometry geometry = mesh ? meshOf(s, rect) : render::MeshGeometry{};
-  const double metres = shownCellMetres(s);
-  const glm::vec2 last(static_cast<float>(s.field->width - 1),
-                       static_cast<float>(s.field->height - 1));
+  const bool mesh = effectiveViewKind(doc) == ViewKind::Mesh;
+  const render::MeshGeometry geometry = mesh ? meshOf(shown, view, rect) : render::MeshGeometry{};
+  const double metres = shownCellMetres(doc, shown);
+  const glm::vec2 last(static_cast<float>(shown.field->width - 1),
+                       static_cast<float>(shown.field->height - 1));
   // Where a map cell is drawn: on the map, or on the ground in 3D.
   const auto screenOf = [&](glm::vec2 cell) -> std::optional<ImVec2> {
-    if (!mesh) return mapPointOf(s, rect, cell);
-    const auto ndc = render::projectToView(geometry, cell / last, heightAt(*s.field, cell));
+    if (!mesh) return mapPointOf(shown, view, rect, cell);
+    const auto ndc = render::projectToView(geometry, cell / last, heightAt(*shown.field, cell));
     return ndc ? std::optional(pointOf(rect, *ndc)) : std::nullopt;
   };
   for (const Stroke& course : courses) {
@@ -221,32 +225,33 @@ void drawCourses(const AppState& s, const ViewRect& rect, const Strokes& courses
 }
 
 // Metres a handle may be from the mouse to be grabbed: kHandlePixels on screen.
-double grabReach(const AppState& s, const ViewRect& rect) {
+double grabReach(const Document& doc, const ShownTerrain& shown, const WindowView& view,
+                 const ViewRect& rect) {
   constexpr double kHandlePixels = 8.0;
-  const double cellPixels = effectiveViewKind(s) == ViewKind::Map
-                                ? static_cast<double>(mapCellScale(s, rect))
-                                : static_cast<double>(rect.width) / s.field->width;
-  return kHandlePixels / std::max(cellPixels, 1e-6) * shownCellMetres(s);
+  const double cellPixels = effectiveViewKind(doc) == ViewKind::Map
+                                ? static_cast<double>(mapCellScale(shown, view, rect))
+                                : static_cast<double>(rect.width) / shown.field->width;
+  return kHandlePixels / std::max(cellPixels, 1e-6) * shownCellMetres(doc, shown);
 }
 
 }  // namespace
 
-std::optional<NodeId> brushNode(const AppState& s) {
-  const auto& selected = s.graphEditor.selected;
+std::optional<NodeId> brushNode(const Document& doc, const GraphEditorState& graphEditor) {
+  const auto& selected = graphEditor.selected;
   if (!selected) return std::nullopt;
-  const GraphNode* node = s.doc.graph.find(*selected);
+  const GraphNode* node = doc.graph.find(*selected);
   if (node == nullptr || !strokesParam(typeOf(*node))) return std::nullopt;
   return node->id;
 }
 
-Stroke brushStroke(const AppState& s, bool inverted) {
-  const BrushState& b = s.brush;
+Stroke brushStroke(const Document& doc, const EditorState& editor, bool inverted) {
+  const BrushState& b = editor.brush;
   Stroke stroke;
-  const auto node = brushNode(s);
-  const bool mask = node && paintsMask(s, *node);
+  const auto node = brushNode(doc, editor.graph);
+  const bool mask = node && paintsMask(doc, *node);
   stroke.mode = mask ? kMaskModes[std::clamp(b.maskMode, 0, 1)]
                      : kSculptModes[std::clamp(b.sculptMode, 0, 3)];
-  if (node && drawsPath(s, *node)) stroke.mode = StrokeMode::Path;
+  if (node && drawsPath(doc, *node)) stroke.mode = StrokeMode::Path;
   if (inverted) stroke.mode = opposite(stroke.mode);
   stroke.radius = static_cast<double>(b.radius);
   stroke.strength = static_cast<double>(b.strength);
@@ -255,14 +260,15 @@ Stroke brushStroke(const AppState& s, bool inverted) {
   return stroke;
 }
 
-bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double grabMetres) {
-  const auto node = brushNode(s);
-  if (!node || !s.field || s.field->isProfile() || s.brush.drawing) return false;
-  BrushState& b = s.brush;
+bool beginStroke(Document& doc, EditorState& editor, const ShownTerrain& shown,
+                 std::array<double, 2> at, bool inverted, double grabMetres) {
+  const auto node = brushNode(doc, editor.graph);
+  if (!node || !shown.field || shown.field->isProfile() || editor.brush.drawing) return false;
+  BrushState& b = editor.brush;
   b.node = *node;
-  const GraphNode& graphNode = *s.doc.graph.find(*node);
+  const GraphNode& graphNode = *doc.graph.find(*node);
   b.strokesBefore = graphNode.values[*strokesParam(typeOf(graphNode))];
-  b.stroke = brushStroke(s, inverted);
+  b.stroke = brushStroke(doc, editor, inverted);
   b.stroke.points = {at};
   b.movingCourse = b.movingPoint = -1;
   if (b.stroke.mode == StrokeMode::Path) {  // on a course's point: move it
@@ -271,26 +277,28 @@ bool beginStroke(AppState& s, std::array<double, 2> at, bool inverted, double gr
     }
   }
   if (b.stroke.mode == StrokeMode::Flatten) {  // to the ground under the first point
-    const double metres = shownCellMetres(s);
-    const int x = std::clamp(static_cast<int>(std::lround(at[0] / metres)), 0, s.field->width - 1);
-    const int y = std::clamp(static_cast<int>(std::lround(at[1] / metres)), 0, s.field->height - 1);
-    b.stroke.height = static_cast<double>(s.field->at(x, y)) * s.doc.world.heightRange;
+    const double metres = shownCellMetres(doc, shown);
+    const int x =
+        std::clamp(static_cast<int>(std::lround(at[0] / metres)), 0, shown.field->width - 1);
+    const int y =
+        std::clamp(static_cast<int>(std::lround(at[1] / metres)), 0, shown.field->height - 1);
+    b.stroke.height = static_cast<double>(shown.field->at(x, y)) * doc.world.heightRange;
   }
   // The view follows the brush node while the stroke is drawn: only it
   // reruns, so the stroke shows at once however slow the graph below it.
-  b.pinnedBefore = s.doc.graph.pinned;
-  s.doc.graph.pinned = *node;
+  b.pinnedBefore = doc.graph.pinned;
+  doc.graph.pinned = *node;
   b.drawing = true;
-  showStroke(s);
+  showStroke(doc, editor.brush);
   return true;
 }
 
-void extendStroke(AppState& s, std::array<double, 2> to) {
-  BrushState& b = s.brush;
+void extendStroke(Document& doc, BrushState& b, const ShownTerrain& shown,
+                  std::array<double, 2> to) {
   if (!b.drawing) return;
   if (b.movingCourse >= 0) {
     b.stroke.points = {to};
-    showStroke(s);
+    showStroke(doc, b);
     return;
   }
   if (b.stroke.mode == StrokeMode::Path) {
@@ -298,73 +306,74 @@ void extendStroke(AppState& s, std::array<double, 2> to) {
     // handle per mouse sample made 13 for one drag); clicks add points and
     // dragged handles bend it. Back near the start it is a click again.
     const auto& start = b.stroke.points.front();
-    const double reach = kPathPointCells * documentCellMetres(s);
+    const double reach = kPathPointCells * documentCellMetres(doc, shown);
     if (std::hypot(to[0] - start[0], to[1] - start[1]) < reach) {
       b.stroke.points = {start};
     } else {
       b.stroke.points = {start, to};
     }
-    showStroke(s);
+    showStroke(doc, b);
     return;
   }
   const auto& last = b.stroke.points.back();
   if (std::hypot(to[0] - last[0], to[1] - last[1]) < kPointSpacing * b.stroke.radius) return;
   b.stroke.points.push_back(to);
-  showStroke(s);
+  showStroke(doc, b);
 }
 
-void endStroke(AppState& s) {
-  BrushState& b = s.brush;
+void endStroke(Document& doc, BrushState& b) {
   if (!b.drawing) return;
   b.drawing = false;
   // A click on a course node (one point, nothing moved) adds a point to
   // its last course; the first click starts one.
   const bool click = b.movingCourse < 0 && b.stroke.mode == StrokeMode::Path &&
                      b.stroke.points.size() == 1 && !strokesOf(b.strokesBefore).empty();
-  if (click) showStroke(s, true);
+  if (click) showStroke(doc, b, true);
   b.movingCourse = b.movingPoint = -1;
-  s.doc.graph.pinned = b.pinnedBefore;
+  doc.graph.pinned = b.pinnedBefore;
 }
 
-bool updateBrush(AppState& s, const ViewRect& rect) {
+bool updateBrush(Document& doc, EditorState& editor, const ShownTerrain& shown,
+                 const WindowView& view, const ViewRect& rect) {
   const ImGuiIO& io = ImGui::GetIO();
-  const ViewKind view = effectiveViewKind(s);
-  const bool active = brushNode(s) && s.field && !s.field->isProfile() &&
-                      (view == ViewKind::Map || view == ViewKind::Mesh) && !rect.empty();
+  const ViewKind kind = effectiveViewKind(doc);
+  const bool active = brushNode(doc, editor.graph) && shown.field && !shown.field->isProfile() &&
+                      (kind == ViewKind::Map || kind == ViewKind::Mesh) && !rect.empty();
   if (!active) {
-    endStroke(s);
+    endStroke(doc, editor.brush);
     return false;
   }
   const ImVec2 mouse = io.MousePos;
   const bool over = rect.contains(mouse) && !io.WantCaptureMouse;
-  const auto cell = (over || s.brush.drawing) && ImGui::IsMousePosValid(&mouse)
-                        ? cellUnder(s, rect, mouse)
+  const auto cell = (over || editor.brush.drawing) && ImGui::IsMousePosValid(&mouse)
+                        ? cellUnder(doc, shown, view, rect, mouse)
                         : std::nullopt;
-  const NodeId node = *brushNode(s);
-  if (drawsPath(s, node)) {
-    const GraphNode& n = *s.doc.graph.find(node);
-    drawCourses(s, rect, strokesOf(n.values[*strokesParam(typeOf(n))]));
+  const NodeId node = *brushNode(doc, editor.graph);
+  if (drawsPath(doc, node)) {
+    const GraphNode& n = *doc.graph.find(node);
+    drawCourses(doc, shown, view, rect, strokesOf(n.values[*strokesParam(typeOf(n))]));
   } else if (cell) {
-    drawOutline(s, rect, *cell);
+    drawOutline(doc, shown, view, editor.brush, rect, *cell);
   }
-  if (!s.brush.drawing) {
+  if (!editor.brush.drawing) {
     return over && cell && ImGui::IsMouseClicked(0) &&
-           beginStroke(s, metresOf(s, *cell), io.KeyCtrl, grabReach(s, rect));
+           beginStroke(doc, editor, shown, metresOf(doc, shown, *cell), io.KeyCtrl,
+                       grabReach(doc, shown, view, rect));
   }
   if (ImGui::IsMouseDown(0)) {
-    if (cell) extendStroke(s, metresOf(s, *cell));
+    if (cell) extendStroke(doc, editor.brush, shown, metresOf(doc, shown, *cell));
   } else {
-    endStroke(s);
+    endStroke(doc, editor.brush);
   }
   return true;
 }
 
-void brushSection(AppState& s) {
-  const auto node = brushNode(s);
+void brushSection(const Document& doc, EditorState& editor) {
+  const auto node = brushNode(doc, editor.graph);
   if (!node) return;
-  BrushState& b = s.brush;
+  BrushState& b = editor.brush;
   ImGui::Separator();
-  if (drawsPath(s, *node)) {
+  if (drawsPath(doc, *node)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(
         kDim,
@@ -376,7 +385,7 @@ void brushSection(AppState& s) {
     return;
   }
   ImGui::TextUnformatted("Brush");
-  if (paintsMask(s, *node)) {
+  if (paintsMask(doc, *node)) {
     ImGui::Combo("Mode", &b.maskMode, "paint\0erase\0");
   } else {
     ImGui::Combo("Mode", &b.sculptMode, "raise\0lower\0smooth\0flatten\0");
@@ -386,7 +395,7 @@ void brushSection(AppState& s) {
   ImGui::SliderFloat("Strength", &b.strength, 0.0f, 1.0f, "%.2f");
   ImGui::SliderFloat("Hardness", &b.hardness, 0.0f, 1.0f, "%.2f");
   tooltip("The share of the radius at full strength; the rest falls off smoothly");
-  if (!paintsMask(s, *node)) {
+  if (!paintsMask(doc, *node)) {
     ImGui::SliderFloat("Height", &b.height, 1.0f, 2000.0f, "%.0f m", ImGuiSliderFlags_Logarithmic);
     tooltip("How far a raise or lower stroke moves the ground at full strength");
   }
@@ -395,7 +404,7 @@ void brushSection(AppState& s) {
                      "Drag on the Map (2) or 3D (3) view to draw a stroke; ctrl: %s; right drag "
                      "pans the map and turns the 3D view. Each "
                      "stroke is one undo step.",
-                     paintsMask(s, *node) ? "erase" : "lower");
+                     paintsMask(doc, *node) ? "erase" : "lower");
   ImGui::PopTextWrapPos();
 }
 

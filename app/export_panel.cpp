@@ -21,25 +21,24 @@ namespace {
 // What an engine size will do to the terrain on screen, in the designer's
 // words: "generated again at 1025 (the map on screen is 513), cropped to
 // 1009 x 1009"; throws InputError when the source cannot make it.
-std::string fitPlan(const AppState& s, const EngineSize& size) {
-  const Document sized = documentForSide(s.shownDoc, size.side);
+std::string fitPlan(const ExportState& e, const ShownTerrain& shown, const EngineSize& size) {
+  const Document sized = documentForSide(shown.doc, size.side);
   const int generated = documentSize(sized);
-  const int shown = documentSize(s.shownDoc);
-  std::string plan = generated == shown
-                         ? "the map on screen (" + std::to_string(shown) + ")"
+  const int onScreen = documentSize(shown.doc);
+  std::string plan = generated == onScreen
+                         ? "the map on screen (" + std::to_string(onScreen) + ")"
                          : "generated again at " + std::to_string(generated) +
-                               " (the map on screen is " + std::to_string(shown) + ")";
+                               " (the map on screen is " + std::to_string(onScreen) + ")";
   const std::string side = std::to_string(size.side) + "x" + std::to_string(size.side);
   if (generated == size.side) return plan + ", as it is";
-  return plan + (s.exporting.fit == FitMode::Crop ? ", cropped to its north-west " + side
-                                                  : ", resampled to " + side);
+  return plan + (e.fit == FitMode::Crop ? ", cropped to its north-west " + side
+                                        : ", resampled to " + side);
 }
 
 // The engine size combo ("map size as is", Unreal's sizes, Unity's) and,
 // with one chosen, crop or resample and what that will do.
-void engineSizeSection(AppState& s) {
-  auto& e = s.exporting;
-  const bool profile = s.field ? s.field->isProfile() : isProfile(s.shownDoc);
+void engineSizeSection(ExportState& e, const ShownTerrain& shown) {
+  const bool profile = shown.field ? shown.field->isProfile() : isProfile(shown.doc);
   const EngineSize* chosen = nullptr;
   for (const EngineSize& size : engineSizes()) {
     if (size.key == e.engineSize) chosen = &size;
@@ -72,7 +71,7 @@ void engineSizeSection(AppState& s) {
   e.fit = static_cast<FitMode>(fit);
   try {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kDim, "%s", fitPlan(s, *chosen).c_str());
+    ImGui::TextColored(kDim, "%s", fitPlan(e, shown, *chosen).c_str());
     ImGui::PopTextWrapPos();
   } catch (const std::exception& ex) {
     ImGui::PopTextWrapPos();
@@ -82,7 +81,7 @@ void engineSizeSection(AppState& s) {
 
 // The running export's bar (what it writes, how far) and its Cancel
 // button; returns whether Cancel was pressed.
-bool progressRow(const ExportPanelState& e) {
+bool progressRow(const ExportState& e) {
   const float fraction = e.progress ? e.progress->fraction : 0.0f;
   const std::string label = e.cancelling ? std::string("cancelling...")
                             : e.progress ? e.progress->what
@@ -100,22 +99,21 @@ bool progressRow(const ExportPanelState& e) {
   return cancel;
 }
 
-bool isChosen(const ExportPanelState& e, std::string_view key) {
+bool isChosen(const ExportState& e, std::string_view key) {
   return std::ranges::find(e.formats, key) != e.formats.end();
 }
 
 // Every format of the table with its options; the formats this terrain
 // cannot give are greyed out with the reason.
-void formatList(AppState& s) {
-  auto& e = s.exporting;
+void formatList(ExportState& e, const ShownTerrain& shown) {
   for (const OutputFormat& f : outputFormats()) {
     bool on = isChosen(e, f.key);
     const std::string label = std::string(f.title) + "##" + std::string(f.key);
     // A format this terrain cannot give (a flow mask without erosion) is
     // greyed out with the reason; the export skips it and says so.
     std::string why;
-    if (s.field && f.unavailable != nullptr) {
-      why = f.unavailable(OutputInput{s.shownDoc, *s.field, s.ramp, {}});
+    if (shown.field && f.unavailable != nullptr) {
+      why = f.unavailable(OutputInput{shown.doc, *shown.field, shown.ramp, {}});
     }
     ImGui::BeginDisabled(!why.empty());
     if (ImGui::Checkbox(label.c_str(), &on)) {
@@ -149,8 +147,7 @@ void formatList(AppState& s) {
 // The directory field, and beside it "Browse..." for the desktop's folder
 // chooser (blocking, as a modal dialog is); without zenity the button is
 // greyed out with the reason and the field is the way in.
-void directoryRow(AppState& s) {
-  auto& e = s.exporting;
+void directoryRow(ExportState& e) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* browse = "Browse...";
   const float button = ImGui::CalcTextSize(browse).x + 2.0f * style.FramePadding.x;
@@ -164,7 +161,7 @@ void directoryRow(AppState& s) {
   const bool chooser = fileDialogAvailable();
   ImGui::BeginDisabled(!chooser);
   if (ImGui::Button(browse)) {
-    if (auto chosen = chooseFolder(exportDirectory(s).string())) e.directory = std::move(*chosen);
+    if (auto chosen = chooseFolder(exportDirectory(e).string())) e.directory = std::move(*chosen);
   }
   ImGui::EndDisabled();
   tooltip(chooser ? std::string("Choose the folder in the desktop's folder chooser")
@@ -177,21 +174,20 @@ void directoryRow(AppState& s) {
 // Where, under which name, at which size; the Export button and, while an
 // export runs, its progress and Cancel; then the formats, scrolling on
 // their own, so the button and the bar stay in sight however many are ticked.
-PanelActions exportSection(AppState& s) {
+PanelActions exportSection(ExportState& e, const ShownTerrain& shown) {
   PanelActions a;
-  auto& e = s.exporting;
-  directoryRow(s);
-  const std::string fallback = defaultExportStem(s);
+  directoryRow(e);
+  const std::string fallback = defaultExportStem(e, shown);
   ImGui::InputTextWithHint("File name", fallback.c_str(), &e.stem);
   tooltip("Without extension; empty = " + fallback +
           ". Files are never replaced: when a name is taken the export takes the next free "
           "one (<name>-2, -3, ...) and says so");
-  engineSizeSection(s);
+  engineSizeSection(e, shown);
   ImGui::Checkbox("Sidecar JSON", &e.sidecar);
   tooltip(
       "<first file>.json: sizes, metres per cell, height range, each file's format and the "
       "engine settings (Unreal Z and X/Y scale, Unity terrain size)");
-  ImGui::BeginDisabled(!s.field || e.formats.empty() || e.running);
+  ImGui::BeginDisabled(!shown.field || e.formats.empty() || e.running);
   a.exportNow = ImGui::Button("Export");
   ImGui::EndDisabled();
   tooltip(e.running ? "An export is under way: wait for it, or cancel it"
@@ -204,7 +200,7 @@ PanelActions exportSection(AppState& s) {
   }
   ImGui::Separator();
   ImGui::BeginChild("formats");
-  formatList(s);
+  formatList(e, shown);
   ImGui::EndChild();
   return a;
 }
@@ -215,17 +211,17 @@ std::string engineSizeLabel(const EngineSize& size) {
   return std::string(size.engine) + " " + std::to_string(size.side);
 }
 
-PanelActions drawExportWindow(AppState& s, float panelWidth) {
+PanelActions drawExportWindow(ExportState& e, const ShownTerrain& shown, float panelWidth) {
   PanelActions a;
-  if (!s.exporting.open) return a;
+  if (!e.open) return a;
   ImGui::SetNextWindowPos(ImVec2(panelWidth + 12.0f, 12.0f), ImGuiCond_Appearing);
   const float tallest = ImGui::GetIO().DisplaySize.y - 24.0f;
   ImGui::SetNextWindowSize(ImVec2(panelWidth * 1.15f, std::min(tallest, panelWidth * 2.2f)),
                            ImGuiCond_Appearing);
-  if (ImGui::Begin("Export", &s.exporting.open,
+  if (ImGui::Begin("Export", &e.open,
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
-    a = exportSection(s);
+    a = exportSection(e, shown);
     ImGui::PopItemWidth();
   }
   ImGui::End();

@@ -22,42 +22,44 @@ namespace {
 
 // Open, Save and Save as; messages go to the panel. Returns whether the
 // document was replaced.
-bool projectActions(AppState& s, const PanelActions& a) {
-  const std::string typed = s.projectPathInput;
+bool projectActions(DocumentState& document, EditorState& editor, const PanelActions& a) {
+  const std::string typed = editor.projectPathInput;
   if (a.open) {
     if (typed.empty()) {
-      s.projectStatus = {"type the project's path first", false};
+      document.projectStatus = {"type the project's path first", false};
       return false;
     }
     try {
-      s.doc = loadProject(typed);
-      s.projectPath = typed;
-      s.projectStatus = {"opened " + std::filesystem::absolute(typed).string(), true};
+      document.doc = loadProject(typed);
+      document.projectPath = typed;
+      document.projectStatus = {"opened " + std::filesystem::absolute(typed).string(), true};
       return true;
     } catch (const std::exception& e) {
-      s.projectStatus = {std::string(e.what()) + " (the current document stays)", false};
+      document.projectStatus = {std::string(e.what()) + " (the current document stays)", false};
       return false;
     }
   }
   if (a.save || a.saveAs) {
-    const std::string path = a.saveAs || s.projectPath.empty() ? typed : s.projectPath;
+    const std::string path =
+        a.saveAs || document.projectPath.empty() ? typed : document.projectPath;
     if (path.empty()) {
-      s.projectStatus = {"type a path for the project (e.g. my-island.json)", false};
+      document.projectStatus = {"type a path for the project (e.g. my-island.json)", false};
       return false;
     }
     try {
       // A project saved over the DEM or ramp it reads would destroy it.
-      std::vector<DocumentInput> inputs = importedFiles(s.doc);
-      if (!isBuiltinRamp(s.doc.look.ramp) && s.doc.look.ramp != "auto") {
-        inputs.push_back({"the look's ramp (" + excerpt(s.doc.look.ramp) + ")", s.doc.look.ramp});
+      std::vector<DocumentInput> inputs = importedFiles(document.doc);
+      if (!isBuiltinRamp(document.doc.look.ramp) && document.doc.look.ramp != "auto") {
+        inputs.push_back(
+            {"the look's ramp (" + excerpt(document.doc.look.ramp) + ")", document.doc.look.ramp});
       }
       refuseOverwritingAnInput("save", path, inputs);
-      saveProject(path, s.doc);
-      s.projectPath = path;
-      s.projectPathInput = path;
-      s.projectStatus = {"saved " + std::filesystem::absolute(path).string(), true};
+      saveProject(path, document.doc);
+      document.projectPath = path;
+      editor.projectPathInput = path;
+      document.projectStatus = {"saved " + std::filesystem::absolute(path).string(), true};
     } catch (const std::exception& e) {
-      s.projectStatus = {e.what(), false};
+      document.projectStatus = {e.what(), false};
     }
   }
   return false;
@@ -78,30 +80,31 @@ void addShortcuts(PanelActions& a) {
   a.open |= ctrlPressed(GLFW_KEY_O, false);
 }
 
-void askForProjectFile(AppState& s, PanelActions& a) {
-  const bool needsPath = a.open || a.saveAs || (a.save && s.projectPath.empty());
+void askForProjectFile(const DocumentState& document, EditorState& editor, PanelActions& a) {
+  const bool needsPath = a.open || a.saveAs || (a.save && document.projectPath.empty());
   if (!needsPath || !fileDialogAvailable()) return;
   const FileDialogKind kind = a.open ? FileDialogKind::Open : FileDialogKind::Save;
   const std::string start =
-      s.projectPath.empty() ? defaultFileStem(s.doc) + ".json" : s.projectPath;
+      document.projectPath.empty() ? defaultFileStem(document.doc) + ".json" : document.projectPath;
   const auto chosen = chooseProjectFile(kind, start);
   if (!chosen) {
     a.open = a.save = a.saveAs = false;
     return;
   }
-  s.projectPathInput = *chosen;
+  editor.projectPathInput = *chosen;
   if (a.save) a.saveAs = true;
 }
 
-bool applyActions(AppState& s, const PanelActions& a) {
+bool applyActions(DocumentState& document, EditorState& editor, WindowView& view,
+                  const PanelActions& a) {
   bool changed = a.documentChanged;
   if (a.nextSeed) {
-    s.doc.seed = nextSeed(s.doc.seed);
+    document.doc.seed = nextSeed(document.doc.seed);
     changed = true;
   }
-  if (a.undo || a.redo) changed |= undoRedo(s.doc, s.history, a.undo);
-  changed |= projectActions(s, a);
-  if (a.resetView) resetView(s);
+  if (a.undo || a.redo) changed |= undoRedo(document.doc, document.history, a.undo);
+  changed |= projectActions(document, editor, a);
+  if (a.resetView) resetView(view);
   return changed;
 }
 

@@ -2,8 +2,10 @@
 // What one frame's actions do, whoever asked (the panel, a click in the
 // view, the keys, a test's script): the document's next seed, undo and
 // redo, the project file, the view reset.
-#include "app/app_state.hpp"
+#include "app/document_state.hpp"
+#include "app/editor_state.hpp"
 #include "app/panel.hpp"
+#include "app/window_view.hpp"
 
 namespace terrain::app {
 
@@ -14,10 +16,12 @@ void addShortcuts(PanelActions& actions);
 // Open and Save as (and Save of a document never saved) ask the desktop's
 // file chooser where there is one; a cancelled chooser cancels the action.
 // Without one, the panel's path field is used.
-void askForProjectFile(AppState& state, PanelActions& actions);
+void askForProjectFile(const DocumentState& document, EditorState& editor, PanelActions& actions);
 
-// Applies the actions to the state; messages go to the panel. Returns
+// Applies the actions to the document and the view; messages go to the
+// panel. Returns
 // whether the document changed (and so goes to the worker).
-bool applyActions(AppState& state, const PanelActions& actions);
+bool applyActions(DocumentState& document, EditorState& editor, WindowView& view,
+                  const PanelActions& actions);
 
 }  // namespace terrain::app

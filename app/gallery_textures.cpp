@@ -21,30 +21,33 @@ void uploadRgb(render::gl::Texture& texture, const RgbImage& image) {
 
 }  // namespace
 
-void GalleryTextures::upload(const std::vector<SeedPreview>& previews, AppState& s) {
-  s.gallery.clear();
+void GalleryTextures::upload(const std::vector<SeedPreview>& previews) {
+  items_.clear();
   textures_.resize(previews.size());
   for (std::size_t i = 0; i < previews.size(); ++i) {
     const RgbImage& image = previews[i].image;
     if (image.width <= 0) continue;
     uploadRgb(textures_[i], image);
-    s.gallery.push_back({previews[i].seed, textures_[i].id(), image.width, image.height});
+    items_.push_back({previews[i].seed, textures_[i].id(), image.width, image.height});
   }
 }
 
-void NodePreviewTextures::upload(const std::vector<NodePreview>& previews, AppState& s) {
+void NodePreviewTextures::upload(const std::vector<NodePreview>& previews) {
   std::map<NodeId, render::gl::Texture> kept;
-  s.nodePreviews.clear();
   for (const NodePreview& preview : previews) {
     render::gl::Texture texture;
     if (const auto it = textures_.find(preview.node); it != textures_.end()) {
       texture = std::move(it->second);
     }
     uploadRgb(texture, preview.image);
-    s.nodePreviews[preview.node] = texture.id();
     kept.emplace(preview.node, std::move(texture));
   }
   textures_ = std::move(kept);  // the textures of nodes with no preview now are freed
+}
+
+unsigned NodePreviewTextures::textureOf(NodeId node) const {
+  const auto found = textures_.find(node);
+  return found == textures_.end() ? 0u : found->second.id();
 }
 
 }  // namespace terrain::app

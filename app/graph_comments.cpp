@@ -52,58 +52,54 @@ std::optional<std::size_t> commentTitleAt(const Graph& graph, const Canvas& c, I
   return std::nullopt;
 }
 
-bool commentAroundSelection(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
-  const auto bounds = boundsOf(s.doc.graph, e.selection);
+bool commentAroundSelection(Document& doc, GraphEditorState& e) {
+  const auto bounds = boundsOf(doc.graph, e.selection);
   if (e.selection.empty() || !bounds) return false;
-  s.doc.graph.comments.push_back({"Comment", bounds->x0 - kCommentMargin,
-                                  bounds->y0 - kCommentMargin - kCommentTitle,
-                                  bounds->width() + 2.0f * kCommentMargin,
-                                  bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
-  e.comment = s.doc.graph.comments.size() - 1;
-  openCommentText(s);
+  doc.graph.comments.push_back({"Comment", bounds->x0 - kCommentMargin,
+                                 bounds->y0 - kCommentMargin - kCommentTitle,
+                                 bounds->width() + 2.0f * kCommentMargin,
+                                 bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
+  e.comment = doc.graph.comments.size() - 1;
+  openCommentText(doc, e);
   return true;
 }
 
-void moveComment(AppState& s, std::size_t index, float dx, float dy) {
-  if (index >= s.doc.graph.comments.size()) return;
-  GraphComment& comment = s.doc.graph.comments[index];
-  for (const GraphNode& n : s.doc.graph.nodes) {
-    if (inside(comment, nodeBox(n))) moveNode(s.doc.graph, n.id, n.x + dx, n.y + dy);
+void moveComment(Document& doc, std::size_t index, float dx, float dy) {
+  if (index >= doc.graph.comments.size()) return;
+  GraphComment& comment = doc.graph.comments[index];
+  for (const GraphNode& n : doc.graph.nodes) {
+    if (inside(comment, nodeBox(n))) moveNode(doc.graph, n.id, n.x + dx, n.y + dy);
   }
   comment.x += dx;
   comment.y += dy;
 }
 
-bool deleteComment(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
-  if (!e.comment || *e.comment >= s.doc.graph.comments.size()) return false;
-  auto& comments = s.doc.graph.comments;
+bool deleteComment(Document& doc, GraphEditorState& e) {
+  if (!e.comment || *e.comment >= doc.graph.comments.size()) return false;
+  auto& comments = doc.graph.comments;
   comments.erase(comments.begin() + static_cast<std::ptrdiff_t>(*e.comment));
   e.comment.reset();
   return true;
 }
 
-void openCommentText(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
-  if (!e.comment || *e.comment >= s.doc.graph.comments.size()) return;
-  const std::string& text = s.doc.graph.comments[*e.comment].text;
+void openCommentText(Document& doc, GraphEditorState& e) {
+  if (!e.comment || *e.comment >= doc.graph.comments.size()) return;
+  const std::string& text = doc.graph.comments[*e.comment].text;
   const std::size_t n = std::min(text.size(), sizeof e.commentText - 1);
   std::memcpy(e.commentText, text.data(), n);
   e.commentText[n] = '\0';
   ImGui::OpenPopup("comment text");
 }
 
-bool commentTextPopup(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+bool commentTextPopup(Document& doc, GraphEditorState& e) {
   if (!ImGui::BeginPopup("comment text")) return false;
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   bool changed = false;
   ImGui::SetNextItemWidth(260.0f);
   if (ImGui::InputText("##comment", e.commentText, sizeof e.commentText,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-    if (e.comment && *e.comment < s.doc.graph.comments.size()) {
-      s.doc.graph.comments[*e.comment].text = e.commentText;
+    if (e.comment && *e.comment < doc.graph.comments.size()) {
+      doc.graph.comments[*e.comment].text = e.commentText;
       changed = true;
     }
     ImGui::CloseCurrentPopup();

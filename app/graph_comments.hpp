@@ -8,8 +8,9 @@
 
 #include <optional>
 
-#include "app/app_state.hpp"
+#include "app/editor_state.hpp"
 #include "app/graph_canvas.hpp"
+#include "core/document.hpp"
 
 namespace terrain::app {
 
@@ -21,12 +22,12 @@ void drawComments(ImDrawList* dl, const Graph& graph, const Canvas& c,
 std::optional<std::size_t> commentTitleAt(const Graph& graph, const Canvas& c, ImVec2 mouse);
 
 // Each returns whether the document changed.
-bool commentAroundSelection(AppState& s);
+bool commentAroundSelection(Document& doc, GraphEditorState& e);
 // The comment and the nodes inside it moved by (dx, dy) canvas units.
-void moveComment(AppState& s, std::size_t index, float dx, float dy);
-bool deleteComment(AppState& s);
-void openCommentText(AppState& s);
+void moveComment(Document& doc, std::size_t index, float dx, float dy);
+bool deleteComment(Document& doc, GraphEditorState& e);
+void openCommentText(Document& doc, GraphEditorState& e);
 // The popup asking for the selected comment's text; Enter keeps it.
-bool commentTextPopup(AppState& s);
+bool commentTextPopup(Document& doc, GraphEditorState& e);
 
 }  // namespace terrain::app

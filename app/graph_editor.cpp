@@ -31,8 +31,7 @@ std::string lowered(std::string_view text) {
 // The add menu: a search field over the node types whose title or key
 // holds its text. The first match is highlighted, and Enter in the field
 // adds it (issue 38: Enter did nothing, even with one match left).
-bool addMenu(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+bool addMenu(Document& doc, GraphEditorState& e) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool enter = ImGui::InputTextWithHint("##search", "search nodes", e.search, sizeof e.search,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
@@ -52,7 +51,7 @@ bool addMenu(AppState& s) {
     first = false;
   }
   if (chosen == nullptr) return false;
-  tryEdit(e, [&] { selectOnly(e, addNode(s.doc.graph, chosen->key(), e.addX, e.addY)); });
+  tryEdit(e, [&] { selectOnly(e, addNode(doc.graph, chosen->key(), e.addX, e.addY)); });
   ImGui::CloseCurrentPopup();
   return true;
 }
@@ -62,25 +61,24 @@ bool hasHeightsInput(const NodeType& type) {
                      [](const PortInfo& p) { return p.kind == PortKind::Heights; });
 }
 
-bool nodeMenu(AppState& s, NodeId id) {
-  GraphEditorState& e = s.graphEditor;
-  const Graph graph = s.doc.graph;
+bool nodeMenu(Document& doc, GraphEditorState& e, NodeId id) {
+  const Graph graph = doc.graph;
   const GraphNode* node = graph.find(id);
   if (node == nullptr) return false;
   bool changed = false;
   if (ImGui::MenuItem("Make it the terrain", nullptr, graph.output == id)) {
-    changed = tryEdit(e, [&] { setOutput(s.doc.graph, id); });
+    changed = tryEdit(e, [&] { setOutput(doc.graph, id); });
   }
   if (hasHeightsInput(typeOf(*node)) && ImGui::MenuItem("Enabled", nullptr, node->enabled)) {
-    changed = tryEdit(e, [&] { s.doc.graph.find(id)->enabled = !node->enabled; });
+    changed = tryEdit(e, [&] { doc.graph.find(id)->enabled = !node->enabled; });
   }
   if (ImGui::MenuItem("Show in the view", "P", graph.pinned == id)) {
-    tryEdit(e, [&] { pinNode(s.doc.graph, graph.pinned == id ? 0 : id); });
+    tryEdit(e, [&] { pinNode(doc.graph, graph.pinned == id ? 0 : id); });
     changed = true;  // a new picture, though not a new terrain
   }
-  if (ImGui::MenuItem("Copy", "Ctrl+C")) copySelection(s);
-  if (ImGui::MenuItem("Duplicate", "Ctrl+D")) changed = duplicateSelection(s);
-  if (ImGui::MenuItem("Delete", "Del")) changed = deleteSelection(s);
+  if (ImGui::MenuItem("Copy", "Ctrl+C")) copySelection(doc, e);
+  if (ImGui::MenuItem("Duplicate", "Ctrl+D")) changed = duplicateSelection(doc, e);
+  if (ImGui::MenuItem("Delete", "Del")) changed = deleteSelection(doc, e);
   return changed;
 }
 
@@ -94,8 +92,7 @@ void openAddMenu(GraphEditorState& e, const Canvas& c, ImVec2 mouse) {
 
 // A press on a port starts a link: from an output, or from the output an
 // input is linked to (the link comes away with the mouse).
-bool pressPort(AppState& s, const Graph& graph, const PortHit& hit) {
-  GraphEditorState& e = s.graphEditor;
+bool pressPort(Document& doc, GraphEditorState& e, const Graph& graph, const PortHit& hit) {
   if (!hit.input) {
     e.linkFrom = PortRef{hit.node, hit.port};
     return false;
@@ -103,31 +100,29 @@ bool pressPort(AppState& s, const Graph& graph, const PortHit& hit) {
   const GraphEdge* edge = graph.edgeInto({hit.node, hit.port});
   if (edge == nullptr) return false;
   e.linkFrom = edge->from;
-  return tryEdit(e, [&] { disconnect(s.doc.graph, {hit.node, hit.port}); });
+  return tryEdit(e, [&] { disconnect(doc.graph, {hit.node, hit.port}); });
 }
 
 // The link being drawn ends: on an input it links, anywhere else it is dropped.
-bool releaseLink(AppState& s, const std::optional<PortHit>& over) {
-  GraphEditorState& e = s.graphEditor;
+bool releaseLink(Document& doc, GraphEditorState& e, const std::optional<PortHit>& over) {
   const PortRef from = *e.linkFrom;
   e.linkFrom.reset();
   if (!over || !over->input) return false;
-  return tryEdit(e, [&] { connect(s.doc.graph, from, {over->node, over->port}); });
+  return tryEdit(e, [&] { connect(doc.graph, from, {over->node, over->port}); });
 }
 
 // A press: on the minimap it moves the view, on a port it starts a link,
 // on a node it selects it (Shift: adds or takes it away) and starts a
 // move, on empty canvas it starts a box select.
-bool pressLeft(AppState& s, const Graph& graph, const Canvas& c,
+bool pressLeft(Document& doc, GraphEditorState& e, const Graph& graph, const Canvas& c,
                const std::optional<Minimap>& map) {
-  GraphEditorState& e = s.graphEditor;
   const ImGuiIO& io = ImGui::GetIO();
   if (map && map->contains(io.MousePos)) {
     e.minimapHeld = true;
     return false;
   }
   e.comment.reset();
-  if (const auto port = portAt(graph, c, io.MousePos)) return pressPort(s, graph, *port);
+  if (const auto port = portAt(graph, c, io.MousePos)) return pressPort(doc, e, graph, *port);
   if (const auto node = nodeAt(graph, c, io.MousePos)) {
     if (io.KeyShift) {
       toggleSelected(e, *node);
@@ -143,7 +138,7 @@ bool pressLeft(AppState& s, const Graph& graph, const Canvas& c,
     selectAll(e, {}, false);
     e.comment = *comment;
     e.movingComment = true;
-    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) openCommentText(s);
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) openCommentText(doc, e);
     return false;
   }
   const ImVec2 at = c.toCanvas(io.MousePos);
@@ -153,11 +148,11 @@ bool pressLeft(AppState& s, const Graph& graph, const Canvas& c,
 }
 
 // Every selected node follows the mouse; not an undo step of its own.
-void moveSelection(AppState& s, const Graph& graph, const Canvas& c) {
+void moveSelection(Document& doc, GraphEditorState& e, const Graph& graph, const Canvas& c) {
   const ImGuiIO& io = ImGui::GetIO();
-  for (const NodeId id : s.graphEditor.selection) {
+  for (const NodeId id : e.selection) {
     if (const GraphNode* n = graph.find(id)) {
-      moveNode(s.doc.graph, id, n->x + io.MouseDelta.x / c.zoom, n->y + io.MouseDelta.y / c.zoom);
+      moveNode(doc.graph, id, n->x + io.MouseDelta.x / c.zoom, n->y + io.MouseDelta.y / c.zoom);
     }
   }
 }
@@ -167,29 +162,28 @@ void centreOn(GraphEditorState& e, ImVec2 canvasPoint, ImVec2 size) {
   e.panY = size.y * 0.5f - canvasPoint.y * e.zoom;
 }
 
-bool mouseInput(AppState& s, const Graph& graph, const Canvas& c, ImVec2 size, bool hovered,
-                const std::optional<Minimap>& map) {
-  GraphEditorState& e = s.graphEditor;
+bool mouseInput(Document& doc, GraphEditorState& e, const Graph& graph, const Canvas& c,
+                ImVec2 size, bool hovered, const std::optional<Minimap>& map) {
   const ImGuiIO& io = ImGui::GetIO();
   bool changed = false;
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    changed |= pressLeft(s, graph, c, map);
+    changed |= pressLeft(doc, e, graph, c, map);
   }
   if (e.minimapHeld && map && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     centreOn(e, map->at(io.MousePos), size);
   }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !e.linkFrom && e.dragging) {
-    moveSelection(s, graph, c);
+    moveSelection(doc, e, graph, c);
   }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && e.movingComment && e.comment) {
-    moveComment(s, *e.comment, io.MouseDelta.x / c.zoom, io.MouseDelta.y / c.zoom);
+    moveComment(doc, *e.comment, io.MouseDelta.x / c.zoom, io.MouseDelta.y / c.zoom);
   }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Middle) && ImGui::IsItemActive()) {
     e.panX += io.MouseDelta.x;
     e.panY += io.MouseDelta.y;
   }
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    if (e.linkFrom) changed |= releaseLink(s, portAt(graph, c, io.MousePos));
+    if (e.linkFrom) changed |= releaseLink(doc, e, portAt(graph, c, io.MousePos));
     if (e.boxFrom) {
       const ImVec2 from((*e.boxFrom)[0], (*e.boxFrom)[1]);
       selectAll(e, nodesIn(graph, from, c.toCanvas(io.MousePos)), io.KeyShift);
@@ -224,20 +218,19 @@ bool pressed(int key) {
   return ImGui::IsKeyPressed(key, false);
 }
 
-bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
-  GraphEditorState& e = s.graphEditor;
+bool keyInput(Document& doc, GraphEditorState& e, const Graph& graph, const Canvas& c) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return false;
   bool changed = false;
   if (pressed(GLFW_KEY_TAB)) openAddMenu(e, c, io.MousePos);
   if (io.KeyCtrl) {
-    if (pressed(GLFW_KEY_C)) copySelection(s);
+    if (pressed(GLFW_KEY_C)) copySelection(doc, e);
     if (pressed(GLFW_KEY_V)) {
       const ImVec2 at = c.toCanvas(io.MousePos);
-      changed |= pasteClipboard(s, at.x, at.y);
+      changed |= pasteClipboard(doc, e, at.x, at.y);
     }
-    if (pressed(GLFW_KEY_D)) changed |= duplicateSelection(s);
-    if (pressed(GLFW_KEY_G)) commentAroundSelection(s);  // a frame: no new terrain
+    if (pressed(GLFW_KEY_D)) changed |= duplicateSelection(doc, e);
+    if (pressed(GLFW_KEY_G)) commentAroundSelection(doc, e);  // a frame: no new terrain
     if (pressed(GLFW_KEY_A)) {
       std::vector<NodeId> all;
       for (const GraphNode& n : graph.nodes) all.push_back(n.id);
@@ -247,30 +240,29 @@ bool keyInput(AppState& s, const Graph& graph, const Canvas& c) {
   }
   if (pressed(GLFW_KEY_F)) e.frameSelection = true;
   if (pressed(GLFW_KEY_L)) {  // places only: no new terrain, no undo step of its own
-    layOut(s.doc.graph);
+    layOut(doc.graph);
     e.frameAll = true;
   }
   if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) {
     if (e.comment) {
-      deleteComment(s);  // the frame, not its nodes
+      deleteComment(doc, e);  // the frame, not its nodes
     } else {
-      changed |= deleteSelection(s);
+      changed |= deleteSelection(doc, e);
     }
   }
   if (e.selected && pressed(GLFW_KEY_P)) {
     const NodeId id = *e.selected;
     const bool pinned = graph.pinned == id;
-    changed |= tryEdit(e, [&] { pinNode(s.doc.graph, pinned ? 0 : id); });
+    changed |= tryEdit(e, [&] { pinNode(doc.graph, pinned ? 0 : id); });
   }
   return changed;
 }
 
-bool canvas(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+bool canvas(Document& doc, GraphEditorState& e, const NodePreviewTextures& previews) {
   const ImVec2 lo = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
   if (size.x < 20.0f || size.y < 20.0f) return false;
-  const Graph graph = s.doc.graph;
+  const Graph graph = doc.graph;
   keepSelectionValid(e, graph);
   if (e.comment && *e.comment >= graph.comments.size()) e.comment.reset();  // undone
   if (e.frameAll || e.frameSelection) {
@@ -284,20 +276,20 @@ bool canvas(AppState& s) {
   const ImVec2 hi(lo.x + size.x, lo.y + size.y);
   const Canvas c{ImVec2(lo.x + e.panX, lo.y + e.panY), e.zoom};
   const std::optional<Minimap> map = minimapFor(graph, c, lo, hi);
-  bool changed = mouseInput(s, graph, c, size, hovered, map);
+  bool changed = mouseInput(doc, e, graph, c, size, hovered, map);
   if (hovered) {
     wheelZoom(e, c, lo);
-    changed |= keyInput(s, graph, c);
+    changed |= keyInput(doc, e, graph, c);
   }
   // Drawn from the document as it is now (a move or an edit this frame).
-  const Graph shown = s.doc.graph;
+  const Graph shown = doc.graph;
   const Canvas now{ImVec2(lo.x + e.panX, lo.y + e.panY), e.zoom};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(lo, hi, true);
   drawGrid(dl, lo, hi, now);
   drawComments(dl, shown, now, e.comment);
-  drawGraph(dl, shown, now, {&e.selection, &s.nodePreviews});
-  if (e.linkFrom) drawPendingLink(dl, s.doc, shown, now, *e.linkFrom);
+  drawGraph(dl, shown, now, {&e.selection, &previews});
+  if (e.linkFrom) drawPendingLink(dl, doc, shown, now, *e.linkFrom);
   if (e.boxFrom) {
     drawSelectionBox(dl, now.toScreen((*e.boxFrom)[0], (*e.boxFrom)[1]), ImGui::GetIO().MousePos);
   }
@@ -306,12 +298,12 @@ bool canvas(AppState& s) {
   }
   dl->PopClipRect();
   if (ImGui::BeginPopup("add node")) {
-    changed |= addMenu(s);
+    changed |= addMenu(doc, e);
     ImGui::EndPopup();
   }
-  commentTextPopup(s);
+  commentTextPopup(doc, e);
   if (ImGui::BeginPopup("node menu")) {
-    if (e.selected) changed |= nodeMenu(s, *e.selected);
+    if (e.selected) changed |= nodeMenu(doc, e, *e.selected);
     ImGui::EndPopup();
   }
   return changed;
@@ -319,7 +311,8 @@ bool canvas(AppState& s) {
 
 }  // namespace
 
-bool drawGraphEditor(AppState& s, const ViewRect& area) {
+bool drawGraphEditor(Document& doc, GraphEditorState& e, const NodePreviewTextures& previews,
+                     const ViewRect& area) {
   if (area.empty()) return false;
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
@@ -328,8 +321,7 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
                                  ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::Begin("Graph editor", nullptr, flags);
-  const GraphEditorState& e = s.graphEditor;
-  ImGui::TextUnformatted(isLinear(s.doc.graph)
+  ImGui::TextUnformatted(isLinear(doc.graph)
                              ? "Graph (a chain: the panel's Source and Modifiers edit it too)"
                              : "Graph");
   ImGui::SameLine();
@@ -337,19 +329,19 @@ bool drawGraphEditor(AppState& s, const ViewRect& area) {
       ImVec4(0.65f, 0.65f, 0.7f, 1.0f),
       "Tab: add   drag ports: link   drag: select   Ctrl+C/V/D   Ctrl+G: comment   P: show in the "
       "view   F: frame   L: lay out   G: hide");
-  if (s.doc.graph.find(s.doc.graph.pinned) != nullptr) {
+  if (doc.graph.find(doc.graph.pinned) != nullptr) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.92f, 1.0f), "the view shows node %u, not the terrain",
-                       s.doc.graph.pinned);
+                       doc.graph.pinned);
   }
   if (!e.message.empty()) {  // on a line of its own: a refusal names nodes and ports
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), "%s", escapeControl(e.message).c_str());
     ImGui::PopTextWrapPos();
   }
-  const bool changed = canvas(s);
-  s.graphEditor.hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup |
-                                                 ImGuiHoveredFlags_ChildWindows);
+  const bool changed = canvas(doc, e, previews);
+  e.hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup |
+                                     ImGuiHoveredFlags_ChildWindows);
   ImGui::End();
   return changed;
 }

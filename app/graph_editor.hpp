@@ -17,13 +17,15 @@
 // the terrain. Every edit goes through core/graph/ (graph_edits.hpp,
 // graph_clipboard.hpp), so it is one undo step and a chain becomes a graph
 // at its first edit.
-#include "app/app_state.hpp"
+#include "app/editor_state.hpp"
+#include "app/gallery_textures.hpp"
 #include "app/view_controls.hpp"
 
 namespace terrain::app {
 
 // Draws the editor in `area` (window units); returns whether the document
 // changed in a way that needs a new terrain (moving a node does not).
-bool drawGraphEditor(AppState& s, const ViewRect& area);
+bool drawGraphEditor(Document& doc, GraphEditorState& editor, const NodePreviewTextures& previews,
+                     const ViewRect& area);
 
 }  // namespace terrain::app

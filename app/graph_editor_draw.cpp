@@ -146,12 +146,7 @@ void drawGraph(ImDrawList* dl, const Graph& graph, const Canvas& c, GraphMarks m
     const bool selected =
         marks.selection != nullptr &&
         std::find(marks.selection->begin(), marks.selection->end(), n.id) != marks.selection->end();
-    unsigned preview = 0;
-    if (marks.previews != nullptr) {
-      if (const auto it = marks.previews->find(n.id); it != marks.previews->end()) {
-        preview = it->second;
-      }
-    }
+    const unsigned preview = marks.previews != nullptr ? marks.previews->textureOf(n.id) : 0u;
     if (n.type == kRerouteKey) {
       drawReroute(dl, c, n, outputKind(graph, {n.id, 0}), selected);
     } else {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/gallery_textures.hpp"
 #include "app/graph_canvas.hpp"
 #include "core/document.hpp"
 
@@ -28,7 +29,7 @@ void drawGrid(ImDrawList* dl, ImVec2 lo, ImVec2 hi, const Canvas& c);
 
 struct GraphMarks {
   const std::vector<NodeId>* selection = nullptr;
-  const std::map<NodeId, unsigned>* previews = nullptr;  // GL textures of node results
+  const NodePreviewTextures* previews = nullptr;  // GL textures of node results
 };
 void drawGraph(ImDrawList* dl, const Graph& graph, const Canvas& c, GraphMarks marks);
 

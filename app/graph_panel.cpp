@@ -22,15 +22,15 @@ std::string nodeLabel(const GraphNode& node) {
 }
 
 // One size for the whole map: set on every source at once.
-bool mapSizeWidget(AppState& s) {
-  Graph& graph = s.doc.graph;
+bool mapSizeWidget(Document& doc) {
+  Graph& graph = doc.graph;
   for (const GraphNode& node : graph.nodes) {
     const SourceStage* source = findSource(node.type);
     if (source == nullptr) continue;
     const ParamInfo& info = source->params()[source->sizeIndex()];
     double size = node.values[source->sizeIndex()];
     if (!paramWidget(info, size, info.max, {}, source)) return false;
-    setDocumentSize(s.doc, static_cast<int>(size));
+    setDocumentSize(doc, static_cast<int>(size));
     return true;
   }
   return false;
@@ -104,27 +104,27 @@ bool nodeSection(Graph& graph, GraphNode& node, const World& world) {
 
 // The node's section; a new file on an import node brings its range and
 // world, as the chain's Source section does.
-bool editNode(AppState& s, NodeId id) {
-  GraphNode& node = *s.doc.graph.find(id);
+bool editNode(Document& doc, EditorState& editor, NodeId id) {
+  GraphNode& node = *doc.graph.find(id);
   const ParamValues before = node.values;
-  const bool changed = nodeSection(s.doc.graph, node, s.doc.world);
+  const bool changed = nodeSection(doc.graph, node, doc.world);
   if (node.type != importSource().key()) return changed;
-  if (changed) s.importNote = takeImportEdit(before, node.values, s.doc);
-  if (!s.importNote.empty()) statusLine({s.importNote, false});
+  if (changed) editor.importNote = takeImportEdit(before, node.values, doc);
+  if (!editor.importNote.empty()) statusLine({editor.importNote, false});
   return changed;
 }
 
 }  // namespace
 
-bool graphNodesSection(AppState& s) {
-  Graph& graph = s.doc.graph;
+bool graphNodesSection(Document& doc, EditorState& editor) {
+  Graph& graph = doc.graph;
   const GraphNode* output = graph.find(graph.output);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDim, "A graph of %d nodes; the terrain is node %s",
                      static_cast<int>(graph.nodes.size()),
                      output != nullptr ? nodeLabel(*output).c_str() : "?");
   ImGui::PopTextWrapPos();
-  bool changed = mapSizeWidget(s);
+  bool changed = mapSizeWidget(doc);
   // The nodes the terrain depends on, each after its inputs; then any other.
   std::vector<NodeId> order;
   try {
@@ -136,19 +136,19 @@ bool graphNodesSection(AppState& s) {
     if (std::find(order.begin(), order.end(), node.id) == order.end()) order.push_back(node.id);
   }
   // A node selected in the editor comes first, the others folded below it.
-  const auto& selected = s.graphEditor.selected;
+  const auto& selected = editor.graph.selected;
   if (selected && graph.find(*selected) != nullptr) {
     ImGui::TextColored(kDim, "Selected in the graph editor:");
-    changed |= editNode(s, *selected);
-    brushSection(s);
+    changed |= editNode(doc, editor, *selected);
+    brushSection(doc, editor);
     if (!ImGui::TreeNode("Every node")) return changed;
     for (const NodeId id : order) {
-      if (id != *selected) changed |= editNode(s, id);
+      if (id != *selected) changed |= editNode(doc, editor, id);
     }
     ImGui::TreePop();
     return changed;
   }
-  for (const NodeId id : order) changed |= editNode(s, id);
+  for (const NodeId id : order) changed |= editNode(doc, editor, id);
   return changed;
 }
 

@@ -4,11 +4,12 @@
 // order they run, with what feeds it and its parameters drawn from its
 // table, as the Source and Modifiers sections draw a chain's. The node editor's canvas builds the
 // graph; this edits its values.
-#include "app/app_state.hpp"
+#include "app/editor_state.hpp"
+#include "core/document.hpp"
 
 namespace terrain::app {
 
 // Returns whether the document changed.
-bool graphNodesSection(AppState& s);
+bool graphNodesSection(Document& doc, EditorState& editor);
 
 }  // namespace terrain::app

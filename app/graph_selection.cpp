@@ -57,48 +57,44 @@ void selectAll(GraphEditorState& e, const std::vector<NodeId>& ids, bool adding)
   selectNew(e, next);
 }
 
-bool deleteSelection(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+bool deleteSelection(Document& doc, GraphEditorState& e) {
   if (e.selection.empty()) return false;
   const bool changed = tryEdit(e, [&] {
-    Document next = s.doc;
+    Document next = doc;
     removeNodes(next.graph, e.selection);
-    s.doc = std::move(next);
+    doc = std::move(next);
   });
   if (changed) selectNew(e, {});
   return changed;
 }
 
-void copySelection(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+void copySelection(Document& doc, GraphEditorState& e) {
   if (e.selection.empty()) return;
-  e.clipboard = copyNodes(s.doc.graph, e.selection);
+  e.clipboard = copyNodes(doc.graph, e.selection);
 }
 
-bool pasteClipboard(AppState& s, float x, float y) {
-  GraphEditorState& e = s.graphEditor;
+bool pasteClipboard(Document& doc, GraphEditorState& e, float x, float y) {
   const auto bounds = boundsOf(e.clipboard, {});
   if (!bounds) return false;
   return tryEdit(e, [&] {
-    Document next = s.doc;
+    Document next = doc;
     const int size = documentSize(next);
     const auto added = pasteNodes(next.graph, e.clipboard, std::round(x - bounds->x0),
                                   std::round(y - bounds->y0), size);
     validate(next.graph, GraphCheck::Structure);
-    s.doc = std::move(next);
+    doc = std::move(next);
     selectNew(e, added);
   });
 }
 
-bool duplicateSelection(AppState& s) {
-  GraphEditorState& e = s.graphEditor;
+bool duplicateSelection(Document& doc, GraphEditorState& e) {
   if (e.selection.empty()) return false;
   return tryEdit(e, [&] {
-    Document next = s.doc;
+    Document next = doc;
     const int size = documentSize(next);
     const Graph copied = copyNodes(next.graph, e.selection);
     const auto added = pasteNodes(next.graph, copied, kDuplicateOffset, kDuplicateOffset, size);
-    s.doc = std::move(next);
+    doc = std::move(next);
     selectNew(e, added);
   });
 }

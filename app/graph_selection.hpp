@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.hpp"
+#include "app/editor_state.hpp"
+#include "core/document.hpp"
 #include "core/error.hpp"
 
 namespace terrain::app {
@@ -35,11 +36,11 @@ void toggleSelected(GraphEditorState& e, NodeId id);
 void selectAll(GraphEditorState& e, const std::vector<NodeId>& ids, bool adding);
 
 // Each returns whether the document changed.
-bool deleteSelection(AppState& s);
-void copySelection(AppState& s);
+bool deleteSelection(Document& doc, GraphEditorState& e);
+void copySelection(Document& doc, GraphEditorState& e);
 // The clipboard's nodes with their top-left corner at (x, y), canvas units.
-bool pasteClipboard(AppState& s, float x, float y);
-bool duplicateSelection(AppState& s);
+bool pasteClipboard(Document& doc, GraphEditorState& e, float x, float y);
+bool duplicateSelection(Document& doc, GraphEditorState& e);
 
 // Pan and zoom so the nodes of `ids` (every node when empty) fill an
 // editor of `size` window units, at no less than kLegibleZoom: a larger

@@ -20,30 +20,30 @@ glm::vec3 overlayColor(MaskKind kind) {
 }  // namespace
 
 // A mask this terrain lacks shows nothing.
-void syncOverlay(AppState& s, render::TerrainView& view) {
-  auto& v = s.viewSettings;
-  const MapOverlay overlay = s.doc.view.overlay;
+void syncOverlay(const Document& doc, const ShownTerrain& shown, WindowView& view,
+                 GpuResources& gpu, render::TerrainView& renderer) {
+  auto& v = view.settings;
+  const MapOverlay overlay = doc.view.overlay;
   const bool splat = overlay == MapOverlay::Splat;
   const std::optional<MaskKind> mask = overlayMask(overlay);
   // Masks do not depend on the look: a ramp change does not recompute them.
-  const AppState::ShownOverlay wanted{overlay, s.field.get(), s.doc.world,
-                                      splat ? s.doc.look : Look{}};
+  const ShownOverlay wanted{overlay, shown.field.get(), doc.world, splat ? doc.look : Look{}};
   if (mask) v.overlayColor = overlayColor(*mask);
-  if ((!splat && !mask) || !s.field) {
+  if ((!splat && !mask) || !shown.field) {
     v.showOverlay = false;
     return;
   }
   if (splat) {
-    v.showOverlay = !s.field->isProfile();
-    if (!v.showOverlay || wanted == s.overlayShown) return;
-    view.setSplatOverlay(computeSplat(*s.field, s.doc.look, s.doc.world));
-    s.overlayShown = wanted;
+    v.showOverlay = !shown.field->isProfile();
+    if (!v.showOverlay || wanted == gpu.overlay) return;
+    renderer.setSplatOverlay(computeSplat(*shown.field, doc.look, doc.world));
+    gpu.overlay = wanted;
     return;
   }
-  v.showOverlay = maskUnavailable(*s.field, *mask).empty();
-  if (!v.showOverlay || wanted == s.overlayShown) return;
-  view.setOverlay(computeMask(*s.field, *mask, s.doc.world));
-  s.overlayShown = wanted;
+  v.showOverlay = maskUnavailable(*shown.field, *mask).empty();
+  if (!v.showOverlay || wanted == gpu.overlay) return;
+  renderer.setOverlay(computeMask(*shown.field, *mask, doc.world));
+  gpu.overlay = wanted;
 }
 
 }  // namespace terrain::app

@@ -12,11 +12,11 @@ namespace terrain::app {
 namespace {
 
 // The splat overlay's key: each material's colour, the same in both views.
-void splatLegend(const AppState& s) {
+void splatLegend(const WindowView& view) {
   static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
   const float side = ImGui::GetTextLineHeight();
   for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
-    const glm::vec3 c = s.viewSettings.materialColors[i];
+    const glm::vec3 c = view.settings.materialColors[i];
     if (i > 0) ImGui::SameLine();
     ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
@@ -33,9 +33,9 @@ void splatLegend(const AppState& s) {
 
 // A mask or the splat map over the map or 3D view; masks this terrain lacks
 // are greyed with why.
-bool overlayCombo(AppState& s) {
+bool overlayCombo(Document& doc, const ShownTerrain& shown, const WindowView& view) {
   const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("overlay")];
-  const MapOverlay current = s.doc.view.overlay;
+  const MapOverlay current = doc.view.overlay;
   const auto nameOf = [&](MapOverlay o) {
     return std::string(info.choices[static_cast<std::size_t>(o)]);
   };
@@ -44,7 +44,7 @@ bool overlayCombo(AppState& s) {
     if (ImGui::Selectable(nameOf(choice).c_str(), current == choice,
                           why.empty() ? 0 : ImGuiSelectableFlags_Disabled) &&
         current != choice) {
-      s.doc.view.overlay = choice;
+      doc.view.overlay = choice;
       changed = true;
     }
     if (!why.empty()) tooltip(std::string(why));
@@ -53,7 +53,8 @@ bool overlayCombo(AppState& s) {
     offer(MapOverlay::None, {});
     for (std::size_t i = 0; i < maskNames().size(); ++i) {
       const auto kind = static_cast<MaskKind>(i);
-      offer(maskOverlay(kind), s.field ? maskUnavailable(*s.field, kind) : "no terrain yet");
+      offer(maskOverlay(kind),
+            shown.field ? maskUnavailable(*shown.field, kind) : "no terrain yet");
     }
     offer(MapOverlay::Splat, {});
     tooltip("The splat map's materials: grass, rock, sediment, snow");
@@ -62,7 +63,7 @@ bool overlayCombo(AppState& s) {
   tooltip(
       "Draw over the terrain: slope, what erosion recorded (flow, wear, deposition), or the "
       "splat map's materials (in 3D as they look: what the engine gets)");
-  if (current == MapOverlay::Splat) splatLegend(s);
+  if (current == MapOverlay::Splat) splatLegend(view);
   return changed;
 }
 

@@ -33,16 +33,16 @@ constexpr double kMostVerticalScale = 20.0;
 // ---- sections ----
 
 // The next seeds at a glance: click one to take it.
-bool gallerySection(AppState& s) {
+bool gallerySection(const GalleryTextures& gallery, Document& doc) {
   bool changed = false;
-  if (s.gallery.empty()) {
+  if (gallery.items().empty()) {
     ImGui::TextColored(kDim, "making previews of the next seeds...");
     return false;
   }
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float side = (ImGui::GetContentRegionAvail().x - 3.0f * spacing) / 4.0f - 2.0f;
-  for (std::size_t i = 0; i < s.gallery.size(); ++i) {
-    const GalleryItem& item = s.gallery[i];
+  for (std::size_t i = 0; i < gallery.items().size(); ++i) {
+    const GalleryItem& item = gallery.items()[i];
     if (i % 4 != 0) ImGui::SameLine();
     ImGui::PushID(static_cast<int>(i));
     const float aspect =
@@ -50,7 +50,7 @@ bool gallerySection(AppState& s) {
     const ImTextureID texture =
         reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(item.texture));
     if (ImGui::ImageButton(texture, ImVec2(side, side * aspect), ImVec2(0, 0), ImVec2(1, 1), 1)) {
-      s.doc.seed = item.seed;
+      doc.seed = item.seed;
       changed = true;
     }
     tooltip("Seed " + std::to_string(item.seed) + ": click to take it (Ctrl+Z goes back)");
@@ -61,15 +61,15 @@ bool gallerySection(AppState& s) {
 
 // The modifier stack, a linear graph's nodes after its source: each stage
 // can be switched off, moved, removed.
-bool modifierSection(AppState& s) {
+bool modifierSection(Document& doc) {
   bool changed = false;
   ImGui::TextColored(kDim, "Modifiers (run top to bottom)");
-  std::vector<NodeId> order = chainOrder(s.doc.graph);
+  std::vector<NodeId> order = chainOrder(doc.graph);
   const std::span<const NodeId> stack = std::span<const NodeId>(order).subspan(1);
   std::optional<std::size_t> remove;
   std::optional<std::pair<std::size_t, std::size_t>> swap;
   for (std::size_t i = 0; i < stack.size(); ++i) {
-    GraphNode& m = *s.doc.graph.find(stack[i]);
+    GraphNode& m = *doc.graph.find(stack[i]);
     const ModifierStage* stage = findModifier(m.type);
     if (stage == nullptr) continue;
     ImGui::PushID(static_cast<int>(i));
@@ -92,7 +92,7 @@ bool modifierSection(AppState& s) {
     tooltip("Remove this stage");
     if (open) {
       ImGui::BeginDisabled(!m.enabled);
-      changed |= stageParams(*stage, m.values, nullptr, &s.doc.world);
+      changed |= stageParams(*stage, m.values, nullptr, &doc.world);
       ImGui::EndDisabled();
       ImGui::TreePop();
     }
@@ -100,19 +100,19 @@ bool modifierSection(AppState& s) {
   }
   if (swap) {
     std::swap(order[swap->first + 1], order[swap->second + 1]);
-    relinkChain(s.doc.graph, order);
+    relinkChain(doc.graph, order);
     changed = true;
   }
   if (remove) {
     order.erase(order.begin() + static_cast<std::ptrdiff_t>(*remove + 1));
-    relinkChain(s.doc.graph, order);
+    relinkChain(doc.graph, order);
     changed = true;
   }
   if (ImGui::BeginCombo("##add", "Add a stage...")) {
     for (const ModifierStage* stage : modifiers()) {
-      if (isProfile(s.doc) && !stage->appliesToProfiles()) continue;
+      if (isProfile(doc) && !stage->appliesToProfiles()) continue;
       if (ImGui::Selectable(std::string(stage->title()).c_str())) {
-        appendModifier(s.doc.graph, stage->key());
+        appendModifier(doc.graph, stage->key());
         changed = true;
       }
       tooltip(stage->help());
@@ -123,63 +123,63 @@ bool modifierSection(AppState& s) {
 }
 
 // Why a look parameter has no effect for this document; empty when it has.
-std::string_view lookIdle(const AppState& s, std::string_view key) {
-  const bool profile = isProfile(s.doc);
-  if (key == "water" && isAppletSeaAndLand(s.doc) && resolvedRampName(s.doc) == "coastline") {
+std::string_view lookIdle(const Document& doc, std::string_view key) {
+  const bool profile = isProfile(doc);
+  if (key == "water" && isAppletSeaAndLand(doc) && resolvedRampName(doc) == "coastline") {
     return "A sea-and-land map is coloured by class: its sea is class 0 whatever the level";
   }
   if (key != "water" && profile) return "Profiles are drawn from the side, without shading";
   if ((key == "sun-azimuth" || key == "sun-elevation" || key == "relief") &&
-      !resolvedHillshade(s.doc) && effectiveViewKind(s) != ViewKind::Mesh) {
+      !resolvedHillshade(doc) && effectiveViewKind(doc) != ViewKind::Mesh) {
     return "Hillshade is off";
   }
   return {};
 }
 
 // The world's scale; metres per cell follow from the width and the size.
-bool worldSection(AppState& s) {
+bool worldSection(Document& doc, const ShownTerrain& shown) {
   bool changed = false;
   const ParamTable<World>& table = worldTable();
   for (std::size_t i = 0; i < table.size(); ++i) {
     const ParamInfo& info = table.infos()[i];
-    double value = table.get(s.doc.world, i);
+    double value = table.get(doc.world, i);
     if (paramWidget(info, value, info.max, {})) {
-      table.set(s.doc.world, i, value);
+      table.set(doc.world, i, value);
       changed = true;
     }
   }
-  if (s.field && !s.field->isProfile()) {
-    const Heightfield& f = *s.field;
+  if (shown.field && !shown.field->isProfile()) {
+    const Heightfield& f = *shown.field;
     ImGui::TextColored(kDim, "%.2f m per cell at %d x %d",
-                       metresPerCell(s.doc.world, f.width, f.wraps), f.width, f.height);
+                       metresPerCell(doc.world, f.width, f.wraps), f.width, f.height);
   }
   return changed;
 }
 
-bool lookSection(AppState& s) {
+bool lookSection(Document& doc, EditorState& editor, const ShownTerrain& shown) {
   bool changed = false;
   const ParamTable<Look>& table = lookTable();
   for (std::size_t i = 0; i < table.size(); ++i) {
     if (table.isText(i)) continue;  // the ramp: its own widget below
     const ParamInfo& info = table.infos()[i];
-    double value = table.get(s.doc.look, i);
+    double value = table.get(doc.look, i);
     // Water level and snow line in metres (ParamInfo::height).
-    if (paramWidget(info, value, info.max, lookIdle(s, info.key), nullptr, &s.doc.world)) {
-      table.set(s.doc.look, i, value);
+    if (paramWidget(info, value, info.max, lookIdle(doc, info.key), nullptr, &doc.world)) {
+      table.set(doc.look, i, value);
       changed = true;
     }
   }
   // The ramp: built-in names, or a PNG; a failed load keeps the current one.
-  const bool builtin = s.doc.look.ramp == "auto" || isBuiltinRamp(s.doc.look.ramp);
-  std::string preview = builtin ? s.doc.look.ramp : s.ramp.name();
-  if (s.doc.look.ramp == "auto") preview = "auto (" + resolvedRampName(s.doc) + ")";
+  const bool builtin = doc.look.ramp == "auto" || isBuiltinRamp(doc.look.ramp);
+  std::string preview = builtin ? doc.look.ramp : shown.ramp.name();
+  if (doc.look.ramp == "auto") preview = "auto (" + resolvedRampName(doc) + ")";
   if (ImGui::BeginCombo("Colour ramp", preview.c_str())) {
     std::vector<std::string_view> names{"auto"};
     for (const auto name : builtinRampNames()) names.push_back(name);
     for (const auto name : names) {
-      const bool selected = name == s.doc.look.ramp;
+      const bool selected = name == doc.look.ramp;
       if (ImGui::Selectable(std::string(name).c_str(), selected) && !selected) {
-        s.doc.look.ramp = std::string(name);
+        doc.look.ramp = std::string(name);
         changed = true;
       }
     }
@@ -188,19 +188,20 @@ bool lookSection(AppState& s) {
   tooltip("auto: the applet's sea and land for coastline class maps, earth for the rest");
   const float button = ImGui::CalcTextSize("Load").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - button - ImGui::GetStyle().ItemInnerSpacing.x);
-  const bool enter = ImGui::InputTextWithHint("##rampPath", "path/to/ramp.png", &s.rampPathInput,
-                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter =
+      ImGui::InputTextWithHint("##rampPath", "path/to/ramp.png", &editor.rampPathInput,
+                               ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip("A 1xN or Nx1 PNG: the first pixel is the lowest land (article 000's gradient)");
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  if ((ImGui::Button("Load") || enter) && !s.rampPathInput.empty()) {
+  if ((ImGui::Button("Load") || enter) && !editor.rampPathInput.empty()) {
     std::error_code ec;
-    const auto absolute = std::filesystem::absolute(s.rampPathInput, ec);
-    s.doc.look.ramp = ec ? s.rampPathInput : absolute.string();
+    const auto absolute = std::filesystem::absolute(editor.rampPathInput, ec);
+    doc.look.ramp = ec ? editor.rampPathInput : absolute.string();
     changed = true;
   }
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::TextUnformatted("Ramp PNG");
-  statusLine(s.rampStatus);
+  statusLine(shown.rampStatus);
   return changed;
 }
 
@@ -222,15 +223,16 @@ bool verticalScaleSlider(ViewState& view, const World& world) {
   return true;
 }
 
-PanelActions viewSection(AppState& s, bool& changed) {
+PanelActions viewSection(Document& doc, WindowView& view, GraphEditorState& graphEditor,
+                         const ShownTerrain& shown, bool& changed) {
   PanelActions a;
-  auto& v = s.viewSettings;
-  const bool profile = isProfile(s.doc);
+  auto& v = view.settings;
+  const bool profile = isProfile(doc);
   auto radio = [&](const char* label, ViewKind choice, bool enabled) {
     ImGui::BeginDisabled(!enabled);
-    const bool active = enabled ? s.doc.view.kind == choice : choice == ViewKind::Side;
+    const bool active = enabled ? doc.view.kind == choice : choice == ViewKind::Side;
     if (ImGui::RadioButton(label, active) && !active) {
-      s.doc.view.kind = choice;
+      doc.view.kind = choice;
       changed = true;
     }
     ImGui::EndDisabled();
@@ -242,17 +244,17 @@ PanelActions viewSection(AppState& s, bool& changed) {
   ImGui::SameLine();
   radio("3D (3)", ViewKind::Mesh, !profile);
   ImGui::BeginDisabled(profile);
-  if (ImGui::Checkbox("Graph editor (G)", &s.graphEditor.open)) s.graphEditor.frameAll = true;
+  if (ImGui::Checkbox("Graph editor (G)", &graphEditor.open)) graphEditor.frameAll = true;
   ImGui::EndDisabled();
   tooltip(profile ? "A profile is a chain of its own: graphs combine maps"
                   : "The nodes and links below the view: add, link, move and delete nodes");
 
-  const auto kind = effectiveViewKind(s);
+  const auto kind = effectiveViewKind(doc);
   if (kind == ViewKind::Side && !profile) {
-    float row = static_cast<float>(s.doc.view.row);
+    float row = static_cast<float>(doc.view.row);
     if (ImGui::SliderFloat("Cross-section", &row, 0.0f, 1.0f, "%.3f",
                            ImGuiSliderFlags_AlwaysClamp)) {
-      if (std::isfinite(row)) s.doc.view.row = std::clamp(static_cast<double>(row), 0.0, 1.0);
+      if (std::isfinite(row)) doc.view.row = std::clamp(static_cast<double>(row), 0.0, 1.0);
       changed = true;
     }
     tooltip("The map row shown from the side, 0 top .. 1 bottom");
@@ -263,11 +265,11 @@ PanelActions viewSection(AppState& s, bool& changed) {
     }
     ImGui::SameLine();
     ImGui::TextColored(kDim, "zoom %.1fx", static_cast<double>(v.mapZoom));
-    changed |= overlayCombo(s);
+    changed |= overlayCombo(doc, shown, view);
   } else if (kind == ViewKind::Mesh) {
-    changed |= verticalScaleSlider(s.doc.view, s.doc.world);
-    changed |= overlayCombo(s);
-    changed |= ImGui::Checkbox("Water plane", &s.doc.view.waterPlane);
+    changed |= verticalScaleSlider(doc.view, doc.world);
+    changed |= overlayCombo(doc, shown, view);
+    changed |= ImGui::Checkbox("Water plane", &doc.view.waterPlane);
     ImGui::SameLine();
     ImGui::Checkbox("Wireframe", &v.wireframe);
     ImGui::SameLine();
@@ -279,79 +281,80 @@ PanelActions viewSection(AppState& s, bool& changed) {
 }
 
 // The node cache's budget (a setting) and what it holds.
-void nodeCacheSlider(AppState& s) {
-  ImGui::SliderInt("Node cache", &s.nodeCacheMiB, 0, kMaxNodeCacheMiB, "%d MiB",
+void nodeCacheSlider(Preferences& prefs, const ShownTerrain& shown) {
+  ImGui::SliderInt("Node cache", &prefs.nodeCacheMiB, 0, kMaxNodeCacheMiB, "%d MiB",
                    ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   tooltip(
       "Memory for node results beyond those on screen, so that undoing an edit or going back "
       "to an earlier branch of the graph costs nothing; the least recently used go first");
-  ImGui::TextColored(kDim, "holds %.0f MiB", static_cast<double>(s.nodeCacheHeld) / 1048576.0);
+  ImGui::TextColored(kDim, "holds %.0f MiB", static_cast<double>(shown.nodeCacheHeld) / 1048576.0);
 }
 
-void statsLines(AppState& s) {
-  if (s.progress) {
-    const std::string label = s.progress->stage + " (" + std::to_string(s.progress->index + 1) +
-                              "/" + std::to_string(s.progress->count) + ")";
-    ImGui::ProgressBar(s.progress->fraction, ImVec2(-FLT_MIN, 0.0f), label.c_str());
+void statsLines(const ShownTerrain& shown, const GpuResources& gpu, Preferences& prefs) {
+  if (shown.progress) {
+    const std::string label = shown.progress->stage + " (" +
+                              std::to_string(shown.progress->index + 1) + "/" +
+                              std::to_string(shown.progress->count) + ")";
+    ImGui::ProgressBar(shown.progress->fraction, ImVec2(-FLT_MIN, 0.0f), label.c_str());
   }
-  if (!s.field) {
-    ImGui::TextColored(kDim, s.generating ? "generating..." : "no terrain yet");
+  if (!shown.field) {
+    ImGui::TextColored(kDim, shown.generating ? "generating..." : "no terrain yet");
     return;
   }
-  const auto& f = *s.field;
+  const auto& f = *shown.field;
   const std::string size = f.isProfile() ? std::to_string(f.width) + " points"
                                          : std::to_string(f.width) + "x" + std::to_string(f.height);
-  ImGui::Text("%s   generated in %.1f ms", size.c_str(), s.generateMs);
+  ImGui::Text("%s   generated in %.1f ms", size.c_str(), shown.generateMs);
   tooltip("Generation + statistics on the worker thread; 'on screen' is request to drawn frame");
-  if (s.fieldIsDraft && !s.generateError.empty()) {
+  if (shown.fieldIsDraft && !shown.generateError.empty()) {
     ImGui::TextColored(kDim, "a draft is on screen: the map itself failed (above)");
-  } else if (s.fieldIsDraft) {
+  } else if (shown.fieldIsDraft) {
     ImGui::TextColored(kDim, "draft on screen after %.1f ms; the map's own size follows",
-                       s.draftToFrameMs);
+                       shown.draftToFrameMs);
     tooltip("The map was slow to make, so the preview size (the same valleys) goes first");
   } else {
-    ImGui::Text("on screen after %.1f ms   frame %.1f ms", s.regenToFrameMs, s.frameMs);
+    ImGui::Text("on screen after %.1f ms   frame %.1f ms", shown.regenToFrameMs, shown.frameMs);
   }
-  if (!f.isProfile() && s.displayedSide > 0 && s.displayedSide < f.width) {
+  if (!f.isProfile() && gpu.displayedSide > 0 && gpu.displayedSide < f.width) {
     ImGui::TextColored(kDim, "shown at %d (GPU texture limit %d); exports keep all %d",
-                       s.displayedSide, s.gpuTextureLimit, f.width);
+                       gpu.displayedSide, gpu.textureLimit, f.width);
   }
-  const World& world = s.shownDoc.world;
+  const World& world = shown.doc.world;
   ImGui::Text("elevation min %.0f m  mean %.0f m  max %.0f m",
-              elevationOf(world, static_cast<double>(s.stats.min)),
-              elevationOf(world, s.stats.mean),
-              elevationOf(world, static_cast<double>(s.stats.max)));
-  ImGui::PlotHistogram("##histogram", s.histogram.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX,
-                       ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
+              elevationOf(world, static_cast<double>(shown.stats.min)),
+              elevationOf(world, shown.stats.mean),
+              elevationOf(world, static_cast<double>(shown.stats.max)));
+  ImGui::PlotHistogram("##histogram", shown.histogram.data(), kHistogramBins, 0, nullptr, 0.0f,
+                       FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
   tooltip("Cells per height, 64 bins from 0 (left) to 1 (right)");
-  nodeCacheSlider(s);
+  nodeCacheSlider(prefs, shown);
 }
 
 // The figures under the panel, each line wrapped at the panel's edge (a
 // draft's line was cut there: "the map's own siz").
-void statsSection(AppState& s) {
+void statsSection(const ShownTerrain& shown, const GpuResources& gpu, Preferences& prefs) {
   ImGui::PushTextWrapPos(0.0f);
-  statsLines(s);
+  statsLines(shown, gpu, prefs);
   ImGui::PopTextWrapPos();
 }
 
-PanelActions projectSection(AppState& s) {
+PanelActions projectSection(DocumentState& document, EditorState& editor, ExportState& exporting) {
   PanelActions a;
-  ImGui::BeginDisabled(!s.history.canUndo());
+  ImGui::BeginDisabled(!document.history.canUndo());
   a.undo = ImGui::Button("Undo");
   ImGui::EndDisabled();
   tooltip("Ctrl+Z: back one change (a new terrain by a click is one change)");
   ImGui::SameLine();
-  ImGui::BeginDisabled(!s.history.canRedo());
+  ImGui::BeginDisabled(!document.history.canRedo());
   a.redo = ImGui::Button("Redo");
   ImGui::EndDisabled();
   tooltip("Ctrl+Shift+Z or Ctrl+Y");
   ImGui::SameLine();
-  if (ImGui::Button("Export...")) s.exporting.open = !s.exporting.open;
+  if (ImGui::Button("Export...")) exporting.open = !exporting.open;
   tooltip("Heightmaps, colour maps and the view, for your engine");
   a.save = ImGui::Button("Save");
-  tooltip(s.projectPath.empty() ? std::string("Ctrl+S: save the project (give a path below)")
-                                : "Ctrl+S: save to " + s.projectPath);
+  tooltip(document.projectPath.empty() ? std::string("Ctrl+S: save the project (give a path below)")
+                                       : "Ctrl+S: save to " + document.projectPath);
   ImGui::SameLine();
   a.saveAs = ImGui::Button("Save as");
   tooltip("Ctrl+Shift+S: save the project to the path below");
@@ -359,16 +362,16 @@ PanelActions projectSection(AppState& s) {
   a.open = ImGui::Button("Open");
   tooltip("Ctrl+O: open the project at the path below");
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::InputTextWithHint("##projectPath", "path/to/project.json", &s.projectPathInput);
+  ImGui::InputTextWithHint("##projectPath", "path/to/project.json", &editor.projectPathInput);
   tooltip("A project file: the pipeline, the look and the view, as JSON");
-  statusLine(s.projectStatus);
+  statusLine(document.projectStatus);
   return a;
 }
 
-void controlsSection(AppState& s) {
-  ImGui::SetNextItemOpen(s.helpOpen, ImGuiCond_Always);
-  s.helpOpen = ImGui::CollapsingHeader("Controls (H)");
-  if (!s.helpOpen) return;
+void controlsSection(EditorState& editor) {
+  ImGui::SetNextItemOpen(editor.helpOpen, ImGuiCond_Always);
+  editor.helpOpen = ImGui::CollapsingHeader("Controls (H)");
+  if (!editor.helpOpen) return;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(
       "Click the view (no drag) or press R: next seed, a new terrain (Ctrl+Z brings the last "
@@ -389,29 +392,30 @@ void controlsSection(AppState& s) {
 // What makes the terrain (a linear graph's source and modifiers, or any
 // other graph's nodes), the seed gallery, the world and the look. Returns
 // whether the document changed.
-bool documentSections(AppState& s) {
+bool documentSections(DocumentState& document, EditorState& editor, const ShownTerrain& shown,
+                      const GalleryTextures& gallery) {
   bool changed = false;
-  const bool chain = isLinear(s.doc.graph);
+  const bool chain = isLinear(document.doc.graph);
   if (!chain) {
     if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
-      changed |= seedInput(s);
-      changed |= graphNodesSection(s);
-      changed |= presetButtons(s);  // start again from a preset or an article
+      changed |= seedInput(document.doc, document.history);
+      changed |= graphNodesSection(document.doc, editor);
+      changed |= presetButtons(document.doc);  // start again from a preset or an article
     }
   } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= sourceSection(s);
+    changed |= sourceSection(document.doc, editor, document.history);
   }
-  if (!s.generateError.empty()) statusLine({s.generateError, false});
-  ImGui::SetNextItemOpen(s.galleryOpen, ImGuiCond_Always);
-  s.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
-  if (s.galleryOpen) changed |= gallerySection(s);
+  if (!shown.generateError.empty()) statusLine({shown.generateError, false});
+  ImGui::SetNextItemOpen(editor.galleryOpen, ImGuiCond_Always);
+  editor.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
+  if (editor.galleryOpen) changed |= gallerySection(gallery, document.doc);
   // Still a chain: a preset or a seed above may have replaced the document.
-  if (chain && isLinear(s.doc.graph) &&
+  if (chain && isLinear(document.doc.graph) &&
       ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= modifierSection(s);
+    changed |= modifierSection(document.doc);
   }
-  if (ImGui::CollapsingHeader("World")) changed |= worldSection(s);
-  if (ImGui::CollapsingHeader("Look")) changed |= lookSection(s);
+  if (ImGui::CollapsingHeader("World")) changed |= worldSection(document.doc, shown);
+  if (ImGui::CollapsingHeader("Look")) changed |= lookSection(document.doc, editor, shown);
   return changed;
 }
 
@@ -430,12 +434,12 @@ PanelActions drawPanel(AppState& s, float width, float height) {
 
   ImGui::TextUnformatted("Terrain Explorer");
   ImGui::SameLine();
-  if (s.generating) {
+  if (s.shown.generating) {
     ImGui::TextColored(kGreen, "generating...");
   } else {
-    ImGui::TextColored(kDim, "seed %llu", static_cast<unsigned long long>(s.shownDoc.seed));
+    ImGui::TextColored(kDim, "seed %llu", static_cast<unsigned long long>(s.shown.doc.seed));
   }
-  const PanelActions project = projectSection(s);
+  const PanelActions project = projectSection(s.document, s.editor, s.exporting);
   a.undo = project.undo;
   a.redo = project.redo;
   a.save = project.save;
@@ -443,16 +447,16 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   a.open = project.open;
   ImGui::Separator();
 
-  bool changed = documentSections(s);
+  bool changed = documentSections(s.document, s.editor, s.shown, s.gpu.gallery);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-    a.resetView = viewSection(s, changed).resetView;
+    a.resetView = viewSection(s.document.doc, s.view, s.editor.graph, s.shown, changed).resetView;
   }
   a.documentChanged = changed;
 
   ImGui::Separator();
-  statsSection(s);
-  controlsSection(s);
-  if (const std::string notes = configNotes(s); !notes.empty()) {
+  statsSection(s.shown, s.gpu, s.prefs);
+  controlsSection(s.editor);
+  if (const std::string notes = configNotes(s.prefs); !notes.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim, "%s", escapeControl(notes).c_str());  // paths are data
     ImGui::PopTextWrapPos();
@@ -463,7 +467,7 @@ PanelActions drawPanel(AppState& s, float width, float height) {
 
   // Export in a window of its own beside the panel: always in reach, however
   // long the panel grows.
-  const PanelActions exporting = drawExportWindow(s, width);
+  const PanelActions exporting = drawExportWindow(s.exporting, s.shown, width);
   a.exportNow = exporting.exportNow;
   a.cancelExport = exporting.cancelExport;
   return a;

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "app/app_state.hpp"
+#include "app/status_line.hpp"
 #include "core/param_info.hpp"
 #include "core/registry.hpp"
 

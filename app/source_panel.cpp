@@ -25,15 +25,15 @@ std::string sourceLabel(const SourceStage& source) {
          std::string(source.title());
 }
 
-bool sourceCombo(AppState& s) {
+bool sourceCombo(Document& doc) {
   bool changed = false;
-  const SourceStage& current = sourceStage(chainSource(s.doc.graph).type);
+  const SourceStage& current = sourceStage(chainSource(doc.graph).type);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##source", sourceLabel(current).c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const SourceStage* source : sources()) {
       const bool selected = source == &current;
       if (ImGui::Selectable(sourceLabel(*source).c_str(), selected) && !selected) {
-        s.doc = switchSource(s.doc, source->key());
+        doc = switchSource(doc, source->key());
         changed = true;
       }
       tooltip(source->help());
@@ -45,7 +45,7 @@ bool sourceCombo(AppState& s) {
 }
 
 // Landforms: whole documents (source, stages, world, look) to start from.
-bool landformButtons(AppState& s) {
+bool landformButtons(Document& doc) {
   bool changed = false;
   ImGui::TextColored(kDim, "Start from");
   // The buttons run on as far as the panel is wide, then wrap.
@@ -57,7 +57,7 @@ bool landformButtons(AppState& s) {
         ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * style.FramePadding.x;
     if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
     if (ImGui::Button(label.c_str())) {
-      s.doc = preset.build();
+      doc = preset.build();
       changed = true;
     }
     tooltip(std::string(preset.summary) + " (Ctrl+Z goes back)");
@@ -67,16 +67,16 @@ bool landformButtons(AppState& s) {
 
 }  // namespace
 
-bool seedInput(AppState& s) {
+bool seedInput(Document& doc, const History& history) {
   bool changed = false;
   const float dice = ImGui::CalcTextSize("Dice").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - dice - spacing -
                           ImGui::CalcTextSize("Seed").x - spacing);
-  std::uint64_t seed = s.doc.seed;
+  std::uint64_t seed = doc.seed;
   const std::uint64_t step = 1;
   if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed, &step, nullptr, "%llu")) {
-    s.doc.seed = seed;
+    doc.seed = seed;
     changed = true;
   }
   tooltip("Any whole number up to 18446744073709551615; the same seed gives the same terrain");
@@ -84,21 +84,21 @@ bool seedInput(AppState& s) {
   if (ImGui::Button("Dice")) {
     // The moment of the click, through the one seed mixer: a seed nobody chose.
     const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-    s.doc.seed = mix64(static_cast<std::uint64_t>(now)) % 1000000U;
+    doc.seed = mix64(static_cast<std::uint64_t>(now)) % 1000000U;
     changed = true;
   }
   tooltip("A random seed (click the view or press R for the next one)");
   ImGui::SameLine(0.0f, spacing);
   ImGui::TextUnformatted("Seed");
 
-  const auto& seeds = s.history.recentSeeds();
+  const auto& seeds = history.recentSeeds();
   if (seeds.size() > 1) {
     const std::string preview = "recent: " + std::to_string(seeds.size()) + " seeds";
     if (ImGui::BeginCombo("Seed history", preview.c_str())) {
       for (const std::uint64_t recent : seeds) {
         const std::string label = std::to_string(recent);
-        if (ImGui::Selectable(label.c_str(), recent == s.doc.seed) && recent != s.doc.seed) {
-          s.doc.seed = recent;
+        if (ImGui::Selectable(label.c_str(), recent == doc.seed) && recent != doc.seed) {
+          doc.seed = recent;
           changed = true;
         }
       }
@@ -109,8 +109,8 @@ bool seedInput(AppState& s) {
   return changed;
 }
 
-bool presetButtons(AppState& s) {
-  bool changed = landformButtons(s);
+bool presetButtons(Document& doc) {
+  bool changed = landformButtons(doc);
   ImGui::TextColored(kDim, "As in article");
   for (const SourceStage* source : sources()) {
     const auto article = source->articlePreset();
@@ -119,8 +119,8 @@ bool presetButtons(AppState& s) {
     const std::string label = std::string(article->article) + "##preset";
     if (ImGui::Button(label.c_str())) {
       Document next = articleDocument(source->key());
-      next.look.ramp = s.doc.look.ramp == "auto" ? "auto" : s.doc.look.ramp;
-      s.doc = next;
+      next.look.ramp = doc.look.ramp == "auto" ? "auto" : doc.look.ramp;
+      doc = next;
       changed = true;
     }
     tooltip(std::string(source->title()) + ": " + std::string(article->summary));
@@ -128,18 +128,18 @@ bool presetButtons(AppState& s) {
   return changed;
 }
 
-bool sourceSection(AppState& s) {
-  bool changed = sourceCombo(s);
-  changed |= seedInput(s);
-  GraphNode& node = chainSource(s.doc.graph);
+bool sourceSection(Document& doc, EditorState& editor, const History& history) {
+  bool changed = sourceCombo(doc);
+  changed |= seedInput(doc, history);
+  GraphNode& node = chainSource(doc.graph);
   const SourceStage& source = sourceStage(node.type);
   const ParamValues before = node.values;
   changed |= stageParams(source, node.values, &source);
   if (node.type == importSource().key()) {
-    if (node.values != before) s.importNote = takeImportEdit(before, node.values, s.doc);
-    if (!s.importNote.empty()) statusLine({s.importNote, false});
+    if (node.values != before) editor.importNote = takeImportEdit(before, node.values, doc);
+    if (!editor.importNote.empty()) statusLine({editor.importNote, false});
   }
-  changed |= presetButtons(s);
+  changed |= presetButtons(doc);
   return changed;
 }
 

@@ -4,16 +4,18 @@
 // documents to start from (landform presets, the articles' presets).
 #include <string_view>
 
-#include "app/app_state.hpp"
+#include "app/editor_state.hpp"
+#include "core/document.hpp"
+#include "core/history.hpp"
 
 namespace terrain::app {
 
 // Each returns whether the document changed.
-bool sourceSection(AppState& s);
+bool sourceSection(Document& doc, EditorState& editor, const History& history);
 // The seed: typed, stepped, diced, or one seen before.
-bool seedInput(AppState& s);
+bool seedInput(Document& doc, const History& history);
 // "Start from" (landforms) and "As in article" (the five articles).
-bool presetButtons(AppState& s);
+bool presetButtons(Document& doc);
 
 // A new source keeps the seed, the modifier stack and the look; the size is
 // put on the new source's grid.

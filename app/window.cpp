@@ -40,8 +40,8 @@ int finishScriptedRun(const AppOptions& options, const WindowPlatform& platform,
       status = 1;
     }
   }
-  if (!app.state().generateError.empty()) {
-    std::fprintf(stderr, "terrain-explorer: %s\n", app.state().generateError.c_str());
+  if (!app.shown().generateError.empty()) {
+    std::fprintf(stderr, "terrain-explorer: %s\n", app.shown().generateError.c_str());
     status = 1;
   }
   return status;

@@ -22,17 +22,16 @@ constexpr int kMaxViewExportWidth = 4096;
 // How far "<stem>-2", "-3", ... goes looking for a free name.
 constexpr int kMaxNameNumber = 999;
 
-// The view as the window shows it, at the Export window's width.
-RgbImage renderView(const AppState& s, render::TerrainView& view) {
-  const auto& e = s.exporting;
+// The view as the window shows it, at the Export window's width (App keeps
+// the view's settings in step with the document before an export starts).
+RgbImage renderView(const ExportState& e, const WindowView& view, render::TerrainView& renderer) {
   const int width = std::clamp(e.viewWidth, 16, kMaxViewExportWidth);
-  const float aspect = s.viewAspect > 0.0f ? s.viewAspect : 1.0f;
+  const float aspect = view.aspect > 0.0f ? view.aspect : 1.0f;
   const int height = std::clamp(static_cast<int>(std::lround(static_cast<float>(width) / aspect)),
                                 16, kMaxViewExportWidth);
-  render::ViewSettings settings = s.viewSettings;
-  settings.kind = effectiveViewKind(s);
+  render::ViewSettings settings = view.settings;
   settings.markCrossSection = false;  // a picture of the terrain, not of the UI
-  return view.renderToImage(settings, width, height);
+  return renderer.renderToImage(settings, width, height);
 }
 
 // A graph's node pinned in the view, whose result is on screen instead of
@@ -43,22 +42,22 @@ NodeId pinnedNode(const Document& doc) {
 }
 
 // The side the files will hold: the engine size's, else the map's on screen.
-int writtenSide(const AppState& s) {
+int writtenSide(const ExportState& e, const ShownTerrain& shown) {
   for (const EngineSize& size : engineSizes()) {
-    if (size.key == s.exporting.engineSize) return size.side;
+    if (size.key == e.engineSize) return size.side;
   }
-  return s.field ? s.field->width : documentSize(s.shownDoc);
+  return shown.field ? shown.field->width : documentSize(shown.doc);
 }
 
 // The ticked formats this terrain can give; the others are named in
 // `skipped` ("; skipped <title>: <why>").
-std::vector<const OutputFormat*> availableFormats(const AppState& s, const ExportPlan& plan,
-                                                  std::string& skipped) {
+std::vector<const OutputFormat*> availableFormats(const ExportState& e, const ShownTerrain& shown,
+                                                  const ExportPlan& plan, std::string& skipped) {
   std::vector<const OutputFormat*> out;
-  OutputInput input{s.shownDoc, *s.field, s.ramp, {}};
+  OutputInput input{shown.doc, *shown.field, shown.ramp, {}};
   input.outputNode = plan.outputNode;
   for (const OutputFormat& format : outputFormats()) {
-    if (std::ranges::find(s.exporting.formats, format.key) == s.exporting.formats.end()) continue;
+    if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
     if (const std::string why = format.whyUnavailable(input); !why.empty()) {
       skipped.append("; skipped ").append(format.title).append(": ").append(why);
       continue;
@@ -70,8 +69,7 @@ std::vector<const OutputFormat*> availableFormats(const AppState& s, const Expor
 
 // The plan's outputs as <dir>/<stem><suffix>, and its sidecar beside the first.
 void nameFiles(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
-               const std::filesystem::path& dir, const std::string& stem,
-               const ExportPanelState& e) {
+               const std::filesystem::path& dir, const std::string& stem, const ExportState& e) {
   plan.outputs.clear();
   for (const OutputFormat* format : formats) {
     plan.outputs.push_back({format, (dir / (stem + std::string(format->fileSuffix))).string(),
@@ -109,7 +107,7 @@ std::string firstExisting(const ExportPlan& plan) {
 // throws IoError when every name up to -999 is taken.
 std::string nameFilesFreely(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
                             const std::filesystem::path& dir, const std::string& stem,
-                            const ExportPanelState& e) {
+                            const ExportState& e) {
   nameFiles(plan, formats, dir, stem, e);
   const std::string taken = firstExisting(plan);
   if (taken.empty()) return {};
@@ -128,17 +126,17 @@ std::string nameFilesFreely(ExportPlan& plan, const std::vector<const OutputForm
 
 }  // namespace
 
-std::string defaultExportStem(const AppState& s) {
-  return defaultFileStem(s.shownDoc, writtenSide(s), pinnedNode(s.shownDoc));
+std::string defaultExportStem(const ExportState& e, const ShownTerrain& shown) {
+  return defaultFileStem(shown.doc, writtenSide(e, shown), pinnedNode(shown.doc));
 }
 
-ParamValues& formatOptions(ExportPanelState& e, const OutputFormat& format) {
+ParamValues& formatOptions(ExportState& e, const OutputFormat& format) {
   ParamValues& values = e.formatOptions[std::string(format.key)];
   if (values.size() != format.options.infos.size()) values = format.options.defaults;
   return values;
 }
 
-ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format) {
+ParamValues formatOptions(const ExportState& e, const OutputFormat& format) {
   const auto found = e.formatOptions.find(format.key);
   if (found == e.formatOptions.end() || found->second.size() != format.options.infos.size()) {
     return format.options.defaults;
@@ -146,47 +144,47 @@ ParamValues formatOptions(const ExportPanelState& e, const OutputFormat& format)
   return found->second;
 }
 
-std::filesystem::path exportDirectory(const AppState& s) {
+std::filesystem::path exportDirectory(const ExportState& e) {
   std::error_code ec;
-  const std::filesystem::path dir = s.exporting.directory.empty() ? "." : s.exporting.directory;
+  const std::filesystem::path dir = e.directory.empty() ? "." : e.directory;
   const auto absolute = std::filesystem::absolute(dir, ec);
   return ec ? dir : absolute.lexically_normal();
 }
 
-PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
-  const auto& e = s.exporting;
-  if (!s.field) return {std::nullopt, {"nothing to export yet", false}, {}};
-  if (s.fieldIsDraft) {
+PreparedExport prepareExport(const ExportState& e, const ShownTerrain& shown,
+                             const WindowView& view, render::TerrainView& renderer) {
+  if (!shown.field) return {std::nullopt, {"nothing to export yet", false}, {}};
+  if (shown.fieldIsDraft) {
     return {std::nullopt,
-            {"a " + std::to_string(s.field->width) +
+            {"a " + std::to_string(shown.field->width) +
                  " draft is on screen: export once the map itself lands",
              false},
             {}};
   }
-  const std::string stem = e.stem.empty() ? defaultExportStem(s) : e.stem;
+  const std::string stem = e.stem.empty() ? defaultExportStem(e, shown) : e.stem;
   if (stem.find('/') != std::string::npos) {
     return {std::nullopt,
             {"file name '" + stem + "' must not contain '/' (use the directory field)", false},
             {}};
   }
-  const std::filesystem::path dir = exportDirectory(s);
+  const std::filesystem::path dir = exportDirectory(e);
   PreparedExport out;
   try {
     if (!std::filesystem::is_directory(dir)) {
       return {std::nullopt, {"directory '" + dir.string() + "' does not exist", false}, {}};
     }
     ExportJob job;
-    job.doc = s.shownDoc;
-    job.field = s.field;
-    job.ramp = s.ramp;
+    job.doc = shown.doc;
+    job.field = shown.field;
+    job.ramp = shown.ramp;
     if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
     job.plan.fit = e.fit;
     // A pinned node's result is what is on screen: generated again (at an
     // engine size) it must be that node's too, and the sidecar says which.
-    if (const NodeId node = pinnedNode(s.shownDoc); node != 0) {
+    if (const NodeId node = pinnedNode(shown.doc); node != 0) {
       job.plan.outputNode = PortRef{node, 0};
     }
-    const auto formats = availableFormats(s, job.plan, out.skipped);
+    const auto formats = availableFormats(e, shown, job.plan, out.skipped);
     if (formats.empty()) {
       out.status = {
           out.skipped.empty() ? "nothing selected to export" : "nothing written" + out.skipped,
@@ -198,7 +196,7 @@ PreparedExport prepareExport(const AppState& s, render::TerrainView& view) {
     for (const OutputRequest& request : job.plan.outputs) {
       if (request.format->needs != OutputNeeds::Window) continue;
       checkWritable(request.path);
-      job.view = renderView(s, view);
+      job.view = renderView(e, view, renderer);
     }
     out.job = std::move(job);
   } catch (const std::exception& ex) {
@@ -213,16 +211,15 @@ StatusLine exportStatus(const ExportOutcome& outcome, const std::string& skipped
 
 // The Export window's buttons: start a job (the terrain on screen, in the
 // background) or cancel it.
-bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
-                 render::TerrainView& view) {
-  auto& e = s.exporting;
+bool driveExport(ExportState& e, const ShownTerrain& shown, const WindowView& view,
+                 const PanelActions& a, ExportWorker& worker, render::TerrainView& renderer) {
   bool started = false;
   if (a.cancelExport && worker.running()) {
     worker.cancel();
     e.cancelling = true;
   }
   if (a.exportNow && !worker.running()) {
-    PreparedExport prepared = prepareExport(s, view);
+    PreparedExport prepared = prepareExport(e, shown, view, renderer);
     if (prepared.job && worker.start(std::move(*prepared.job))) {
       e.status = {};
       e.skipped = prepared.skipped;
@@ -239,8 +236,7 @@ bool driveExport(AppState& s, const PanelActions& a, ExportWorker& worker,
   return started;
 }
 
-bool followExport(AppState& s, ExportWorker& worker) {
-  auto& e = s.exporting;
+bool followExport(ExportState& e, ExportWorker& worker) {
   const bool running = worker.running();
   bool ended = false;
   if (auto outcome = worker.takeOutcome()) {

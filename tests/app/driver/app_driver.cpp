@@ -132,25 +132,28 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
 
 // The brush's gestures in the view, through app/brush_tool's own functions,
 // at shares of the world's width.
-void brushGesture(app::AppState& s, const ScriptStep& step) {
+void brushGesture(Document& doc, app::EditorState& editor, const app::ShownTerrain& shown,
+                  const ScriptStep& step) {
   using Kind = ScriptStep::Kind;
   if (step.kind == Kind::StrokeEnd) {  // the release
-    app::endStroke(s);
+    app::endStroke(doc, editor.brush);
     return;
   }
-  const double width = s.doc.world.width;
+  const double width = doc.world.width;
   const auto points = strokePoints(step.value);
   const std::array<double, 2> first{points[0][0] * width, points[0][1] * width};
   if (step.kind == Kind::Drag) {  // press on a course's point, move, release
-    if (!app::beginStroke(s, first, false, 0.02 * width) || s.brush.movingCourse < 0) {
+    if (!app::beginStroke(doc, editor, shown, first, false, 0.02 * width) ||
+        editor.brush.movingCourse < 0) {
       throw InputError("no course point there: select a river or road node with a course");
     }
-  } else if (!s.brush.drawing && !app::beginStroke(s, first, false)) {
+  } else if (!editor.brush.drawing && !app::beginStroke(doc, editor, shown, first, false)) {
     // (a stroke step while the button is down moves on: the same stroke)
     throw InputError("no brush: select a sculpt or paint-mask node, with a map on screen");
   }
-  for (const auto& p : points) app::extendStroke(s, {p[0] * width, p[1] * width});
-  if (step.kind == Kind::Drag) app::endStroke(s);
+  for (const auto& p : points)
+    app::extendStroke(doc, editor.brush, shown, {p[0] * width, p[1] * width});
+  if (step.kind == Kind::Drag) app::endStroke(doc, editor.brush);
 }
 
 // A key: step's key as GLFW codes it (a letter's or digit's code is its
@@ -165,7 +168,8 @@ int glfwKeyCode(const std::string& name) {
 
 // A step given as the designer's input would give it: the same actions (a
 // click, a shortcut, a button) or the panel's edit of the document.
-void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& a) {
+void scriptActions(Document& doc, app::EditorState& editor, const app::ShownTerrain& shown,
+                   const ScriptStep& step, app::PanelActions& a) {
   using Kind = ScriptStep::Kind;
   switch (step.kind) {
     case Kind::NextSeed:
@@ -179,7 +183,7 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
       break;
     case Kind::Save:
     case Kind::Open:
-      s.projectPathInput = step.value;  // typed into the path field, then "Save as" / "Open"
+      editor.projectPathInput = step.value;  // typed into the path field, then "Save as" / "Open"
       (step.kind == Kind::Save ? a.saveAs : a.open) = true;
       break;
     case Kind::Set:
@@ -188,24 +192,24 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
     case Kind::Link:
     case Kind::Output:
     case Kind::Pin:
-      applyEdit(s.doc, step);
+      applyEdit(doc, step);
       a.documentChanged = true;
       break;
     case Kind::Editor:  // the G key
-      s.graphEditor.open = true;
-      s.graphEditor.frameAll = true;
+      editor.graph.open = true;
+      editor.graph.frameAll = true;
       break;
     case Kind::Frame:  // the F key over the editor
-      s.graphEditor.frameAll = true;
+      editor.graph.frameAll = true;
       break;
     case Kind::Select:  // a click on the node
-      s.graphEditor.selected = static_cast<NodeId>(std::stoul(step.value));
-      s.graphEditor.selection = {*s.graphEditor.selected};
+      editor.graph.selected = static_cast<NodeId>(std::stoul(step.value));
+      editor.graph.selection = {*editor.graph.selected};
       break;
     case Kind::Stroke:
     case Kind::Drag:
     case Kind::StrokeEnd:
-      brushGesture(s, step);
+      brushGesture(doc, editor, shown, step);
       a.documentChanged = true;
       break;
     case Kind::Key:  // input from outside the App: the driver's frame gives it
@@ -220,9 +224,8 @@ void scriptActions(app::AppState& s, const ScriptStep& step, app::PanelActions& 
 
 // Every output ticked, into `directory` ("" = the Export window's own),
 // at the engine size `engine` ("unity-257:resample") if any.
-void setUpTestExport(app::AppState& s, const std::string& directory,
+void setUpTestExport(app::ExportState& e, const std::string& directory,
                      const std::optional<std::string>& engine) {
-  auto& e = s.exporting;
   e.open = true;
   if (!directory.empty()) e.directory = directory;
   e.formats.clear();
@@ -284,15 +287,15 @@ double cpuSeconds() {
 
 void printTiming(const App& app, const app::FrameReport& report, double cpuAtRequest) {
   glFinish();  // the new terrain is in this frame once the GPU is done
-  const auto& s = app.state();
+  const app::ShownTerrain& shown = app.shown();
   const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                                   app.requestedAt())
                             .count();
   std::fprintf(stderr,
                "timing: %dx%d request->frame %.1f ms wall; generate %.1f ms + stats %.1f ms "
                "(worker); upload %.1f ms; frame %.1f ms",
-               s.field ? s.field->width : 0, s.field ? s.field->height : 0, wallMs,
-               s.generateMs - s.statsMs, s.statsMs, report.uploadMs, s.frameMs);
+               shown.field ? shown.field->width : 0, shown.field ? shown.field->height : 0, wallMs,
+               shown.generateMs - shown.statsMs, shown.statsMs, report.uploadMs, shown.frameMs);
   if (cpuAtRequest > 0.0) {
     std::fprintf(stderr, "; process CPU %.1f ms", (cpuSeconds() - cpuAtRequest) * 1000.0);
   }
@@ -330,8 +333,8 @@ class Driver {
     if (platform_.hidden() && !lastFrame) return false;
     if (d_.soak > 0) {
       if (frame > 0 && frame % kSoakReportEvery == 0) soakReport(frame, app_.terrainsShown());
-      app_.state().doc = soakStep(frame).doc;
-      app_.request(app_.state().doc);
+      app_.document().doc = soakStep(frame).doc;
+      app_.request(app_.document().doc);
     }
     const bool soakWaits = d_.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1;
     FrameControl control{.userInput = false,
@@ -348,14 +351,14 @@ class Driver {
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
-      app_.request(app_.state().doc);
+      app_.request(app_.document().doc);
     }
     std::optional<ScriptStep> step;
     if (stepDue) step = takeStep(control);
     control.pointer = pointer_;  // once hovered, it stays where it was put
     if (exportDue) {
       exportStarted_ = true;
-      setUpTestExport(app_.state(), *d_.exportDir, d_.exportEngine);
+      setUpTestExport(app_.exporting(), *d_.exportDir, d_.exportEngine);
       control.actions.exportNow = true;
     }
     const app::FrameReport report = app_.update(control);
@@ -363,14 +366,14 @@ class Driver {
       lastFrame = !app_.exportRunning() && app_.idleWait() == WindowPlatform::Wait::UntilEvent;
     }
     if (step && (step->kind == ScriptStep::Kind::Open || step->kind == ScriptStep::Kind::Save) &&
-        !app_.state().projectStatus.ok) {
-      fail("--actions: " + app_.state().projectStatus.text);
+        !app_.document().projectStatus.ok) {
+      fail("--actions: " + app_.document().projectStatus.text);
     }
     if (report.newestShown && d_.timing) printTiming(app_, report, cpuAtRequest);
     const bool draftFrame = draftDue && !stepDue && awaitDraft();
     takeScreenshot(d_.untilDraft ? draftFrame : lastFrame);
     if (lastFrame && d_.exportDir) {
-      const app::StatusLine& status = app_.state().exporting.status;
+      const app::StatusLine& status = app_.exporting().status;
       std::fprintf(stderr, "terrain-explorer: export: %s\n", status.text.c_str());
       if (!status.ok) status_ = 1;
     }
@@ -403,7 +406,7 @@ class Driver {
         pointer_->leftDown = step.kind == ScriptStep::Kind::Press;
         control.userInput = true;
       }
-      scriptActions(app_.state(), step, control.actions);
+      scriptActions(app_.document().doc, app_.editor(), app_.shown(), step, control.actions);
     } catch (const std::exception& e) {
       fail("--actions: '" + step.text + "': " + e.what());
     }
@@ -434,7 +437,7 @@ class Driver {
   // Whether this frame put the draft on screen; fails and ends the run when
   // the map landed without one.
   bool awaitDraft() {
-    if (app_.state().fieldIsDraft) {
+    if (app_.shown().fieldIsDraft) {
       draftAwaited_ = true;
       return true;
     }
@@ -449,12 +452,12 @@ class Driver {
 
   void finish(int frame) {
     if (d_.soak > 0) soakReport(frame + 1, app_.terrainsShown());
-    if (d_.printDocument) std::fputs((projectToJson(app_.state().doc) + "\n").c_str(), stdout);
-    if (const std::string notes = app::configNotes(app_.state());
+    if (d_.printDocument) std::fputs((projectToJson(app_.document().doc) + "\n").c_str(), stdout);
+    if (const std::string notes = app::configNotes(app_.prefs());
         d_.writeConfig && !notes.empty()) {
       std::fprintf(stderr, "terrain-explorer: panel note: %s\n", notes.c_str());
     }
-    if (!app_.state().generateError.empty()) fail(app_.state().generateError);
+    if (!app_.shown().generateError.empty()) fail(app_.shown().generateError);
   }
 
   void fail(const std::string& why) {

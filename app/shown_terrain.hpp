@@ -1,0 +1,43 @@
+#pragma once
+// What is on screen: the newest result taken from the generation worker,
+// its figures, and the look's ramp it is coloured with. The panel's stats,
+// the brush and the export read it; only App's update writes it.
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/generation_worker.hpp"
+#include "app/status_line.hpp"
+#include "core/color.hpp"
+#include "core/document.hpp"
+#include "core/heightfield.hpp"
+
+namespace terrain::app {
+
+struct ShownTerrain {
+  std::shared_ptr<const Heightfield> field;
+  Document doc;  // the document `field` was made from
+  HeightStats stats;
+  std::array<float, kHistogramBins> histogram{};
+  double generateMs = 0.0;
+  double statsMs = 0.0;
+  double regenToFrameMs = 0.0;  // request -> first frame showing the map (not its draft)
+  // `field` is a draft at the preview size while the map's own is made
+  // (app/generation_worker.hpp); draftToFrameMs: request -> its frame.
+  bool fieldIsDraft = false;
+  double draftToFrameMs = 0.0;
+  double frameMs = 0.0;  // CPU time of the last frame on the UI thread
+  std::string generateError;
+  bool generating = false;
+  std::optional<PipelineProgress> progress;  // of the run under way
+  std::size_t nodeCacheHeld = 0;             // bytes the worker's pipeline held after its last run
+
+  // The look's ramp, loaded; a failed load keeps the last good one.
+  ColorRamp ramp = ColorRamp::grayscale();
+  std::string loadedRamp;   // the ramp name or path `ramp` was loaded from
+  std::string rampSetting;  // the look.ramp that loaded it ("auto" stays "auto")
+  StatusLine rampStatus;
+};
+
+}  // namespace terrain::app
