@@ -21,10 +21,10 @@
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "app/window_platform.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {

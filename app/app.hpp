@@ -22,7 +22,7 @@
 
 namespace terrain::app {
 
-// The landform a first start opens on (core/presets.hpp).
+// The landform a first start opens on (core/document/presets.hpp).
 inline constexpr std::string_view kFirstStartPreset = "alpine";
 
 // Where the explorer keeps what outlives a session: settings.ini and the

@@ -123,7 +123,7 @@ std::optional<glm::vec2> cellUnder(const Document& doc, const ShownTerrain& show
                          static_cast<float>(shown.field->height - 1));
 }
 
-// Within what a stroke may hold (core/strokes.hpp): a drag far past a
+// Within what a stroke may hold (core/strokes/strokes.hpp): a drag far past a
 // zoomed-out map stops at the edge of the range, not at a refusal.
 std::array<double, 2> metresOf(const Document& doc, const ShownTerrain& shown, glm::vec2 cell) {
   const double metres = shownCellMetres(doc, shown);

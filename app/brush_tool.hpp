@@ -7,7 +7,7 @@
 // view shows that node's result, which comes back within a frame or two;
 // on release the stroke joins the node's strokes as one undo step and the
 // whole graph runs. Strokes are kept in the world's metres
-// (core/strokes.hpp).
+// (core/strokes/strokes.hpp).
 #include <array>
 #include <optional>
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/error.hpp"
-#include "core/quote.hpp"
-#include "core/random.hpp"
-#include "core/sources/import.hpp"
-#include "core/stage.hpp"
+#include "core/base/error.hpp"
+#include "core/base/quote.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/sources/import.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain::app {
 

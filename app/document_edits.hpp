@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "core/document.hpp"
-#include "core/history.hpp"
+#include "core/document/document.hpp"
+#include "core/document/history.hpp"
 
 namespace terrain::app {
 

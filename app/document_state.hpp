@@ -5,8 +5,8 @@
 #include <string>
 
 #include "app/status_line.hpp"
-#include "core/document.hpp"
-#include "core/history.hpp"
+#include "core/document/document.hpp"
+#include "core/document/history.hpp"
 
 namespace terrain::app {
 

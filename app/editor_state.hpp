@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/graph/graph.hpp"
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain::app {
 

@@ -11,9 +11,9 @@
 #include "app/file_dialog.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/window_export.hpp"
-#include "core/engine_size.hpp"
-#include "core/outputs.hpp"
-#include "core/registry.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/export/outputs.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 namespace {

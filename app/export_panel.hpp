@@ -1,5 +1,5 @@
 #pragma once
-// The Export window: every format of the one output table (core/outputs.hpp)
+// The Export window: every format of the one output table (core/export/outputs.hpp)
 // with its options, the directory and file name, an engine size, and,
 // while an export runs in the background, its progress and a Cancel button.
 #include "app/export_state.hpp"

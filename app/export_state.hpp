@@ -8,8 +8,8 @@
 
 #include "app/export_worker.hpp"
 #include "app/status_line.hpp"
-#include "core/engine_size.hpp"
-#include "core/param_table.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/base/param_table.hpp"
 
 namespace terrain::app {
 
@@ -17,14 +17,14 @@ struct ExportState {
   bool open = false;      // the Export window is shown
   std::string directory;  // empty: the directory the app started in (shown absolute)
   std::string stem;       // empty = the default "<generator>-s<seed>-<size written>"
-  // Which formats of core/outputs.hpp to write, by key.
+  // Which formats of core/export/outputs.hpp to write, by key.
   std::vector<std::string> formats = {"heightmap", "color"};
-  // Each format's option values (core/outputs.hpp), by key; a format not
+  // Each format's option values (core/export/outputs.hpp), by key; a format not
   // here takes its defaults.
   std::map<std::string, ParamValues, std::less<>> formatOptions;
   bool sidecar = true;   // <first file>.json beside the export (core/export/sidecar.hpp)
   int viewWidth = 1920;  // px, up to 4096; height from the view's aspect
-  // An engine size by key (core/engine_size.hpp: "unreal-1009"), "" = the
+  // An engine size by key (core/export/engine_size.hpp: "unreal-1009"), "" = the
   // map's size as it is; and how the map is brought to it.
   std::string engineSize;
   FitMode fit = FitMode::Crop;

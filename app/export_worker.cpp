@@ -6,13 +6,13 @@
 #include <optional>
 #include <utility>
 
-#include "core/atomic_file.hpp"
-#include "core/engine_size.hpp"
-#include "core/error.hpp"
-#include "core/pipeline.hpp"
-#include "core/png_io.hpp"
-#include "core/registry.hpp"
-#include "core/stage.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/base/error.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/io/png_io.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain::app {
 namespace {

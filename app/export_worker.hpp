@@ -4,7 +4,7 @@
 // while the UI keeps drawing and shows progress.
 // Cancel stops the file being written at its next write (its temporary is
 // removed, the file it would replace is left as it was: see
-// core/atomic_file.hpp's WriteCancelScope) and writes nothing after it;
+// core/io/atomic_file.hpp's WriteCancelScope) and writes nothing after it;
 // files finished before the cancel stay, and the outcome names them.
 // One job at a time; the destructor cancels a running job and joins it.
 #include <atomic>
@@ -17,11 +17,11 @@
 #include <thread>
 #include <vector>
 
-#include "core/color.hpp"
-#include "core/document.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
 #include "core/export/export_plan.hpp"
-#include "core/heightfield.hpp"
-#include "core/image.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/image.hpp"
 
 namespace terrain::app {
 
@@ -41,7 +41,7 @@ struct ExportJob {
   Execution exec;
   // The window's names were chosen free (window_export.cpp): a file made
   // under one since (another window's export racing for it) is kept, and
-  // this job's write of it fails (core/atomic_file.hpp's NoReplaceScope).
+  // this job's write of it fails (core/io/atomic_file.hpp's NoReplaceScope).
   bool keepExisting = false;
 };
 

@@ -11,11 +11,11 @@
 #include "app/document_edits.hpp"
 #include "app/file_dialog.hpp"
 #include "app/view_controls.hpp"
-#include "core/color.hpp"
-#include "core/document_inputs.hpp"
-#include "core/outputs.hpp"
-#include "core/project.hpp"
-#include "core/quote.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document_inputs.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/project.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::app {
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/parallel.hpp"
-#include "core/pipeline.hpp"
+#include "core/base/parallel.hpp"
+#include "core/document/pipeline.hpp"
 
 namespace terrain::app {
 

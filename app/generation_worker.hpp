@@ -2,7 +2,7 @@
 // Generation off the UI thread, on a LatestRequestWorker: the UI posts the
 // newest document, a run it supersedes stops at the stage's next
 // checkpoint, and results are tagged with their request's id. Stage results are cached
-// (core/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
+// (core/document/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
 // are computed here too, so the UI only uploads. When the map's own size
 // has been slow, a draft at the preview size (the same landscape: the
 // solve grids make it so) is handed out first, then the map.
@@ -19,9 +19,9 @@
 
 #include "app/latest_request_worker.hpp"
 #include "app/node_previews.hpp"
-#include "core/document.hpp"
-#include "core/heightfield.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/document.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/document/pipeline.hpp"
 
 namespace terrain::app {
 

@@ -10,7 +10,7 @@
 
 #include "app/editor_state.hpp"
 #include "app/graph_canvas.hpp"
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

@@ -16,8 +16,8 @@
 #include "core/graph/graph_layout.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 namespace {

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/registry.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "app/gallery_textures.hpp"
 #include "app/graph_canvas.hpp"
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

@@ -10,9 +10,9 @@
 #include "app/document_edits.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/source_panel.hpp"
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/sources/import.hpp"
+#include "core/nodes/sources/import.hpp"
 
 namespace terrain::app {
 namespace {

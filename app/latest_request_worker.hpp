@@ -16,7 +16,7 @@
 #include <thread>
 #include <utility>
 
-#include "core/cancel.hpp"
+#include "core/base/cancel.hpp"
 
 namespace terrain::app {
 

@@ -16,7 +16,7 @@
 
 #include "app/cli/export_command.hpp"
 #include "app/cli/reference_pages.hpp"
-#include "core/temporary_cleanup.hpp"
+#include "core/io/temporary_cleanup.hpp"
 
 namespace {
 

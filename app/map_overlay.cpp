@@ -2,15 +2,15 @@
 
 #include <optional>
 
-#include "core/masks.hpp"
-#include "core/splat.hpp"
+#include "core/look/masks.hpp"
+#include "core/look/splat.hpp"
 
 namespace terrain::app {
 namespace {
 
 // The overlay's colour for each mask, in MaskKind order: slope orange,
 // flow blue, wear red, deposition yellow. (The splat overlay draws the
-// materials' own colours: core/look.hpp's kMaterialColors.)
+// materials' own colours: core/look/look.hpp's kMaterialColors.)
 glm::vec3 overlayColor(MaskKind kind) {
   static const glm::vec3 colors[] = {
       {1.0f, 0.45f, 0.1f}, {0.1f, 0.45f, 1.0f}, {0.85f, 0.1f, 0.1f}, {1.0f, 0.85f, 0.1f}};

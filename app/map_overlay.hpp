@@ -1,7 +1,7 @@
 #pragma once
 // The map view's overlay from the document's choice (ViewState::overlay):
-// a mask of core/masks.hpp in its colour, or the splat map's materials
-// (core/splat.hpp), computed and uploaded only when the terrain, the world,
+// a mask of core/look/masks.hpp in its colour, or the splat map's materials
+// (core/look/splat.hpp), computed and uploaded only when the terrain, the world,
 // the choice (or, for the splat map, the look's rules) changed.
 #include "app/gpu_resources.hpp"
 #include "app/shown_terrain.hpp"

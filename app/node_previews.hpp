@@ -5,9 +5,9 @@
 // run did not compute has none.
 #include <vector>
 
-#include "core/color.hpp"
+#include "core/base/color.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 
 namespace terrain::app {
 

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
-#include "core/color.hpp"
-#include "core/error.hpp"
-#include "core/quote.hpp"
-#include "core/stage.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain::app {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

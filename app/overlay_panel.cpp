@@ -5,8 +5,8 @@
 #include <string>
 
 #include "app/panel_widgets.hpp"
-#include "core/document.hpp"
-#include "core/masks.hpp"
+#include "core/document/document.hpp"
+#include "core/look/masks.hpp"
 
 namespace terrain::app {
 namespace {

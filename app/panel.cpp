@@ -18,9 +18,9 @@
 #include "app/param_input.hpp"
 #include "app/settings.hpp"
 #include "app/source_panel.hpp"
-#include "core/outputs.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
+#include "core/export/outputs.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 

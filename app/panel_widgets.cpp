@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "app/param_input.hpp"
-#include "core/engine_size.hpp"
-#include "core/quote.hpp"
-#include "core/strokes.hpp"
-#include "core/text_ids.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/base/quote.hpp"
+#include "core/strokes/strokes.hpp"
+#include "core/base/text_ids.hpp"
 
 namespace terrain::app {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "app/status_line.hpp"
-#include "core/param_info.hpp"
-#include "core/registry.hpp"
+#include "core/base/param_info.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 

@@ -2,7 +2,7 @@
 // What the panel does with a number the designer dragged or typed
 // (ctrl-click on a slider): ImGui clamps what it can, but a typed "nan",
 // "inf" or "1e400" reaches us as is. Kept free of ImGui so it can be tested.
-#include "core/stage.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain::app {
 

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
-#include "core/color.hpp"
-#include "core/error.hpp"
-#include "core/png_io.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
+#include "core/io/png_io.hpp"
 
 namespace terrain::app {
 

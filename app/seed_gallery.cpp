@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "app/document_edits.hpp"
-#include "core/image.hpp"
-#include "core/outputs.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/look/image.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::app {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "app/latest_request_worker.hpp"
-#include "core/color.hpp"
-#include "core/document.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

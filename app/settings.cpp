@@ -8,11 +8,11 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/atomic_file.hpp"
-#include "core/color.hpp"
-#include "core/error.hpp"
-#include "core/input_file.hpp"
-#include "core/project.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
+#include "core/io/input_file.hpp"
+#include "core/document/project.hpp"
 
 namespace terrain::app {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/options.hpp"
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

@@ -9,9 +9,9 @@
 
 #include "app/generation_worker.hpp"
 #include "app/status_line.hpp"
-#include "core/color.hpp"
-#include "core/document.hpp"
-#include "core/heightfield.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
+#include "core/base/heightfield.hpp"
 
 namespace terrain::app {
 

@@ -10,11 +10,11 @@
 
 #include "app/document_edits.hpp"
 #include "app/panel_widgets.hpp"
-#include "core/error.hpp"
-#include "core/presets.hpp"
-#include "core/random.hpp"
-#include "core/registry.hpp"
-#include "core/sources/import.hpp"
+#include "core/base/error.hpp"
+#include "core/document/presets.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/sources/import.hpp"
 
 namespace terrain::app {
 namespace {

@@ -1,12 +1,12 @@
 #pragma once
-// The panel's Source section for a chain (a linear graph, core/chain.hpp):
+// The panel's Source section for a chain (a linear graph, core/document/chain.hpp):
 // the source (its combo, seed, parameters drawn from its table) and the
 // documents to start from (landform presets, the articles' presets).
 #include <string_view>
 
 #include "app/editor_state.hpp"
-#include "core/document.hpp"
-#include "core/history.hpp"
+#include "core/document/document.hpp"
+#include "core/document/history.hpp"
 
 namespace terrain::app {
 

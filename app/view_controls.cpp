@@ -1,7 +1,7 @@
 #include "app/view_controls.hpp"
 
 #include "app/brush_tool.hpp"
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 #include <GLFW/glfw3.h>
 

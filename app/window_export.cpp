@@ -8,12 +8,12 @@
 #include <system_error>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/engine_size.hpp"
-#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/base/error.hpp"
 #include "core/export/sidecar.hpp"
-#include "core/outputs.hpp"
-#include "core/png_io.hpp"
+#include "core/export/outputs.hpp"
+#include "core/io/png_io.hpp"
 
 namespace terrain::app {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// Export from the window: every format of core/outputs.hpp the Export
+// Export from the window: every format of core/export/outputs.hpp the Export
 // window ticks, with the options it shows, written atomically side by side
 // as <stem><format suffix>, by the same writers as `terrain-explorer export`
 // (on the export worker's thread); the rendered view offscreen; the sidecar
@@ -13,7 +13,7 @@
 #include "app/panel.hpp"
 #include "app/shown_terrain.hpp"
 #include "app/window_view.hpp"
-#include "core/outputs.hpp"
+#include "core/export/outputs.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {

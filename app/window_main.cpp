@@ -8,8 +8,8 @@
 
 #include "app/options.hpp"
 #include "app/window.hpp"
-#include "core/quote.hpp"
-#include "core/temporary_cleanup.hpp"
+#include "core/base/quote.hpp"
+#include "core/io/temporary_cleanup.hpp"
 
 namespace {
 

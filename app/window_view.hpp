@@ -2,7 +2,7 @@
 // How the window looks at the terrain: the 3D camera, the map's zoom and
 // pan, the wireframe, and the view's shape as last drawn. Not saved (the
 // document's ViewState, kind, row and exaggeration, is).
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::app {

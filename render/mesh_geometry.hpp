@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/heightfield.hpp"
+#include "core/base/heightfield.hpp"
 #include "render/terrain_view.hpp"
 
 namespace terrain::render {

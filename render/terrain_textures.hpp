@@ -9,8 +9,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/color.hpp"
-#include "core/heightfield.hpp"
+#include "core/base/color.hpp"
+#include "core/base/heightfield.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gl_program.hpp"
 
@@ -39,8 +39,8 @@ struct TerrainTextures {
   gl::Texture landRamp;
   gl::Texture waterRamp;
   bool hasWater = false;
-  // A mask over the map (core/masks.hpp), R8 at the heights' texture
-  // layout, or the splat map's four weights (core/splat.hpp), RGBA8; absent
+  // A mask over the map (core/look/masks.hpp), R8 at the heights' texture
+  // layout, or the splat map's four weights (core/look/splat.hpp), RGBA8; absent
   // until uploadOverlay or uploadSplatOverlay.
   gl::Texture overlay;
   bool hasOverlay = false;

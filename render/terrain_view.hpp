@@ -8,10 +8,10 @@
 
 #include <glm/glm.hpp>
 
-#include "core/color.hpp"
-#include "core/heightfield.hpp"
-#include "core/look.hpp"
-#include "core/view_kind.hpp"
+#include "core/base/color.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/look.hpp"
+#include "core/base/view_kind.hpp"
 
 namespace terrain::render {
 
@@ -64,11 +64,11 @@ struct ViewSettings {
   // colour, as opaque as the mask is high.
   bool showOverlay = false;
   glm::vec3 overlayColor{0.1f, 0.45f, 1.0f};
-  // The look's sun and relief (core/look.hpp, the one definition): towards
+  // The look's sun and relief (core/look/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
   // A splat overlay (either view): the materials as they look (grass,
-  // rock, sediment, snow; core/look.hpp's kMaterialColors), blended by the
+  // rock, sediment, snow; core/look/look.hpp's kMaterialColors), blended by the
   // weights and lit like the terrain, so the map and the mesh show what the
   // exported splat map gives the engine, in the same colours.
   std::array<glm::vec3, 4> materialColors{{
@@ -112,10 +112,10 @@ class TerrainView {
   void setTerrain(const Heightfield& field, const ColorRamp& ramp);
   void setRamp(const ColorRamp& ramp);
   // A mask of the current terrain (one value 0..1 per cell of the field last
-  // given to setTerrain; see core/masks.hpp) for the map view to draw when
+  // given to setTerrain; see core/look/masks.hpp) for the map view to draw when
   // ViewSettings::showOverlay; empty removes it. setTerrain removes it too.
   void setOverlay(const std::vector<float>& mask);
-  // The splat map (core/splat.hpp: RGBA weights per cell of the field last
+  // The splat map (core/look/splat.hpp: RGBA weights per cell of the field last
   // given to setTerrain) as the overlay instead of a mask: each cell shows
   // ViewSettings::materialColors blended by its weights. Empty removes it.
   void setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);

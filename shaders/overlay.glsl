@@ -3,7 +3,7 @@
 uniform sampler2D uOverlay;  // R8 mask 0..1, or RGBA8 splat weights, laid out like uHeights
 uniform bool uShowOverlay;
 uniform vec3 uOverlayColor;    // a mask's colour
-uniform bool uOverlaySplat;    // uOverlay holds the splat map (core/splat.hpp), not a mask
+uniform bool uOverlaySplat;    // uOverlay holds the splat map (core/look/splat.hpp), not a mask
 uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
 
 // The materials' colours blended by the weights (they sum to 1).

@@ -6,7 +6,7 @@ pkg_check_modules(PNG REQUIRED IMPORTED_TARGET GLOBAL libpng)
 # the spread drainage's neighbour counts).
 pkg_check_modules(HWY REQUIRED IMPORTED_TARGET GLOBAL libhwy)
 # Mesh export: the simplified terrain's triangles in vertex cache order
-# (core/terrain_mesh.cpp).
+# (core/mesh/terrain_mesh.cpp).
 find_package(meshoptimizer 0.18 REQUIRED)
 # Debian's libtinygltf-dev ships the loader compiled (libtinygltf.so, with its
 # own nlohmann json and stb): the tests include tiny_gltf.h without
@@ -17,7 +17,7 @@ endif()
 pkg_check_modules(DEFLATE REQUIRED IMPORTED_TARGET GLOBAL libdeflate)
 pkg_check_modules(OPENEXR REQUIRED IMPORTED_TARGET GLOBAL OpenEXR)
 # GDAL: the import source reads GeoTIFF, SRTM .hgt, ASCII grids, USGS DEM,
-# PNG and every other raster format it knows (core/raster_input.cpp).
+# PNG and every other raster format it knows (core/io/raster_input.cpp).
 pkg_check_modules(GDAL REQUIRED IMPORTED_TARGET GLOBAL gdal)
 
 if(TERRAIN_BUILD_APP)

@@ -5,14 +5,14 @@
 #include <initializer_list>
 #include <optional>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
-#include "core/sources/import.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/sources/import.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::cli {
 

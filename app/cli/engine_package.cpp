@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/outputs.hpp"
-#include "core/quote.hpp"
+#include "core/base/error.hpp"
+#include "core/export/outputs.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <charconv>
 
-#include "core/error.hpp"
-#include "core/outputs.hpp"
-#include "core/quote.hpp"
+#include "core/base/error.hpp"
+#include "core/export/outputs.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::cli {
 

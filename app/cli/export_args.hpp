@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/document_inputs.hpp"
+#include "core/document/document_inputs.hpp"
 #include "core/export/output_format.hpp"
-#include "core/file_identity.hpp"
+#include "core/io/file_identity.hpp"
 
 namespace terrain::cli {
 

@@ -11,14 +11,14 @@
 #include "app/cli/export_options.hpp"
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_export.hpp"
-#include "core/atomic_file.hpp"
-#include "core/color.hpp"
-#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
 #include "core/export/export_plan.hpp"
-#include "core/outputs.hpp"
-#include "core/pipeline.hpp"
-#include "core/project.hpp"
-#include "core/quote.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain {
 namespace {

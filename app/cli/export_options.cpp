@@ -11,15 +11,15 @@
 #include "app/cli/engine_package.hpp"
 #include "app/cli/export_args.hpp"
 #include "app/cli/tile_options.hpp"
-#include "core/color.hpp"
-#include "core/document_inputs.hpp"
-#include "core/error.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document_inputs.hpp"
+#include "core/base/error.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/export/tile_manifest.hpp"
-#include "core/file_identity.hpp"
+#include "core/io/file_identity.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -1,18 +1,18 @@
 #pragma once
 // The command line of `terrain-explorer export`: parsing and --help, both
 // drawn from the stage metadata, the look's parameters and the table of
-// output formats (core/outputs.hpp).
+// output formats (core/export/outputs.hpp).
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/engine_size.hpp"
+#include "core/document/document.hpp"
+#include "core/export/engine_size.hpp"
 #include "core/export/export_plan.hpp"
-#include "core/outputs.hpp"
-#include "core/tiles.hpp"
+#include "core/export/outputs.hpp"
+#include "core/export/tiles.hpp"
 
 namespace terrain::cli {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/quote.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::cli {
 

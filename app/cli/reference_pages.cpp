@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
-#include "core/color.hpp"
+#include "core/base/color.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/look.hpp"
-#include "core/outputs.hpp"
-#include "core/presets.hpp"
-#include "core/registry.hpp"
-#include "core/world.hpp"
+#include "core/look/look.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/presets.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -9,13 +9,13 @@
 
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_options.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/error.hpp"
 #include "core/export/export_plan.hpp"
 #include "core/export/tile_manifest.hpp"
 #include "core/export/world_gltf.hpp"
-#include "core/outputs.hpp"
-#include "core/quote.hpp"
+#include "core/export/outputs.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 #include <utility>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/export/tile_manifest.hpp"
-#include "core/quote.hpp"
+#include "core/base/quote.hpp"
 
 namespace terrain::cli {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "app/cli/export_args.hpp"
 #include "app/cli/export_options.hpp"
-#include "core/document_inputs.hpp"
+#include "core/document/document_inputs.hpp"
 
 namespace terrain::cli {
 

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/error.hpp"
 #include "core/export/sidecar.hpp"
-#include "core/project.hpp"
-#include "core/stage.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 

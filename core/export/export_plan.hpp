@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "core/cancel.hpp"
-#include "core/document.hpp"
-#include "core/engine_size.hpp"
+#include "core/base/cancel.hpp"
+#include "core/document/document.hpp"
+#include "core/export/engine_size.hpp"
 #include "core/export/output_format.hpp"
 #include "core/export/tile_manifest.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 
 namespace terrain {
 

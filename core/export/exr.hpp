@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/heightfield.hpp"
-#include "core/parallel.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/base/parallel.hpp"
 
 namespace terrain {
 

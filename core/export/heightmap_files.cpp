@@ -6,9 +6,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/image.hpp"
-#include "core/png_io.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/look/image.hpp"
+#include "core/io/png_io.hpp"
 
 namespace terrain {
 namespace {

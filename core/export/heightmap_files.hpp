@@ -1,16 +1,16 @@
 #pragma once
 // Writing a generated heightfield to disk: 16-bit heightmap PNG, colour PNG
 // (map or side view), raw float32. Every writer is atomic (see
-// core/atomic_file.hpp) and streams: rows are converted or coloured on the
+// core/io/atomic_file.hpp) and streams: rows are converted or coloured on the
 // fly, so a 16385^2 map needs no second whole-map buffer. All throw IoError
 // naming the path and the cause.
 #include <cstdint>
 #include <string>
 
-#include "core/color.hpp"
-#include "core/heightfield.hpp"
-#include "core/image.hpp"
-#include "core/parallel.hpp"
+#include "core/base/color.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/image.hpp"
+#include "core/base/parallel.hpp"
 
 namespace terrain {
 
@@ -22,7 +22,7 @@ void writeHeightmapPng(const std::string& path, const Heightfield& field,
                        const Execution& exec = {});
 
 // 8-bit RGB map, one pixel per cell (see renderMapImage). PNGs are written
-// in bands of rows, made and compressed in parallel (core/png_write.cpp).
+// in bands of rows, made and compressed in parallel (core/io/png_write.cpp).
 void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
                  float water, const Shading& shading, const Execution& exec = {});
 

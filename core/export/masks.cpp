@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/png_io.hpp"
-#include "core/splat.hpp"
+#include "core/io/png_io.hpp"
+#include "core/look/splat.hpp"
 
 namespace terrain {
 

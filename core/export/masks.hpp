@@ -1,12 +1,12 @@
 #pragma once
-// Masks and the splat map as PNGs (core/masks.hpp, core/splat.hpp), for the
+// Masks and the splat map as PNGs (core/look/masks.hpp, core/look/splat.hpp), for the
 // engine's material layers.
 #include <string>
 
-#include "core/heightfield.hpp"
-#include "core/look.hpp"
-#include "core/masks.hpp"
-#include "core/world.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/look.hpp"
+#include "core/look/masks.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain {
 

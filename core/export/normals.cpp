@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/png_io.hpp"
+#include "core/io/png_io.hpp"
 
 namespace terrain {
 namespace {

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/heightfield.hpp"
-#include "core/parallel.hpp"
-#include "core/world.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/base/parallel.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain {
 

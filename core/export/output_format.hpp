@@ -1,6 +1,6 @@
 #pragma once
 // What an export format is and what it is given: the types the format
-// table (core/outputs.hpp), the export plan, the sidecar and the tile
+// table (core/export/outputs.hpp), the export plan, the sidecar and the tile
 // manifest share. Only types: the writers live behind the table.
 #include <cstdint>
 #include <optional>
@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/color.hpp"
-#include "core/document.hpp"
-#include "core/heightfield.hpp"
-#include "core/image.hpp"
-#include "core/parallel.hpp"
-#include "core/param_table.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/image.hpp"
+#include "core/base/parallel.hpp"
+#include "core/base/param_table.hpp"
 
 namespace terrain {
 
@@ -88,7 +88,7 @@ struct OutputFormat {
   OutputNeeds needs;
   // Its options: each a CLI flag --<key> of its own, a widget in the
   // Export window and a key in the sidecar; the defaults are those of the
-  // format's options struct (core/outputs.cpp).
+  // format's options struct (core/export/outputs.cpp).
   ParamSchema options;
   // What one written file holds, for the success line ("1025x1025 16-bit grey").
   std::string (*describe)(const OutputInput&, const ParamValues& options);

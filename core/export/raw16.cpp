@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/atomic_file.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/export/heightmap_files.hpp"
 
 namespace terrain {

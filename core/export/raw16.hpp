@@ -4,7 +4,7 @@
 // as 0..65535 rounded exactly as the 16-bit PNG (heightToGray16).
 #include <string>
 
-#include "core/heightfield.hpp"
+#include "core/base/heightfield.hpp"
 
 namespace terrain {
 

@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/graph/window_evaluation.hpp"
-#include "core/project_json.hpp"
-#include "core/registry.hpp"
+#include "core/document/project_json.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

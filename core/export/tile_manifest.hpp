@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/export/output_format.hpp"
-#include "core/tiles.hpp"
+#include "core/export/tiles.hpp"
 
 namespace terrain {
 

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
-#include "core/mesh_export.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/error.hpp"
+#include "core/mesh/mesh_export.hpp"
 
 namespace terrain {
 namespace {

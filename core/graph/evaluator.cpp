@@ -6,9 +6,9 @@
 #include <set>
 #include <string>
 
-#include "core/error.hpp"
-#include "core/grid_levels.hpp"
-#include "core/random.hpp"
+#include "core/base/error.hpp"
+#include "core/base/grid_levels.hpp"
+#include "core/base/random.hpp"
 
 namespace terrain {
 namespace {

@@ -14,10 +14,10 @@
 #include <string>
 #include <unordered_map>
 
-#include "core/cancel.hpp"
+#include "core/base/cancel.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/parallel.hpp"
+#include "core/base/parallel.hpp"
 
 namespace terrain {
 

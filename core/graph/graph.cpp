@@ -4,10 +4,10 @@
 #include <map>
 #include <utility>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/random.hpp"
-#include "core/registry.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/param_table.hpp"
+#include "core/base/param_table.hpp"
 
 namespace terrain {
 

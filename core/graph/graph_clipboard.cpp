@@ -4,8 +4,8 @@
 #include <map>
 #include <string>
 
-#include "core/error.hpp"
-#include "core/registry.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <string>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/registry.hpp"
-#include "core/strokes.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 

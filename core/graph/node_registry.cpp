@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/nodes/nodes.hpp"
 
 namespace terrain {

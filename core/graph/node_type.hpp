@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/heightfield.hpp"
-#include "core/map_window.hpp"
-#include "core/param_table.hpp"
-#include "core/stage.hpp"
-#include "core/world.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/base/map_window.hpp"
+#include "core/base/param_table.hpp"
+#include "core/nodes/stage.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/coarse_upsample.hpp"
-#include "core/error.hpp"
-#include "core/parallel.hpp"
-#include "core/registry.hpp"
+#include "core/base/coarse_upsample.hpp"
+#include "core/base/error.hpp"
+#include "core/base/parallel.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/graph/evaluator.hpp"
-#include "core/map_window.hpp"
+#include "core/base/map_window.hpp"
 
 namespace terrain {
 

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <string>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/heightfield.hpp"
-#include "core/stage.hpp"
-#include "core/strokes.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/nodes/stage.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 

@@ -8,7 +8,7 @@
 #include "core/nodes/cells.hpp"
 #include "core/nodes/lines.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/world.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain {
 namespace {

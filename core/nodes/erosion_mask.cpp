@@ -3,7 +3,7 @@
 // on the heights it gives: rivers for sediment, scars for rock.
 #include <memory>
 
-#include "core/masks.hpp"
+#include "core/look/masks.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/heightfield.hpp"
-#include "core/parallel.hpp"
-#include "core/stage.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/base/parallel.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 

@@ -3,7 +3,7 @@
 #include <span>
 
 #include "core/graph/node_type.hpp"
-#include "core/stage.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 

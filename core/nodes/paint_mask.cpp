@@ -18,20 +18,11 @@ struct PaintMaskParams {
 const ParamTable<PaintMaskParams>& table() {
   static const ParamTable<PaintMaskParams> rows({
       TERRAIN_BIND(PaintMaskParams, strokes,
-                   (ParamInfo{"strokes",
-                              "Strokes",
-                              "",
-                              "What is painted: paint strokes raise the mask towards 1, erase "
-                              "strokes lower it towards 0, in the order drawn",
-                              ParamType::Strokes,
-                              0,
-                              0,
-                              {},
-                              false,
-                              false,
-                              false,
-                              "paint and erase strokes: a JSON array [{\"mode\": \"paint\", "
-                              "\"radius\": metres, \"points\": [[x, y], ...]}, ...]"})),
+                   (strokesParam("strokes", "Strokes",
+                                 "What is painted: paint strokes raise the mask towards 1, erase "
+                                 "strokes lower it towards 0, in the order drawn",
+                                 "paint and erase strokes: a JSON array [{\"mode\": \"paint\", "
+                                 "\"radius\": metres, \"points\": [[x, y], ...]}, ...]"))),
   });
   return rows;
 }

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/heightfield.hpp"
+#include "core/base/heightfield.hpp"
 #include "core/nodes/cells.hpp"
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 

@@ -80,20 +80,10 @@ void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, P
 const ParamTable<RiverParams>& table() {
   static const ParamTable<RiverParams> rows({
       TERRAIN_BIND(RiverParams, path,
-                   (ParamInfo{"path",
-                              "Course",
-                              "",
-                              "Where the river runs: draw it on the Map view with the node "
-                              "selected; it flows from its higher end",
-                              ParamType::Strokes,
-                              0,
-                              0,
-                              {},
-                              false,
-                              false,
-                              false,
-                              "path strokes: a JSON array [{\"mode\": \"path\", \"points\": "
-                              "[[x, y], ...]}, ...] in metres"})),
+                   (strokesParam("path", "Course",
+                                 "Where the river runs: draw it on the Map view with the node "
+                                 "selected; it flows from its higher end",
+                                 kCourseStrokes))),
       TERRAIN_BIND(RiverParams, width,
                    (ParamInfo{"width",
                               "Width",

@@ -52,20 +52,10 @@ void buildRoad(Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
 const ParamTable<RoadParams>& table() {
   static const ParamTable<RoadParams> rows({
       TERRAIN_BIND(RoadParams, path,
-                   (ParamInfo{"path",
-                              "Course",
-                              "",
-                              "Where the road runs: draw it on the Map view with the node "
-                              "selected",
-                              ParamType::Strokes,
-                              0,
-                              0,
-                              {},
-                              false,
-                              false,
-                              false,
-                              "path strokes: a JSON array [{\"mode\": \"path\", \"points\": "
-                              "[[x, y], ...]}, ...] in metres"})),
+                   (strokesParam("path", "Course",
+                                 "Where the road runs: draw it on the Map view with the node "
+                                 "selected",
+                                 kCourseStrokes))),
       TERRAIN_BIND(RoadParams, width,
                    (ParamInfo{"width",
                               "Width",

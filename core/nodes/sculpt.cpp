@@ -221,21 +221,12 @@ void applyStroke(Heightfield& field, const Stroke& stroke, const StrokeGrid& gri
 const ParamTable<SculptParams>& table() {
   static const ParamTable<SculptParams> rows({
       TERRAIN_BIND(SculptParams, strokes,
-                   (ParamInfo{"strokes",
-                              "Strokes",
-                              "",
-                              "The brush strokes, in the order drawn: raise and lower by their "
-                              "height in metres, smooth, flatten to their height",
-                              ParamType::Strokes,
-                              0,
-                              0,
-                              {},
-                              false,
-                              false,
-                              false,
-                              "raise, lower, smooth and flatten strokes: a JSON array "
-                              "[{\"mode\": \"raise\", \"radius\": metres, \"height\": "
-                              "metres, \"points\": [[x, y], ...]}, ...]"})),
+                   (strokesParam("strokes", "Strokes",
+                                 "The brush strokes, in the order drawn: raise and lower by their "
+                                 "height in metres, smooth, flatten to their height",
+                                 "raise, lower, smooth and flatten strokes: a JSON array "
+                                 "[{\"mode\": \"raise\", \"radius\": metres, \"height\": "
+                                 "metres, \"points\": [[x, y], ...]}, ...]"))),
   });
   return rows;
 }

@@ -3,7 +3,7 @@
 // and selects more. Cliffs for rock, gentle ground for towns and fields.
 #include <memory>
 
-#include "core/masks.hpp"
+#include "core/look/masks.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
 

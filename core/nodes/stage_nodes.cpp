@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/parallel.hpp"
-#include "core/registry.hpp"
+#include "core/base/parallel.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -7,7 +7,7 @@
 #include <array>
 #include <memory>
 
-#include "core/modifiers/stream_power.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
 

@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "core/graph/node_type.hpp"
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 

@@ -1,4 +1,4 @@
-// Water: the sea, lakes and rivers a terrain holds (core/water.hpp), as one
+// Water: the sea, lakes and rivers a terrain holds (core/hydrology/water.hpp), as one
 // node rather than three: a river's surface depends on the lake it leaves
 // and the sea it reaches, a lake's level on the rivers feeding it, and all
 // three share one fill and one drainage, so they are computed together and
@@ -8,7 +8,7 @@
 
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/water.hpp"
+#include "core/hydrology/water.hpp"
 
 namespace terrain {
 namespace {

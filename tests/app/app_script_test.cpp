@@ -3,7 +3,7 @@
 // list is refused naming the step.
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "tests/app/driver/app_script.hpp"
 #include "tests/core/test_support.hpp"
 

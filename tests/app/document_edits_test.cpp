@@ -7,13 +7,13 @@
 #include <string>
 
 #include "app/document_edits.hpp"
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
-#include "core/registry.hpp"
-#include "core/sources/import.hpp"
-#include "core/stage.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/sources/import.hpp"
+#include "core/nodes/stage.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir.hpp"
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/graph/graph_edits.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain::app {

@@ -3,7 +3,7 @@
 // opener, and a remembered ramp path that could never load is dropped with
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
-#include "core/project.hpp"
+#include "core/document/project.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

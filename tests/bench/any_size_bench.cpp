@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/presets.hpp"
+#include "core/document/presets.hpp"
 #include "tests/support/world_agreement.hpp"
 
 namespace terrain {

@@ -11,11 +11,11 @@
 #include <chrono>
 #include <vector>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/project.hpp"
-#include "core/strokes.hpp"
+#include "core/document/project.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/sources/diamond_square.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "core/modifiers/droplets.hpp"
-#include "core/modifiers/thermal.hpp"
-#include "core/modifiers/thermal_kernel.hpp"
-#include "core/random.hpp"
-#include "core/registry.hpp"
+#include "core/nodes/modifiers/droplets.hpp"
+#include "core/nodes/modifiers/thermal.hpp"
+#include "core/nodes/modifiers/thermal_kernel.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {
@@ -90,7 +90,7 @@ BENCHMARK(BM_Thermal1025)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // ---- droplets --------------------------------------------------------------
 
-// The BASELINE: the same droplet algorithm as core/modifiers/droplets_eroder.cpp,
+// The BASELINE: the same droplet algorithm as core/nodes/modifiers/droplets_eroder.cpp,
 // written the way the thesis describes it, on one thread: droplets one
 // after another from random starts, the brush's weights worked out afresh
 // at every step (every cell of its square, distances, sum, then the wear),

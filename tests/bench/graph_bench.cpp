@@ -7,10 +7,10 @@
 #include <chrono>
 #include <string>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 
 namespace terrain {
 namespace {

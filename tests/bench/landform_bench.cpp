@@ -11,9 +11,9 @@
 
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/pipeline.hpp"
-#include "core/presets.hpp"
-#include "core/registry.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/support/landform_metrics.hpp"
 
 namespace terrain {

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/sources/coastline.hpp"
-#include "core/sources/rectangles.hpp"
+#include "core/nodes/sources/coastline.hpp"
+#include "core/nodes/sources/rectangles.hpp"
 
 namespace terrain {
 namespace {

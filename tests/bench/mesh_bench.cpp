@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/mesh_export.hpp"
-#include "core/sources/diamond_square.hpp"
-#include "core/terrain_mesh.hpp"
+#include "core/mesh/mesh_export.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
+#include "core/mesh/terrain_mesh.hpp"
 
 namespace terrain {
 namespace {

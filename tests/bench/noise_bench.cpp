@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/sources/noise.hpp"
-#include "core/sources/noise_kernel.hpp"
+#include "core/nodes/sources/noise.hpp"
+#include "core/nodes/sources/noise_kernel.hpp"
 
 namespace terrain {
 namespace {

@@ -3,12 +3,12 @@
 // normalisation), then colouring into an RGB buffer. Budget: 5 ms.
 #include <benchmark/benchmark.h>
 
-#include "core/color.hpp"
-#include "core/document.hpp"
-#include "core/image.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
-#include "core/sources/diamond_square.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
+#include "core/look/image.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {

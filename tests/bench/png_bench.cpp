@@ -1,7 +1,7 @@
 // The 16-bit heightmap PNG of a 4097^2 diamond-square map (seed 42):
 // libpng as the exporter used it before (zlib level 1, Sub/Up/Paeth chosen
 // per row by libpng), kept here as the baseline, against
-// core/png_write.cpp's bands of rows compressed in parallel. Both write the
+// core/io/png_write.cpp's bands of rows compressed in parallel. Both write the
 // same pixels to a file in /tmp through the atomic writer.
 // BM_HeightmapPng4097Ratio times both in each iteration and reports the
 // speed-up and the size ratio of the same run.
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/document.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/document/document.hpp"
 #include "core/export/heightmap_files.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

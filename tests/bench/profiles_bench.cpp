@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/document.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
-#include "core/smoothing.hpp"
-#include "core/sources/midpoint.hpp"
-#include "core/sources/random_walk.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/modifiers/smoothing.hpp"
+#include "core/nodes/sources/midpoint.hpp"
+#include "core/nodes/sources/random_walk.hpp"
 
 namespace terrain {
 namespace {

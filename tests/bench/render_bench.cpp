@@ -13,9 +13,9 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "core/color.hpp"
-#include "core/heightfield.hpp"
-#include "core/splat.hpp"
+#include "core/base/color.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/look/splat.hpp"
 #include "render/terrain_view.hpp"
 #include "tests/support/gl_context.hpp"
 

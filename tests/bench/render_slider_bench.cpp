@@ -22,11 +22,11 @@
 #include <thread>
 
 #include "app/generation_worker.hpp"
-#include "core/color.hpp"
+#include "core/base/color.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/presets.hpp"
-#include "core/splat.hpp"
+#include "core/document/presets.hpp"
+#include "core/look/splat.hpp"
 #include "render/terrain_view.hpp"
 #include "tests/support/gl_context.hpp"
 

@@ -5,7 +5,7 @@
 // all). Counters: instances and their millions a second.
 #include <benchmark/benchmark.h>
 
-#include "core/scatter.hpp"
+#include "core/scatter/scatter.hpp"
 
 namespace terrain {
 namespace {

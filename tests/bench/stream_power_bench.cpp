@@ -14,8 +14,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/modifiers/stream_power.hpp"
-#include "core/sources/diamond_square.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {

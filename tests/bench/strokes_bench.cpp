@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/pipeline.hpp"
-#include "core/strokes.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 namespace {

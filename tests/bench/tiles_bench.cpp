@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
-#include "core/tiles.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/export/tiles.hpp"
 
 namespace terrain {
 namespace {

@@ -12,12 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/engine_size.hpp"
+#include "core/export/engine_size.hpp"
 #include "core/graph/graph.hpp"
-#include "core/grid_levels.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
-#include "core/registry.hpp"
+#include "core/base/grid_levels.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/build_kind.hpp"
 #include "tests/support/landform_metrics.hpp"

@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "app/param_input.hpp"
-#include "core/document.hpp"
-#include "core/error.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
 #include "core/export/heightmap_files.hpp"
-#include "core/registry.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/build_kind.hpp"
 #include "tests/support/files.hpp"

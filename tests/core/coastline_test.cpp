@@ -1,5 +1,5 @@
 // Article 002: fractal coastlines on a torus.
-#include "core/sources/coastline.hpp"
+#include "core/nodes/sources/coastline.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <set>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "test_support.hpp"
 
 namespace terrain {

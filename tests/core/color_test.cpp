@@ -1,11 +1,11 @@
-#include "core/color.hpp"
+#include "core/base/color.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 
 namespace terrain {
 namespace {

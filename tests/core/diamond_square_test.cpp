@@ -1,4 +1,4 @@
-#include "core/sources/diamond_square.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/random.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/base/random.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/pipeline.hpp"
-#include "core/project.hpp"
-#include "core/registry.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "core/engine_size.hpp"
-#include "core/error.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/base/error.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

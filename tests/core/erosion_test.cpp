@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "core/modifiers/droplets.hpp"
-#include "core/modifiers/thermal.hpp"
-#include "core/modifiers/thermal_kernel.hpp"
-#include "core/random.hpp"
-#include "core/registry.hpp"
+#include "core/nodes/modifiers/droplets.hpp"
+#include "core/nodes/modifiers/thermal.hpp"
+#include "core/nodes/modifiers/thermal_kernel.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 

@@ -9,13 +9,13 @@
 #include <limits>
 #include <string>
 
-#include "core/color.hpp"
-#include "core/document.hpp"
-#include "core/error.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
 #include "core/export/export_plan.hpp"
-#include "core/outputs.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {

@@ -1,4 +1,4 @@
-// The flow network's spread drainage (core/flow_routing.hpp): water shared
+// The flow network's spread drainage (core/hydrology/flow_routing.hpp): water shared
 // among every lower neighbour below a channel area, one way above it.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/flow_routing.hpp"
-#include "core/flow_spread_kernel.hpp"
+#include "core/hydrology/flow_routing.hpp"
+#include "core/hydrology/flow_spread_kernel.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/highway_target.hpp"
 

@@ -1,11 +1,11 @@
-#include "core/heightfield.hpp"
+#include "core/base/heightfield.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/portable_math.hpp"
-#include "core/random.hpp"
+#include "core/base/portable_math.hpp"
+#include "core/base/random.hpp"
 
 namespace terrain {
 namespace {

@@ -2,7 +2,7 @@
 // a dense elimination of the same systems, its exact decay of a sine, mass
 // kept on a closed torus, fixed cells held, and the same bits on any
 // thread count.
-#include "core/hillslope_diffusion.hpp"
+#include "core/hydrology/hillslope_diffusion.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <numbers>
 #include <vector>
 
-#include "core/random.hpp"
+#include "core/base/random.hpp"
 
 namespace terrain {
 namespace {

@@ -1,5 +1,5 @@
 // Map and side-view images: what each pixel shows.
-#include "core/image.hpp"
+#include "core/look/image.hpp"
 
 #include <gtest/gtest.h>
 

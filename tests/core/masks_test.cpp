@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "core/error.hpp"
-#include "core/masks.hpp"
+#include "core/base/error.hpp"
+#include "core/look/masks.hpp"
 
 namespace terrain {
 namespace {

@@ -23,11 +23,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/export/heightmap_files.hpp"
-#include "core/mesh_export.hpp"
-#include "core/sources/diamond_square.hpp"
-#include "core/terrain_mesh.hpp"
+#include "core/mesh/mesh_export.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
+#include "core/mesh/terrain_mesh.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -1,12 +1,12 @@
-#include "core/sources/midpoint.hpp"
+#include "core/nodes/sources/midpoint.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 
-#include "core/document.hpp"
-#include "core/smoothing.hpp"
+#include "core/document/document.hpp"
+#include "core/nodes/modifiers/smoothing.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/modifiers/clamp.hpp"
-#include "core/modifiers/curve.hpp"
-#include "core/modifiers/terrace.hpp"
-#include "core/registry.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/modifiers/clamp.hpp"
+#include "core/nodes/modifiers/curve.hpp"
+#include "core/nodes/modifiers/terrace.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/sources/noise.hpp"
+#include "core/nodes/sources/noise.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/sources/noise_kernel.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/sources/noise_kernel.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/highway_target.hpp"

@@ -1,4 +1,4 @@
-#include "core/parallel.hpp"
+#include "core/base/parallel.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/look.hpp"
-#include "core/registry.hpp"
+#include "core/look/look.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

@@ -3,7 +3,7 @@
 // what comes from the cache is bit for bit what runPipeline makes.
 #include <gtest/gtest.h>
 
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

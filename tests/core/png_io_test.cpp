@@ -1,6 +1,6 @@
 // PNG reading and writing, and loading colour ramps from PNG files. Test
 // images are encoded here at test time with libpng itself.
-#include "core/png_io.hpp"
+#include "core/io/png_io.hpp"
 
 #include <png.h>
 #include <sys/resource.h>
@@ -12,8 +12,8 @@
 #include <fstream>
 #include <random>
 
-#include "core/color.hpp"
-#include "core/error.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {

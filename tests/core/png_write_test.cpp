@@ -1,5 +1,5 @@
-// Our PNG writer (core/png_write.cpp) and its deflate encoder
-// (core/deflate.cpp), judged by independent decoders: libdeflate's inflate
+// Our PNG writer (core/io/png_write.cpp) and its deflate encoder
+// (core/io/deflate.cpp), judged by independent decoders: libdeflate's inflate
 // for the compressed stream, libpng (zlib) for whole files.
 #include <libdeflate.h>
 
@@ -12,11 +12,11 @@
 #include <iterator>
 #include <random>
 
-#include "core/deflate.hpp"
+#include "core/io/deflate.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/normals.hpp"
-#include "core/image.hpp"
-#include "core/png_io.hpp"
+#include "core/look/image.hpp"
+#include "core/io/png_io.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "app/cli/export_options.hpp"
-#include "core/error.hpp"
-#include "core/pipeline.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
+#include "core/base/error.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/project.hpp"
-#include "core/quote.hpp"
-#include "core/registry.hpp"
+#include "core/base/error.hpp"
+#include "core/document/project.hpp"
+#include "core/base/quote.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir.hpp"
 

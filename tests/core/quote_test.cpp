@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "core/error.hpp"
-#include "core/quote.hpp"
-#include "core/strokes.hpp"
+#include "core/base/error.hpp"
+#include "core/base/quote.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/sources/random_walk.hpp"
+#include "core/nodes/sources/random_walk.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/smoothing.hpp"
+#include "core/document/document.hpp"
+#include "core/nodes/modifiers/smoothing.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -1,5 +1,5 @@
 // Article 003: random rectangles piled onto a flat map.
-#include "core/sources/rectangles.hpp"
+#include "core/nodes/sources/rectangles.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <set>
 #include <thread>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "test_support.hpp"
 
 namespace terrain {

@@ -1,8 +1,8 @@
-// Scattering (core/scatter.hpp): a tile computed alone holds exactly the
+// Scattering (core/scatter/scatter.hpp): a tile computed alone holds exactly the
 // world's instances in its window, bit for bit; no two instances of a
 // species stand nearer than its spacing; the count follows the density its
 // mask asks for; one thread or two give the same bits.
-#include "core/scatter.hpp"
+#include "core/scatter/scatter.hpp"
 
 #include <gtest/gtest.h>
 

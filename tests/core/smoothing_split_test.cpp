@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/random.hpp"
-#include "core/smoothing.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/modifiers/smoothing.hpp"
 
 namespace terrain {
 namespace {

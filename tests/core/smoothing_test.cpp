@@ -1,4 +1,4 @@
-#include "core/smoothing.hpp"
+#include "core/nodes/modifiers/smoothing.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <numbers>
 #include <vector>
 
-#include "core/random.hpp"
+#include "core/base/random.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -22,13 +22,13 @@
 #include <thread>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/color.hpp"
-#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
 #include "core/export/heightmap_files.hpp"
-#include "core/input_file.hpp"
-#include "core/png_io.hpp"
-#include "core/sources/common_params.hpp"
+#include "core/io/input_file.hpp"
+#include "core/io/png_io.hpp"
+#include "core/nodes/sources/common_params.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 #include "tests/support/without_tmpfile.hpp"

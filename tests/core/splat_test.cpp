@@ -2,8 +2,8 @@
 // steep ground, snow up high, sediment where water gathers, grass elsewhere.
 #include <gtest/gtest.h>
 
-#include "core/pipeline.hpp"
-#include "core/splat.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/look/splat.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -1,15 +1,15 @@
 // Typed values for every stage parameter: what the CLI, the panel and the
-// project file accept and refuse (core/stage.hpp), and the source's size grid.
+// project file accept and refuse (core/nodes/stage.hpp), and the source's size grid.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 #include <string>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/registry.hpp"
-#include "core/sources/common_params.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/sources/common_params.hpp"
 
 namespace terrain {
 namespace {

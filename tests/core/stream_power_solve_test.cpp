@@ -1,4 +1,4 @@
-// The stream-power solve (core/modifiers/stream_power_solve.cpp): soil
+// The stream-power solve (core/nodes/modifiers/stream_power_solve.cpp): soil
 // creep against uplift, rho8's random diagonals, and the solve grid that
 // gives an export its preview's valleys.
 #include <gtest/gtest.h>
@@ -12,11 +12,11 @@
 #include <string>
 #include <utility>
 
-#include "core/flow_routing.hpp"
+#include "core/hydrology/flow_routing.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/modifiers/stream_power.hpp"
-#include "core/project.hpp"
-#include "core/random.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
+#include "core/document/project.hpp"
+#include "core/base/random.hpp"
 #include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"

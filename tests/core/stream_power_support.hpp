@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-#include "core/modifiers/stream_power.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain::testing::stream_power {

@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/flow_routing.hpp"
-#include "core/modifiers/stream_power.hpp"
-#include "core/random.hpp"
-#include "core/registry.hpp"
+#include "core/hydrology/flow_routing.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
+#include "core/base/random.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"

@@ -1,4 +1,4 @@
-// The strips (core/stroke_strips.hpp) find each cell's nearest segment by
+// The strips (core/strokes/stroke_strips.hpp) find each cell's nearest segment by
 // the cells a segment can be nearest to: the same cells, distances, places
 // along a course and brush weights as the plain loop over every segment,
 // bit for bit, on courses of every shape (points repeated, loose ends, a
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain {
 namespace {
@@ -163,7 +163,7 @@ PathPoints drawnCourse(std::mt19937_64& rng, int points, double step, double ben
   return p;
 }
 
-// Runs of nearly straight segments (core/stroke_strips.hpp) take each cell
+// Runs of nearly straight segments (core/strokes/stroke_strips.hpp) take each cell
 // to every segment whose span along the run lies within delta of it: the
 // nearest, its distance and place along are still the plain loop's, bit
 // for bit, on gentle and tight curves, straight lines of many points,

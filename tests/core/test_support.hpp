@@ -12,14 +12,14 @@
 #include <utility>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/heightfield.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
-#include "core/stage.hpp"
-#include "core/text_ids.hpp"
-#include "core/tiles.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/nodes/stage.hpp"
+#include "core/base/text_ids.hpp"
+#include "core/export/tiles.hpp"
 #include "tests/support/landform_metrics.hpp"
 
 namespace terrain::testing {

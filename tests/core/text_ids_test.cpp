@@ -1,16 +1,16 @@
-// Text parameters held as numbers (core/text_ids.hpp): the id is the same on
+// Text parameters held as numbers (core/base/text_ids.hpp): the id is the same on
 // every machine and run (FNV-1a of the bytes, 52 bits, computed here by an
 // independent Python one-liner), turns back into its text, and a number
 // that is no text's id is said to be none.
-#include "core/text_ids.hpp"
+#include "core/base/text_ids.hpp"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "core/error.hpp"
-#include "core/sources/import.hpp"
-#include "core/stage.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/sources/import.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 namespace {

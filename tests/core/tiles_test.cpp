@@ -6,10 +6,10 @@
 #include <cmath>
 #include <string>
 
-#include "core/error.hpp"
-#include "core/sources/diamond_square.hpp"
-#include "core/sources/noise.hpp"
-#include "core/tiles.hpp"
+#include "core/base/error.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
+#include "core/nodes/sources/noise.hpp"
+#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -12,16 +12,16 @@
 #include <utility>
 #include <vector>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/window_evaluation.hpp"
-#include "core/pipeline.hpp"
-#include "core/project.hpp"
-#include "core/registry.hpp"
-#include "core/tiles.hpp"
-#include "core/water.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/export/tiles.hpp"
+#include "core/hydrology/water.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/project.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/document/project.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

@@ -8,9 +8,9 @@
 #include <span>
 #include <vector>
 
-#include "core/color.hpp"
-#include "core/error.hpp"
-#include "core/png_io.hpp"
+#include "core/base/color.hpp"
+#include "core/base/error.hpp"
+#include "core/io/png_io.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

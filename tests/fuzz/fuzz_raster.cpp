@@ -20,9 +20,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.hpp"
-#include "core/raster_files.hpp"
-#include "core/raster_input.hpp"
+#include "core/base/error.hpp"
+#include "core/io/raster_files.hpp"
+#include "core/io/raster_input.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

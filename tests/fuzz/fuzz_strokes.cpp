@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/strokes.hpp"
+#include "core/base/error.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/color.hpp"
-#include "core/png_io.hpp"
-#include "core/project.hpp"
+#include "core/base/color.hpp"
+#include "core/io/png_io.hpp"
+#include "core/document/project.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 

@@ -9,9 +9,9 @@
 #include <fstream>
 #include <string>
 
-#include "core/color.hpp"
-#include "core/png_io.hpp"
-#include "core/registry.hpp"
+#include "core/base/color.hpp"
+#include "core/io/png_io.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/gl/app_test.hpp"
 
 namespace terrain::testing {

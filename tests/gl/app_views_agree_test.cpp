@@ -1,5 +1,5 @@
 // The window's Map view draws a splat overlay in the materials' own colours
-// (core/look.hpp's kMaterialColors, the 3D view's: GlTest.IslandsMaterials-
+// (core/look/look.hpp's kMaterialColors, the 3D view's: GlTest.IslandsMaterials-
 // AndSeaHaveTheSameColoursInTheMapAndIn3D compares the two views cell by
 // cell) and keeps the sea water (issue 38 item 3: Islands' sea was
 // speckled sand, its rock salmon). Islands as a designer opens it, through
@@ -13,12 +13,12 @@
 #include <cstdio>
 #include <string>
 
-#include "core/color.hpp"
-#include "core/look.hpp"
-#include "core/pipeline.hpp"
-#include "core/png_io.hpp"
-#include "core/presets.hpp"
-#include "core/splat.hpp"
+#include "core/base/color.hpp"
+#include "core/look/look.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/io/png_io.hpp"
+#include "core/document/presets.hpp"
+#include "core/look/splat.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 

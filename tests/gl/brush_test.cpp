@@ -11,8 +11,8 @@
 
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/png_io.hpp"
-#include "core/project.hpp"
+#include "core/io/png_io.hpp"
+#include "core/document/project.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

@@ -1,5 +1,5 @@
 // One look, two renderers: the GPU map view and the CPU colour map that
-// export writes are drawn from the same definition (core/look.hpp), so they
+// export writes are drawn from the same definition (core/look/look.hpp), so they
 // agree pixel by pixel, whatever the sun and relief.
 #include <gtest/gtest.h>
 
@@ -8,11 +8,11 @@
 #include <cstdlib>
 #include <tuple>
 
-#include "core/document.hpp"
-#include "core/image.hpp"
-#include "core/outputs.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/document/document.hpp"
+#include "core/look/image.hpp"
+#include "core/export/outputs.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/splat.hpp"
+#include "core/look/splat.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
-#include "core/document.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 

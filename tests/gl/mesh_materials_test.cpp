@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/document.hpp"
-#include "core/pipeline.hpp"
-#include "core/presets.hpp"
-#include "core/splat.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/look/splat.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 

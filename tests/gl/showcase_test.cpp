@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/document.hpp"
-#include "core/pipeline.hpp"
-#include "core/registry.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/nodes/registry.hpp"
 #include "gl_test_support.hpp"
 #include "render/side_pass.hpp"
 #include "render/terrain_view.hpp"

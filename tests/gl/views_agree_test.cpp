@@ -1,6 +1,6 @@
 // The Map view shows what the 3D view shows (issue 38 item 3): with the
 // splat overlay, a cell's material has the same colour in both views (one
-// definition, core/look.hpp's kMaterialColors), and the sea is water in
+// definition, core/look/look.hpp's kMaterialColors), and the sea is water in
 // both (Islands' sea was speckled sand in the Map view, its materials
 // salmon rock there and grey in 3D). Look at gl_images/views_agree_*.png.
 #include <algorithm>
@@ -8,11 +8,11 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/color.hpp"
-#include "core/document.hpp"
-#include "core/pipeline.hpp"
-#include "core/presets.hpp"
-#include "core/splat.hpp"
+#include "core/base/color.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/look/splat.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"
 

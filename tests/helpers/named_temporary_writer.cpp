@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/temporary_cleanup.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/temporary_cleanup.hpp"
 #include "tests/support/without_tmpfile.hpp"
 
 int main(int argc, char** argv) {

@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "app/generation_worker.hpp"
-#include "core/document.hpp"
-#include "core/registry.hpp"
+#include "core/document/document.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::testing {
 

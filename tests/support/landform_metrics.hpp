@@ -11,9 +11,9 @@
 #include <numbers>
 #include <vector>
 
-#include "core/flow_routing.hpp"
-#include "core/heightfield.hpp"
-#include "core/world.hpp"
+#include "core/hydrology/flow_routing.hpp"
+#include "core/base/heightfield.hpp"
+#include "core/base/world.hpp"
 
 namespace terrain::testing {
 

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
-#include "core/document.hpp"
-#include "core/error.hpp"
-#include "core/pipeline.hpp"
-#include "core/png_io.hpp"
-#include "core/registry.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/io/png_io.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
-#include "core/document.hpp"
-#include "core/project.hpp"
-#include "core/stage.hpp"
+#include "core/document/document.hpp"
+#include "core/document/project.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 namespace {

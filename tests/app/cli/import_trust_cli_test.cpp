@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/project.hpp"
+#include "core/document/project.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

@@ -10,8 +10,8 @@
 
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/pipeline.hpp"
-#include "core/project.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

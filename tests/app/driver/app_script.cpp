@@ -9,10 +9,10 @@
 #include <array>
 #include <charconv>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/registry.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain::testing {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::testing {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/registry.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/build_kind.hpp"
 

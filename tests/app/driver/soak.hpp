@@ -2,7 +2,7 @@
 // The test driver's --soak N: every frame asks for a different terrain, so a
 // long run shows whether memory (ours, the driver's, the GL objects') stays
 // flat. The cycle is fixed, so two runs do the same work.
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::testing {
 

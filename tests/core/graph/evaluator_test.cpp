@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/node_registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/build_kind.hpp"

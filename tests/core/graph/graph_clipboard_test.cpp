@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

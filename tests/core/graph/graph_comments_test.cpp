@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/project.hpp"
+#include "core/document/project.hpp"
 
 namespace terrain {
 namespace {

@@ -8,10 +8,10 @@
 
 #include <string>
 
-#include "core/error.hpp"
-#include "core/history.hpp"
-#include "core/pipeline.hpp"
-#include "core/project.hpp"
+#include "core/base/error.hpp"
+#include "core/document/history.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 #include "core/graph/graph_edits.hpp"
-#include "core/presets.hpp"
-#include "core/project.hpp"
+#include "core/document/presets.hpp"
+#include "core/document/project.hpp"
 
 namespace terrain {
 namespace {

@@ -8,14 +8,14 @@
 
 #include <string>
 
-#include "core/document.hpp"
-#include "core/error.hpp"
+#include "core/document/document.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/pipeline.hpp"
-#include "core/presets.hpp"
-#include "core/registry.hpp"
-#include "core/strokes.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/nodes/registry.hpp"
+#include "core/strokes/strokes.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "core/error.hpp"
+#include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/pipeline.hpp"
+#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

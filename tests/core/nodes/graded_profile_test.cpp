@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/random.hpp"
+#include "core/base/random.hpp"
 
 namespace terrain {
 namespace {

@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/project.hpp"
-#include "core/strokes.hpp"
+#include "core/document/project.hpp"
+#include "core/strokes/strokes.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -6,11 +6,11 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/document.hpp"
+#include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/strokes.hpp"
+#include "core/strokes/strokes.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"
 

@@ -1,0 +1,576 @@
+// Water bodies: the sea, lakes and rivers of a terrain (core/hydrology/water.hpp).
+#include "core/hydrology/water.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/hydrology/flow_neighbours.hpp"
+#include "core/base/portable_math.hpp"
+#include "core/hydrology/radix_heap.hpp"
+
+namespace terrain {
+namespace {
+
+using flow::kNeighbours;
+using flow::kPollEvery;
+using flow::kSlopePerDrop;
+
+constexpr double kSecondsPerYear = 365.25 * 86400.0;
+constexpr std::int32_t kNone = -1;
+constexpr std::uint8_t kNoDirection = 8;
+
+// The map's cells and their eight neighbours, wrapping on a torus.
+struct Grid {
+  int width = 0;
+  int height = 0;
+  bool wraps = false;
+
+  std::size_t cells() const { return Heightfield::cellCount(width, height); }
+  bool onEdge(std::size_t c) const {
+    const auto w = static_cast<std::size_t>(width);
+    const std::size_t x = c % w;
+    const std::size_t y = c / w;
+    return x == 0 || y == 0 || x + 1 == w || y + 1 == static_cast<std::size_t>(height);
+  }
+  // fn(direction, neighbour) for each neighbour on the map, in direction order.
+  template <class Fn>
+  void forNeighbours(std::size_t c, const Fn& fn) const {
+    const int x = static_cast<int>(c % static_cast<std::size_t>(width));
+    const int y = static_cast<int>(c / static_cast<std::size_t>(width));
+    for (std::uint8_t d = 0; d < 8; ++d) {
+      int nx = x + kNeighbours[d].dx;
+      int ny = y + kNeighbours[d].dy;
+      if (wraps) {
+        nx = flow::wrapped(nx, width);
+        ny = flow::wrapped(ny, height);
+      } else if (nx < 0 || ny < 0 || nx >= width || ny >= height) {
+        continue;
+      }
+      fn(d, static_cast<std::size_t>(ny) * static_cast<std::size_t>(width) +
+                static_cast<std::size_t>(nx));
+    }
+  }
+};
+
+// Calls control's checkpoint every kPollEvery calls.
+struct Poller {
+  const RunControl& control;
+  std::size_t count = 0;
+  void operator()() {
+    if (++count % kPollEvery == 0) control.checkpoint();
+  }
+};
+
+std::vector<std::uint8_t> findSea(std::span<const float> ground, float seaHeight, SeaExtent extent,
+                                  const Grid& grid) {
+  std::vector<std::uint8_t> sea(grid.cells(), 0);
+  if (extent == SeaExtent::None) return sea;
+  const bool everywhere = extent == SeaExtent::Below || grid.wraps;
+  std::vector<std::int32_t> pending;
+  for (std::size_t c = 0; c < sea.size(); ++c) {
+    if (ground[c] >= seaHeight || !(everywhere || grid.onEdge(c))) continue;
+    sea[c] = 1;
+    if (!everywhere) pending.push_back(static_cast<std::int32_t>(c));
+  }
+  while (!pending.empty()) {
+    const auto c = static_cast<std::size_t>(pending.back());
+    pending.pop_back();
+    grid.forNeighbours(c, [&](std::uint8_t, std::size_t n) {
+      if (sea[n] != 0 || ground[n] >= seaHeight) return;
+      sea[n] = 1;
+      pending.push_back(static_cast<std::int32_t>(n));
+    });
+  }
+  return sea;
+}
+
+// Priority-flood from the outlets (the sea at its level, a map's edges at
+// their ground): each cell's fill level (its lake's spill height, or its
+// ground), the cell it was reached from, and the order cells were reached,
+// which never lowers the fill level.
+struct Flood {
+  std::vector<float> fill;
+  std::vector<std::int32_t> parent;  // itself at an outlet
+  std::vector<std::int32_t> order;
+};
+
+Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, float seaHeight,
+            const Grid& grid, Poller& poll) {
+  const std::size_t n = grid.cells();
+  Flood out{
+      std::vector<float>(ground.begin(), ground.end()), std::vector<std::int32_t>(n, kNone), {}};
+  out.order.reserve(n);
+  RadixHeap open;
+  const auto seed = [&](std::size_t c, float level) {
+    out.fill[c] = level;
+    out.parent[c] = static_cast<std::int32_t>(c);
+    open.push(orderKey(level), static_cast<std::int32_t>(c));
+  };
+  // The sea is reached first, all of it at its level, without the heap:
+  // only the land around it waits there.
+  for (std::size_t c = 0; c < n; ++c) {
+    if (sea[c] != 0) {
+      out.fill[c] = seaHeight;
+      out.parent[c] = static_cast<std::int32_t>(c);
+      out.order.push_back(static_cast<std::int32_t>(c));
+    } else if (!grid.wraps && grid.onEdge(c)) {
+      seed(c, ground[c]);
+    }
+  }
+  for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
+    const auto c = static_cast<std::size_t>(out.order[i]);
+    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
+      if (out.parent[m] != kNone) return;
+      out.parent[m] = static_cast<std::int32_t>(c);
+      open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));  // above the sea
+    });
+  }
+  // A torus above the sea drains through its lowest cell (the first of equals).
+  if (open.empty() && out.order.empty() && n > 0) {
+    const auto lowest =
+        static_cast<std::size_t>(std::min_element(ground.begin(), ground.end()) - ground.begin());
+    seed(lowest, ground[lowest]);
+  }
+  // Flooded cells wait in a FIFO ahead of the heap: a lake is crossed
+  // breadth first from its outlet, in O(1) per cell.
+  std::vector<std::int32_t> flooded;
+  std::size_t next = 0;
+  while (next < flooded.size() || !open.empty()) {
+    std::size_t c = 0;
+    if (next < flooded.size()) {
+      c = static_cast<std::size_t>(flooded[next++]);
+      if (next == flooded.size()) {
+        flooded.clear();
+        next = 0;
+      }
+    } else {
+      c = static_cast<std::size_t>(open.pop());
+    }
+    out.order.push_back(static_cast<std::int32_t>(c));
+    poll();
+    const float level = out.fill[c];
+    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
+      // A cell is reached once: its parent marks it (its fill is its ground until then).
+      if (out.parent[m] != kNone) return;
+      out.parent[m] = static_cast<std::int32_t>(c);
+      const float h = out.fill[m];
+      if (h <= level) {
+        out.fill[m] = level;
+        flooded.push_back(static_cast<std::int32_t>(m));
+      } else {
+        open.push(orderKey(h), static_cast<std::int32_t>(m));
+      }
+    });
+  }
+  return out;
+}
+
+// Each cell's receiver: the steepest descent on the fill levels where one
+// is strictly lower, else the cell it was flooded from (across a lake or a
+// flat). Either comes earlier in the flood's order.
+void route(const Flood& flood, const Grid& grid, const RunControl& control,
+           std::vector<std::int32_t>& receiver, std::vector<std::uint8_t>& direction) {
+  receiver = flood.parent;
+  direction.assign(grid.cells(), kNoDirection);
+  const std::span<const float> fill = flood.fill;
+  parallelFor(control.exec, 0, grid.height, flow::kPollRows, [&](std::int64_t a, std::int64_t b) {
+    control.checkpoint();
+    for (std::int64_t y = a; y < b; ++y) {
+      for (int x = 0; x < grid.width; ++x) {
+        const std::size_t c = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
+                              static_cast<std::size_t>(x);
+        if (flood.parent[c] == static_cast<std::int32_t>(c)) continue;
+        float steepest = 0.0f;
+        grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
+          const float drop = (fill[c] - fill[m]) * kSlopePerDrop[d];
+          if (drop > steepest) {
+            steepest = drop;
+            receiver[c] = static_cast<std::int32_t>(m);
+            direction[c] = d;
+          }
+          // The way to the cell it was flooded from, kept when nothing is lower.
+          if (steepest == 0.0f && static_cast<std::int32_t>(m) == flood.parent[c]) direction[c] = d;
+        });
+      }
+    }
+  });
+}
+
+// Connected flooded cells, each set a lake when its deepest cell is at
+// least minDepth (height units) below its spill height and it covers
+// minCells, numbered in the
+// flood's order; `cells` lists each lake's cells, from `start[lake]`.
+// Within a lake, water is routed breadth first to the cell reached first,
+// which drains to the outlet. A shallower set is a puddle the water crosses
+// by the flood's own routes, left to the rivers.
+struct Lakes {
+  std::vector<Lake> lakes;
+  std::vector<std::int32_t> root;  // the first of each lake's cells reached
+  std::vector<std::int32_t> cells;
+  std::vector<std::size_t> start;
+};
+
+Lakes findLakes(const Flood& flood, std::span<const float> ground,
+                std::span<const std::uint8_t> sea, const Grid& grid, float minDepth,
+                double minCells, std::vector<std::int32_t>& lakeOf,
+                std::vector<std::int32_t>& receiver, std::vector<std::uint8_t>& direction,
+                Poller& poll) {
+  constexpr std::int32_t kPuddle = -2;
+  Lakes out;
+  lakeOf.assign(grid.cells(), kNone);
+  const auto isFlooded = [&](std::size_t c) { return sea[c] == 0 && flood.fill[c] > ground[c]; };
+  struct Step {
+    std::int32_t cell;
+    std::int32_t from;
+    std::uint8_t direction;
+  };
+  std::vector<Step> found;
+  for (const std::int32_t first : flood.order) {
+    poll();
+    const auto c0 = static_cast<std::size_t>(first);
+    if (!isFlooded(c0) || lakeOf[c0] != kNone) continue;
+    const auto id = static_cast<std::int32_t>(out.lakes.size());
+    found.assign(1, {first, flood.parent[c0], kNoDirection});
+    lakeOf[c0] = id;
+    float lowest = ground[c0];
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      const auto c = static_cast<std::size_t>(found[i].cell);
+      grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
+        if (!isFlooded(m) || lakeOf[m] != kNone) return;
+        lakeOf[m] = id;
+        lowest = std::min(lowest, ground[m]);
+        found.push_back({static_cast<std::int32_t>(m), static_cast<std::int32_t>(c),
+                         static_cast<std::uint8_t>(7 - d)});
+      });
+    }
+    if (flood.fill[c0] - lowest < minDepth || static_cast<double>(found.size()) < minCells) {
+      for (const Step& step : found) lakeOf[static_cast<std::size_t>(step.cell)] = kPuddle;
+      continue;
+    }
+    out.start.push_back(out.cells.size());
+    out.root.push_back(first);
+    for (std::size_t i = 1; i < found.size(); ++i) {
+      const auto m = static_cast<std::size_t>(found[i].cell);
+      receiver[m] = found[i].from;
+      direction[m] = found[i].direction;
+    }
+    for (const Step& step : found) out.cells.push_back(step.cell);
+    Lake lake;
+    lake.spill = flood.fill[c0];
+    lake.level = lake.spill;
+    lake.outlet = flood.parent[c0];
+    lake.cells = static_cast<std::int32_t>(found.size());
+    out.lakes.push_back(lake);
+  }
+  out.start.push_back(out.cells.size());
+  for (std::int32_t& id : lakeOf) {
+    if (id == kPuddle) id = kNone;
+  }
+  return out;
+}
+
+// The level a lake that evaporates more than it gets settles at: as many of
+// its lowest cells as its inflow can keep wet.
+float loweredLevel(const Lakes& lakes, std::size_t id, std::span<const float> ground,
+                   double wetCells) {
+  std::vector<float> heights;
+  for (std::size_t i = lakes.start[id]; i < lakes.start[id + 1]; ++i) {
+    heights.push_back(ground[static_cast<std::size_t>(lakes.cells[i])]);
+  }
+  std::sort(heights.begin(), heights.end());
+  const auto k = std::min(static_cast<std::size_t>(wetCells), heights.size() - 1);
+  return heights[k];  // the cells strictly below it are wet: at most k
+}
+
+struct Climate {
+  double rainPerCell = 0.0;     // m^3/s of rain on a cell at full rainfall
+  double evaporation = 0.0;     // m/s from open water
+  double riverDischarge = 0.0;  // m^3/s where a river starts
+  double cellMetres = 1.0;
+};
+
+double riverWidth(double discharge, const WaterParams& p) {
+  return p.widthCoeff * std::sqrt(discharge);
+}
+double riverDepth(double discharge, const WaterParams& p) {
+  return discharge > 0.0 ? p.depthCoeff * portablePow(discharge, 0.4) : 0.0;
+}
+
+// Discharge up the flood's order (every cell after its receiver, so each is
+// whole when reached): each cell's rain plus what flows in. A lake gathers
+// its cells' and tributaries' water at its first cell and loses its
+// evaporation there, settling below its spill height when that is all of
+// it; a river loses its own over its width. Returns each cell's inflow (rain
+// included); fills `discharge` (what leaves) and the lakes' balance.
+std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const float> ground,
+                               std::span<const std::int32_t> lakeOf, const Heightfield* rain,
+                               const Climate& climate, const WaterParams& p,
+                               std::vector<std::int32_t>& receiver, std::vector<float>& discharge,
+                               Poller& poll) {
+  const std::size_t n = flood.order.size();
+  std::vector<double> inflow(n, 0.0);
+  std::vector<double> lakeInflow(found.lakes.size(), 0.0);
+  discharge.assign(n, 0.0f);
+  const double cellArea = climate.cellMetres * climate.cellMetres;
+  for (std::size_t i = n; i-- > 0;) {
+    poll();
+    const auto c = static_cast<std::size_t>(flood.order[i]);
+    const double rainHere =
+        rain != nullptr ? std::clamp(static_cast<double>(rain->heights[c]), 0.0, 1.0) : 1.0;
+    inflow[c] += climate.rainPerCell * rainHere;
+    double out = inflow[c];
+    if (const std::int32_t id = lakeOf[c]; id != kNone) {
+      const auto lakeIndex = static_cast<std::size_t>(id);
+      if (found.root[lakeIndex] != static_cast<std::int32_t>(c)) {
+        lakeInflow[lakeIndex] += out;  // gathered at the lake's first cell
+        continue;
+      }
+      Lake& lake = found.lakes[lakeIndex];
+      lake.inflow = lakeInflow[lakeIndex] + out;
+      const double loss = climate.evaporation * cellArea * lake.cells;
+      if (lake.inflow >= loss) {
+        lake.outflow = lake.inflow - loss;
+      } else {
+        lake.outflow = 0.0;
+        const double wet =
+            climate.evaporation > 0.0 ? lake.inflow / (climate.evaporation * cellArea) : 0.0;
+        lake.level = loweredLevel(found, lakeIndex, ground, wet);
+        receiver[c] = static_cast<std::int32_t>(c);  // a closed lake: nothing leaves
+      }
+      out = lake.outflow;
+    } else if (out >= climate.riverDischarge && climate.evaporation > 0.0) {
+      const double surfaceArea = riverWidth(out, p) * climate.cellMetres;
+      out = std::max(0.0, out - climate.evaporation * surfaceArea);
+    }
+    discharge[c] = static_cast<float>(out);
+    const auto r = static_cast<std::size_t>(receiver[c]);
+    if (r != c) inflow[r] += out;
+  }
+  return inflow;
+}
+
+// The water surface of the sea, the lakes and the rivers' centre lines, up
+// the flood's order: a river stands its depth above its bed but never above
+// the water flowing into it, so its surface never rises downstream, and it
+// meets a full lake's outlet at the lake's level.
+void surfaces(const Flood& flood, const Lakes& found, std::span<const float> ground,
+              std::span<const std::uint8_t> sea, std::span<const double> inflow, float seaHeight,
+              const Climate& climate, const WaterParams& p, double heightRange, WaterMaps& maps,
+              Poller& poll) {
+  const std::size_t n = flood.order.size();
+  std::vector<float> cap(n, std::numeric_limits<float>::infinity());
+  for (std::size_t i = n; i-- > 0;) {
+    poll();
+    const auto c = static_cast<std::size_t>(flood.order[i]);
+    float surface = ground[c];
+    bool water = true;
+    if (sea[c] != 0) {
+      surface = seaHeight;
+      maps.sea[c] = 1.0f;
+    } else if (const std::int32_t id = maps.lakeOf[c]; id != kNone) {
+      const float level = found.lakes[static_cast<std::size_t>(id)].level;
+      water = ground[c] < level;
+      if (water) {
+        surface = level;
+        maps.lake[c] = 1.0f;
+      }
+    } else if (inflow[c] >= climate.riverDischarge && inflow[c] > 0.0) {
+      const double depth = riverDepth(inflow[c], p) / heightRange;
+      // On its bed, or across a puddle at the puddle's spill height.
+      const float bed = flood.fill[c];
+      surface =
+          std::max(bed, std::min(static_cast<float>(static_cast<double>(bed) + depth), cap[c]));
+      maps.river[c] =
+          static_cast<float>(std::min(1.0, riverWidth(inflow[c], p) / climate.cellMetres));
+    } else {
+      water = false;
+    }
+    maps.surface[c] = surface;
+    const auto r = static_cast<std::size_t>(maps.receiver[c]);
+    if (water && r != c) cap[r] = std::min(cap[r], surface);
+  }
+}
+
+// Rivers wider than a cell cover the cells within half their width: the
+// banks, at the surface of the highest river reaching them (their ground
+// where that stands higher: the river takes part of the cell). A bank then
+// stands at least as high as the water it drains to, so no step along the
+// flow rises.
+void widenRivers(const Flood& flood, std::span<const double> inflow, const Grid& grid,
+                 const Climate& climate, const WaterParams& p, WaterMaps& maps, Poller& poll) {
+  std::vector<std::uint8_t> bank(grid.cells(), 0);
+  const std::vector<float> centre = maps.river;
+  for (std::size_t c = 0; c < grid.cells(); ++c) {
+    poll();
+    if (centre[c] < 1.0f) continue;
+    const double radius = 0.5 * riverWidth(inflow[c], p) / climate.cellMetres;  // cells
+    if (radius <= 0.5) continue;
+    const int reach = static_cast<int>(std::ceil(radius));
+    const int cx = static_cast<int>(c % static_cast<std::size_t>(grid.width));
+    const int cy = static_cast<int>(c / static_cast<std::size_t>(grid.width));
+    for (int dy = -reach; dy <= reach; ++dy) {
+      for (int dx = -reach; dx <= reach; ++dx) {
+        int x = cx + dx;
+        int y = cy + dy;
+        if (grid.wraps) {
+          x = (x % grid.width + grid.width) % grid.width;
+          y = (y % grid.height + grid.height) % grid.height;
+        } else if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) {
+          continue;
+        }
+        const std::size_t t = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
+                              static_cast<std::size_t>(x);
+        const double cover =
+            std::clamp(radius + 0.5 - std::sqrt(static_cast<double>(dx * dx + dy * dy)), 0.0, 1.0);
+        if (cover <= 0.0 || centre[t] > 0.0f || maps.lake[t] > 0.0f || maps.sea[t] > 0.0f) {
+          continue;
+        }
+        bank[t] = 1;
+        maps.river[t] = std::max(maps.river[t], static_cast<float>(cover));
+        maps.surface[t] = std::max(maps.surface[t], maps.surface[c]);
+      }
+    }
+  }
+  for (const std::int32_t cell : flood.order) {
+    const auto c = static_cast<std::size_t>(cell);
+    if (bank[c] == 0) continue;
+    const auto r = static_cast<std::size_t>(maps.receiver[c]);
+    const bool wet = maps.river[r] > 0.0f || maps.lake[r] > 0.0f || maps.sea[r] > 0.0f;
+    if (wet) maps.surface[c] = std::max(maps.surface[c], maps.surface[r]);
+  }
+}
+
+// Metres to the nearest water, by two chamfer passes (steps of 1 and sqrt 2
+// cells; the torus's seam is not crossed).
+std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, double cellMetres) {
+  const float far = std::numeric_limits<float>::infinity();
+  std::vector<float> d(grid.cells(), far);
+  for (std::size_t c = 0; c < d.size(); ++c) {
+    if (maps.lake[c] > 0.0f || maps.river[c] > 0.0f || maps.sea[c] > 0.0f) d[c] = 0.0f;
+  }
+  const auto straight = static_cast<float>(cellMetres);
+  const auto diagonal = static_cast<float>(cellMetres * std::sqrt(2.0));
+  const int w = grid.width;
+  const int h = grid.height;
+  const auto at = [&](int x, int y) {
+    return d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+             static_cast<std::size_t>(x)];
+  };
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      float& v = d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                   static_cast<std::size_t>(x)];
+      if (x > 0) v = std::min(v, at(x - 1, y) + straight);
+      if (y > 0) {
+        v = std::min(v, at(x, y - 1) + straight);
+        if (x > 0) v = std::min(v, at(x - 1, y - 1) + diagonal);
+        if (x + 1 < w) v = std::min(v, at(x + 1, y - 1) + diagonal);
+      }
+    }
+  }
+  for (int y = h; y-- > 0;) {
+    for (int x = w; x-- > 0;) {
+      float& v = d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                   static_cast<std::size_t>(x)];
+      if (x + 1 < w) v = std::min(v, at(x + 1, y) + straight);
+      if (y + 1 < h) {
+        v = std::min(v, at(x, y + 1) + straight);
+        if (x + 1 < w) v = std::min(v, at(x + 1, y + 1) + diagonal);
+        if (x > 0) v = std::min(v, at(x - 1, y + 1) + diagonal);
+      }
+    }
+  }
+  return d;
+}
+
+// Depth, flow map and wetness from the surfaces and the discharge.
+void finish(std::span<const float> ground, std::span<const double> inflow,
+            std::span<const std::uint8_t> direction, const Grid& grid, const Climate& climate,
+            const WaterParams& p, double heightRange, const RunControl& control, WaterMaps& maps) {
+  const std::vector<float> distance = distanceToWater(maps, grid, climate.cellMetres);
+  control.checkpoint();
+  const std::size_t n = grid.cells();
+  parallelFor(
+      control.exec, 0, static_cast<std::int64_t>(n), std::int64_t{1} << 15,
+      [&](std::int64_t a, std::int64_t b) {
+        for (auto i = static_cast<std::size_t>(a); i < static_cast<std::size_t>(b); ++i) {
+          const float cover = maps.lake[i] + maps.river[i] + maps.sea[i];
+          maps.depth[i] = cover > 0.0f ? maps.surface[i] - ground[i] : 0.0f;
+          maps.flowX[i] = 0.5f;
+          maps.flowY[i] = 0.5f;
+          // Only the rivers' centre lines move: lakes and the sea are still.
+          const double metres = static_cast<double>(maps.depth[i]) * heightRange;
+          if (maps.river[i] > 0.0f && direction[i] != kNoDirection && metres > 0.0 &&
+              inflow[i] >= climate.riverDischarge) {
+            const double speed = inflow[i] / (riverWidth(inflow[i], p) * metres) / p.fullSpeed;
+            const double scale =
+                std::min(speed, 1.0) * static_cast<double>(kSlopePerDrop[direction[i]]);
+            maps.flowX[i] = static_cast<float>(0.5 + 0.5 * scale * kNeighbours[direction[i]].dx);
+            maps.flowY[i] = static_cast<float>(0.5 + 0.5 * scale * kNeighbours[direction[i]].dy);
+          }
+          // (1 - d / wetDistance)^2: 1 at the water, 0 from wetDistance on.
+          const double away = std::max(0.0, 1.0 - static_cast<double>(distance[i]) / p.wetDistance);
+          const double near = away * away;
+          const double drained =
+              climate.riverDischarge > 0.0
+                  ? 0.5 * std::sqrt(std::min(1.0, inflow[i] / climate.riverDischarge))
+                  : 0.0;
+          maps.wetness[i] = static_cast<float>(
+              std::max({static_cast<double>(std::min(cover, 1.0f)), near, drained}));
+        }
+      });
+}
+
+}  // namespace
+
+WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const World& world,
+                       double cellMetres, const WaterParams& params, const RunControl& control) {
+  const Grid grid{ground.width, ground.height, ground.wraps};
+  const std::size_t n = grid.cells();
+  const std::span<const float> g = ground.heights;
+  const auto seaHeight = static_cast<float>(heightOf(world, params.seaLevel));
+  Poller poll{control};
+  control.checkpoint(0.0f);
+  const std::vector<std::uint8_t> sea = findSea(g, seaHeight, params.sea, grid);
+  const Flood filled = flood(g, sea, seaHeight, grid, poll);
+  control.checkpoint(0.3f);
+
+  WaterMaps maps;
+  std::vector<std::uint8_t> direction;
+  route(filled, grid, control, maps.receiver, direction);
+  const auto minDepth = static_cast<float>(params.minLakeDepth / world.heightRange);
+  Lakes found =
+      findLakes(filled, g, sea, grid, minDepth, params.minLakeArea / (cellMetres * cellMetres),
+                maps.lakeOf, maps.receiver, direction, poll);
+  control.checkpoint(0.5f);
+
+  Climate climate;
+  climate.cellMetres = cellMetres;
+  const double rainPerSecond = params.rainfall / 1000.0 / kSecondsPerYear;  // m/s
+  climate.rainPerCell = rainPerSecond * cellMetres * cellMetres;
+  climate.evaporation = params.evaporation / 1000.0 / kSecondsPerYear;
+  climate.riverDischarge = rainPerSecond * params.riverArea * 1.0e6;
+  const std::vector<double> inflow = accumulate(filled, found, g, maps.lakeOf, rain, climate,
+                                                params, maps.receiver, maps.discharge, poll);
+  control.checkpoint(0.7f);
+
+  maps.surface.assign(n, 0.0f);
+  maps.depth.assign(n, 0.0f);
+  maps.lake.assign(n, 0.0f);
+  maps.river.assign(n, 0.0f);
+  maps.sea.assign(n, 0.0f);
+  maps.flowX.assign(n, 0.5f);
+  maps.flowY.assign(n, 0.5f);
+  maps.wetness.assign(n, 0.0f);
+  surfaces(filled, found, g, sea, inflow, seaHeight, climate, params, world.heightRange, maps,
+           poll);
+  widenRivers(filled, inflow, grid, climate, params, maps, poll);
+  control.checkpoint(0.85f);
+  finish(g, inflow, direction, grid, climate, params, world.heightRange, control, maps);
+  maps.lakes = std::move(found.lakes);
+  control.checkpoint(1.0f);
+  return maps;
+}
+
+}  // namespace terrain

@@ -1,0 +1,52 @@
+#pragma once
+// How the terrain is coloured: water level, ramp, hillshade and the sun.
+// One definition used by the CPU colour map, the GPU map and 3D views, the
+// panel, the CLI and the project file. Changing the look never regenerates.
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/base/param_table.hpp"
+
+namespace terrain {
+
+enum class HillshadeChoice : int { Auto = 0, On = 1, Off = 2 };
+
+struct Look {
+  double water = 0.3;         // 0..1 of the height range; lower cells are water
+  std::string ramp = "auto";  // "auto", a built-in name, or a PNG path
+  HillshadeChoice hillshade = HillshadeChoice::Auto;  // auto: off for class maps
+  double sunAzimuth = 315.0;   // degrees clockwise from north (map up): 315 = NW
+  double sunElevation = 45.0;  // degrees above the horizon
+  double relief = 0.5;         // height 1 stands this high against the map's side
+  // Splat map rules (core/look/splat.hpp): R grass, G rock, B sediment, A snow.
+  double rockSlope = 35.0;    // degrees: steeper ground is rock
+  double snowLine = 0.8;      // 0..1 of the height range: higher ground is snow
+  double sedimentFlow = 0.6;  // 0..1 of the flow mask: wetter ground is sediment
+  double splatBlend = 0.05;   // 0..0.5: how soft the borders between materials are
+
+  bool operator==(const Look&) const = default;
+};
+
+// The look's parameters: the panel, the CLI (--water, --ramp, --hillshade,
+// --sun-azimuth ...) and the project file read and write them through this
+// table (the ramp is its one Text row).
+const ParamTable<Look>& lookTable();
+void validate(const Look& look);  // throws InputError
+
+// The splat map's materials as they look, in its channel order (R grass,
+// G rock, B sediment, A snow), RGB 0..1: the one definition the 3D view,
+// the map view and the panel's legend draw them with.
+inline constexpr std::array<std::array<float, 3>, 4> kMaterialColors = {{
+    {0.27f, 0.42f, 0.17f},  // grass
+    {0.43f, 0.40f, 0.37f},  // rock
+    {0.62f, 0.52f, 0.37f},  // sediment
+    {0.93f, 0.95f, 0.98f},  // snow
+}};
+
+// Unit vector towards the sun in map space: x east (right), y south (down
+// the map), z up. The GPU views take the same vector as a uniform.
+std::array<float, 3> sunDirection(const Look& look);
+
+}  // namespace terrain

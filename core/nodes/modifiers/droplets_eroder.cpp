@@ -1,0 +1,421 @@
+// Hydraulic erosion by droplets, after Hans Theodor Beyer, "Implementation
+// of a method for hydraulic erosion" (2015). A droplet starts at rest with
+// water 1; each step it
+//   reads the height and gradient g bilinearly at its position,
+//   turns: dir = dir * inertia - g * (1 - inertia), normalised; moves one cell,
+//   finds dh = new height - old height and its carrying capacity
+//     c = max(-dh, minSlope) * speed * water * capacity,
+//   drops sediment where it carries more than c or climbs (filling the pit
+//   it climbs out of up to dh), else picks up (c - sediment) * erosion, never
+//   more than -dh, from the cells within `radius` (a cone-shaped brush),
+//   speeds up going downhill (speed^2 + (-dh) * gravity) and loses water.
+// Where it dies it drops what it carries; only a droplet that leaves the
+// map's edge takes its sediment away. Slopes are measured as a 257 preview of
+// the default world sees them (dropletSlopeScale), so an export erodes like
+// its preview.
+//
+// Parallel and deterministic: the map is cut into square blocks wider than
+// twice the furthest a droplet reaches (lifetime + radius + 2 cells), and
+// coloured in a 2x2 checkerboard, so two blocks of one colour never touch
+// the same cells. The droplets run in rounds; in each round the four colours
+// run one after another, the blocks of one colour in parallel, each block's
+// droplets in a fixed order. Droplet j of block b starts at a position drawn
+// from RandomStream(seed, b) at j: the result never depends on the threads.
+#include "core/nodes/modifiers/droplets.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/base/random.hpp"
+
+namespace terrain {
+namespace {
+
+constexpr float kMinSlope = 0.01f;                      // the thesis's p_minSlope
+constexpr double kReferenceSlopeScale = 1200.0 / 32.0;  // heightRange / metres per cell
+constexpr std::int64_t kDropletsPerRound = std::int64_t{1} << 14;
+constexpr std::uint64_t kStreamBase = 0xd50b1e7500000000ULL;
+
+// The erosion brush: cells within the radius of a droplet's cell, weighted
+// radius - distance and normalised (the thesis's weights).
+struct Brush {
+  std::vector<int> dx;
+  std::vector<int> dy;
+  std::vector<float> weight;
+  std::vector<std::ptrdiff_t> offset;  // dy * width + dx
+};
+
+Brush makeBrush(int radius, int width) {
+  Brush brush;
+  double total = 0.0;
+  std::vector<double> raw;
+  for (int dy = -radius; dy <= radius; ++dy) {
+    for (int dx = -radius; dx <= radius; ++dx) {
+      const double d = std::sqrt(static_cast<double>(dx * dx + dy * dy));
+      if (d >= radius) continue;
+      brush.dx.push_back(dx);
+      brush.dy.push_back(dy);
+      raw.push_back(radius - d);
+      total += radius - d;
+      brush.offset.push_back(static_cast<std::ptrdiff_t>(dy) * width + dx);
+    }
+  }
+  for (double w : raw) brush.weight.push_back(static_cast<float>(w / total));
+  return brush;
+}
+
+// The map cut into blocks: edges[k] .. edges[k + 1] along each axis, in
+// the droplets' coordinates (0 .. span, span = cells along that axis).
+struct Blocks {
+  std::vector<int> xEdges;
+  std::vector<int> yEdges;
+  int columns() const { return static_cast<int>(xEdges.size()) - 1; }
+  int rows() const { return static_cast<int>(yEdges.size()) - 1; }
+};
+
+std::vector<int> cutAxis(int span, int reach, bool wraps) {
+  int count = std::max(1, span / (2 * reach + 1));
+  if (wraps && count > 1 && count % 2 == 1) --count;  // a torus needs an even checkerboard
+  std::vector<int> edges;
+  for (int k = 0; k <= count; ++k) {
+    edges.push_back(static_cast<int>(static_cast<std::int64_t>(span) * k / count));
+  }
+  return edges;
+}
+
+// Droplets per block, by its area, and the blocks of each colour.
+struct DropletPlan {
+  std::vector<std::int64_t> count;
+  std::array<std::vector<int>, 4> byColour;
+  std::int64_t total = 0;
+};
+
+DropletPlan planDroplets(const Blocks& blocks, double dropletsPerCell) {
+  DropletPlan plan;
+  plan.count.resize(static_cast<std::size_t>(blocks.columns() * blocks.rows()));
+  for (int by = 0; by < blocks.rows(); ++by) {
+    for (int bx = 0; bx < blocks.columns(); ++bx) {
+      const int b = by * blocks.columns() + bx;
+      const double area = static_cast<double>(blocks.xEdges[static_cast<std::size_t>(bx) + 1] -
+                                              blocks.xEdges[static_cast<std::size_t>(bx)]) *
+                          (blocks.yEdges[static_cast<std::size_t>(by) + 1] -
+                           blocks.yEdges[static_cast<std::size_t>(by)]);
+      plan.count[static_cast<std::size_t>(b)] = std::llround(dropletsPerCell * area);
+      plan.total += plan.count[static_cast<std::size_t>(b)];
+      plan.byColour[static_cast<std::size_t>((by % 2) * 2 + bx % 2)].push_back(b);
+    }
+  }
+  return plan;
+}
+
+struct Droplet {
+  float x = 0.0f;
+  float y = 0.0f;
+  float dirX = 0.0f;
+  float dirY = 0.0f;
+  float speed = 1.0f;
+  float water = 1.0f;
+  float sediment = 0.0f;
+};
+
+struct Sample {
+  float height;
+  float gradX;
+  float gradY;
+};
+
+// The settings every droplet shares, in the units the steps use.
+struct Rules {
+  float inertia;
+  float capacity;
+  float deposition;
+  float erosion;
+  float keepWater;  // 1 - evaporation
+  float gravity;
+  float slopeScale;
+  float flowPerWater;  // flow map units: cells of rain per unit of water
+  int lifetime;
+};
+
+class Eroder {
+ public:
+  Eroder(Heightfield& field, const DropletsParams& p, const Rules& rules, ErosionMaps& maps)
+      : h_(field.heights.data()),
+        width_(field.width),
+        height_(field.height),
+        wraps_(field.wraps),
+        rules_(rules),
+        brush_(makeBrush(p.radius, field.width)),
+        radius_(p.radius),
+        wear_(maps.wear.data()),
+        deposit_(maps.deposition.data()),
+        flow_(maps.flow.data()) {}
+
+  // Runs one droplet from (x, y) to its end; returns the sediment it took
+  // off the map's edge.
+  float run(float x, float y) const {
+    Droplet d;
+    d.x = x;
+    d.y = y;
+    for (int step = 0; step < rules_.lifetime; ++step) {
+      const int ix = cellOf(d.x);
+      const int iy = cellOf(d.y);
+      const float u = d.x - static_cast<float>(ix);
+      const float v = d.y - static_cast<float>(iy);
+      const Sample here = sample(ix, iy, u, v);
+      const float gx = here.gradX * rules_.slopeScale;
+      const float gy = here.gradY * rules_.slopeScale;
+      d.dirX = d.dirX * rules_.inertia - gx * (1.0f - rules_.inertia);
+      d.dirY = d.dirY * rules_.inertia - gy * (1.0f - rules_.inertia);
+      const float length = std::sqrt(d.dirX * d.dirX + d.dirY * d.dirY);
+      if (!(length > 1e-20f)) break;  // on flat ground: it stops here
+      d.dirX /= length;
+      d.dirY /= length;
+      float nx = d.x + d.dirX;
+      float ny = d.y + d.dirY;
+      if (!inside(nx, ny)) {
+        flow_[cell(ix, iy)] += d.water * rules_.flowPerWater;
+        return d.sediment;  // over the edge, with its load
+      }
+      const float newHeight = heightAt(nx, ny);
+      const float dh = newHeight - here.height;
+      const float drop = -dh * rules_.slopeScale;  // slope along this step, > 0 downhill
+      const float capacity = std::max(drop, kMinSlope) * d.speed * d.water * rules_.capacity;
+      if (d.sediment > capacity || dh > 0.0f) {
+        const float amount =
+            dh > 0.0f ? std::min(dh, d.sediment) : (d.sediment - capacity) * rules_.deposition;
+        d.sediment -= amount;
+        depositAt(ix, iy, u, v, amount);
+      } else {
+        const float amount = std::min((capacity - d.sediment) * rules_.erosion, -dh);
+        // The brush sits on the cell nearest the droplet, so it wears
+        // no side of it more than the other.
+        d.sediment += erodeAround(u < 0.5f ? ix : wrapIndex(ix + 1, width_),
+                                  v < 0.5f ? iy : wrapIndex(iy + 1, height_), amount);
+      }
+      flow_[cell(ix, iy)] += d.water * rules_.flowPerWater;
+      d.speed = std::sqrt(std::max(0.0f, d.speed * d.speed + drop * rules_.gravity));
+      d.water *= rules_.keepWater;
+      d.x = nx;
+      d.y = ny;
+    }
+    // It dies here and leaves what it carries.
+    const int ix = cellOf(d.x);
+    const int iy = cellOf(d.y);
+    depositAt(ix, iy, d.x - static_cast<float>(ix), d.y - static_cast<float>(iy), d.sediment);
+    return 0.0f;
+  }
+
+ private:
+  // Droplets live in [0, width - 1) x [0, height - 1) on a map with an
+  // edge (so the cell to the right and below exist), [0, width) x
+  // [0, height) on a torus.
+  bool inside(float& x, float& y) const {
+    if (wraps_) {
+      x = wrapCoordinate(x, width_);
+      y = wrapCoordinate(y, height_);
+      return true;
+    }
+    return x >= 0.0f && y >= 0.0f && x < static_cast<float>(width_ - 1) &&
+           y < static_cast<float>(height_ - 1);
+  }
+  static float wrapCoordinate(float c, int n) {
+    const auto span = static_cast<float>(n);
+    if (c < 0.0f) c += span;
+    if (c >= span) c -= span;
+    return c < span ? c : 0.0f;  // -tiny + span rounds up to span
+  }
+  // A droplet's coordinates are never below 0 (it starts in a block, and
+  // inside checks every move; -0 truncates to 0 too), so truncation is
+  // floor, without floor's library call.
+  static int cellOf(float c) { return static_cast<int>(c); }
+  int wrapIndex(int i, int n) const { return wraps_ ? (i % n + n) % n : i; }
+  std::size_t cell(int x, int y) const {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+           static_cast<std::size_t>(x);
+  }
+
+  Sample sample(int ix, int iy, float u, float v) const {
+    const int x1 = wrapIndex(ix + 1, width_);
+    const int y1 = wrapIndex(iy + 1, height_);
+    const float h00 = h_[cell(ix, iy)];
+    const float h10 = h_[cell(x1, iy)];
+    const float h01 = h_[cell(ix, y1)];
+    const float h11 = h_[cell(x1, y1)];
+    Sample s;
+    s.gradX = (h10 - h00) * (1.0f - v) + (h11 - h01) * v;
+    s.gradY = (h01 - h00) * (1.0f - u) + (h11 - h10) * u;
+    s.height =
+        h00 * (1.0f - u) * (1.0f - v) + h10 * u * (1.0f - v) + h01 * (1.0f - u) * v + h11 * u * v;
+    return s;
+  }
+  float heightAt(float x, float y) const {
+    const int ix = cellOf(x);
+    const int iy = cellOf(y);
+    return sample(ix, iy, x - static_cast<float>(ix), y - static_cast<float>(iy)).height;
+  }
+
+  // Sediment laid on the four cells around the droplet, bilinearly.
+  void depositAt(int ix, int iy, float u, float v, float amount) const {
+    if (!(amount > 0.0f)) return;
+    const int x1 = wrapIndex(ix + 1, width_);
+    const int y1 = wrapIndex(iy + 1, height_);
+    add(cell(ix, iy), amount * (1.0f - u) * (1.0f - v));
+    add(cell(x1, iy), amount * u * (1.0f - v));
+    add(cell(ix, y1), amount * (1.0f - u) * v);
+    add(cell(x1, y1), amount * u * v);
+  }
+  void add(std::size_t i, float amount) const {
+    h_[i] += amount;
+    deposit_[i] += amount;
+  }
+
+  // Takes up to `amount` from the brush around (ix, iy); returns what it took.
+  float erodeAround(int ix, int iy, float amount) const {
+    if (!(amount > 0.0f)) return 0.0f;
+    const bool clear =
+        ix >= radius_ && iy >= radius_ && ix < width_ - radius_ && iy < height_ - radius_;
+    if (clear) {
+      const std::size_t centre = cell(ix, iy);
+      float taken = 0.0f;
+      for (std::size_t k = 0; k < brush_.weight.size(); ++k) {
+        taken +=
+            take(centre + static_cast<std::size_t>(brush_.offset[k]), amount * brush_.weight[k]);
+      }
+      return taken;
+    }
+    return erodeNearEdge(ix, iy, amount);
+  }
+  // The brush across a torus's seam, or cut by the map's edge (its weights
+  // renormalised over the cells on the map).
+  float erodeNearEdge(int ix, int iy, float amount) const {
+    float total = 0.0f;
+    for (std::size_t k = 0; k < brush_.weight.size(); ++k) {
+      if (onMap(ix + brush_.dx[k], iy + brush_.dy[k])) total += brush_.weight[k];
+    }
+    float taken = 0.0f;
+    for (std::size_t k = 0; k < brush_.weight.size(); ++k) {
+      const int x = ix + brush_.dx[k];
+      const int y = iy + brush_.dy[k];
+      if (!onMap(x, y)) continue;
+      taken += take(cell(wrapIndex(x, width_), wrapIndex(y, height_)),
+                    amount * (brush_.weight[k] / total));
+    }
+    return taken;
+  }
+  bool onMap(int x, int y) const {
+    return wraps_ || (x >= 0 && y >= 0 && x < width_ && y < height_);
+  }
+  // Wears a cell by `amount`, never below height 0.
+  float take(std::size_t i, float amount) const {
+    const float t = std::max(0.0f, std::min(h_[i], amount));
+    h_[i] -= t;
+    wear_[i] += t;
+    return t;
+  }
+
+  float* h_;
+  int width_;
+  int height_;
+  bool wraps_;
+  Rules rules_;
+  Brush brush_;
+  int radius_;
+  float* wear_;
+  float* deposit_;
+  float* flow_;
+};
+
+Rules rulesFor(const DropletsParams& p, const World& world, const Heightfield& field) {
+  Rules r{};
+  r.inertia = static_cast<float>(p.inertia);
+  r.capacity = static_cast<float>(p.capacity);
+  r.deposition = static_cast<float>(p.deposition);
+  r.erosion = static_cast<float>(p.erosion);
+  r.keepWater = static_cast<float>(1.0 - p.evaporation);
+  r.gravity = static_cast<float>(p.gravity);
+  r.slopeScale = static_cast<float>(dropletSlopeScale(world, field.width, field.wraps));
+  r.flowPerWater = p.droplets > 0.0 ? static_cast<float>(1.0 / p.droplets) : 0.0f;
+  r.lifetime = p.lifetime;
+  return r;
+}
+
+}  // namespace
+
+double dropletSlopeScale(const World& world, int samples, bool wraps) {
+  return world.heightRange / metresPerCell(world, samples, wraps) / kReferenceSlopeScale;
+}
+
+DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& params,
+                                 const World& world, std::uint64_t seed,
+                                 const RunControl& control) {
+  DropletsResult result;
+  const std::size_t cells = field.size();
+  result.maps.wear.assign(cells, 0.0f);
+  result.maps.deposition.assign(cells, 0.0f);
+  result.maps.flow.assign(cells, 0.0f);
+  if (field.width < 2 || field.height < 2 || params.droplets <= 0.0) return result;
+
+  const int reach = params.lifetime + params.radius + 2;
+  const int spanX = field.wraps ? field.width : field.width - 1;
+  const int spanY = field.wraps ? field.height : field.height - 1;
+  Blocks blocks{cutAxis(spanX, reach, field.wraps), cutAxis(spanY, reach, field.wraps)};
+  const int blockCount = blocks.columns() * blocks.rows();
+
+  const DropletPlan plan = planDroplets(blocks, params.droplets);
+  const std::int64_t rounds =
+      std::max<std::int64_t>(1, (plan.total + kDropletsPerRound - 1) / kDropletsPerRound);
+
+  const Eroder eroder(field, params, rulesFor(params, world, field), result.maps);
+  std::vector<double> lost(static_cast<std::size_t>(blockCount), 0.0);
+  const auto runBlock = [&](int b, std::int64_t round) {
+    const auto bx = static_cast<std::size_t>(b % blocks.columns());
+    const auto by = static_cast<std::size_t>(b / blocks.columns());
+    const auto x0 = static_cast<float>(blocks.xEdges[bx]);
+    const auto y0 = static_cast<float>(blocks.yEdges[by]);
+    const auto w = static_cast<double>(blocks.xEdges[bx + 1] - blocks.xEdges[bx]);
+    const auto h = static_cast<double>(blocks.yEdges[by + 1] - blocks.yEdges[by]);
+    const RandomStream random(seed, kStreamBase + static_cast<std::uint64_t>(b));
+    const std::int64_t n = plan.count[static_cast<std::size_t>(b)];
+    const std::int64_t first = n * round / rounds;
+    const std::int64_t last = n * (round + 1) / rounds;
+    // Floats just below the block's far edge may round onto it: keep inside.
+    const float xLast = std::nextafter(static_cast<float>(static_cast<double>(x0) + w), 0.0f);
+    const float yLast = std::nextafter(static_cast<float>(static_cast<double>(y0) + h), 0.0f);
+    double gone = 0.0;
+    for (std::int64_t j = first; j < last; ++j) {
+      const auto k = static_cast<std::uint64_t>(j);
+      const float x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w), xLast);
+      const float y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h), yLast);
+      gone += static_cast<double>(eroder.run(x, y));
+    }
+    lost[static_cast<std::size_t>(b)] += gone;
+  };
+
+  control.checkpoint(0.0f);
+  for (std::int64_t round = 0; round < rounds; ++round) {
+    for (const std::vector<int>& colour : plan.byColour) {
+      if (colour.empty()) continue;
+      parallelFor(control.exec, 0, static_cast<std::int64_t>(colour.size()), 1,
+                  [&](std::int64_t begin, std::int64_t end) {
+                    for (std::int64_t i = begin; i < end; ++i) {
+                      runBlock(colour[static_cast<std::size_t>(i)], round);
+                    }
+                  });
+      if (control.cancelled()) {
+        abandonRun(std::move(field),
+                   {std::move(result.maps.wear), std::move(result.maps.deposition),
+                    std::move(result.maps.flow)});
+      }
+    }
+    control.checkpoint(
+        static_cast<float>(static_cast<double>(round + 1) / static_cast<double>(rounds)));
+  }
+  for (double l : lost) result.lost += l;
+  return result;
+}
+
+}  // namespace terrain

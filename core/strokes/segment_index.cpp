@@ -1,0 +1,320 @@
+#include "core/strokes/segment_index.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+namespace terrain {
+namespace {
+
+constexpr double kMinPieceCells = 4.0;  // a piece near the region: at least this many cells long
+constexpr double kCellsPerPiece = 8.0;  // the region's cells per piece cut beyond one a segment
+constexpr std::uint32_t kLeafPieces = 4;
+
+// Metres from p to the box (0 inside it).
+double distanceToBox(const std::array<double, 2>& p, const MetreBox& box) {
+  const double dx = std::max({box.x0 - p[0], 0.0, p[0] - box.x1});
+  const double dy = std::max({box.y0 - p[1], 0.0, p[1] - box.y1});
+  return std::hypot(dx, dy);
+}
+
+// Metres of the segment inside the box (Liang-Barsky clipping).
+double lengthInside(const Segment& s, const MetreBox& box) {
+  const double dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
+  double t0 = 0.0, t1 = 1.0;
+  const auto clip = [&](double p, double q) {  // keeps t where q - t p >= 0
+    if (p == 0.0) return q >= 0.0;
+    const double r = q / p;
+    if (p < 0.0)
+      t0 = std::max(t0, r);
+    else
+      t1 = std::min(t1, r);
+    return t0 <= t1;
+  };
+  if (!clip(-dx, s.a[0] - box.x0) || !clip(dx, box.x1 - s.a[0]) || !clip(-dy, s.a[1] - box.y0) ||
+      !clip(dy, box.y1 - s.a[1])) {
+    return 0.0;
+  }
+  return (t1 - t0) * std::hypot(dx, dy);
+}
+
+// The float just at or below (above) v, so a box in floats holds the one in doubles.
+float floatBelow(double v) {
+  const auto f = static_cast<float>(v);
+  return static_cast<double>(f) > v ? std::nextafter(f, -FLT_MAX) : f;
+}
+float floatAbove(double v) {
+  const auto f = static_cast<float>(v);
+  return static_cast<double>(f) < v ? std::nextafter(f, FLT_MAX) : f;
+}
+
+// The squared distance from (qx, qy) to a box in floats.
+double boxDistance2(float bx0, float by0, float bx1, float by1, double qx, double qy) {
+  const double x0 = static_cast<double>(bx0), x1 = static_cast<double>(bx1);
+  const double y0 = static_cast<double>(by0), y1 = static_cast<double>(by1);
+  const double dx = qx < x0 ? x0 - qx : qx > x1 ? qx - x1 : 0.0;
+  const double dy = qy < y0 ? y0 - qy : qy > y1 ? qy - y1 : 0.0;
+  return dx * dx + dy * dy;
+}
+
+}  // namespace
+
+SegmentIndex::SegmentIndex(std::vector<Segment> segments, const MetreBox& region, double cellMetres)
+    : segments_(std::move(segments)), originX_(region.x0), originY_(region.y0) {
+  if (segments_.empty()) return;
+  double largest = std::max(
+      {std::abs(region.x0), std::abs(region.y0), std::abs(region.x1), std::abs(region.y1)});
+  double inside = 0.0;
+  for (const Segment& s : segments_) {
+    largest =
+        std::max({largest, std::abs(s.a[0]), std::abs(s.a[1]), std::abs(s.b[0]), std::abs(s.b[1])});
+    inside += lengthInside(s, region);
+  }
+  // Each distance is a few roundings of coordinates this large: 64 of
+  // them is far more than they can be off, far less than a cell.
+  tolerance_ = 64.0 * DBL_EPSILON * (largest + cellMetres);
+  const double cells =
+      ((region.x1 - region.x0) / cellMetres + 1.0) * ((region.y1 - region.y0) / cellMetres + 1.0);
+  const double extraPieces = std::max(64.0, cells / kCellsPerPiece);
+  build(cutPieces(std::max(kMinPieceCells * cellMetres, inside / extraPieces), region));
+}
+
+// Each segment in pieces `pieceMetres` long near the region and, away from
+// it, as long as their distance from it (so a far segment is a few pieces).
+std::vector<SegmentIndex::Piece> SegmentIndex::cutPieces(double pieceMetres,
+                                                         const MetreBox& region) const {
+  std::vector<Piece> pieces;
+  // Twice: counting, then cutting into a vector of that size (a long
+  // stroke's pieces are a large share of the index's memory).
+  for (const bool cut : {false, true}) {
+    std::size_t count = 0;
+    const auto add = [&](const std::array<double, 2>& p, const std::array<double, 2>& q,
+                         std::uint32_t segment) {
+      ++count;
+      if (cut) {
+        pieces.push_back(
+            {{p[0] - originX_, p[1] - originY_}, {q[0] - originX_, q[1] - originY_}, segment});
+      }
+    };
+    for (std::uint32_t s = 0; s < segments_.size(); ++s) {
+      const Segment& g = segments_[s];
+      const double dx = g.b[0] - g.a[0], dy = g.b[1] - g.a[1];
+      const double length = std::hypot(dx, dy);
+      std::array<double, 2> from = g.a;
+      double t = 0.0;
+      for (;;) {
+        const double step = std::max(pieceMetres, distanceToBox(from, region));
+        const double next = t + step / length;  // length 0: inf, one piece
+        if (!(next < 1.0)) {
+          add(from, g.b, s);
+          break;
+        }
+        const std::array<double, 2> to = {g.a[0] + next * dx, g.a[1] + next * dy};
+        add(from, to, s);
+        from = to;
+        t = next;
+      }
+    }
+    if (!cut) pieces.reserve(count);
+  }
+  return pieces;
+}
+
+// The node's box and capsule around pieces [first, last): the axis joins
+// the ends furthest apart along the box's wider side.
+void SegmentIndex::bound(Node& node, const Piece* first, const Piece* last) const {
+  double x0 = DBL_MAX, y0 = DBL_MAX, x1 = -DBL_MAX, y1 = -DBL_MAX;
+  for (const Piece* p = first; p != last; ++p) {
+    for (const auto& e : {p->p, p->q}) {
+      x0 = std::min(x0, e[0]), x1 = std::max(x1, e[0]), y0 = std::min(y0, e[1]),
+      y1 = std::max(y1, e[1]);
+    }
+  }
+  const bool alongX = x1 - x0 >= y1 - y0;
+  std::array<double, 2> a = first->p, b = first->p;
+  for (const Piece* p = first; p != last; ++p) {
+    for (const auto& e : {p->p, p->q}) {
+      if (alongX ? e[0] < a[0] : e[1] < a[1]) a = e;
+      if (alongX ? e[0] > b[0] : e[1] > b[1]) b = e;
+    }
+  }
+  node.x0 = floatBelow(x0), node.y0 = floatBelow(y0), node.x1 = floatAbove(x1),
+  node.y1 = floatAbove(y1);
+  node.ax = static_cast<float>(a[0]), node.ay = static_cast<float>(a[1]);
+  node.bx = static_cast<float>(b[0]), node.by = static_cast<float>(b[1]);
+  // Measured from the axis as stored, so the capsule holds every piece.
+  const Segment axis{{static_cast<double>(node.ax), static_cast<double>(node.ay)},
+                     {static_cast<double>(node.bx), static_cast<double>(node.by)}};
+  double radius2 = 0.0;
+  for (const Piece* p = first; p != last; ++p) {
+    radius2 = std::max({radius2, segmentDistance(p->p[0], p->p[1], axis).distance2,
+                        segmentDistance(p->q[0], p->q[1], axis).distance2});
+  }
+  node.radius = floatAbove(std::sqrt(radius2));
+  const double dx = axis.b[0] - axis.a[0], dy = axis.b[1] - axis.a[1];
+  node.inverse2 = dx * dx + dy * dy > 0.0 ? 1.0 / (dx * dx + dy * dy) : 0.0;
+}
+
+// Node 0 is the root; an inner node's children are made side by side.
+void SegmentIndex::build(std::vector<Piece> pieces) {
+  struct Task {
+    std::uint32_t node, first, count;
+  };
+  nodes_.reserve(2 * (pieces.size() / kLeafPieces + 1));
+  nodes_.push_back({});
+  std::vector<Task> tasks = {{0, 0, static_cast<std::uint32_t>(pieces.size())}};
+  while (!tasks.empty()) {
+    const Task task = tasks.back();
+    tasks.pop_back();
+    const auto begin = pieces.begin() + task.first;
+    bound(nodes_[task.node], &*begin, &*begin + task.count);
+    if (task.count <= kLeafPieces) {
+      // A segment's pieces side by side, so it is measured once a leaf.
+      std::sort(begin, begin + task.count,
+                [](const Piece& a, const Piece& b) { return a.segment < b.segment; });
+      nodes_[task.node].first = task.first;
+      nodes_[task.node].count = task.count;
+      continue;
+    }
+    // Halves by the pieces' middles, along the axis they spread most on.
+    double cx0 = DBL_MAX, cy0 = DBL_MAX, cx1 = -DBL_MAX, cy1 = -DBL_MAX;
+    for (auto p = begin; p != begin + task.count; ++p) {
+      const double cx = p->p[0] + p->q[0], cy = p->p[1] + p->q[1];
+      cx0 = std::min(cx0, cx), cx1 = std::max(cx1, cx), cy0 = std::min(cy0, cy),
+      cy1 = std::max(cy1, cy);
+    }
+    const bool alongX = cx1 - cx0 >= cy1 - cy0;
+    const std::uint32_t half = task.count / 2;
+    std::nth_element(
+        begin, begin + half, begin + task.count, [alongX](const Piece& a, const Piece& b) {
+          return alongX ? a.p[0] + a.q[0] < b.p[0] + b.q[0] : a.p[1] + a.q[1] < b.p[1] + b.q[1];
+        });
+    const auto children = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back({});
+    nodes_.push_back({});
+    nodes_[children].parent = nodes_[children + 1].parent = task.node;
+    nodes_[task.node].first = children;
+    nodes_[task.node].count = 0;
+    tasks.push_back({children, task.first, half});
+    tasks.push_back({children + 1, task.first + half, task.count - half});
+  }
+  leafPieces_.reserve(pieces.size());
+  for (const Piece& p : pieces) {
+    leafPieces_.push_back(
+        {floatBelow(std::min(p.p[0], p.q[0])), floatBelow(std::min(p.p[1], p.q[1])),
+         floatAbove(std::max(p.p[0], p.q[0])), floatAbove(std::max(p.p[1], p.q[1])), p.segment});
+  }
+}
+
+// Whether everything in the node is further than `bound` metres from
+// (qx, qy): beyond its box or its capsule (no division, no root: a query
+// tests a few dozen nodes).
+bool SegmentIndex::beyond(const Node& node, double qx, double qy, double bound) const {
+  if (boxDistance2(node.x0, node.y0, node.x1, node.y1, qx, qy) > bound * bound) return true;
+  const double ax = static_cast<double>(node.ax), ay = static_cast<double>(node.ay);
+  const double dx = static_cast<double>(node.bx) - ax, dy = static_cast<double>(node.by) - ay;
+  const double t = std::clamp(((qx - ax) * dx + (qy - ay) * dy) * node.inverse2, 0.0, 1.0);
+  const double ex = qx - (ax + t * dx), ey = qy - (ay + t * dy);
+  const double reach = bound + static_cast<double>(node.radius);
+  return ex * ex + ey * ey > reach * reach;
+}
+
+// One point's search: the best so far and the bound it sets.
+class SegmentIndex::Search {
+ public:
+  Search(const SegmentIndex& index, double px, double py, Nearest& best)
+      : index_(index),
+        px_(px),
+        py_(py),
+        qx_(px - index.originX_),
+        qy_(py - index.originY_),
+        best_(best) {
+    rebound();
+  }
+
+  void measure(std::uint32_t segment, std::uint32_t leaf) {
+    if (segment == last_) return;
+    last_ = segment;
+    ++measured_;
+    const SegmentDistance d = segmentDistance(px_, py_, index_.segments_[segment]);
+    if (d.distance2 < best_.distance2 ||
+        (d.distance2 == best_.distance2 && segment < best_.segment)) {
+      best_ = {d.distance2, segment, d.t, leaf};
+      rebound();
+    }
+  }
+
+  bool beyond(std::uint32_t node) const {
+    return index_.beyond(index_.nodes_[node], qx_, qy_, bound_);
+  }
+
+  // Every segment under `node` that may be nearer than the best: depth
+  // first, the nearer child first.
+  void below(std::uint32_t node) {
+    std::uint32_t stack[128];  // the tree is balanced: ~log2(pieces) deep
+    std::size_t depth = 0;
+    stack[depth++] = node;
+    while (depth > 0) {
+      const std::uint32_t n = stack[--depth];
+      const Node& at = index_.nodes_[n];
+      if (at.count > 0) {
+        leaf(n);
+        continue;
+      }
+      const bool leftIn = !beyond(at.first), rightIn = !beyond(at.first + 1);
+      if (leftIn && rightIn) {
+        const Node& l = index_.nodes_[at.first];
+        const Node& r = index_.nodes_[at.first + 1];
+        const bool leftNearer = boxDistance2(l.x0, l.y0, l.x1, l.y1, qx_, qy_) <=
+                                boxDistance2(r.x0, r.y0, r.x1, r.y1, qx_, qy_);
+        stack[depth++] = leftNearer ? at.first + 1 : at.first;
+        stack[depth++] = leftNearer ? at.first : at.first + 1;
+      } else if (leftIn || rightIn) {
+        stack[depth++] = leftIn ? at.first : at.first + 1;
+      }
+    }
+  }
+
+  void leaf(std::uint32_t n) {
+    const Node& at = index_.nodes_[n];
+    for (std::uint32_t i = at.first; i < at.first + at.count; ++i) {
+      const LeafPiece& p = index_.leafPieces_[i];
+      if (boxDistance2(p.x0, p.y0, p.x1, p.y1, qx_, qy_) <= bound_ * bound_) measure(p.segment, n);
+    }
+  }
+
+  std::uint64_t measured() const { return measured_; }
+
+ private:
+  void rebound() { bound_ = std::sqrt(best_.distance2) + index_.tolerance_; }
+
+  const SegmentIndex& index_;
+  double px_, py_, qx_, qy_;
+  Nearest& best_;
+  double bound_ = 0.0;  // nodes further than this hold nothing nearer than the best
+  std::uint32_t last_ = kNone;
+  std::uint64_t measured_ = 0;
+};
+
+void SegmentIndex::nearest(double px, double py, Nearest& best, const Nearest& near,
+                           std::uint64_t* measured) const {
+  if (nodes_.empty()) return;
+  Search search(*this, px, py, best);
+  if (near.leaf >= nodes_.size()) {
+    search.below(0);
+  } else {
+    // From the leaf a neighbour's nearest lay in, up: each ancestor's other
+    // child is searched (every node lies under one), most passed over at
+    // once, the bound being tight from the start.
+    if (near.segment < segments_.size()) search.measure(near.segment, near.leaf);
+    search.leaf(near.leaf);
+    for (std::uint32_t n = near.leaf; n != 0; n = nodes_[n].parent) {
+      const std::uint32_t first = nodes_[nodes_[n].parent].first;
+      const std::uint32_t other = n == first ? first + 1 : first;
+      if (!search.beyond(other)) search.below(other);
+    }
+  }
+  if (measured != nullptr) *measured += search.measured();
+}
+
+}  // namespace terrain
