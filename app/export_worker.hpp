@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/export/export_plan.hpp"
 #include "core/base/heightfield.hpp"

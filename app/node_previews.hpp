@@ -5,7 +5,7 @@
 // run did not compute has none.
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/document/pipeline.hpp"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/base/quote.hpp"
 #include "core/nodes/stage.hpp"

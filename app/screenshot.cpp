@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/io/png_io.hpp"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/latest_request_worker.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 
 namespace terrain::app {

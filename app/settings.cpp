@@ -9,7 +9,7 @@
 #include <system_error>
 
 #include "core/io/atomic_file.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/io/input_file.hpp"
 #include "core/document/project.hpp"

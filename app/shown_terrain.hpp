@@ -9,7 +9,7 @@
 
 #include "app/generation_worker.hpp"
 #include "app/status_line.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
 

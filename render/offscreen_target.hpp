@@ -1,7 +1,7 @@
 #pragma once
 // An offscreen framebuffer (RGBA8 colour + 24-bit depth) for screenshots and
 // exports. Kept between calls and rebuilt only when the size changes.
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "render/gl_objects.hpp"
 
 namespace terrain::render {

@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gl_program.hpp"

@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/look/look.hpp"
 #include "core/base/view_kind.hpp"

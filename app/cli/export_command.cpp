@@ -12,7 +12,7 @@
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_export.hpp"
 #include "core/io/atomic_file.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/export/export_plan.hpp"
 #include "core/export/outputs.hpp"

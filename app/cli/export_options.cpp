@@ -11,7 +11,7 @@
 #include "app/cli/engine_package.hpp"
 #include "app/cli/export_args.hpp"
 #include "app/cli/tile_options.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document_inputs.hpp"
 #include "core/base/error.hpp"
 #include "core/export/sidecar.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/look/look.hpp"

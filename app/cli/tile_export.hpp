@@ -2,7 +2,7 @@
 // `terrain-explorer export --tiles ...`: every tile of a world, or one
 // (--tile), into --out-dir, with a sidecar per tile and the manifest.
 #include "app/cli/export_options.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::cli {
 

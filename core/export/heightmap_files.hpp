@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/look/image.hpp"
 #include "core/base/parallel.hpp"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/look/image.hpp"

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/export/output_format.hpp"
 

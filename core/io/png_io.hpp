@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/base/color.hpp"
 #include "core/base/parallel.hpp"
+#include "core/base/rgb_image.hpp"
 
 namespace terrain {
 

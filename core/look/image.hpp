@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/look/look.hpp"
 #include "core/base/parallel.hpp"

@@ -3,7 +3,7 @@
 // normalisation), then colouring into an RGB buffer. Budget: 5 ms.
 #include <benchmark/benchmark.h>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/look/image.hpp"
 #include "core/document/pipeline.hpp"

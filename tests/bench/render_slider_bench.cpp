@@ -22,7 +22,7 @@
 #include <thread>
 
 #include "app/generation_worker.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/document/presets.hpp"

@@ -1,4 +1,4 @@
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/base/error.hpp"
 #include "core/export/export_plan.hpp"

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <random>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

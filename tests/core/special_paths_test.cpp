@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/io/atomic_file.hpp"
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/io/input_file.hpp"

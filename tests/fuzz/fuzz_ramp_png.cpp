@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/io/png_io.hpp"
 #include "tests/fuzz/fuzz_support.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/io/png_io.hpp"
 #include "core/document/project.hpp"
 #include "tests/gl/app_test.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/io/png_io.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/files.hpp"

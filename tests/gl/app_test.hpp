@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/io/png_io.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

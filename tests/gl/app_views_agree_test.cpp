@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/look/look.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/io/png_io.hpp"

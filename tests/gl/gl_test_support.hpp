@@ -13,7 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/io/png_io.hpp"
 #include "tests/support/gl_context.hpp"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/graph/graph_layout.hpp"
 #include "core/io/png_io.hpp"
 #include "core/document/presets.hpp"

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/presets.hpp"

@@ -7,26 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/rgb_image.hpp"
+
 namespace terrain {
-
-struct Rgb8 {
-  std::uint8_t r = 0;
-  std::uint8_t g = 0;
-  std::uint8_t b = 0;
-  bool operator==(const Rgb8&) const = default;
-};
-
-// 8-bit RGB, row-major, top row first (PNG order).
-struct RgbImage {
-  int width = 0;
-  int height = 0;
-  std::vector<std::uint8_t> pixels;  // width * height * 3
-
-  RgbImage() = default;
-  RgbImage(int w, int h);
-  Rgb8 at(int x, int y) const;
-  void set(int x, int y, Rgb8 c);
-};
 
 // Land stops span [water, 1] (the beach follows the water line; with water
 // 0 they span the whole range, as article 000's gradient does); water stops

@@ -1,4 +1,4 @@
-#include "core/base/color.hpp"
+#include "core/look/color.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -61,25 +61,6 @@ std::vector<Rgb8> stopsFromImage(const RgbImage& image) {
 }
 
 }  // namespace
-
-RgbImage::RgbImage(int w, int h)
-    : width(w), height(h), pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3) {}
-
-Rgb8 RgbImage::at(int x, int y) const {
-  const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                         static_cast<std::size_t>(x)) *
-                        3;
-  return {pixels[i], pixels[i + 1], pixels[i + 2]};
-}
-
-void RgbImage::set(int x, int y, Rgb8 c) {
-  const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                         static_cast<std::size_t>(x)) *
-                        3;
-  pixels[i] = c.r;
-  pixels[i + 1] = c.g;
-  pixels[i + 2] = c.b;
-}
 
 ColorRamp::ColorRamp(std::string name, std::vector<Rgb8> land, std::vector<Rgb8> water)
     : name_(std::move(name)), land_(std::move(land)), water_(std::move(water)) {
