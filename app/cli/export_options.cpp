@@ -11,14 +11,14 @@
 #include "app/cli/engine_package.hpp"
 #include "app/cli/export_args.hpp"
 #include "app/cli/tile_options.hpp"
-#include "core/look/color.hpp"
-#include "core/document/document_inputs.hpp"
 #include "core/base/error.hpp"
+#include "core/base/quote.hpp"
+#include "core/document/document_inputs.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/export/tile_manifest.hpp"
-#include "core/io/file_identity.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/base/quote.hpp"
+#include "core/io/file_identity.hpp"
+#include "core/look/color.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain::cli {
@@ -89,9 +89,9 @@ constexpr OptionInfo kOptions[] = {
      "flip); the sidecar's engines.unity has the terrain's width, length and height in m",
      Scope::Maps},
     {"output-node", "NODE[.PORT]",
-     "With a graph project: export this node's result instead of the terrain (e.g. 5, or "
-     "5.mask); a mask is written as a greyscale field of 0..1 (--heightmap, --r16, --raw, "
-     "--exr)"},
+     "Export this node's result instead of the terrain, in any document (a chain is a linear "
+     "graph; e.g. 5, or 5.mask); a mask is written as a greyscale field of 0..1 (--heightmap, "
+     "--r16, --raw, --exr)"},
     {"threads", "N",
      "Worker threads, 0 to 1024, 0 = every CPU this process may use (taskset, a Slurm "
      "cpuset; default 0); "

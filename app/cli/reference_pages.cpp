@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
-#include "core/look/color.hpp"
+#include "core/base/world.hpp"
+#include "core/document/presets.hpp"
+#include "core/export/outputs.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/look/color.hpp"
 #include "core/look/look.hpp"
-#include "core/export/outputs.hpp"
-#include "core/document/presets.hpp"
 #include "core/nodes/registry.hpp"
-#include "core/base/world.hpp"
 
 namespace terrain::cli {
 namespace {
@@ -101,8 +101,8 @@ void appendStartFlags(std::string& out) {
             " | append a modifier; the flags after it set its parameters until the next "
             "`--stage`; a stage may come twice |\n"});
   out +=
-      "| `--node-param` | NODE.KEY=VALUE | with a graph project: set one node's parameter "
-      "(`--node-param 3.steps=6`) |\n"
+      "| `--node-param` | NODE.KEY=VALUE | set one node's parameter (`--node-param 3.steps=6`), "
+      "in any document (a chain is a linear graph) |\n"
       "\nEvery parameter of a source or modifier is a flag of its own (`--roughness 0.5`), "
       "given after `--generator` for the source and after its `--stage` for a modifier; "
       "[nodes.md](nodes.md) lists each with its range, default and unit.\n";
