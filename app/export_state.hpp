@@ -8,8 +8,8 @@
 
 #include "app/export_worker.hpp"
 #include "app/status_line.hpp"
-#include "core/export/engine_size.hpp"
 #include "core/base/param_table.hpp"
+#include "core/export/engine_size.hpp"
 
 namespace terrain::app {
 

@@ -6,10 +6,10 @@
 #include <optional>
 #include <utility>
 
-#include "core/io/atomic_file.hpp"
-#include "core/export/engine_size.hpp"
 #include "core/base/error.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/png_io.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/stage.hpp"

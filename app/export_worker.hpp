@@ -17,10 +17,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/look/color.hpp"
+#include "core/base/heightfield.hpp"
 #include "core/document/document.hpp"
 #include "core/export/export_plan.hpp"
-#include "core/base/heightfield.hpp"
+#include "core/look/color.hpp"
 #include "core/look/image.hpp"
 
 namespace terrain::app {

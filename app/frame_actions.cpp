@@ -11,11 +11,11 @@
 #include "app/document_edits.hpp"
 #include "app/file_dialog.hpp"
 #include "app/view_controls.hpp"
-#include "core/look/color.hpp"
-#include "core/document/document_inputs.hpp"
-#include "core/export/outputs.hpp"
-#include "core/document/project.hpp"
 #include "core/base/quote.hpp"
+#include "core/document/document_inputs.hpp"
+#include "core/document/project.hpp"
+#include "core/export/outputs.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 namespace {

@@ -4,8 +4,8 @@
 // and what the view's overlay texture holds. Made and destroyed on the
 // thread that owns GL; App drops them before the window's context goes.
 #include "app/gallery_textures.hpp"
-#include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

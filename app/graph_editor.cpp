@@ -12,11 +12,11 @@
 #include "app/graph_comments.hpp"
 #include "app/graph_editor_draw.hpp"
 #include "app/graph_selection.hpp"
+#include "core/base/quote.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/graph_layout.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/base/quote.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain::app {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "app/editor_state.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 
 namespace terrain::app {
 

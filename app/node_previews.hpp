@@ -5,9 +5,9 @@
 // run did not compute has none.
 #include <vector>
 
-#include "core/look/color.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "app/cli/document_args.hpp"
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/base/quote.hpp"
+#include "core/look/color.hpp"
 #include "core/nodes/stage.hpp"
 
 namespace terrain::app {

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "app/param_input.hpp"
-#include "core/export/engine_size.hpp"
 #include "core/base/quote.hpp"
-#include "core/strokes/strokes.hpp"
 #include "core/base/text_ids.hpp"
+#include "core/export/engine_size.hpp"
+#include "core/strokes/strokes.hpp"
 
 namespace terrain::app {
 

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "app/document_edits.hpp"
-#include "core/look/image.hpp"
-#include "core/export/outputs.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/outputs.hpp"
+#include "core/look/image.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain::app {

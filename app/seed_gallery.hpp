@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "app/latest_request_worker.hpp"
-#include "core/look/color.hpp"
 #include "core/document/document.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 

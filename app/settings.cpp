@@ -8,11 +8,11 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/io/atomic_file.hpp"
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
-#include "core/io/input_file.hpp"
 #include "core/document/project.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/input_file.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 namespace {

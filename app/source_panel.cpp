@@ -11,8 +11,8 @@
 #include "app/document_edits.hpp"
 #include "app/panel_widgets.hpp"
 #include "core/base/error.hpp"
-#include "core/document/presets.hpp"
 #include "core/base/random.hpp"
+#include "core/document/presets.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/base/error.hpp"
-#include "core/export/outputs.hpp"
 #include "core/base/quote.hpp"
+#include "core/export/outputs.hpp"
 
 namespace terrain::cli {
 namespace {

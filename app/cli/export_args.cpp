@@ -3,8 +3,8 @@
 #include <charconv>
 
 #include "core/base/error.hpp"
-#include "core/export/outputs.hpp"
 #include "core/base/quote.hpp"
+#include "core/export/outputs.hpp"
 
 namespace terrain::cli {
 

@@ -11,14 +11,14 @@
 #include "app/cli/export_options.hpp"
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_export.hpp"
-#include "core/io/atomic_file.hpp"
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
-#include "core/export/export_plan.hpp"
-#include "core/export/outputs.hpp"
+#include "core/base/quote.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/project.hpp"
-#include "core/base/quote.hpp"
+#include "core/export/export_plan.hpp"
+#include "core/export/outputs.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain {
 namespace {

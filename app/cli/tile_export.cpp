@@ -9,13 +9,13 @@
 
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_options.hpp"
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
+#include "core/base/quote.hpp"
 #include "core/export/export_plan.hpp"
+#include "core/export/outputs.hpp"
 #include "core/export/tile_manifest.hpp"
 #include "core/export/world_gltf.hpp"
-#include "core/export/outputs.hpp"
-#include "core/base/quote.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain::cli {
 namespace {

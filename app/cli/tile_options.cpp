@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "core/base/error.hpp"
-#include "core/export/tile_manifest.hpp"
 #include "core/base/quote.hpp"
+#include "core/export/tile_manifest.hpp"
 
 namespace terrain::cli {
 namespace {

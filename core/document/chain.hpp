@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/graph/graph.hpp"
 #include "core/base/param_table.hpp"
+#include "core/graph/graph.hpp"
 
 namespace terrain {
 

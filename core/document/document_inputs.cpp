@@ -4,11 +4,11 @@
 #include <span>
 
 #include "core/base/error.hpp"
-#include "core/io/file_identity.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/base/quote.hpp"
-#include "core/io/raster_files.hpp"
 #include "core/base/text_ids.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/io/file_identity.hpp"
+#include "core/io/raster_files.hpp"
 
 namespace terrain {
 

@@ -7,10 +7,10 @@
 #include <utility>
 
 #include "core/base/error.hpp"
+#include "core/base/quote.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/graph_layout.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/base/quote.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/strokes/strokes.hpp"
 

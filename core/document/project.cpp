@@ -11,13 +11,13 @@
 #include <span>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/document/project_graph.hpp"
 #include "core/document/project_json.hpp"
 #include "core/document/project_text.hpp"
 #include "core/document/project_values.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <string>
 
+#include "core/document/project.hpp"
 #include "core/graph/graph_layout.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/document/project.hpp"
 
 namespace terrain::project_io {
 namespace {

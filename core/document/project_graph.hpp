@@ -2,8 +2,8 @@
 // The project file's "graph" section (version 2): nodes with their type,
 // parameters and place on the editor's canvas, links between named ports,
 // and the output node. docs/project-format.md describes it for scripts.
-#include "core/graph/graph.hpp"
 #include "core/document/project_values.hpp"
+#include "core/graph/graph.hpp"
 
 namespace terrain::project_io {
 

@@ -1,6 +1,6 @@
 #include "core/document/project_values.hpp"
-#include "core/strokes/strokes.hpp"
 #include "core/base/text_ids.hpp"
+#include "core/strokes/strokes.hpp"
 
 #include <algorithm>
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/document/document.hpp"
 #include "core/nodes/stage.hpp"
 
 namespace terrain {

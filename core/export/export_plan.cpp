@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
-#include "core/export/sidecar.hpp"
 #include "core/document/project.hpp"
+#include "core/export/sidecar.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/nodes/stage.hpp"
 
 namespace terrain {

@@ -15,10 +15,10 @@
 
 #include "core/base/cancel.hpp"
 #include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/export/engine_size.hpp"
 #include "core/export/output_format.hpp"
 #include "core/export/tile_manifest.hpp"
-#include "core/document/pipeline.hpp"
 
 namespace terrain {
 

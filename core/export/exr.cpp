@@ -11,8 +11,8 @@
 #include <exception>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain {
 namespace {

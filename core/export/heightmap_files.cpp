@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/io/atomic_file.hpp"
-#include "core/look/image.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/image.hpp"
 
 namespace terrain {
 namespace {

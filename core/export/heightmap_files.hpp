@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <string>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
-#include "core/look/image.hpp"
 #include "core/base/parallel.hpp"
+#include "core/look/color.hpp"
+#include "core/look/image.hpp"
 
 namespace terrain {
 

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "core/base/heightfield.hpp"
+#include "core/base/world.hpp"
 #include "core/look/look.hpp"
 #include "core/look/masks.hpp"
-#include "core/base/world.hpp"
 
 namespace terrain {
 

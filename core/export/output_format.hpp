@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/look/color.hpp"
-#include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
-#include "core/look/image.hpp"
 #include "core/base/parallel.hpp"
 #include "core/base/param_table.hpp"
+#include "core/document/document.hpp"
+#include "core/look/color.hpp"
+#include "core/look/image.hpp"
 
 namespace terrain {
 

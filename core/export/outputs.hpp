@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/export/output_format.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain {
 

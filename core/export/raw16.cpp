@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/export/heightmap_files.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain {
 

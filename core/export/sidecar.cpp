@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "core/io/atomic_file.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/document/project_json.hpp"
+#include "core/graph/node_type.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain {
 namespace {

@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/io/atomic_file.hpp"
+#include "core/document/project_json.hpp"
 #include "core/export/sidecar.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/graph/window_evaluation.hpp"
-#include "core/document/project_json.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

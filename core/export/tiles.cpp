@@ -4,8 +4,8 @@
 #include <charconv>
 
 #include "core/base/error.hpp"
-#include "core/graph/window_evaluation.hpp"
 #include "core/base/quote.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

@@ -25,12 +25,12 @@
 #include <string>
 #include <string_view>
 
-#include "core/document/document.hpp"
-#include "core/graph/graph.hpp"
-#include "core/graph/window_evaluation.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/base/map_window.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/graph/graph.hpp"
+#include "core/graph/window_evaluation.hpp"
 
 namespace terrain {
 

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/mesh/mesh_export.hpp"
 
 namespace terrain {

@@ -15,9 +15,9 @@
 #include <unordered_map>
 
 #include "core/base/cancel.hpp"
+#include "core/base/parallel.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/base/parallel.hpp"
 
 namespace terrain {
 

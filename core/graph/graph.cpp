@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "core/base/error.hpp"
-#include "core/graph/node_registry.hpp"
 #include "core/base/random.hpp"
+#include "core/graph/node_registry.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

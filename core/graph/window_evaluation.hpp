@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "core/graph/evaluator.hpp"
 #include "core/base/map_window.hpp"
+#include "core/graph/evaluator.hpp"
 
 namespace terrain {
 

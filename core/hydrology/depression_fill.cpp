@@ -5,10 +5,10 @@
 #include <queue>
 #include <utility>
 
+#include "core/base/random.hpp"
 #include "core/hydrology/flow_neighbours.hpp"
 #include "core/hydrology/flow_routing.hpp"
 #include "core/hydrology/radix_heap.hpp"
-#include "core/base/random.hpp"
 
 namespace terrain {
 namespace {

@@ -4,8 +4,8 @@
 #include <atomic>
 #include <utility>
 
-#include "core/hydrology/flow_neighbours.hpp"
 #include "core/base/random.hpp"
+#include "core/hydrology/flow_neighbours.hpp"
 
 namespace terrain {
 namespace {

@@ -11,9 +11,9 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/base/error.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/deflate.hpp"
-#include "core/base/error.hpp"
 #include "core/io/png_io.hpp"
 
 namespace terrain {

@@ -21,8 +21,8 @@
 #include <utility>
 
 #include "core/base/error.hpp"
-#include "core/io/input_file.hpp"
 #include "core/base/quote.hpp"
+#include "core/io/input_file.hpp"
 
 namespace terrain {
 namespace fs = std::filesystem;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/base/heightfield.hpp"
-#include "core/look/look.hpp"
 #include "core/base/world.hpp"
+#include "core/look/look.hpp"
 
 namespace terrain {
 

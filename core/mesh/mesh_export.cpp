@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
 #include "core/base/quote.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain {
 namespace {

@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/mesh/mesh_grid.hpp"
 #include "core/base/parallel.hpp"
+#include "core/mesh/mesh_grid.hpp"
 
 namespace terrain {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/base/error.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/nodes/stage.hpp"
 #include "core/strokes/strokes.hpp"
 

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <memory>
 
+#include "core/base/world.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/lines.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/base/world.hpp"
 
 namespace terrain {
 namespace {

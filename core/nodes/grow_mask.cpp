@@ -7,10 +7,10 @@
 #include <deque>
 #include <memory>
 
+#include "core/base/world.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/lines.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/base/world.hpp"
 
 namespace terrain {
 namespace {

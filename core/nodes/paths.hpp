@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/base/error.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/strokes/strokes.hpp"
 

@@ -6,9 +6,9 @@
 #include <array>
 #include <memory>
 
+#include "core/hydrology/water.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
-#include "core/hydrology/water.hpp"
 
 namespace terrain {
 namespace {

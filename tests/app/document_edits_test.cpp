@@ -8,9 +8,9 @@
 
 #include "app/document_edits.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/graph_edits.hpp"
 #include "core/document/presets.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
 #include "core/nodes/stage.hpp"

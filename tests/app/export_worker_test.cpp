@@ -15,11 +15,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/document/pipeline.hpp"
 #include "core/export/engine_size.hpp"
+#include "core/export/outputs.hpp"
 #include "core/export/raw16.hpp"
 #include "core/export/sidecar.hpp"
-#include "core/export/outputs.hpp"
-#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/document/document.hpp"
+#include "core/document/project.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
-#include "core/document/project.hpp"
 #include "core/strokes/strokes.hpp"
 
 namespace terrain {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "core/base/random.hpp"
 #include "core/nodes/modifiers/droplets.hpp"
 #include "core/nodes/modifiers/thermal.hpp"
 #include "core/nodes/modifiers/thermal_kernel.hpp"
-#include "core/base/random.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/document/pipeline.hpp"
 
 namespace terrain {
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/graph/graph.hpp"
-#include "core/graph/node_type.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/presets.hpp"
+#include "core/graph/graph.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/landform_metrics.hpp"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/mesh/mesh_export.hpp"
-#include "core/nodes/sources/diamond_square.hpp"
 #include "core/mesh/terrain_mesh.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
 
 namespace terrain {
 namespace {

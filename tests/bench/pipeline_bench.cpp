@@ -3,10 +3,10 @@
 // normalisation), then colouring into an RGB buffer. Budget: 5 ms.
 #include <benchmark/benchmark.h>
 
-#include "core/look/color.hpp"
 #include "core/document/document.hpp"
-#include "core/look/image.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/look/color.hpp"
+#include "core/look/image.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/diamond_square.hpp"
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/document/document.hpp"
-#include "core/export/heightmap_files.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/heightmap_files.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain {

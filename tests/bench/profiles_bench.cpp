@@ -8,8 +8,8 @@
 
 #include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
-#include "core/nodes/registry.hpp"
 #include "core/nodes/modifiers/smoothing.hpp"
+#include "core/nodes/registry.hpp"
 #include "core/nodes/sources/midpoint.hpp"
 #include "core/nodes/sources/random_walk.hpp"
 

@@ -13,8 +13,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/look/color.hpp"
 #include "core/look/splat.hpp"
 #include "render/terrain_view.hpp"
 #include "tests/support/gl_context.hpp"

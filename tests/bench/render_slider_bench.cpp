@@ -22,10 +22,10 @@
 #include <thread>
 
 #include "app/generation_worker.hpp"
-#include "core/look/color.hpp"
+#include "core/document/presets.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/document/presets.hpp"
+#include "core/look/color.hpp"
 #include "core/look/splat.hpp"
 #include "render/terrain_view.hpp"
 #include "tests/support/gl_context.hpp"

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "core/document/document.hpp"
-#include "core/graph/node_registry.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/graph/node_registry.hpp"
 #include "core/strokes/strokes.hpp"
 
 namespace terrain {

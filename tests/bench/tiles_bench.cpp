@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/document/pipeline.hpp"
-#include "core/nodes/registry.hpp"
 #include "core/export/tiles.hpp"
+#include "core/nodes/registry.hpp"
 
 namespace terrain {
 namespace {

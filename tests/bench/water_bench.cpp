@@ -11,9 +11,9 @@
 #include <chrono>
 #include <ctime>
 
+#include "core/hydrology/water.hpp"
 #include "core/nodes/modifiers/stream_power.hpp"
 #include "core/nodes/sources/diamond_square.hpp"
-#include "core/hydrology/water.hpp"
 
 namespace terrain {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
+#include "core/io/atomic_file.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 #include "tests/support/without_tmpfile.hpp"

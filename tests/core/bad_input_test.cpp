@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "app/param_input.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/app_process.hpp"

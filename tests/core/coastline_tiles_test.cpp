@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/nodes/sources/coastline.hpp"
 #include "core/export/tiles.hpp"
+#include "core/nodes/sources/coastline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
 #include "core/base/random.hpp"
+#include "core/document/document.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

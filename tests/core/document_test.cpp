@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/graph_edits.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "core/export/engine_size.hpp"
 #include "core/base/error.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/engine_size.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 

@@ -9,12 +9,12 @@
 #include <limits>
 #include <string>
 
-#include "core/look/color.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/export/export_plan.hpp"
 #include "core/export/outputs.hpp"
-#include "core/document/pipeline.hpp"
+#include "core/look/color.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

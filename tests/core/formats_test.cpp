@@ -17,16 +17,16 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/io/atomic_file.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/export/exr.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/normals.hpp"
+#include "core/export/outputs.hpp"
 #include "core/export/raw16.hpp"
 #include "core/export/sidecar.hpp"
-#include "core/export/outputs.hpp"
-#include "core/document/pipeline.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"

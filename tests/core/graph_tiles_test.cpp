@@ -10,16 +10,16 @@
 #include <fstream>
 #include <string>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/graph_edits.hpp"
-#include "core/graph/window_evaluation.hpp"
+#include "core/base/text_ids.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/project.hpp"
+#include "core/export/tiles.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/window_evaluation.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
-#include "core/base/text_ids.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir.hpp"
 

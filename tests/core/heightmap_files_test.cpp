@@ -14,13 +14,13 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/error.hpp"
 #include "core/export/exr.hpp"
 #include "core/export/normals.hpp"
 #include "core/export/raw16.hpp"
-#include "core/look/image.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/image.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

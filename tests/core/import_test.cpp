@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/base/text_ids.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/tiles.hpp"
 #include "core/io/raster_input.hpp"
 #include "core/nodes/sources/import.hpp"
-#include "core/base/text_ids.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

@@ -15,12 +15,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/graph/graph.hpp"
+#include "core/base/text_ids.hpp"
 #include "core/document/presets.hpp"
+#include "core/export/tiles.hpp"
+#include "core/graph/graph.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
-#include "core/base/text_ids.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/build_kind.hpp"
 #include "tests/support/landform_metrics.hpp"

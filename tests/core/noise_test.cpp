@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "core/nodes/sources/noise_kernel.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"

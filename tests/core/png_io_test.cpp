@@ -12,8 +12,8 @@
 #include <fstream>
 #include <random>
 
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
+#include "core/look/color.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {

@@ -12,11 +12,11 @@
 #include <iterator>
 #include <random>
 
-#include "core/io/deflate.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/normals.hpp"
-#include "core/look/image.hpp"
+#include "core/io/deflate.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/image.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -10,11 +10,11 @@
 #include <sstream>
 #include <string>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/node_registry.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/node_registry.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/files.hpp"
 

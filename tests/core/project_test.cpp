@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "core/base/error.hpp"
-#include "core/document/project.hpp"
 #include "core/base/quote.hpp"
+#include "core/document/project.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir.hpp"

@@ -17,13 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "core/base/error.hpp"
+#include "core/base/text_ids.hpp"
 #include "core/document/document.hpp"
 #include "core/document/document_inputs.hpp"
-#include "core/base/error.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/io/raster_files.hpp"
 #include "core/io/raster_input.hpp"
-#include "core/base/text_ids.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

@@ -8,13 +8,13 @@
 
 #include <string>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
+#include "core/export/tiles.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/window_evaluation.hpp"
 #include "core/strokes/strokes.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

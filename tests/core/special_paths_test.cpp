@@ -22,12 +22,12 @@
 #include <thread>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/export/heightmap_files.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/input_file.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "core/nodes/sources/common_params.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/base/text_ids.hpp"
+#include "core/document/document.hpp"
 #include "core/document/project.hpp"
 #include "core/nodes/registry.hpp"
-#include "core/base/text_ids.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/common_params.hpp"
 

@@ -12,11 +12,11 @@
 #include <string>
 #include <utility>
 
-#include "core/hydrology/flow_routing.hpp"
-#include "core/graph/graph_edits.hpp"
-#include "core/nodes/modifiers/stream_power.hpp"
-#include "core/document/project.hpp"
 #include "core/base/random.hpp"
+#include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/hydrology/flow_routing.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
 #include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"

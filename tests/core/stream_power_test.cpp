@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/random.hpp"
 #include "core/hydrology/flow_routing.hpp"
 #include "core/nodes/modifiers/stream_power.hpp"
-#include "core/base/random.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/core/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"

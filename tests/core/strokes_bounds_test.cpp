@@ -15,15 +15,15 @@
 #include <utility>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
+#include "core/document/project.hpp"
+#include "core/export/tiles.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/window_evaluation.hpp"
 #include "core/nodes/paths.hpp"
-#include "core/document/project.hpp"
 #include "core/strokes/strokes.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "core/base/error.hpp"
+#include "core/export/tiles.hpp"
 #include "core/nodes/sources/diamond_square.hpp"
 #include "core/nodes/sources/noise.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -13,15 +13,15 @@
 #include <vector>
 
 #include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
+#include "core/export/tiles.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/window_evaluation.hpp"
-#include "core/document/pipeline.hpp"
-#include "core/document/project.hpp"
-#include "core/nodes/registry.hpp"
-#include "core/export/tiles.hpp"
 #include "core/hydrology/water.hpp"
+#include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/options.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,8 +11,8 @@
 
 #include "app/cli/document_args.hpp"
 #include "app/cli/export_options.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "core/document/project.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

@@ -8,9 +8,9 @@
 #include <span>
 #include <vector>
 
-#include "core/look/color.hpp"
 #include "core/base/error.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

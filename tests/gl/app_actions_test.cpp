@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/look/color.hpp"
-#include "core/io/png_io.hpp"
 #include "core/document/project.hpp"
+#include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"
 

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "core/look/color.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/files.hpp"
 

@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/look/color.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 

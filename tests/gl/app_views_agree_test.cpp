@@ -13,11 +13,11 @@
 #include <cstdio>
 #include <string>
 
+#include "core/document/pipeline.hpp"
+#include "core/document/presets.hpp"
+#include "core/io/png_io.hpp"
 #include "core/look/color.hpp"
 #include "core/look/look.hpp"
-#include "core/document/pipeline.hpp"
-#include "core/io/png_io.hpp"
-#include "core/document/presets.hpp"
 #include "core/look/splat.hpp"
 #include "tests/gl/app_test.hpp"
 #include "tests/support/app_process.hpp"

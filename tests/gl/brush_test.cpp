@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "core/document/project.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/io/png_io.hpp"
-#include "core/document/project.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

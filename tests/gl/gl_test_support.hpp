@@ -13,9 +13,9 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/support/gl_context.hpp"
 
 namespace terrain::render::testing {

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/look/color.hpp"
-#include "core/graph/graph_layout.hpp"
-#include "core/io/png_io.hpp"
 #include "core/document/presets.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_layout.hpp"
+#include "core/io/png_io.hpp"
+#include "core/look/color.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 

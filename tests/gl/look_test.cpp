@@ -9,9 +9,9 @@
 #include <tuple>
 
 #include "core/document/document.hpp"
-#include "core/look/image.hpp"
-#include "core/export/outputs.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/outputs.hpp"
+#include "core/look/image.hpp"
 #include "core/nodes/registry.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/look/color.hpp"
 #include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/presets.hpp"
+#include "core/look/color.hpp"
 #include "core/look/splat.hpp"
 #include "gl_test_support.hpp"
 #include "render/terrain_view.hpp"

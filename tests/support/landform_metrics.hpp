@@ -11,9 +11,9 @@
 #include <numbers>
 #include <vector>
 
-#include "core/hydrology/flow_routing.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/base/world.hpp"
+#include "core/hydrology/flow_routing.hpp"
 
 namespace terrain::testing {
 

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/document/document.hpp"
-#include "core/export/engine_size.hpp"
 #include "core/base/heightfield.hpp"
-#include "core/document/pipeline.hpp"
 #include "core/base/world.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/export/engine_size.hpp"
 #include "tests/support/landform_metrics.hpp"
 
 namespace terrain::testing {

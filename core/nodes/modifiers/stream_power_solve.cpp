@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "core/base/grid_levels.hpp"
-#include "core/hydrology/hillslope_diffusion.hpp"
 #include "core/base/portable_math.hpp"
+#include "core/hydrology/hillslope_diffusion.hpp"
 
 namespace terrain {
 namespace {

@@ -40,8 +40,8 @@
 #include <span>
 #include <vector>
 
-#include "core/hydrology/flow_routing.hpp"
 #include "core/base/grid_levels.hpp"
+#include "core/hydrology/flow_routing.hpp"
 #include "core/nodes/modifiers/stream_power.hpp"
 
 namespace terrain {

@@ -3,8 +3,8 @@
 // resampled to the map's size.
 #include <optional>
 
-#include "core/nodes/stage.hpp"
 #include "core/base/world.hpp"
+#include "core/nodes/stage.hpp"
 
 namespace terrain {
 

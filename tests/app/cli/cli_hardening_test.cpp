@@ -24,8 +24,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/io/png_io.hpp"
 #include "core/base/quote.hpp"
+#include "core/io/png_io.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "app/cli/export_options.hpp"
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/io/png_io.hpp"
 #include "core/nodes/registry.hpp"

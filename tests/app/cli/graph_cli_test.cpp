@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/graph/window_evaluation.hpp"
-#include "core/document/pipeline.hpp"
-#include "core/document/project.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/png_raw.hpp"

@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "core/base/text_ids.hpp"
 #include "core/document/document.hpp"
+#include "core/document/project.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/document/project.hpp"
 #include "core/io/raster_input.hpp"
 #include "core/nodes/sources/import.hpp"
-#include "core/base/text_ids.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "core/document/document.hpp"
-#include "core/graph/graph_edits.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <string>
 
+#include "core/export/outputs.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/export/outputs.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir.hpp"

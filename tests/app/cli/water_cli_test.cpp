@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/graph/graph_edits.hpp"
-#include "core/graph/node_registry.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/graph/node_registry.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"

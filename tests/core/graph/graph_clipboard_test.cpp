@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "core/base/error.hpp"
-#include "core/graph/graph_edits.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/base/error.hpp"
-#include "core/graph/graph_edits.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
 
 namespace terrain {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include "core/graph/graph_edits.hpp"
 #include "core/document/presets.hpp"
 #include "core/document/project.hpp"
+#include "core/graph/graph_edits.hpp"
 
 namespace terrain {
 namespace {

@@ -8,12 +8,12 @@
 
 #include <string>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
-#include "core/graph/evaluator.hpp"
-#include "core/graph/node_registry.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
 #include "core/document/presets.hpp"
+#include "core/graph/evaluator.hpp"
+#include "core/graph/node_registry.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/strokes/strokes.hpp"
 #include "tests/core/test_support.hpp"

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/base/error.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/document/pipeline.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

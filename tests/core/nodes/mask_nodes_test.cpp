@@ -10,12 +10,12 @@
 #include <memory>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
+#include "core/base/world.hpp"
+#include "core/document/document.hpp"
+#include "core/document/pipeline.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/look/masks.hpp"
-#include "core/document/pipeline.hpp"
-#include "core/base/world.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace terrain {

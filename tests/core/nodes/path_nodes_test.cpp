@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/document/document.hpp"
+#include "core/document/project.hpp"
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
-#include "core/document/project.hpp"
 #include "core/strokes/strokes.hpp"
 #include "tests/core/test_support.hpp"
 
