@@ -256,7 +256,7 @@ Locality locality(const ParamValues& values) {
 // world or is refused. A world no wider than a map is read whole around
 // any tile; around a tile of a wider one (or of a torus) the window would
 // be wider than a map, and window evaluation refuses it naming the limit
-// (exit 2). Tests: tests/core/sculpt_reach_test.cpp.
+// (exit 2). Tests: tests/core/strokes/sculpt_reach_test.cpp.
 int reach(const ParamValues& values, double cellMetres) {
   std::int64_t cells = 0;
   for (const Stroke& stroke : strokesOf(values[0])) {

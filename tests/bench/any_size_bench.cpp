@@ -1,7 +1,7 @@
 // Any size is the preview's landscape (issue 38 item 1) at the engines'
 // larger sides: each preset at an Unreal side, its agreement with the 257
 // preview at the preview's samples' world positions as a counter (the
-// suite holds 1009 and 1024 above 0.95: tests/core/any_size_test.cpp).
+// suite holds 1009 and 1024 above 0.95: tests/core/document/any_size_test.cpp).
 #include <benchmark/benchmark.h>
 
 #include <cstddef>

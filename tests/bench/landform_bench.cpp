@@ -87,7 +87,7 @@ BENCHMARK(BM_LandformPreset)
 
 // The size a designer ships: each preset at 4097 against its 257 preview
 // (agreement) and, where rivers made it, how it measures against real land
-// (concavity, grid_excess: the bounds tests/core/landforms_test.cpp holds at
+// (concavity, grid_excess: the bounds tests/core/document/landforms_test.cpp holds at
 // 1025 and 2049, where the same measures take seconds, not minutes). A map
 // of 4097 took 22 to 156 s in the test suite, two at a time, so it is a
 // figure read here, not a claim run by ./dev.sh test. Measured (Release):

@@ -2,7 +2,7 @@
 // and minimised mid-run, an OpenGL below 3.3, an unloadable remembered ramp,
 // no configuration folder yet.
 // Without a display at all: app_e2e_test.cpp, AppTest.WithoutADisplayItSaysSoInOneLineAndExits1.
-// Values typed into the panel: tests/core/bad_input_test.cpp, PanelValue.*.
+// Values typed into the panel: tests/core/document/bad_input_test.cpp, PanelValue.*.
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>

@@ -18,7 +18,7 @@
 #include "core/hydrology/flow_routing.hpp"
 #include "core/nodes/modifiers/stream_power.hpp"
 #include "core/nodes/registry.hpp"
-#include "tests/core/stream_power_support.hpp"
+#include "tests/core/nodes/modifiers/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir.hpp"

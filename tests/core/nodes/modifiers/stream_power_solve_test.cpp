@@ -17,7 +17,7 @@
 #include "core/graph/graph_edits.hpp"
 #include "core/hydrology/flow_routing.hpp"
 #include "core/nodes/modifiers/stream_power.hpp"
-#include "tests/core/stream_power_support.hpp"
+#include "tests/core/nodes/modifiers/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/landform_metrics.hpp"
 
