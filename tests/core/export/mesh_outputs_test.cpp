@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "tests/support/app_process.hpp"
-#include "tests/support/scratch_dir_fixture.hpp"
+#include "tests/support/export_run_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
@@ -22,24 +23,12 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-std::string fileText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 Json readJson(const std::string& path) {
-  return Json::parse(fileText(path));
+  return Json::parse(testing::readAll(path));
 }
 
-class MeshOutputs : public testing::ScratchDirTest {
+class MeshOutputs : public testing::ExportRunTest {
  protected:
-  testing::AppRun run(std::vector<std::string> args) const {
-    args.insert(args.begin(), "export");
-    args.push_back("--quiet");
-    return testing::runApp(args, dir_);
-  }
   bool contains(const std::string& text, const std::string& part) const {
     return text.find(part) != std::string::npos;
   }
@@ -47,7 +36,7 @@ class MeshOutputs : public testing::ScratchDirTest {
 
 TEST_F(MeshOutputs, TheMaterialLibraryNeverReplacesAnInputOrAnotherOutput) {
   ASSERT_EQ(run({"--size", "65", "--save-project", path("p.json")}).status, 0);
-  const std::string project = fileText(path("p.json"));
+  const std::string project = testing::readAll(path("p.json"));
   // t.mtl is the project, spelled through a symlink.
   fs::create_symlink(path("p.json"), path("t.mtl"));
   const testing::AppRun refused =
@@ -55,7 +44,7 @@ TEST_F(MeshOutputs, TheMaterialLibraryNeverReplacesAnInputOrAnotherOutput) {
   EXPECT_EQ(refused.status, 2) << refused.err;
   EXPECT_TRUE(contains(refused.err, "--obj's material library")) << refused.err;
   EXPECT_TRUE(contains(refused.err, "--project")) << refused.err;
-  EXPECT_EQ(fileText(path("p.json")), project);
+  EXPECT_EQ(testing::readAll(path("p.json")), project);
   EXPECT_TRUE(fs::is_symlink(path("t.mtl")));
   // Refused before anything was computed or written.
   EXPECT_FALSE(fs::exists(path("t.obj")));
@@ -77,7 +66,7 @@ TEST_F(MeshOutputs, TheMaterialLibraryNeverReplacesAnInputOrAnotherOutput) {
   EXPECT_EQ(tiled.status, 2) << tiled.err;
   EXPECT_TRUE(contains(tiled.err, "material library")) << tiled.err;
   EXPECT_FALSE(fs::exists(path("w/t_x0_y0.obj")));
-  EXPECT_EQ(fileText(path("p.json")), project);
+  EXPECT_EQ(testing::readAll(path("p.json")), project);
 }
 
 TEST_F(MeshOutputs, TheSidecarAndTheManifestListTheMaterialLibrary) {
@@ -85,7 +74,7 @@ TEST_F(MeshOutputs, TheSidecarAndTheManifestListTheMaterialLibrary) {
   const Json sidecar = readJson(path("t.obj.json"));
   ASSERT_EQ(sidecar["files"][0]["format"], "obj");
   EXPECT_EQ(sidecar["files"][0]["companions"], Json::array({"t.mtl"}));
-  EXPECT_TRUE(contains(fileText(path("t.mtl")), "\nmap_Kd c.png\n"));
+  EXPECT_TRUE(contains(testing::readAll(path("t.mtl")), "\nmap_Kd c.png\n"));
   // With no image there is no library, and none listed.
   ASSERT_EQ(run({"--size", "65", "--obj", path("bare.obj")}).status, 0);
   EXPECT_FALSE(readJson(path("bare.obj.json"))["files"][0].contains("companions"));

@@ -21,7 +21,8 @@
 #include <vector>
 
 #include "tests/support/app_process.hpp"
-#include "tests/support/scratch_dir_fixture.hpp"
+#include "tests/support/export_run_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace terrain {
 namespace {
@@ -29,17 +30,10 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-std::string fileText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Unity's Import Raw, 16-bit, Windows byte order: heights[z][x], z = 0 the
 // file's first row.
 std::vector<std::uint16_t> readUnityRaw(const std::string& path) {
-  const std::string bytes = fileText(path);
+  const std::string bytes = testing::readAll(path);
   std::vector<std::uint16_t> out(bytes.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i] = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) |
@@ -50,7 +44,7 @@ std::vector<std::uint16_t> readUnityRaw(const std::string& path) {
 
 // Our float32 heights, north row first.
 std::vector<float> readR32(const std::string& path) {
-  const std::string bytes = fileText(path);
+  const std::string bytes = testing::readAll(path);
   std::vector<float> out(bytes.size() / 4);
   std::memcpy(out.data(), bytes.data(), out.size() * 4);
   return out;
@@ -60,21 +54,7 @@ std::uint16_t asRaw16(float h) {
   return static_cast<std::uint16_t>(std::lround(std::clamp(h, 0.0f, 1.0f) * 65535.0f));
 }
 
-class UnityPackage : public testing::ScratchDirTest {
- protected:
-  testing::AppRun run(std::vector<std::string> args) const {
-    args.insert(args.begin(), "export");
-    args.push_back("--quiet");
-    return testing::runApp(args, dir_);
-  }
-  bool empty() const {
-    for (const auto& e : fs::directory_iterator(dir_)) {
-      const std::string name = e.path().filename().string();
-      if (name != "stdout.txt" && name != "stderr.txt") return false;
-    }
-    return true;
-  }
-};
+class UnityPackage : public testing::ExportRunTest {};
 
 TEST_F(UnityPackage, ResolutionsUnityDoesNotTakeAreRefusedListingThoseItDoes) {
   const std::vector<std::vector<std::string>> refused = {
@@ -122,7 +102,7 @@ TEST_F(UnityPackage, TheRawIsLittleEndianSouthRowFirstAndTheSidecarHasTheTerrain
   // Not symmetric, so the order is seen: the north and south rows differ.
   EXPECT_FALSE(std::equal(unity.begin(), unity.begin() + 129, unity.end() - 129));
 
-  const Json sidecar = Json::parse(fileText(path("u.raw.json")));
+  const Json sidecar = Json::parse(testing::readAll(path("u.raw.json")));
   EXPECT_EQ(sidecar["files"][0]["row-order"], "bottom-first");
   EXPECT_EQ(sidecar["files"][0]["byte-order"], "little-endian");
   const Json& u = sidecar["engines"]["unity"];

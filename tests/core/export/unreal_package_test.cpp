@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "tests/support/app_process.hpp"
+#include "tests/support/export_run_fixture.hpp"
 #include "tests/support/png_raw.hpp"
-#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {
@@ -29,21 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-class UnrealPackage : public testing::ScratchDirTest {
- protected:
-  testing::AppRun run(std::vector<std::string> args) const {
-    args.insert(args.begin(), "export");
-    args.push_back("--quiet");
-    return testing::runApp(args, dir_);
-  }
-  bool empty() const {
-    for (const auto& e : fs::directory_iterator(dir_)) {
-      const std::string name = e.path().filename().string();
-      if (name != "stdout.txt" && name != "stderr.txt") return false;
-    }
-    return true;
-  }
-};
+class UnrealPackage : public testing::ExportRunTest {};
 
 const char* const kLayers[] = {"grass", "rock", "sediment", "snow"};
 
