@@ -466,6 +466,11 @@ void App::drawFrame() {
     const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
     syncViewSettings(state_.view, state_.document.doc);
     syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view);
+    // Lakes and rivers: recomputed only for new heights, water level or world.
+    if (state_.shown.field) {
+      parts_->view.syncWaterBodies(*state_.shown.field, state_.document.doc.look,
+                                   state_.document.doc.world);
+    }
   }
   if (state_.shown.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
     state_.view.aspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);

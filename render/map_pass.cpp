@@ -21,6 +21,7 @@ void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   program_.set("uSun", view.sun);
   program_.set("uRelief", view.relief);
   setOverlayUniforms(program_, textures, view.showOverlay, view.overlayColor, view.materialColors);
+  program_.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
   program_.set("uWraps", textures.wraps ? 1 : 0);
   const bool mark = view.markCrossSection && !textures.isProfile();
   program_.set(

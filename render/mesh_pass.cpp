@@ -15,6 +15,7 @@ glm::vec3 worldSun(const ViewSettings& view) {
 MeshPass::MeshPass()
     : terrain_(loadProgram("mesh.vert", "mesh.frag")),
       water_(loadProgram("water.vert", "water.frag")),
+      waterBodies_(loadProgram("water_bodies.vert", "water_bodies.frag")),
       sky_(loadProgram("fullscreen.vert", "sky.frag")),
       empty_(gl::VertexArray::create()) {}
 
@@ -53,6 +54,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   terrain_.set("uShowAmbientOcclusion", view.ambientOcclusion ? 1 : 0);
   terrain_.set("uAoSize", ambientOcclusion_.size());
   setOverlayUniforms(terrain_, textures, view.showOverlay, view.overlayColor, view.materialColors);
+  terrain_.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
   terrain_.set("uSize", size);
   terrain_.set("uViewProjection", viewProjection);
   terrain_.set("uExtent", extent);
@@ -96,6 +98,32 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
     glDrawArrays(GL_TRIANGLES, 0, 30);  // surface + 4 walls, see water.vert
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
+  if (textures.hasWaterBodies && !view.wireframe) drawWaterBodies(textures, geometry, grid, sun);
+}
+
+void MeshPass::drawWaterBodies(const TerrainTextures& textures, const MeshGeometry& geometry,
+                               const GridMesh& grid, glm::vec3 sun) {
+  // The ground's own grid raised by the depth: a river as shallow as a few
+  // centimetres still lies on or above its triangles, and the offset wins
+  // the tie where it lies on them. Blended without writing depth, so the
+  // sheets never hide each other's far side.
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_FALSE);
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(-1.0f, -2.0f);
+  waterBodies_.use();
+  setTerrainUniforms(waterBodies_, textures, 0.0f);
+  waterBodies_.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
+  waterBodies_.set("uViewProjection", geometry.viewProjection);
+  waterBodies_.set("uExtent", geometry.extent);
+  waterBodies_.set("uExaggeration", geometry.exaggeration);
+  waterBodies_.set("uEye", geometry.camera.eye);
+  waterBodies_.set("uSunDirection", sun);
+  grid.draw();
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glDepthMask(GL_TRUE);
 }
 
 }  // namespace terrain::render

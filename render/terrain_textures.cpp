@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/look/image.hpp"
+
 namespace terrain::render {
 namespace {
 
@@ -85,7 +87,8 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   const float* data = field.heights.data();
   ++heightsVersion;
   decimationStep_ = 1;
-  hasOverlay = false;  // a mask belongs to one field
+  hasOverlay = false;      // a mask belongs to one field
+  hasWaterBodies = false;  // and so does its water
   if (field.isProfile() && field.width > limit) {
     // Fold the profile onto rows; the tail of the last row is padding.
     textureWidth = limit;
@@ -118,6 +121,7 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   if (textureWidth == allocatedWidth_ && textureHeight == allocatedHeight_) {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, textureWidth, textureHeight, GL_RED, GL_FLOAT, data);
+    uploadMipChain(data, false);
   } else {
     allocatedWidth_ = allocatedHeight_ = 0;
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, textureWidth, textureHeight, 0, GL_RED, GL_FLOAT, data);
@@ -130,9 +134,56 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
     allocatedWidth_ = textureWidth;
     allocatedHeight_ = textureHeight;
     uploadMipChain(data, true);
+  }
+  uploadShading(field, data);
+}
+
+void TerrainTextures::uploadShading(const Heightfield& field, const float* shown) {
+  if (isProfile()) return;
+  std::vector<float> texels;
+  if (shown == field.heights.data()) {
+    texels = despeckled(field);
+  } else {  // downsampled: shade what is shown
+    Heightfield kept(textureWidth, textureHeight);
+    kept.heights.assign(shown, shown + kept.size());
+    texels = despeckled(kept);
+  }
+  if (!shading) shading = gl::Texture::create();
+  shading.bind(kShadingUnit);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, textureWidth, textureHeight, 0, GL_RED, GL_FLOAT,
+               texels.data());
+  gl::Texture::setSampling2D(GL_NEAREST);
+  glActiveTexture(GL_TEXTURE0);
+}
+
+void TerrainTextures::uploadWaterBodies(const WaterLook& water) {
+  if (water.alpha.empty()) {
+    hasWaterBodies = false;
     return;
   }
-  uploadMipChain(data, false);
+  const std::size_t cells = Heightfield::cellCount(width, height);
+  if (isProfile() || water.alpha.size() != cells || water.depth.size() != cells) {
+    throw std::invalid_argument("TerrainView::setWaterBodies: the water does not match the map");
+  }
+  std::vector<float> depth;
+  std::vector<float> alpha;
+  decimate(water.depth.data(), width, height, decimationStep_, textureWidth, textureHeight, depth);
+  decimate(water.alpha.data(), width, height, decimationStep_, textureWidth, textureHeight, alpha);
+  std::vector<float> texels(2 * depth.size());
+  for (std::size_t i = 0; i < depth.size(); ++i) {
+    texels[2 * i] = depth[i];
+    texels[2 * i + 1] = alpha[i];
+  }
+  if (!waterBodies) waterBodies = gl::Texture::create();
+  waterBodies.bind(kWaterBodiesUnit);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16F, textureWidth, textureHeight, 0, GL_RG, GL_FLOAT,
+               texels.data());
+  // Bilinear: a river's edge blends across the pixels between samples.
+  gl::Texture::setSampling2D(GL_LINEAR);
+  glActiveTexture(GL_TEXTURE0);
+  hasWaterBodies = true;
 }
 
 void TerrainTextures::uploadMipChain(const float* level0, bool reallocate) {
@@ -234,6 +285,8 @@ void TerrainTextures::bind() const {
   landRamp.bind(kLandRampUnit);
   waterRamp.bind(kWaterRampUnit);
   if (hasOverlay) overlay.bind(kOverlayUnit);
+  if (shading) shading.bind(kShadingUnit);
+  if (hasWaterBodies) waterBodies.bind(kWaterBodiesUnit);
   glActiveTexture(GL_TEXTURE0);
 }
 
@@ -243,6 +296,11 @@ void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textu
   program.set("uWaterRamp", static_cast<int>(kWaterRampUnit));
   program.set("uHasWater", textures.hasWater ? 1 : 0);
   program.set("uWater", std::clamp(water, 0.0f, 1.0f));
+  program.set("uShading", static_cast<int>(kShadingUnit));
+  program.set("uWaterBodies", static_cast<int>(kWaterBodiesUnit));
+  program.set("uHasWaterBodies", textures.hasWaterBodies ? 1 : 0);
+  program.set("uInlandWaterColor",
+              glm::vec3(kInlandWaterColor[0], kInlandWaterColor[1], kInlandWaterColor[2]));
 }
 
 void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,

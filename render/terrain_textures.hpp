@@ -9,8 +9,9 @@
 
 #include <glm/glm.hpp>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/look/color.hpp"
+#include "core/look/water_look.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gl_program.hpp"
 
@@ -23,6 +24,9 @@ inline constexpr GLuint kHeightsUnit = 0;
 inline constexpr GLuint kLandRampUnit = 1;
 inline constexpr GLuint kWaterRampUnit = 2;
 inline constexpr GLuint kOverlayUnit = 3;
+// 4 is the ambient occlusion's (render/ambient_occlusion.hpp).
+inline constexpr GLuint kShadingUnit = 5;
+inline constexpr GLuint kWaterBodiesUnit = 6;
 
 // The largest texture side this context takes (GL_MAX_TEXTURE_SIZE, at
 // least 1024 as GL 3.3 guarantees).
@@ -45,6 +49,16 @@ struct TerrainTextures {
   gl::Texture overlay;
   bool hasOverlay = false;
   bool overlayIsSplat = false;  // RGBA weights rather than one mask
+  // The heights the map view's hillshade reads (core/look/image.hpp's
+  // despeckled: single-cell pits and spikes clamped to their neighbours),
+  // R32F at the heights' layout, read with texelFetch; made at each
+  // uploadHeights, none for a profile.
+  gl::Texture shading;
+  // Lakes and rivers (core/look/water_look.hpp): RG16F, R the water's
+  // depth over the ground in height units, G how much of the cell it
+  // hides; absent until uploadWaterBodies, dropped by uploadHeights.
+  gl::Texture waterBodies;
+  bool hasWaterBodies = false;
 
   // Samples in the field as given (for profiles: samples along x).
   int width = 0;
@@ -86,6 +100,10 @@ struct TerrainTextures {
   // to 255, row-major), laid out like its heights; empty removes the
   // overlay. Throws std::invalid_argument when it does not match the heights.
   void uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
+  // Lakes and rivers of the field last uploaded, laid out like its
+  // heights; empty vectors remove them. Throws std::invalid_argument when
+  // they do not match the heights.
+  void uploadWaterBodies(const WaterLook& water);
   // Binds heights and ramps to their units.
   void bind() const;
 
@@ -93,6 +111,9 @@ struct TerrainTextures {
   // Levels 1.. of the heights' mip chain from level 0 (2x2 means), or none
   // for a profile; sets the filtering to match.
   void uploadMipChain(const float* level0, bool reallocate);
+  // The shading texture from the texels shown (`shown`: the field's own
+  // heights, or the downsampled copy).
+  void uploadShading(const Heightfield& field, const float* shown);
   // The overlay texture from texels already at the texture layout.
   void uploadOverlayTexels(GLint internalFormat, GLenum format, const void* texels);
 
@@ -106,8 +127,9 @@ struct TerrainTextures {
   int decimationStep_ = 1;         // every k-th sample is shown (1: all)
 };
 
-// The uniforms every terrain shader shares (heights.glsl, ramp.glsl): the
-// texture units, whether the ramp has water colours, and the water level.
+// The uniforms every terrain shader shares (heights.glsl, ramp.glsl,
+// water_bodies.glsl): the texture units, whether the ramp has water
+// colours, the water level, and the lakes and rivers.
 void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textures, float water);
 
 // The overlay's uniforms (overlay.glsl): its unit, whether it is shown and

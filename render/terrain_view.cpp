@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
 
 #include "render/gl_state.hpp"
 #include "render/map_pass.hpp"
@@ -22,6 +23,10 @@ struct TerrainView::Impl {
   MapPass map;
   MeshPass mesh;
   OffscreenTarget offscreen;
+  // What the lakes and rivers shown were computed from (syncWaterBodies).
+  std::uint64_t waterHeightsVersion = 0;
+  std::array<double, 3> waterKey{};  // level, rainfall, evaporation
+  World waterWorld;
 
   void drawViewport(const ViewSettings& view, glm::ivec4 viewport);
 };
@@ -108,6 +113,30 @@ void TerrainView::setOverlay(const std::vector<float>& mask) {
 
 void TerrainView::setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
   impl_->textures.uploadSplatOverlay(weights);
+}
+
+void TerrainView::setWaterBodies(const WaterLook& water) {
+  impl_->textures.uploadWaterBodies(water);
+}
+
+void TerrainView::syncWaterBodies(const Heightfield& field, const Look& look, const World& world) {
+  Impl& i = *impl_;
+  if (i.textures.empty() || i.textures.isProfile()) return;
+  const std::array<double, 3> key{look.water, look.rainfall, look.evaporation};
+  if (i.waterHeightsVersion == i.textures.heightsVersion && i.waterKey == key &&
+      i.waterWorld == world) {
+    return;
+  }
+  i.waterHeightsVersion = i.textures.heightsVersion;
+  i.waterKey = key;
+  i.waterWorld = world;
+  try {
+    i.textures.uploadWaterBodies(waterLook(field, look, world));
+  } catch (const std::exception&) {
+    // A terrain the water model refuses shows no lakes or rivers (the
+    // look never stops a terrain from being drawn); tried again when it changes.
+    i.textures.uploadWaterBodies({});
+  }
 }
 
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {

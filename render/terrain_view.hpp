@@ -8,10 +8,12 @@
 
 #include <glm/glm.hpp>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
-#include "core/look/look.hpp"
 #include "core/base/view_kind.hpp"
+#include "core/base/world.hpp"
+#include "core/look/color.hpp"
+#include "core/look/look.hpp"
+#include "core/look/water_look.hpp"
 
 namespace terrain::render {
 
@@ -64,6 +66,7 @@ struct ViewSettings {
   // colour, as opaque as the mask is high.
   bool showOverlay = false;
   glm::vec3 overlayColor{0.1f, 0.45f, 1.0f};
+  bool overlayGrey = false;  // a mask drawn in greys (0 black .. 1 white) instead of its colour
   // The look's sun and relief (core/look/look.hpp, the one definition): towards
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
@@ -119,6 +122,15 @@ class TerrainView {
   // given to setTerrain) as the overlay instead of a mask: each cell shows
   // ViewSettings::materialColors blended by its weights. Empty removes it.
   void setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
+  // Lakes and rivers (core/look/water_look.hpp) of the field last given to
+  // setTerrain, drawn at their own levels in the 3D view and over the land
+  // in the map view; empty vectors remove them. setTerrain removes them too.
+  void setWaterBodies(const WaterLook& water);
+  // The lakes and rivers of `field` (the one last given to setTerrain) for
+  // this look's water level and climate and this world, computed (on this
+  // thread: about a quarter of a second at 1025) only when the heights,
+  // those or the world changed since the last call.
+  void syncWaterBodies(const Heightfield& field, const Look& look, const World& world);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0

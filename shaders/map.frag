@@ -4,14 +4,16 @@
 // heightmap is at the top (north), as in the exported PNG.
 #include "ramp.glsl"
 #include "overlay.glsl"
+#include "water_bodies.glsl"
 
 uniform sampler2D uHeights;  // R32F, read with texelFetch (crisp cells)
+uniform sampler2D uShading;  // R32F, the heights as the hillshade reads them (despeckled)
 uniform ivec2 uSize;         // heightmap width, height in cells
 uniform vec4 uViewport;      // x, y, width, height in pixels
 uniform vec2 uCenter;        // map point at the view centre, 0..1
 uniform float uZoom;         // 1 = whole map fits the view
 uniform bool uHillshade;
-uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look.hpp)
+uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look/look.hpp)
 uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
 uniform bool uWraps;         // a torus: its 8 neighbouring copies show faintly around it
@@ -34,20 +36,34 @@ const float kMarkerHalfWidth = 1.0;
 const float kMarkerEdge = 1.0;
 
 float heightAt(ivec2 cell) { return texelFetch(uHeights, clamp(cell, ivec2(0), uSize - 1), 0).r; }
+float shadingAt(ivec2 cell) { return texelFetch(uShading, clamp(cell, ivec2(0), uSize - 1), 0).r; }
 
-// The CPU colour map's hillshade (core/image.cpp hillshadeAt), so the map
-// view and the exported colour map agree: Lambert over flat ground's, from
-// central differences (one-sided at the edges), clamped.
+// The CPU colour map's hillshade (core/look/image.cpp hillshadeAt), so the
+// map view and the exported colour map agree: Lambert over flat ground's,
+// from the Sobel gradient of the despeckled heights (one-sided at the
+// edges), summed in the same order, clamped.
 float hillshade(ivec2 cell) {
   float scale = float(max(max(uSize.x, uSize.y) - 1, 1)) * uRelief * 0.5;
   ivec2 lo = max(cell - 1, ivec2(0));
   ivec2 hi = min(cell + 1, uSize - 1);
   float wx = hi.x > lo.x ? 2.0 / float(hi.x - lo.x) : 0.0;
   float wy = hi.y > lo.y ? 2.0 / float(hi.y - lo.y) : 0.0;
-  float gx = (heightAt(ivec2(hi.x, cell.y)) - heightAt(ivec2(lo.x, cell.y))) * wx * scale;
-  float gy = (heightAt(ivec2(cell.x, hi.y)) - heightAt(ivec2(cell.x, lo.y))) * wy * scale;
-  float lit = (1.0 - uSun.x / uSun.z * gx - uSun.y / uSun.z * gy) * inversesqrt(1.0 + gx * gx + gy * gy);
+  float al = shadingAt(ivec2(lo.x, lo.y)), ac = shadingAt(ivec2(cell.x, lo.y)),
+        ar = shadingAt(ivec2(hi.x, lo.y));
+  float ml = shadingAt(ivec2(lo.x, cell.y)), mr = shadingAt(ivec2(hi.x, cell.y));
+  float bl = shadingAt(ivec2(lo.x, hi.y)), bc = shadingAt(ivec2(cell.x, hi.y)),
+        br = shadingAt(ivec2(hi.x, hi.y));
+  float gx = ((ar + 2.0 * mr + br) - (al + 2.0 * ml + bl)) * 0.25 * wx * scale;
+  float gy = ((bl + 2.0 * bc + br) - (al + 2.0 * ac + ar)) * 0.25 * wy * scale;
+  float lit =
+      (1.0 - uSun.x / uSun.z * gx - uSun.y / uSun.z * gy) * inversesqrt(1.0 + gx * gx + gy * gy);
   return clamp(lit, kShadeMin, kShadeMax);
+}
+
+// Lakes and rivers over the land, flat (unshaded), as much as they hide it.
+vec3 withWaterBodies(vec3 land, ivec2 cell) {
+  if (!uHasWaterBodies) return land;
+  return mix(land, uInlandWaterColor, texelFetch(uWaterBodies, cell, 0).g);
 }
 
 void main() {
@@ -68,6 +84,7 @@ void main() {
   vec3 color = terrainColor(h);
   if (uHillshade && !isUnderWater(h)) color *= hillshade(cell);  // water stays flat
   color = min(color, vec3(1.0));
+  if (!(uShowOverlay && uOverlaySplat)) color = withWaterBodies(color, cell);
   if (copy) {
     fragColor = vec4(mix(kBackground, color, kCopyStrength), 1.0);
     return;
@@ -79,13 +96,10 @@ void main() {
     if (!isUnderWater(h)) {
       vec3 ground = splatColor(texelFetch(uOverlay, cell, 0));
       if (uHillshade) ground *= hillshade(cell);
-      color = min(ground, vec3(1.0));
+      color = withWaterBodies(min(ground, vec3(1.0)), cell);
     }
   } else if (uShowOverlay) {
-    // Most of the mask's colour where it is 1, none where it is 0: the
-    // terrain stays readable under a faint mask.
-    float mask = texelFetch(uOverlay, cell, 0).r;
-    color = mix(color, uOverlayColor, 0.85 * mask);
+    color = maskOver(color, texelFetch(uOverlay, cell, 0).r);
   }
   if (uMarkRow >= 0) {
     float pixelsFromRow = abs(cellPos.y - (float(uMarkRow) + 0.5)) * scale;

@@ -6,6 +6,7 @@
 #include "heights.glsl"
 #include "ramp.glsl"
 #include "overlay.glsl"
+#include "detail.glsl"
 
 uniform vec2 uExtent;
 uniform float uExaggeration;
@@ -35,6 +36,11 @@ vec3 surfaceNormal(vec2 slopePerSample) {
 
 void main() {
   float lod = footprintLod(dFdx(vUv), dFdy(vUv));  // before any branch: it takes derivatives
+  // The detail's place on the map (map units) and what a pixel spans of it
+  // and of the height, for fading octaves finer than a pixel.
+  vec2 mapPos = vUv * uExtent;
+  float footprint = max(length(dFdx(mapPos)), length(dFdy(mapPos)));
+  float heightFootprint = fwidth(vWorldY) / max(uExaggeration, 1e-6);
   vec2 fromCenter = vUv - 0.5;
   vec3 n = abs(fromCenter.x) > abs(fromCenter.y) ? vec3(sign(fromCenter.x), 0.0, 0.0)
                                                  : vec3(0.0, 0.0, sign(fromCenter.y));
@@ -56,7 +62,13 @@ void main() {
     // The splat map's materials as they look, or a mask's colour over the
     // ramp's; lit like the terrain either way.
     vec4 overlay = texture(uOverlay, sampleCoord(vUv));
-    base = uOverlaySplat ? splatColor(overlay) : mix(base, uOverlayColor, 0.85 * overlay.r);
+    if (uOverlaySplat) {
+      // Each material's colour varied by its own detail, which averages to
+      // 1: from afar the colours are the map view's.
+      base = splatColor(overlay * materialDetail(mapPos, footprint, h, heightFootprint));
+    } else {
+      base = maskOver(base, overlay.r);
+    }
   }
   // Hidden sky dims the sky light fully and the sun a little (a soft shadow).
   float sky = 1.0;

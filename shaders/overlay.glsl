@@ -5,6 +5,16 @@ uniform bool uShowOverlay;
 uniform vec3 uOverlayColor;    // a mask's colour
 uniform bool uOverlaySplat;    // uOverlay holds the splat map (core/look/splat.hpp), not a mask
 uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
+uniform bool uOverlayGrey;     // a mask drawn as its own grey (0 black .. 1 white), not a colour
+
+// A mask over the terrain's colour. As a colour: most of it where the mask
+// is 1, none where it is 0, so the terrain stays readable under a faint
+// mask and unmasked ground is untouched. As greys: the mask's value over
+// all the land, with a little of the terrain left to keep its form.
+vec3 maskOver(vec3 base, float mask) {
+  if (uOverlayGrey) return mix(base, vec3(mask), 0.85);
+  return mix(base, uOverlayColor, 0.85 * mask);
+}
 
 // The materials' colours blended by the weights (they sum to 1).
 vec3 splatColor(vec4 w) {

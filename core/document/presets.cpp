@@ -228,6 +228,11 @@ Document canyonMesa() {
   doc.world = {8000.0, 700.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 1.0;  // a dry plateau: no snow
+  // Desert: bare sand wherever it is not rock (every cell's flow passes
+  // 0), and a climate whose evaporation empties the terraces' basins.
+  doc.look.sedimentFlow = 0.0;
+  doc.look.rainfall = 250.0;
+  doc.look.evaporation = 2000.0;
   openIn3D(doc, 0.2);
   return doc;
 }

@@ -94,13 +94,64 @@ Shading Shading::of(const Look& look, bool on) {
   return shading;
 }
 
+void despeckledRow(const Heightfield& field, int y, float* out) {
+  const int w = field.width;
+  const float* above = field.heights.data() + field.index(0, std::max(y - 1, 0));
+  const float* row = field.heights.data() + field.index(0, y);
+  const float* below = field.heights.data() + field.index(0, std::min(y + 1, field.height - 1));
+  for (int x = 0; x < w; ++x) {
+    const int l = std::max(x - 1, 0);
+    const int r = std::min(x + 1, w - 1);
+    const float lo =
+        std::min({above[l], above[x], above[r], row[l], row[r], below[l], below[x], below[r]});
+    const float hi =
+        std::max({above[l], above[x], above[r], row[l], row[r], below[l], below[x], below[r]});
+    out[x] = std::clamp(row[x], lo, hi);
+  }
+}
+
+std::vector<float> despeckled(const Heightfield& field, const Execution& exec) {
+  std::vector<float> out(field.size());
+  parallelFor(exec, 0, field.height, 16, [&](std::int64_t begin, std::int64_t end) {
+    for (auto y = begin; y < end; ++y) {
+      despeckledRow(field, static_cast<int>(y), out.data() + field.index(0, static_cast<int>(y)));
+    }
+  });
+  return out;
+}
+
+namespace {
+
+// The Sobel gradient at column x of three despeckled rows (above, at and
+// below the cell), before the map's scale: along x and along y. The GPU's
+// map view (shaders/map.frag) computes the same sums in the same order.
+struct Gradient {
+  float gx;
+  float gy;
+};
+
+Gradient sobel(const float* const rows[3], int l, int x, int r) {
+  const float* a = rows[0];
+  const float* m = rows[1];
+  const float* b = rows[2];
+  return {((a[r] + 2.0f * m[r] + b[r]) - (a[l] + 2.0f * m[l] + b[l])) * 0.25f,
+          ((b[l] + 2.0f * b[x] + b[r]) - (a[l] + 2.0f * a[x] + a[r])) * 0.25f};
+}
+
+}  // namespace
+
 float hillshadeAt(const Heightfield& field, int x, int y, const Shading& shading) {
   const float scale = gradientScaleFor(field, shading.relief);
   const Neighbours nx = neighbours(x, field.width);
   const Neighbours ny = neighbours(y, field.height);
-  const float gx = (field.at(nx.after, y) - field.at(nx.before, y)) * nx.weight * scale;
-  const float gy = (field.at(x, ny.after) - field.at(x, ny.before)) * ny.weight * scale;
-  return shadeFactor(sunTerms(shading), gx, gy);
+  std::vector<float> buffer(3 * static_cast<std::size_t>(field.width));
+  const std::size_t w = static_cast<std::size_t>(field.width);
+  despeckledRow(field, ny.before, buffer.data());
+  despeckledRow(field, y, buffer.data() + w);
+  despeckledRow(field, ny.after, buffer.data() + 2 * w);
+  const float* const rows[3] = {buffer.data(), buffer.data() + w, buffer.data() + 2 * w};
+  const Gradient g = sobel(rows, nx.before, x, nx.after);
+  return shadeFactor(sunTerms(shading), g.gx * nx.weight * scale, g.gy * ny.weight * scale);
 }
 
 namespace {
@@ -140,15 +191,20 @@ MapRenderer::MapRenderer(const Heightfield& field, const ColorRamp& ramp, float 
 
 namespace {
 
-// out[x] for x in [first, last): central differences. Written as two
-// branch-free loops (the clamp in integers, water as a select of loads)
-// because GCC, respecting FP traps, will not vectorise a loop in which
-// float arithmetic sits behind a condition.
-void shadeInterior(const SunTerms sun, const float* __restrict row, const float* __restrict above,
-                   const float* __restrict below, float sx, float sy, float water, int first,
-                   int last, std::int32_t* __restrict out) {
+// out[x] for x in [first, last): the Sobel gradient of the despeckled rows
+// a (above), m, b (below), as sobel() sums it. Written as two branch-free
+// loops (the clamp in integers, water as a select of loads) because GCC,
+// respecting FP traps, will not vectorise a loop in which float arithmetic
+// sits behind a condition. `row` holds the heights themselves (for water).
+void shadeInterior(const SunTerms sun, const float* __restrict row, const float* __restrict a,
+                   const float* __restrict m, const float* __restrict b, float sx, float sy,
+                   float water, int first, int last, std::int32_t* __restrict out) {
   for (int x = first; x < last; ++x) {
-    const float f = rawShade(sun, (row[x + 1] - row[x - 1]) * sx, (below[x] - above[x]) * sy);
+    const float gx =
+        ((a[x + 1] + 2.0f * m[x + 1] + b[x + 1]) - (a[x - 1] + 2.0f * m[x - 1] + b[x - 1])) * 0.25f;
+    const float gy =
+        ((b[x - 1] + 2.0f * b[x] + b[x + 1]) - (a[x - 1] + 2.0f * a[x] + a[x + 1])) * 0.25f;
+    const float f = rawShade(sun, gx * sx, gy * sy);
     out[x] = std::min(std::max(fixedShade(f), kFixedMin), kFixedMax);
   }
   for (int x = first; x < last; ++x) out[x] = row[x] < water ? kFixedOne : out[x];
@@ -164,6 +220,21 @@ void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
   const float* row = field_.heights.data() + field_.index(0, y);
   std::int32_t index[kSpan];
   std::int32_t shade[kSpan];
+  // The despeckled rows the shading reads, made once per row (a whole
+  // despeckled map would double a huge export's memory).
+  std::vector<float> buffer;
+  const float* rows[3] = {};
+  if (hillshade_) {
+    const auto width = static_cast<std::size_t>(w);
+    buffer.resize(3 * width);
+    const Neighbours ny = neighbours(y, field_.height);
+    despeckledRow(field_, ny.before, buffer.data());
+    despeckledRow(field_, y, buffer.data() + width);
+    despeckledRow(field_, ny.after, buffer.data() + 2 * width);
+    rows[0] = buffer.data();
+    rows[1] = buffer.data() + width;
+    rows[2] = buffer.data() + 2 * width;
+  }
   for (int x0 = 0; x0 < w; x0 += kSpan) {
     const int n = std::min(kSpan, w - x0);
     lookup_.indices(row + x0, n, index);
@@ -172,7 +243,7 @@ void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
       for (int i = 0; i < n; ++i) putPixel(out + 3 * i, lookup_.entry(index[i]));
       continue;
     }
-    shadeSpan(y, x0, n, shade);
+    shadeSpan(y, rows, x0, n, shade);
     for (int i = 0; i < n; ++i) {
       const std::uint64_t v = shadeLanes(lanes_[static_cast<std::size_t>(index[i])], shade[i]);
       out[3 * i] = static_cast<std::uint8_t>(v);
@@ -183,25 +254,24 @@ void MapRenderer::renderRow(int y, std::uint8_t* rgb) const {
 }
 
 // Fixed-point shading of cells x0 .. x0+n-1 of row y; water is flat (256).
-void MapRenderer::shadeSpan(int y, int x0, int n, std::int32_t* shade) const {
+void MapRenderer::shadeSpan(int y, const float* const rows[3], int x0, int n,
+                            std::int32_t* shade) const {
   const int w = field_.width;
   const SunTerms sun{sunX_, sunY_};
   const float water = lookup_.waterLevel();
   const float* row = field_.heights.data() + field_.index(0, y);
   const Neighbours ny = neighbours(y, field_.height);
-  const float* above = field_.heights.data() + field_.index(0, ny.before);
-  const float* below = field_.heights.data() + field_.index(0, ny.after);
   const float sx = gradientScale_;
   const float sy = ny.weight * gradientScale_;
-  // Interior cells: central differences, a loop the compiler vectorises.
+  // Interior cells: a loop the compiler vectorises.
   const int first = std::max(x0, 1);
   const int last = std::min(x0 + n, w - 1);
-  shadeInterior(sun, row, above, below, sx, sy, water, first, last, shade - x0);
+  shadeInterior(sun, row, rows[0], rows[1], rows[2], sx, sy, water, first, last, shade - x0);
   for (int x : {0, w - 1}) {  // one-sided differences at the edges
     if (x < x0 || x >= x0 + n) continue;
     const Neighbours nx = neighbours(x, w);
-    const float f = shadeFactor(sun, (row[nx.after] - row[nx.before]) * nx.weight * sx,
-                                (below[x] - above[x]) * sy);
+    const Gradient g = sobel(rows, nx.before, x, nx.after);
+    const float f = shadeFactor(sun, g.gx * nx.weight * sx, g.gy * sy);
     shade[x - x0] = row[x] < water ? kFixedOne : fixedShade(f);
   }
 }

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/look/color.hpp"
 #include "core/base/heightfield.hpp"
-#include "core/look/look.hpp"
 #include "core/base/parallel.hpp"
+#include "core/look/color.hpp"
+#include "core/look/look.hpp"
 
 namespace terrain {
 
@@ -31,8 +31,19 @@ struct Shading {
   static Shading of(const Look& look, bool on);
 };
 
-// Brightness factor of cell (x, y): Lambert on the normal from central
-// differences (one-sided at the edges), divided by flat ground's value and
+// The heights the hillshade reads: each cell clamped to the range of its
+// eight neighbours (edges clamped). A pit or spike one cell across (what
+// droplets leave) takes its nearest neighbour's height and no longer reads
+// as speckle; a channel or ridge one cell wide, straight or diagonal,
+// keeps its own (its neighbours along it are as low or as high). The
+// heights themselves are untouched: this is how they are shaded.
+void despeckledRow(const Heightfield& field, int y, float* out);
+std::vector<float> despeckled(const Heightfield& field, const Execution& exec = {});
+
+// Brightness factor of cell (x, y): Lambert on the normal from the
+// despeckled heights' Sobel gradient (a central difference averaged 1-2-1
+// across it, one-sided at the edges, so a channel's banks shade smoothly
+// instead of in one-cell stairs), divided by flat ground's value and
 // clamped to [kHillshadeMin, kHillshadeMax].
 float hillshadeAt(const Heightfield& field, int x, int y, const Shading& shading = {});
 
@@ -47,7 +58,8 @@ class MapRenderer {
   void renderRow(int y, std::uint8_t* rgb) const;
 
  private:
-  void shadeSpan(int y, int x0, int n, std::int32_t* shade) const;
+  // rows: the despeckled rows above, at and below y (edges clamped).
+  void shadeSpan(int y, const float* const rows[3], int x0, int n, std::int32_t* shade) const;
 
   const Heightfield& field_;
   ColorLookup lookup_;

@@ -83,6 +83,24 @@ ParamTable<Look> makeLookTable() {
           (ParamInfo{"splat-blend", "Splat blend", "",
                      "Splat map: how soft the borders between materials are (0 = hard edges)",
                      ParamType::Real, 0.0, 0.5})),
+      TERRAIN_BIND(Look, rainfall,
+                   (ParamInfo{"rainfall",
+                              "Rainfall",
+                              "mm/yr",
+                              "Lakes and rivers drawn: rain per year, all of it running off "
+                              "(rivers' flow, and so their width, is the area they drain times "
+                              "this)",
+                              ParamType::Real,
+                              1.0,
+                              10000.0,
+                              {},
+                              true})),
+      TERRAIN_BIND(Look, evaporation,
+                   (ParamInfo{"evaporation", "Evaporation", "mm/yr",
+                              "Lakes and rivers drawn: evaporation per year from open water; a "
+                              "lake whose inflow cannot make up for it sinks below its rim or "
+                              "dries (a desert's basins)",
+                              ParamType::Real, 0.0, 10000.0})),
   });
 }
 

@@ -25,6 +25,9 @@ struct Look {
   double snowLine = 0.8;      // 0..1 of the height range: higher ground is snow
   double sedimentFlow = 0.6;  // 0..1 of the flow mask: wetter ground is sediment
   double splatBlend = 0.05;   // 0..0.5: how soft the borders between materials are
+  // The climate the views' lakes and rivers come from (core/look/water_look.hpp).
+  double rainfall = 1000.0;  // mm per year, all of it running off
+  double evaporation = 0.0;  // mm per year from open water: a dry climate's lakes sink
 
   bool operator==(const Look&) const = default;
 };
