@@ -32,11 +32,17 @@ class RadixHeap {
     ++size_;
   }
   std::int32_t pop() {
+    std::uint32_t key = 0;
+    return pop(key);
+  }
+  // The same, giving the cell's key too (saves reading it back elsewhere).
+  std::int32_t pop(std::uint32_t& key) {
     if (buckets_[0].empty()) refill();
-    const std::int32_t cell = buckets_[0].back().cell;
+    const Item item = buckets_[0].back();
     buckets_[0].pop_back();
     --size_;
-    return cell;
+    key = item.key;
+    return item.cell;
   }
 
  private:

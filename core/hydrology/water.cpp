@@ -2,11 +2,13 @@
 #include "core/hydrology/water.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
-#include "core/hydrology/flow_neighbours.hpp"
 #include "core/base/portable_math.hpp"
+#include "core/hydrology/flow_neighbours.hpp"
 #include "core/hydrology/radix_heap.hpp"
 
 namespace terrain {
@@ -89,30 +91,70 @@ std::vector<std::uint8_t> findSea(std::span<const float> ground, float seaHeight
 // their ground): each cell's fill level (its lake's spill height, or its
 // ground), the cell it was reached from, and the order cells were reached,
 // which never lowers the fill level.
+//
+// The flood visits cells in height order, all over the map, so its cost is
+// the memory it touches per neighbour: a cell is marked reached by one byte
+// (the way to the cell it was reached from) rather than a 4-byte index, and
+// each cell carries its level through the queues instead of reading it back.
 struct Flood {
   std::vector<float> fill;
-  std::vector<std::int32_t> parent;  // itself at an outlet
+  std::vector<std::uint8_t> from;  // direction to the cell reached from, kSelf at an outlet
   std::vector<std::int32_t> order;
+  std::vector<std::int32_t> flooded;  // cells under water (fill above ground), in order
 };
+
+constexpr std::uint8_t kSelf = 8;
+constexpr std::uint8_t kUnreached = 0xFF;
+
+// kNeighbours is symmetric: the way back along direction d is 7 - d.
+constexpr std::uint8_t opposite(std::uint8_t d) {
+  return static_cast<std::uint8_t>(7 - d);
+}
+
+// The cell `from` points to (c itself at an outlet).
+std::size_t parentOf(const Flood& flood, const Grid& grid, std::size_t c) {
+  const std::uint8_t d = flood.from[c];
+  if (d >= kSelf) return c;
+  const int w = grid.width;
+  int x = static_cast<int>(c % static_cast<std::size_t>(w)) + kNeighbours[d].dx;
+  int y = static_cast<int>(c / static_cast<std::size_t>(w)) + kNeighbours[d].dy;
+  if (grid.wraps) {
+    x = flow::wrapped(x, w);
+    y = flow::wrapped(y, grid.height);
+  }
+  return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+}
+
+// The inverse of orderKey (-0 comes back as +0).
+float heightOfKey(std::uint32_t key) {
+  const std::uint32_t bits = (key & 0x80000000U) != 0 ? key & 0x7FFFFFFFU : ~key;
+  float height = 0.0f;
+  std::memcpy(&height, &bits, sizeof height);
+  return height;
+}
 
 Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, float seaHeight,
             const Grid& grid, Poller& poll) {
   const std::size_t n = grid.cells();
-  Flood out{
-      std::vector<float>(ground.begin(), ground.end()), std::vector<std::int32_t>(n, kNone), {}};
+  Flood out{std::vector<float>(ground.begin(), ground.end()),
+            std::vector<std::uint8_t>(n, kUnreached),
+            {},
+            {}};
   out.order.reserve(n);
+  float* const fill = out.fill.data();
+  std::uint8_t* const from = out.from.data();
   RadixHeap open;
   const auto seed = [&](std::size_t c, float level) {
-    out.fill[c] = level;
-    out.parent[c] = static_cast<std::int32_t>(c);
+    fill[c] = level;
+    from[c] = kSelf;
     open.push(orderKey(level), static_cast<std::int32_t>(c));
   };
   // The sea is reached first, all of it at its level, without the heap:
   // only the land around it waits there.
   for (std::size_t c = 0; c < n; ++c) {
     if (sea[c] != 0) {
-      out.fill[c] = seaHeight;
-      out.parent[c] = static_cast<std::int32_t>(c);
+      fill[c] = seaHeight;
+      from[c] = kSelf;
       out.order.push_back(static_cast<std::int32_t>(c));
     } else if (!grid.wraps && grid.onEdge(c)) {
       seed(c, ground[c]);
@@ -120,9 +162,9 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
   }
   for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
     const auto c = static_cast<std::size_t>(out.order[i]);
-    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
-      if (out.parent[m] != kNone) return;
-      out.parent[m] = static_cast<std::int32_t>(c);
+    grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
+      if (from[m] != kUnreached) return;
+      from[m] = opposite(d);
       open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));  // above the sea
     });
   }
@@ -134,34 +176,56 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
   }
   // Flooded cells wait in a FIFO ahead of the heap: a lake is crossed
   // breadth first from its outlet, in O(1) per cell.
-  std::vector<std::int32_t> flooded;
+  struct Waiting {
+    std::int32_t cell;
+    float level;
+  };
+  std::vector<Waiting> waiting;
   std::size_t next = 0;
-  while (next < flooded.size() || !open.empty()) {
+  const std::array<std::ptrdiff_t, 8> step = flow::offsetsInside(grid.width);
+  const auto w = static_cast<std::size_t>(grid.width);
+  const auto h = static_cast<std::size_t>(grid.height);
+  // Reaches m from c (d the way from c to m) at c's level.
+  const auto reach = [&](std::size_t m, std::uint8_t d, float level) {
+    if (from[m] != kUnreached) return;
+    from[m] = opposite(d);
+    const float hm = fill[m];
+    if (hm <= level) {
+      fill[m] = level;
+      waiting.push_back({static_cast<std::int32_t>(m), level});
+    } else {
+      open.push(orderKey(hm), static_cast<std::int32_t>(m));
+    }
+  };
+  while (next < waiting.size() || !open.empty()) {
     std::size_t c = 0;
-    if (next < flooded.size()) {
-      c = static_cast<std::size_t>(flooded[next++]);
-      if (next == flooded.size()) {
-        flooded.clear();
+    float level = 0.0f;
+    if (next < waiting.size()) {
+      c = static_cast<std::size_t>(waiting[next].cell);
+      level = waiting[next].level;
+      ++next;
+      if (next == waiting.size()) {
+        waiting.clear();
         next = 0;
       }
+      if (level > ground[c] && sea[c] == 0) out.flooded.push_back(static_cast<std::int32_t>(c));
     } else {
-      c = static_cast<std::size_t>(open.pop());
+      std::uint32_t key = 0;
+      c = static_cast<std::size_t>(open.pop(key));
+      level = heightOfKey(key);
+      if (level == 0.0f) level = fill[c];  // keeps a -0's sign bit
     }
     out.order.push_back(static_cast<std::int32_t>(c));
     poll();
-    const float level = out.fill[c];
-    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
-      // A cell is reached once: its parent marks it (its fill is its ground until then).
-      if (out.parent[m] != kNone) return;
-      out.parent[m] = static_cast<std::int32_t>(c);
-      const float h = out.fill[m];
-      if (h <= level) {
-        out.fill[m] = level;
-        flooded.push_back(static_cast<std::int32_t>(m));
-      } else {
-        open.push(orderKey(h), static_cast<std::int32_t>(m));
+    const std::size_t x = c % w;
+    const std::size_t y = c / w;
+    if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {
+      for (std::uint8_t d = 0; d < 8; ++d) {
+        reach(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[d]), d, level);
       }
-    });
+    } else {
+      grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) { reach(m, d, level); });
+    }
   }
   return out;
 }
@@ -171,27 +235,47 @@ Flood flood(std::span<const float> ground, std::span<const std::uint8_t> sea, fl
 // flat). Either comes earlier in the flood's order.
 void route(const Flood& flood, const Grid& grid, const RunControl& control,
            std::vector<std::int32_t>& receiver, std::vector<std::uint8_t>& direction) {
-  receiver = flood.parent;
+  receiver.assign(grid.cells(), kNone);
   direction.assign(grid.cells(), kNoDirection);
   const std::span<const float> fill = flood.fill;
+  const std::array<std::ptrdiff_t, 8> step = flow::offsetsInside(grid.width);
+  const auto one = [&](std::size_t c, std::size_t parent, const auto& forNeighbours) {
+    receiver[c] = static_cast<std::int32_t>(parent);
+    if (parent == c) return;
+    float steepest = 0.0f;
+    forNeighbours([&](std::uint8_t d, std::size_t m) {
+      const float drop = (fill[c] - fill[m]) * kSlopePerDrop[d];
+      if (drop > steepest) {
+        steepest = drop;
+        receiver[c] = static_cast<std::int32_t>(m);
+        direction[c] = d;
+      }
+      // The way to the cell it was flooded from, kept when nothing is lower.
+      if (steepest == 0.0f && m == parent) direction[c] = d;
+    });
+  };
   parallelFor(control.exec, 0, grid.height, flow::kPollRows, [&](std::int64_t a, std::int64_t b) {
     control.checkpoint();
     for (std::int64_t y = a; y < b; ++y) {
+      const bool inner = y > 0 && y + 1 < grid.height;
       for (int x = 0; x < grid.width; ++x) {
         const std::size_t c = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
                               static_cast<std::size_t>(x);
-        if (flood.parent[c] == static_cast<std::int32_t>(c)) continue;
-        float steepest = 0.0f;
-        grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
-          const float drop = (fill[c] - fill[m]) * kSlopePerDrop[d];
-          if (drop > steepest) {
-            steepest = drop;
-            receiver[c] = static_cast<std::int32_t>(m);
-            direction[c] = d;
-          }
-          // The way to the cell it was flooded from, kept when nothing is lower.
-          if (steepest == 0.0f && static_cast<std::int32_t>(m) == flood.parent[c]) direction[c] = d;
-        });
+        // Inside the outer ring the neighbours are fixed steps away: no
+        // coordinates to work out, no wrapping (the same cells, the same order).
+        if (inner && x > 0 && x + 1 < grid.width) {
+          const std::uint8_t back = flood.from[c];
+          const std::size_t parent =
+              back >= kSelf ? c
+                            : static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[back]);
+          one(c, parent, [&](const auto& fn) {
+            for (std::uint8_t d = 0; d < 8; ++d) {
+              fn(d, static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[d]));
+            }
+          });
+        } else {
+          one(c, parentOf(flood, grid, c), [&](const auto& fn) { grid.forNeighbours(c, fn); });
+        }
       }
     }
   });
@@ -226,12 +310,13 @@ Lakes findLakes(const Flood& flood, std::span<const float> ground,
     std::uint8_t direction;
   };
   std::vector<Step> found;
-  for (const std::int32_t first : flood.order) {
+  for (const std::int32_t first : flood.flooded) {
     poll();
     const auto c0 = static_cast<std::size_t>(first);
-    if (!isFlooded(c0) || lakeOf[c0] != kNone) continue;
+    if (lakeOf[c0] != kNone) continue;
     const auto id = static_cast<std::int32_t>(out.lakes.size());
-    found.assign(1, {first, flood.parent[c0], kNoDirection});
+    const auto outlet = static_cast<std::int32_t>(parentOf(flood, grid, c0));
+    found.assign(1, {first, outlet, kNoDirection});
     lakeOf[c0] = id;
     float lowest = ground[c0];
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -259,7 +344,7 @@ Lakes findLakes(const Flood& flood, std::span<const float> ground,
     Lake lake;
     lake.spill = flood.fill[c0];
     lake.level = lake.spill;
-    lake.outlet = flood.parent[c0];
+    lake.outlet = outlet;
     lake.cells = static_cast<std::int32_t>(found.size());
     out.lakes.push_back(lake);
   }
@@ -281,6 +366,15 @@ float loweredLevel(const Lakes& lakes, std::size_t id, std::span<const float> gr
   std::sort(heights.begin(), heights.end());
   const auto k = std::min(static_cast<std::size_t>(wetCells), heights.size() - 1);
   return heights[k];  // the cells strictly below it are wet: at most k
+}
+
+// How many cells ahead the passes in the flood's order prefetch: enough to
+// cover a trip to L3 at a few nanoseconds per cell.
+constexpr std::size_t kAhead = 16;
+
+template <class... Arrays>
+void prefetchCell(std::size_t c, const Arrays&... arrays) {
+  (__builtin_prefetch(arrays.data() + c), ...);
 }
 
 struct Climate {
@@ -307,19 +401,27 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
                                std::span<const std::int32_t> lakeOf, const Heightfield* rain,
                                const Climate& climate, const WaterParams& p,
                                std::vector<std::int32_t>& receiver, std::vector<float>& discharge,
-                               Poller& poll) {
+                               std::vector<std::int32_t>& wet, Poller& poll) {
   const std::size_t n = flood.order.size();
   std::vector<double> inflow(n, 0.0);
   std::vector<double> lakeInflow(found.lakes.size(), 0.0);
   discharge.assign(n, 0.0f);
   const double cellArea = climate.cellMetres * climate.cellMetres;
+  wet.clear();
   for (std::size_t i = n; i-- > 0;) {
     poll();
+    // The order jumps about the map: ask for a later cell's lines now.
+    if (i >= kAhead)
+      prefetchCell(static_cast<std::size_t>(flood.order[i - kAhead]), inflow, lakeOf, receiver);
     const auto c = static_cast<std::size_t>(flood.order[i]);
     const double rainHere =
         rain != nullptr ? std::clamp(static_cast<double>(rain->heights[c]), 0.0, 1.0) : 1.0;
     inflow[c] += climate.rainPerCell * rainHere;
     double out = inflow[c];
+    // Cells that may hold water, for surfaces() (in this order: the flood's, reversed).
+    if (lakeOf[c] != kNone || out >= climate.riverDischarge) {
+      wet.push_back(static_cast<std::int32_t>(c));
+    }
     if (const std::int32_t id = lakeOf[c]; id != kNone) {
       const auto lakeIndex = static_cast<std::size_t>(id);
       if (found.root[lakeIndex] != static_cast<std::int32_t>(c)) {
@@ -333,9 +435,9 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
         lake.outflow = lake.inflow - loss;
       } else {
         lake.outflow = 0.0;
-        const double wet =
+        const double wetCells =
             climate.evaporation > 0.0 ? lake.inflow / (climate.evaporation * cellArea) : 0.0;
-        lake.level = loweredLevel(found, lakeIndex, ground, wet);
+        lake.level = loweredLevel(found, lakeIndex, ground, wetCells);
         receiver[c] = static_cast<std::int32_t>(c);  // a closed lake: nothing leaves
       }
       out = lake.outflow;
@@ -355,20 +457,32 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
 // the water flowing into it, so its surface never rises downstream, and it
 // meets a full lake's outlet at the lake's level.
 void surfaces(const Flood& flood, const Lakes& found, std::span<const float> ground,
-              std::span<const std::uint8_t> sea, std::span<const double> inflow, float seaHeight,
-              const Climate& climate, const WaterParams& p, double heightRange, WaterMaps& maps,
+              std::span<const std::uint8_t> sea, std::span<const double> inflow,
+              std::span<const std::int32_t> wet, float seaHeight, const Climate& climate,
+              const WaterParams& p, double heightRange, const RunControl& control, WaterMaps& maps,
               Poller& poll) {
   const std::size_t n = flood.order.size();
+  // Dry ground and the sea first, in parallel: neither passes a cap on (a
+  // sea cell is its own receiver).
+  parallelFor(control.exec, 0, static_cast<std::int64_t>(n), std::int64_t{1} << 15,
+              [&](std::int64_t a, std::int64_t b) {
+                for (auto c = static_cast<std::size_t>(a); c < static_cast<std::size_t>(b); ++c) {
+                  maps.surface[c] = sea[c] != 0 ? seaHeight : ground[c];
+                  maps.sea[c] = sea[c] != 0 ? 1.0f : 0.0f;
+                }
+              });
+  // Then the lakes and rivers, the flood's order reversed.
   std::vector<float> cap(n, std::numeric_limits<float>::infinity());
-  for (std::size_t i = n; i-- > 0;) {
+  for (std::size_t i = 0; i < wet.size(); ++i) {
     poll();
-    const auto c = static_cast<std::size_t>(flood.order[i]);
+    if (i + kAhead < wet.size()) {
+      prefetchCell(static_cast<std::size_t>(wet[i + kAhead]), inflow, maps.receiver, cap);
+    }
+    const auto c = static_cast<std::size_t>(wet[i]);
+    if (sea[c] != 0) continue;
     float surface = ground[c];
     bool water = true;
-    if (sea[c] != 0) {
-      surface = seaHeight;
-      maps.sea[c] = 1.0f;
-    } else if (const std::int32_t id = maps.lakeOf[c]; id != kNone) {
+    if (const std::int32_t id = maps.lakeOf[c]; id != kNone) {
       const float level = found.lakes[static_cast<std::size_t>(id)].level;
       water = ground[c] < level;
       if (water) {
@@ -453,34 +567,29 @@ std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, doub
   const auto diagonal = static_cast<float>(cellMetres * std::sqrt(2.0));
   const int w = grid.width;
   const int h = grid.height;
-  const auto at = [&](int x, int y) {
-    return d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
-             static_cast<std::size_t>(x)];
+  // Each pass takes a row from the row before it (vectorised: the three
+  // steps from above), then runs along the row; the minimum is exact, so
+  // the order of the candidates changes no bit.
+  const auto pass = [&](int y, int fromY, int step) {
+    float* const row = d.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+    if (fromY >= 0 && fromY < h) {
+      const float* const prev =
+          d.data() + static_cast<std::size_t>(fromY) * static_cast<std::size_t>(w);
+      for (int x = 0; x < w; ++x) {
+        float v = std::min(row[x], prev[x] + straight);
+        if (x > 0) v = std::min(v, prev[x - 1] + diagonal);
+        if (x + 1 < w) v = std::min(v, prev[x + 1] + diagonal);
+        row[x] = v;
+      }
+    }
+    if (step > 0) {
+      for (int x = 1; x < w; ++x) row[x] = std::min(row[x], row[x - 1] + straight);
+    } else {
+      for (int x = w - 1; x-- > 0;) row[x] = std::min(row[x], row[x + 1] + straight);
+    }
   };
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      float& v = d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
-                   static_cast<std::size_t>(x)];
-      if (x > 0) v = std::min(v, at(x - 1, y) + straight);
-      if (y > 0) {
-        v = std::min(v, at(x, y - 1) + straight);
-        if (x > 0) v = std::min(v, at(x - 1, y - 1) + diagonal);
-        if (x + 1 < w) v = std::min(v, at(x + 1, y - 1) + diagonal);
-      }
-    }
-  }
-  for (int y = h; y-- > 0;) {
-    for (int x = w; x-- > 0;) {
-      float& v = d[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
-                   static_cast<std::size_t>(x)];
-      if (x + 1 < w) v = std::min(v, at(x + 1, y) + straight);
-      if (y + 1 < h) {
-        v = std::min(v, at(x, y + 1) + straight);
-        if (x + 1 < w) v = std::min(v, at(x + 1, y + 1) + diagonal);
-        if (x > 0) v = std::min(v, at(x - 1, y + 1) + diagonal);
-      }
-    }
-  }
+  for (int y = 0; y < h; ++y) pass(y, y - 1, 1);
+  for (int y = h; y-- > 0;) pass(y, y + 1, -1);
   return d;
 }
 
@@ -551,8 +660,9 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   climate.rainPerCell = rainPerSecond * cellMetres * cellMetres;
   climate.evaporation = params.evaporation / 1000.0 / kSecondsPerYear;
   climate.riverDischarge = rainPerSecond * params.riverArea * 1.0e6;
+  std::vector<std::int32_t> wet;
   const std::vector<double> inflow = accumulate(filled, found, g, maps.lakeOf, rain, climate,
-                                                params, maps.receiver, maps.discharge, poll);
+                                                params, maps.receiver, maps.discharge, wet, poll);
   control.checkpoint(0.7f);
 
   maps.surface.assign(n, 0.0f);
@@ -563,8 +673,8 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   maps.flowX.assign(n, 0.5f);
   maps.flowY.assign(n, 0.5f);
   maps.wetness.assign(n, 0.0f);
-  surfaces(filled, found, g, sea, inflow, seaHeight, climate, params, world.heightRange, maps,
-           poll);
+  surfaces(filled, found, g, sea, inflow, wet, seaHeight, climate, params, world.heightRange,
+           control, maps, poll);
   widenRivers(filled, inflow, grid, climate, params, maps, poll);
   control.checkpoint(0.85f);
   finish(g, inflow, direction, grid, climate, params, world.heightRange, control, maps);
