@@ -466,8 +466,11 @@ void App::drawFrame() {
     const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
     syncViewSettings(state_.view, state_.document.doc);
     syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view);
-    // Lakes and rivers: recomputed only for new heights, water level or world.
-    if (state_.shown.field) {
+    // Lakes and rivers: recomputed only for new heights, water level or
+    // world. A class map's flat tiles hold none.
+    if (state_.shown.field && isClassMap(state_.shown.doc)) {
+      parts_->view.setWaterBodies({});
+    } else if (state_.shown.field) {
       parts_->view.syncWaterBodies(*state_.shown.field, state_.document.doc.look,
                                    state_.document.doc.world);
     }
