@@ -3,6 +3,8 @@
 // and the sea it reaches, a lake's level on the rivers feeding it, and all
 // three share one fill and one drainage, so they are computed together and
 // meet where they join. Each map is a port of its own.
+#include "core/nodes/water.hpp"
+
 #include <array>
 #include <memory>
 
@@ -146,6 +148,10 @@ std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context
 }
 
 }  // namespace
+
+WaterParams waterParamsOf(const ParamValues& values) {
+  return table().unpack(values);
+}
 
 const NodeType& waterNode() {
   static const NodeType node({

@@ -1,0 +1,392 @@
+// Water in the exports (issue 40 item 1): the water node's maps and surface
+// mesh written by core/export/water_formats.cpp and read back with
+// independent readers (OpenEXR's, libpng's, a glTF parser of our own):
+// the water stands on the ground, lakes are flat, rivers never rise
+// downstream, a flow map is still where the water is, and a tiled world's
+// water meshes are the whole world's, meeting at the seams.
+#include <gtest/gtest.h>
+
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfInputFile.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/base/error.hpp"
+#include "core/document/project.hpp"
+#include "core/export/outputs.hpp"
+#include "core/export/tiles.hpp"
+#include "core/export/water_formats.hpp"
+#include "core/graph/evaluator.hpp"
+#include "core/graph/graph_edits.hpp"
+#include "core/look/color.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/support/png_raw.hpp"
+
+namespace terrain {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+// An example with a water node on its terrain; the terrain stays the output.
+Document withWaterBeside(const std::string& example, int size) {
+  Document doc = loadProject(TERRAIN_SOURCE_DIR "/examples/" + example);
+  setDocumentSize(doc, size);
+  const NodeId water = addNode(doc.graph, "water", 0.0f, 0.0f);
+  connect(doc.graph, {doc.graph.output, 0}, {water, 0});
+  return doc;
+}
+
+class WaterExports : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("water-exports-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+            "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  fs::path dir_;
+};
+
+const OutputFormat& waterFormat(std::string_view key) {
+  static const std::vector<OutputFormat> all = waterFormats();
+  for (const OutputFormat& f : all) {
+    if (f.key == key) return f;
+  }
+  throw std::logic_error("no water format " + std::string(key));
+}
+
+std::vector<float> readExrY(const std::string& file, int width, int height) {
+  Imf::InputFile in(file.c_str());
+  const Imath::Box2i window = in.header().dataWindow();
+  EXPECT_EQ(window.max.x - window.min.x + 1, width);
+  EXPECT_EQ(window.max.y - window.min.y + 1, height);
+  std::vector<float> out(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), NAN);
+  Imf::FrameBuffer frame;
+  frame.insert("Y", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(out.data()), sizeof(float),
+                               sizeof(float) * static_cast<std::size_t>(width)));
+  in.setFrameBuffer(frame);
+  in.readPixels(window.min.y, window.max.y);
+  return out;
+}
+
+std::string fileBytes(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::uint32_t word(const std::string& bytes, std::size_t at) {
+  std::uint32_t w = 0;
+  std::memcpy(&w, bytes.data() + at, 4);
+  return w;
+}
+
+// A .glb's vertices in the world (its node's translation added) and triangles.
+struct GlbMesh {
+  std::vector<std::array<double, 3>> positions;
+  std::vector<std::uint32_t> indices;
+};
+
+// glTF 2.0 binary: header, JSON chunk, BIN chunk (section 4.4).
+GlbMesh readGlb(const std::string& file) {
+  const std::string bytes = fileBytes(file);
+  GlbMesh out;
+  if (bytes.size() < 20 || word(bytes, 0) != 0x46546C67u || word(bytes, 8) != bytes.size()) {
+    ADD_FAILURE() << file << ": not a glTF binary of its own length";
+    return out;
+  }
+  const std::uint32_t jsonBytes = word(bytes, 12);
+  const Json j = Json::parse(bytes.substr(20, jsonBytes));
+  const std::size_t bin = 20 + jsonBytes + 8;
+  const Json& primitive = j["meshes"][0]["primitives"][0];
+  const auto view = [&](int accessor) {
+    const Json& a = j["accessors"][static_cast<std::size_t>(accessor)];
+    const Json& v = j["bufferViews"][a["bufferView"].get<std::size_t>()];
+    return std::pair{
+        bin + v.value("byteOffset", std::size_t{0}) + a.value("byteOffset", std::size_t{0}),
+        a["count"].get<std::size_t>()};
+  };
+  std::array<double, 3> move = {0.0, 0.0, 0.0};
+  if (j["nodes"][0].contains("translation")) {
+    for (std::size_t k = 0; k < 3; ++k) move[k] = j["nodes"][0]["translation"][k];
+  }
+  const auto [positionAt, vertices] = view(primitive["attributes"]["POSITION"].get<int>());
+  for (std::size_t v = 0; v < vertices; ++v) {
+    float p[3];
+    std::memcpy(p, bytes.data() + positionAt + 12 * v, 12);
+    out.positions.push_back({static_cast<double>(p[0]) + move[0],
+                             static_cast<double>(p[1]) + move[1],
+                             static_cast<double>(p[2]) + move[2]});
+  }
+  const auto [indexAt, count] = view(primitive["indices"].get<int>());
+  out.indices.resize(count);
+  std::memcpy(out.indices.data(), bytes.data() + indexAt, 4 * count);
+  return out;
+}
+
+Heightfield terrainOf(const Document& doc) {
+  GraphEvaluator evaluator;
+  return *evaluator.run(doc.graph, NodeContext{doc.seed, doc.world});
+}
+
+// 8-connected groups of the cells where `on` holds.
+std::vector<std::vector<std::size_t>> groups(int width, int height, const std::vector<bool>& on) {
+  std::vector<std::vector<std::size_t>> out;
+  std::vector<bool> seen(on.size(), false);
+  for (std::size_t first = 0; first < on.size(); ++first) {
+    if (!on[first] || seen[first]) continue;
+    out.emplace_back();
+    std::vector<std::size_t> stack{first};
+    seen[first] = true;
+    while (!stack.empty()) {
+      const std::size_t c = stack.back();
+      stack.pop_back();
+      out.back().push_back(c);
+      const int x = static_cast<int>(c % static_cast<std::size_t>(width));
+      const int y = static_cast<int>(c / static_cast<std::size_t>(width));
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = x + dx;
+          const int ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const auto m = static_cast<std::size_t>(ny) * static_cast<std::size_t>(width) +
+                         static_cast<std::size_t>(nx);
+          if (on[m] && !seen[m]) {
+            seen[m] = true;
+            stack.push_back(m);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+TEST_F(WaterExports, MapsReadBackWithWaterOnTheGroundFlatLakesAndRiversNeverRising) {
+  const Document doc = withWaterBeside("mountains-and-plains.json", 257);
+  const Heightfield ground = terrainOf(doc);
+  const ColorRamp ramp = loadLookRamp(doc);
+  const OutputInput in{doc, ground, ramp, Execution{2}};
+  for (const char* key : {"water-surface", "water-depth", "water-masks", "water-flow",
+                          "water-wetness", "water-glb"}) {
+    const OutputFormat& f = waterFormat(key);
+    ASSERT_EQ(f.whyUnavailable(in), "") << key;
+    f.write(path(std::string(key) + std::string(f.metavar.substr(4))), in, {});
+  }
+  const int w = ground.width;
+  const int h = ground.height;
+  const std::vector<float> surface = readExrY(path("water-surface.exr"), w, h);
+  const std::vector<float> depth = readExrY(path("water-depth.exr"), w, h);
+  const testing::RawPngImage masks = testing::readRawPng(path("water-masks.png"));
+  const testing::RawPngImage flow = testing::readRawPng(path("water-flow.png"));
+  ASSERT_EQ(masks.bitDepth, 16);
+  ASSERT_EQ(masks.colorType, PNG_COLOR_TYPE_RGB);
+  ASSERT_EQ(flow.width, w);
+  const auto metres = [&](std::size_t c) {
+    return doc.world.baseElevation + static_cast<double>(ground.heights[c]) * doc.world.heightRange;
+  };
+  std::vector<bool> lake(ground.size(), false);
+  int rivers = 0;
+  int downstream = 0;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const std::size_t c = ground.index(x, y);
+      const bool wet = masks.sample(x, y, 0) + masks.sample(x, y, 1) + masks.sample(x, y, 2) > 0;
+      lake[c] = masks.sample(x, y, 0) > 0;
+      const double s = static_cast<double>(surface[c]);
+      if (wet) {
+        ASSERT_GE(s, metres(c) - 1e-3) << "water below its ground at " << x << "," << y;
+        EXPECT_NEAR(static_cast<double>(depth[c]), s - metres(c), 2e-3) << x << "," << y;
+      } else {
+        ASSERT_NEAR(s, metres(c), 1e-3) << "dry ground's surface is the ground";
+        ASSERT_EQ(depth[c], 0.0f);
+      }
+      // Lakes and the sea are still: 0.5 is 32768 of 65535.
+      if (masks.sample(x, y, 0) > 0 || masks.sample(x, y, 2) > 0) {
+        ASSERT_EQ(flow.sample(x, y, 0), 32768u) << x << "," << y;
+        ASSERT_EQ(flow.sample(x, y, 1), 32768u) << x << "," << y;
+      }
+      // A moving river cell's surface is not below the next one's downstream.
+      const int fx = static_cast<int>(flow.sample(x, y, 0)) - 32768;
+      const int fy = static_cast<int>(flow.sample(x, y, 1)) - 32768;
+      if (masks.sample(x, y, 1) > 0 && (fx != 0 || fy != 0)) {
+        ++rivers;
+        const int nx = x + (fx > 0) - (fx < 0);
+        const int ny = y + (fy > 0) - (fy < 0);
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        ++downstream;
+        EXPECT_LE(static_cast<double>(surface[ground.index(nx, ny)]), s + 1e-3)
+            << "a river rises downstream at " << x << "," << y;
+      }
+    }
+  }
+  EXPECT_GT(downstream, 200) << "rivers measured: " << rivers;
+  const auto lakes = groups(w, h, lake);
+  ASSERT_GT(lakes.size(), 5u) << "the example holds lakes";
+  for (const auto& cells : lakes) {
+    float low = surface[cells.front()];
+    float high = low;
+    for (const std::size_t c : cells) {
+      low = std::min(low, surface[c]);
+      high = std::max(high, surface[c]);
+    }
+    EXPECT_EQ(low, high) << "a lake of " << cells.size() << " cells is flat";
+  }
+  // The mesh: two triangles per grid square wet at its four corners, each
+  // vertex at its sample's surface.
+  const GlbMesh mesh = readGlb(path("water-glb.glb"));
+  const double cell = metresPerCell(doc.world, w, ground.wraps);
+  std::size_t squares = 0;
+  for (int y = 0; y + 1 < h; ++y) {
+    for (int x = 0; x + 1 < w; ++x) {
+      bool all = true;
+      constexpr std::array<std::pair<int, int>, 4> kCorners = {{{0, 0}, {1, 0}, {0, 1}, {1, 1}}};
+      for (const auto& [dx, dy] : kCorners) {
+        const int px = x + dx;
+        const int py = y + dy;
+        all =
+            all && masks.sample(px, py, 0) + masks.sample(px, py, 1) + masks.sample(px, py, 2) > 0;
+      }
+      squares += all ? 1 : 0;
+    }
+  }
+  ASSERT_GT(squares, 100u);
+  EXPECT_EQ(mesh.indices.size(), 6 * squares);
+  for (const auto& p : mesh.positions) {
+    const long x = std::lround(p[0] / cell);
+    const long y = std::lround(p[2] / cell);
+    ASSERT_NEAR(p[0], static_cast<double>(x) * cell, 1e-2);
+    ASSERT_NEAR(p[2], static_cast<double>(y) * cell, 1e-2);
+    EXPECT_EQ(static_cast<float>(p[1]),
+              surface[ground.index(static_cast<int>(x), static_cast<int>(y))]);
+  }
+}
+
+// The world's water squares (world sample of the north-west corner) and
+// each world sample's water height, from one mesh.
+struct Squares {
+  std::set<std::pair<long, long>> squares;
+  std::map<std::pair<long, long>, double> height;
+};
+
+void addSquares(const GlbMesh& mesh, double cell, Squares& out) {
+  const auto sample = [&](std::uint32_t v) {
+    return std::pair{std::lround(mesh.positions[v][0] / cell),
+                     std::lround(mesh.positions[v][2] / cell)};
+  };
+  for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
+    long x = LONG_MAX;
+    long z = LONG_MAX;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const auto [sx, sz] = sample(mesh.indices[t + k]);
+      x = std::min(x, sx);
+      z = std::min(z, sz);
+    }
+    out.squares.insert({x, z});
+  }
+  for (std::uint32_t v = 0; v < mesh.positions.size(); ++v) {
+    const auto key = sample(v);
+    const auto [it, fresh] = out.height.emplace(key, mesh.positions[v][1]);
+    if (!fresh) EXPECT_EQ(it->second, mesh.positions[v][1]) << "two heights at one sample";
+  }
+}
+
+TEST_F(WaterExports, ATiledWorldsWaterMeshesAreTheWorldsAndMeetAtTheSeams) {
+  const Document doc = withWaterBeside("mountains-and-plains.json", 257);
+  const Heightfield ground = terrainOf(doc);
+  const ColorRamp ramp = loadLookRamp(doc);
+  const OutputFormat& glb = waterFormat("water-glb");
+  const OutputFormat& masks = waterFormat("water-masks");
+  const OutputInput whole{doc, ground, ramp, Execution{2}};
+  glb.write(path("world.glb"), whole, {});
+  const WaterExport worldWater = waterForExport(whole);
+  const double cell = metresPerCell(doc.world, ground.width, ground.wraps);
+  Squares world;
+  addSquares(readGlb(path("world.glb")), cell, world);
+  ASSERT_GT(world.squares.size(), 100u);
+
+  const TileGrid grid = testing::tileGrid(257, 2, 2);
+  const TilePlan plan = planTiles(doc, grid);
+  Squares tiles;
+  for (int row = 0; row < 2; ++row) {
+    for (int column = 0; column < 2; ++column) {
+      const Tile made = buildTile(doc, grid, plan, {column, row});
+      const MapWindow window = tileWindow(grid, {column, row});
+      Document tileDoc = doc;
+      tileDoc.world = made.world;
+      OutputInput in{tileDoc, made.field, ramp, Execution{1}};
+      const std::string name = "t_x" + std::to_string(column) + "_y" + std::to_string(row);
+      in.tile = TilePlacement{name, window.x0, window.y0};
+      ASSERT_EQ(glb.whyUnavailable(in), "");
+      glb.write(path(name + ".glb"), in, {});
+      masks.write(path(name + ".png"), in, {});
+      addSquares(readGlb(path(name + ".glb")), cell, tiles);
+      // The tile's masks are the world's window, bit for bit as written.
+      const testing::RawPngImage tileMasks = testing::readRawPng(path(name + ".png"));
+      Heightfield lake(ground.width, ground.height);
+      lake.heights = worldWater.lake;
+      const Heightfield cut = cutWindow(lake, window);
+      for (int y = 0; y < window.height; ++y) {
+        for (int x = 0; x < window.width; ++x) {
+          const auto expected = static_cast<unsigned>(
+              std::lround(static_cast<double>(std::clamp(cut.at(x, y), 0.0f, 1.0f)) * 65535.0));
+          ASSERT_EQ(tileMasks.sample(x, y, 0), expected) << name << " " << x << "," << y;
+        }
+      }
+    }
+  }
+  // The tiles' squares together are the world's, and where two tiles share
+  // a sample (a seam) they put the water at the same height.
+  EXPECT_EQ(tiles.squares, world.squares);
+  for (const auto& [sample, height] : tiles.height) {
+    const auto it = world.height.find(sample);
+    ASSERT_NE(it, world.height.end());
+    EXPECT_NEAR(height, it->second, 1e-3);
+  }
+}
+
+// A graph with no water node exports the water a water node just added on
+// its terrain gives (its defaults); --output-node's map is not a terrain.
+TEST_F(WaterExports, WithoutAWaterNodeTheDefaultsWaterAndNoneForAnOutputNode) {
+  Document bare = loadProject(TERRAIN_SOURCE_DIR "/examples/mountains-and-plains.json");
+  setDocumentSize(bare, 129);
+  const Document withNode = withWaterBeside("mountains-and-plains.json", 129);
+  const Heightfield ground = terrainOf(bare);
+  const ColorRamp ramp = loadLookRamp(bare);
+  const WaterExport implicit = waterForExport(OutputInput{bare, ground, ramp, Execution{1}});
+  const WaterExport explicitNode =
+      waterForExport(OutputInput{withNode, ground, ramp, Execution{1}});
+  EXPECT_EQ(implicit.surface, explicitNode.surface);
+  EXPECT_EQ(implicit.river, explicitNode.river);
+  EXPECT_EQ(implicit.flowX, explicitNode.flowX);
+  EXPECT_GT(
+      std::count_if(implicit.lake.begin(), implicit.lake.end(), [](float v) { return v > 0.0f; }),
+      0);
+  OutputInput node{withNode, ground, ramp, Execution{1}};
+  node.outputNode = PortRef{withNode.graph.output, 0};
+  EXPECT_NE(waterFormat("water-masks").whyUnavailable(node), "");
+  EXPECT_THROW(waterForExport(node), InputError);
+}
+
+}  // namespace
+}  // namespace terrain
