@@ -307,7 +307,9 @@ void addSquares(const GlbMesh& mesh, double cell, Squares& out) {
   for (std::uint32_t v = 0; v < mesh.positions.size(); ++v) {
     const auto key = sample(v);
     const auto [it, fresh] = out.height.emplace(key, mesh.positions[v][1]);
-    if (!fresh) EXPECT_EQ(it->second, mesh.positions[v][1]) << "two heights at one sample";
+    if (!fresh) {
+      EXPECT_EQ(it->second, mesh.positions[v][1]) << "two heights at one sample";
+    }
   }
 }
 
