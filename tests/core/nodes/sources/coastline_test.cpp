@@ -8,7 +8,7 @@
 #include <set>
 
 #include "core/document/document.hpp"
-#include "test_support.hpp"
+#include "tests/core/test_support.hpp"
 
 namespace terrain {
 namespace {

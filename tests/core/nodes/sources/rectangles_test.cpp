@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "core/document/document.hpp"
-#include "test_support.hpp"
+#include "tests/core/test_support.hpp"
 
 namespace terrain {
 namespace {
