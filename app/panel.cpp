@@ -78,7 +78,7 @@ bool modifierSection(Document& doc) {
     ImGui::SameLine();
     const bool open = ImGui::TreeNodeEx("##stage", ImGuiTreeNodeFlags_DefaultOpen, "%s",
                                         std::string(stage->title()).c_str());
-    tooltip(stage->help());
+    tooltip(stage->chainHelp());
     ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight() * 3.3f);
     ImGui::BeginDisabled(i == 0);
     if (ImGui::ArrowButton("##up", ImGuiDir_Up)) swap = {i - 1, i};
@@ -115,7 +115,7 @@ bool modifierSection(Document& doc) {
         appendModifier(doc.graph, stage->key());
         changed = true;
       }
-      tooltip(stage->help());
+      tooltip(stage->chainHelp());
     }
     ImGui::EndCombo();
   }

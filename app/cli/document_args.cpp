@@ -417,7 +417,7 @@ std::string documentHelpText() {
   }
   out += "\nModifier stages (--stage KEY, then its parameters):\n";
   for (const ModifierStage* m : modifiers()) {
-    add(out, {"\n", m->key(), ": ", m->title(), "\n  ", m->help(), "\n"});
+    add(out, {"\n", m->key(), ": ", m->title(), "\n  ", m->chainHelp(), "\n"});
     const ParamValues defaults = m->defaults();
     const auto params = m->params();
     for (std::size_t i = 0; i < params.size(); ++i) appendParam(out, params[i], defaults[i]);

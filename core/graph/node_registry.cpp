@@ -1,43 +1,64 @@
 #include "core/graph/node_registry.hpp"
 
-#include <algorithm>
 #include <vector>
 
 #include "core/base/error.hpp"
+#include "core/nodes/modifiers/clamp.hpp"
+#include "core/nodes/modifiers/curve.hpp"
+#include "core/nodes/modifiers/droplets.hpp"
+#include "core/nodes/modifiers/normalise.hpp"
+#include "core/nodes/modifiers/smooth.hpp"
+#include "core/nodes/modifiers/stream_power.hpp"
+#include "core/nodes/modifiers/terrace.hpp"
+#include "core/nodes/modifiers/thermal.hpp"
 #include "core/nodes/nodes.hpp"
+#include "core/nodes/sources/coastline.hpp"
+#include "core/nodes/sources/diamond_square.hpp"
+#include "core/nodes/sources/import.hpp"
+#include "core/nodes/sources/midpoint.hpp"
+#include "core/nodes/sources/noise.hpp"
+#include "core/nodes/sources/random_walk.hpp"
+#include "core/nodes/sources/rectangles.hpp"
 
 namespace terrain {
 namespace {
 
-std::vector<const NodeType*> makeList() {
-  std::vector<const NodeType*> list(stageNodes().begin(), stageNodes().end());
-  // Stage nodes replaced by a node of their own with more ports.
-  for (const NodeType* own : {&streamPowerNode()}) {
-    std::replace_if(
-        list.begin(), list.end(), [own](const NodeType* t) { return t->key() == own->key(); }, own);
-  }
-  // One line per node type of the graph's own, in the add menu's order.
-  list.push_back(&combineNode());
-  list.push_back(&blendNode());
-  list.push_back(&heightMaskNode());
-  list.push_back(&slopeMaskNode());
-  list.push_back(&combineMasksNode());
-  list.push_back(&invertMaskNode());
-  list.push_back(&erosionMaskNode());
-  list.push_back(&curvatureMaskNode());
-  list.push_back(&blurMaskNode());
-  list.push_back(&growMaskNode());
-  list.push_back(&paintMaskNode());
-  list.push_back(&sculptNode());
-  list.push_back(&riverNode());
-  list.push_back(&roadNode());
-  list.push_back(&waterNode());
-  list.push_back(&rerouteNode());
-  return list;
-}
-
+// One line per node: sources in the panel's order, then modifiers, then the
+// graph's own nodes in the add menu's order.
 const std::vector<const NodeType*>& list() {
-  static const std::vector<const NodeType*> types = makeList();
+  static const std::vector<const NodeType*> types = {
+      &randomWalkSource(),
+      &midpointSource(),
+      &coastlineSource(),
+      &rectanglesSource(),
+      &diamondSquareSource(),
+      &noiseSource(),
+      &importSource(),
+      &smoothModifier(),
+      &normaliseModifier(),
+      &curveModifier(),
+      &terraceModifier(),
+      &clampModifier(),
+      &thermalModifier(),
+      &dropletsModifier(),
+      &streamPowerModifier(),
+      &combineNode(),
+      &blendNode(),
+      &heightMaskNode(),
+      &slopeMaskNode(),
+      &combineMasksNode(),
+      &invertMaskNode(),
+      &erosionMaskNode(),
+      &curvatureMaskNode(),
+      &blurMaskNode(),
+      &growMaskNode(),
+      &paintMaskNode(),
+      &sculptNode(),
+      &riverNode(),
+      &roadNode(),
+      &waterNode(),
+      &rerouteNode(),
+  };
   return types;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Every node type: the sources and modifiers (each stage is a node), then
-// the graph's own nodes (combine, blend, masks). Adding a node is its file
-// under core/nodes/ plus one line in node_registry.cpp.
+// Every node type, one list: the sources, the modifiers, then the graph's
+// own nodes (combine, blend, masks). Adding a node is its file under
+// core/nodes/ plus one line in node_registry.cpp; core/nodes/registry.hpp
+// reads the sources and modifiers out of the same list.
 #include <span>
 #include <string>
 #include <string_view>

@@ -2,8 +2,10 @@
 // A node of the terrain graph, as data: one descriptor says what it takes
 // (heights or masks, each port required or optional), what it gives, its
 // parameters, how far a cell's result reaches (for tiles) and its run
-// function. Its parameters are read as every stage's are, so the panel, the
-// CLI, --help and the project file treat it like any stage.
+// function. Sources and modifiers are nodes too, with one facet struct more
+// (core/nodes/stage.hpp); the panel, the node editor, the CLI, --help and
+// the project file read every node's parameters the same way.
+#include <any>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -15,7 +17,7 @@
 #include "core/base/heightfield.hpp"
 #include "core/base/map_window.hpp"
 #include "core/base/param_table.hpp"
-#include "core/nodes/stage.hpp"
+#include "core/base/run_control.hpp"
 #include "core/base/world.hpp"
 
 namespace terrain {
@@ -117,10 +119,16 @@ struct NodeDescriptor {
   std::vector<PortInfo> outputs = {};
   // The parameters' rows (in a table that outlives the node) and defaults.
   ParamSchema params = {};
+  // The ParamTable<Params>* the rows come from, for reading the values as
+  // their struct (paramTableOf); empty for a node that does not say.
+  std::any paramTable = {};
   // Rules across parameters, after each value is checked against its row.
   std::function<void(const ParamValues&)> validate = {};
-  // Stage::dynamicMax and Stage::idleReason; empty: the row's max, no reason.
+  // The largest value that means something for these values (iterations:
+  // the levels this size holds); empty: the row's max.
   std::function<double(std::size_t param, const ParamValues&)> dynamicMax = {};
+  // Why a parameter has no effect for these values (the panel greys it out
+  // and shows the reason); empty: it always has one.
   std::function<std::string_view(std::size_t param, const ParamValues&)> idleReason = {};
   // How far a cell's result reaches; localityOf, when set, decides it from
   // the values instead.
@@ -141,22 +149,29 @@ struct NodeDescriptor {
   NodeRunWindow runWindow = {};  // empty: it cannot compute a window alone
 };
 
+// Which family a node is of: a source and a modifier are also steps of a
+// chain (--generator, --stage, the panel's Source and Modifiers).
+enum class NodeFamily : std::uint8_t { Graph, Source, Modifier };
+
 // A node type: its descriptor, read through the names every caller uses.
-// It is a Stage too, so the code that lists, checks and stores a stage's
-// values (the panel, the CLI, the project file) reads a node's the same way.
-class NodeType final : public Stage {
+// SourceStage and ModifierStage (core/nodes/stage.hpp) add their facets.
+class NodeType {
  public:
   explicit NodeType(NodeDescriptor descriptor) : d_(std::move(descriptor)) {}
   const NodeDescriptor& descriptor() const { return d_; }
+  NodeFamily family() const { return family_; }
 
-  std::string_view key() const override { return d_.key; }
-  std::string_view title() const override { return d_.title; }
-  std::string_view help() const override { return d_.help; }
-  std::span<const ParamInfo> params() const override { return d_.params.infos; }
-  ParamValues defaults() const override { return d_.params.defaults; }
-  double dynamicMax(std::size_t param, const ParamValues& values) const override;
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override;
-  void validate(const ParamValues& values) const override;
+  std::string_view key() const { return d_.key; }
+  std::string_view title() const { return d_.title; }
+  std::string_view help() const { return d_.help; }
+  std::span<const ParamInfo> params() const { return d_.params.infos; }
+  ParamValues defaults() const { return d_.params.defaults; }
+  std::optional<std::size_t> indexOf(std::string_view paramKey) const;
+  double dynamicMax(std::size_t param, const ParamValues& values) const;
+  std::string_view idleReason(std::size_t param, const ParamValues& values) const;
+  // Throws InputError for the first thing wrong: a value against its row,
+  // then the descriptor's rules across parameters.
+  void validate(const ParamValues& values) const;
 
   std::span<const PortInfo> inputs() const { return d_.inputs; }
   std::span<const PortInfo> outputs() const { return d_.outputs; }
@@ -177,9 +192,22 @@ class NodeType final : public Stage {
   std::vector<PortValue> runWindow(const NodeContext& context, const ParamValues& values,
                                    const MapWindow& window, const RunControl& control) const;
 
+ protected:
+  NodeType(NodeDescriptor descriptor, NodeFamily family)
+      : d_(std::move(descriptor)), family_(family) {}
+
  private:
   NodeDescriptor d_;
+  NodeFamily family_ = NodeFamily::Graph;
 };
+
+// The node's values as its parameter struct, through the table its rows
+// come from; nullptr when its parameters are not a ParamTable<Params>.
+template <class Params>
+const ParamTable<Params>* paramTableOf(const NodeType& type) {
+  const auto* table = std::any_cast<const ParamTable<Params>*>(&type.descriptor().paramTable);
+  return table != nullptr ? *table : nullptr;
+}
 
 // The port of a node's first heights input, if it has one.
 inline std::optional<std::uint32_t> heightsInput(const NodeType& type) {

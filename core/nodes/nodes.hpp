@@ -1,16 +1,12 @@
 #pragma once
-// The node types, one file each under core/nodes/; node_registry.cpp lists them.
+// The graph's own node types, one file each under core/nodes/ (sources and
+// modifiers declare theirs in their own headers); node_registry.cpp lists them.
 #include <span>
 
 #include "core/graph/node_type.hpp"
 #include "core/nodes/stage.hpp"
 
 namespace terrain {
-
-// Each source and modifier as a node (stage_nodes.cpp): a source has no
-// input; a modifier takes heights and an optional mask that limits where it
-// acts (its result where the mask is 1, its input where it is 0).
-std::span<const NodeType* const> stageNodes();
 
 const NodeType& combineNode();        // add, subtract, multiply, min, max
 const NodeType& blendNode();          // a where the mask is 0, b where it is 1
@@ -28,7 +24,5 @@ const NodeType& riverNode();          // a channel carved along a drawn course
 const NodeType& roadNode();           // a levelled strip along a drawn course
 const NodeType& waterNode();          // sea, lakes and rivers with their surface and masks
 const NodeType& rerouteNode();        // a point a link passes through
-// Stands in for stream power's stage node: the same stage with an uplift input.
-const NodeType& streamPowerNode();
 
 }  // namespace terrain

@@ -1,22 +1,10 @@
 #include "core/nodes/registry.hpp"
 
+#include <vector>
+
 #include "core/base/error.hpp"
-#include "core/nodes/modifiers/clamp.hpp"
-#include "core/nodes/modifiers/curve.hpp"
-#include "core/nodes/modifiers/droplets.hpp"
-#include "core/nodes/modifiers/normalise.hpp"
-#include "core/nodes/modifiers/smooth.hpp"
-#include "core/nodes/modifiers/stream_power.hpp"
-#include "core/nodes/modifiers/terrace.hpp"
-#include "core/nodes/modifiers/thermal.hpp"
 #include "core/base/quote.hpp"
-#include "core/nodes/sources/coastline.hpp"
-#include "core/nodes/sources/diamond_square.hpp"
-#include "core/nodes/sources/import.hpp"
-#include "core/nodes/sources/midpoint.hpp"
-#include "core/nodes/sources/noise.hpp"
-#include "core/nodes/sources/random_walk.hpp"
-#include "core/nodes/sources/rectangles.hpp"
+#include "core/graph/node_registry.hpp"
 
 namespace terrain {
 namespace {
@@ -31,45 +19,42 @@ std::string keyList(std::span<const T* const> stages) {
   return out;
 }
 
-// One line per stage, in panel order.
-std::span<const SourceStage* const> sourceList() {
-  static const SourceStage* const list[] = {
-      &randomWalkSource(),    &midpointSource(), &coastlineSource(), &rectanglesSource(),
-      &diamondSquareSource(), &noiseSource(),    &importSource(),
-  };
-  return list;
+// The nodes of one family, in the registry's order.
+template <class T, const T* (*As)(const NodeType&)>
+std::vector<const T*> family() {
+  std::vector<const T*> out;
+  for (const NodeType* type : nodeTypes()) {
+    if (const T* stage = As(*type)) out.push_back(stage);
+  }
+  return out;
 }
 
-std::span<const ModifierStage* const> modifierList() {
-  static const ModifierStage* const list[] = {
-      &smoothModifier(), &normaliseModifier(), &curveModifier(),    &terraceModifier(),
-      &clampModifier(),  &thermalModifier(),   &dropletsModifier(), &streamPowerModifier(),
-  };
-  return list;
+template <class T>
+const T* findIn(std::span<const T* const> stages, std::string_view key) {
+  for (const T* s : stages) {
+    if (s->key() == key) return s;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
 std::span<const SourceStage* const> sources() {
-  return sourceList();
+  static const std::vector<const SourceStage*> list = family<SourceStage, asSource>();
+  return list;
 }
 
 std::span<const ModifierStage* const> modifiers() {
-  return modifierList();
+  static const std::vector<const ModifierStage*> list = family<ModifierStage, asModifier>();
+  return list;
 }
 
 const SourceStage* findSource(std::string_view key) {
-  for (const SourceStage* s : sourceList()) {
-    if (s->key() == key) return s;
-  }
-  return nullptr;
+  return findIn(sources(), key);
 }
 
 const ModifierStage* findModifier(std::string_view key) {
-  for (const ModifierStage* s : modifierList()) {
-    if (s->key() == key) return s;
-  }
-  return nullptr;
+  return findIn(modifiers(), key);
 }
 
 const SourceStage& sourceStage(std::string_view key) {
@@ -83,11 +68,11 @@ const ModifierStage& modifierStage(std::string_view key) {
 }
 
 std::string sourceKeyList() {
-  return keyList(sourceList());
+  return keyList(sources());
 }
 
 std::string modifierKeyList() {
-  return keyList(modifierList());
+  return keyList(modifiers());
 }
 
 }  // namespace terrain

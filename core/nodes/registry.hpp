@@ -1,6 +1,7 @@
 #pragma once
-// The list of stages. Adding a source or a modifier is its own file plus
-// one line in registry.cpp.
+// The sources and the modifiers, as the chain's code asks for them
+// (--generator, --stage, the panel): read out of the one list of nodes,
+// core/graph/node_registry.cpp, in its order.
 #include <span>
 #include <string>
 #include <string_view>

@@ -90,18 +90,17 @@ std::optional<double> otherValue(const Stage& stage, std::size_t param, const Pa
 Heightfield runStage(const Stage& stage, const ParamValues& values) {
   RunControl control;
   control.exec.threads = 1;
-  if (const auto* source = dynamic_cast<const SourceStage*>(&stage)) {
+  if (const auto* source = asSource(stage)) {
     return source->generate(42, values, control);
   }
   // A map with every kind of ground to work on.
   const SourceStage& ds = sourceStage("diamond-square");
   const Heightfield input = ds.generate(7, smallSourceValues(ds), control);
-  return dynamic_cast<const ModifierStage&>(stage).apply(input, StageContext{42, {}}, values,
-                                                         control);
+  return asModifier(stage)->apply(input, StageContext{42, {}}, values, control);
 }
 
 ParamValues baseValues(const Stage& stage) {
-  if (const auto* source = dynamic_cast<const SourceStage*>(&stage)) {
+  if (const auto* source = asSource(stage)) {
     return smallSourceValues(*source);
   }
   return stage.defaults();
@@ -140,7 +139,7 @@ TEST(StageRegistry, EveryParameterHasAKeyALabelHelpAndARange) {
         EXPECT_GE(info.choices.size(), 2u) << where;
       }
     }
-    if (const auto* source = dynamic_cast<const SourceStage*>(stage)) {
+    if (const auto* source = asSource(*stage)) {
       EXPECT_TRUE(source->indexOf("size").has_value()) << stage->key() << " has no size";
     }
   }

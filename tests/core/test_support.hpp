@@ -12,14 +12,14 @@
 #include <utility>
 #include <vector>
 
-#include "core/document/document.hpp"
 #include "core/base/error.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/base/text_ids.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/tiles.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/stage.hpp"
-#include "core/base/text_ids.hpp"
-#include "core/export/tiles.hpp"
 #include "tests/support/landform_metrics.hpp"
 
 namespace terrain::testing {
@@ -214,12 +214,11 @@ inline RunControl control(int threads = 0) {
 // std::invalid_argument when that source does not take that struct.
 template <class Params>
 Params paramsOf(const Document& doc) {
-  const auto* typed = dynamic_cast<const TypedStage<SourceStage, Params>*>(
-      &sourceStage(chainSource(doc.graph).type));
-  if (typed == nullptr) {
+  const auto* table = paramTableOf<Params>(sourceStage(chainSource(doc.graph).type));
+  if (table == nullptr) {
     throw std::invalid_argument(chainSource(doc.graph).type + " does not take these parameters");
   }
-  return typed->unpack(chainSource(doc.graph).values);
+  return table->unpack(chainSource(doc.graph).values);
 }
 
 // A tile grid of a world `worldSize` samples a side (a torus of that many

@@ -60,63 +60,59 @@ float HeightCurve::operator()(float height) const {
 
 namespace {
 
-class CurveModifier final : public TypedStage<ModifierStage, CurveParams> {
- public:
-  CurveModifier()
-      : TypedStage({
-            TERRAIN_BIND(
-                CurveParams, at0,
-                asHeight(ParamInfo{"at-0", "Lowest ground", "",
-                                   "Where the lowest ground (height 0) ends up: raise it to "
-                                   "lift the sea floor (0..1; the curve's point at input 0)",
-                                   ParamType::Real, 0, 1})),
-            TERRAIN_BIND(
-                CurveParams, at25,
-                asHeight(ParamInfo{"at-25", "Height at 25%", "",
-                                   "Where the lowlands (height 0.25) end up: lower for wider, "
-                                   "flatter valleys (0..1; the curve's point at input 0.25)",
-                                   ParamType::Real, 0, 1})),
-            TERRAIN_BIND(
-                CurveParams, at50,
-                asHeight(ParamInfo{"at-50", "Height at 50%", "",
-                                   "Where the middle heights (0.5) end up: lower for sharp "
-                                   "peaks over broad valleys, raise for plateaus (0..1; the "
-                                   "curve's point at input 0.5)",
-                                   ParamType::Real, 0, 1})),
-            TERRAIN_BIND(
-                CurveParams, at75,
-                asHeight(ParamInfo{"at-75", "Height at 75%", "",
-                                   "Where the highlands (height 0.75) end up: raise for broad "
-                                   "high plateaus (0..1; the curve's point at input 0.75)",
-                                   ParamType::Real, 0, 1})),
-            TERRAIN_BIND(
-                CurveParams, at100,
-                asHeight(ParamInfo{"at-100", "Highest ground", "",
-                                   "Where the highest peaks (height 1) end up: lower it to "
-                                   "cap the mountains (0..1; the curve's point at input 1)",
-                                   ParamType::Real, 0, 1})),
-        }) {}
+const ParamTable<CurveParams>& table() {
+  static const ParamTable<CurveParams> rows({
+      TERRAIN_BIND(CurveParams, at0,
+                   asHeight(ParamInfo{"at-0", "Lowest ground", "",
+                                      "Where the lowest ground (height 0) ends up: raise it to "
+                                      "lift the sea floor (0..1; the curve's point at input 0)",
+                                      ParamType::Real, 0, 1})),
+      TERRAIN_BIND(CurveParams, at25,
+                   asHeight(ParamInfo{"at-25", "Height at 25%", "",
+                                      "Where the lowlands (height 0.25) end up: lower for wider, "
+                                      "flatter valleys (0..1; the curve's point at input 0.25)",
+                                      ParamType::Real, 0, 1})),
+      TERRAIN_BIND(CurveParams, at50,
+                   asHeight(ParamInfo{"at-50", "Height at 50%", "",
+                                      "Where the middle heights (0.5) end up: lower for sharp "
+                                      "peaks over broad valleys, raise for plateaus (0..1; the "
+                                      "curve's point at input 0.5)",
+                                      ParamType::Real, 0, 1})),
+      TERRAIN_BIND(CurveParams, at75,
+                   asHeight(ParamInfo{"at-75", "Height at 75%", "",
+                                      "Where the highlands (height 0.75) end up: raise for broad "
+                                      "high plateaus (0..1; the curve's point at input 0.75)",
+                                      ParamType::Real, 0, 1})),
+      TERRAIN_BIND(CurveParams, at100,
+                   asHeight(ParamInfo{"at-100", "Highest ground", "",
+                                      "Where the highest peaks (height 1) end up: lower it to "
+                                      "cap the mountains (0..1; the curve's point at input 1)",
+                                      ParamType::Real, 0, 1})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "curve"; }
-  std::string_view title() const override { return "Height curve"; }
-  bool pointwise() const override { return true; }
-  std::string_view help() const override {
-    return "Reshapes the heights through a curve: flatter valleys, sharper peaks, plateaus "
-           "(five points at the heights 0, 1/4, 1/2, 3/4, 1; monotone cubic between them)";
-  }
-  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
-                    const RunControl& control) const override {
-    const HeightCurve curve(unpack(values));
-    mapHeights(field, control, [&curve](float h) { return curve(h); });
-    return field;
-  }
-};
+Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
+                  const RunControl& control) {
+  const HeightCurve curve(table().unpack(values));
+  mapHeights(field, control, [&curve](float h) { return curve(h); });
+  return field;
+}
 
 }  // namespace
 
 const ModifierStage& curveModifier() {
-  static const CurveModifier stage;
-  return stage;
+  static const ModifierStage node(
+      {
+          .key = "curve",
+          .title = "Height curve",
+          .help = "Reshapes the heights through a curve: flatter valleys, sharper peaks, plateaus "
+                  "(five points at the heights 0, 1/4, 1/2, 3/4, 1; monotone cubic between them)",
+          .params = table().schema(),
+          .paramTable = &table(),
+      },
+      {.apply = apply, .pointwise = true});
+  return node;
 }
 
 }  // namespace terrain

@@ -38,54 +38,57 @@ float terraceHeight(const TerraceParams& params, float height) {
 
 namespace {
 
-class TerraceModifier final : public TypedStage<ModifierStage, TerraceParams> {
- public:
-  TerraceModifier()
-      : TypedStage({
-            TERRAIN_BIND(TerraceParams, steps,
-                         (ParamInfo{"steps", "Steps", "",
-                                    "How many steps from the lowest to the highest ground (the "
-                                    "cliffs between steps + 1 flat levels 0, 1/steps, .., 1)",
-                                    ParamType::Integer, 1, 64})),
-            TERRAIN_BIND(TerraceParams, softness,
-                         (ParamInfo{"softness", "Softness", "",
-                                    "How much of each step is slope: 0 sharp cliffs and flat "
-                                    "treads, 1 the terrain unchanged (the riser's width, as a "
-                                    "fraction of a step)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(TerraceParams, offset,
-                         (ParamInfo{"offset", "Offset", "",
-                                    "Slides the steps up by a fraction of a step, to put a "
-                                    "tread at a chosen height (treads at (k + offset) / steps)",
-                                    ParamType::Real, 0, 1})),
-        }) {}
+const ParamTable<TerraceParams>& table() {
+  static const ParamTable<TerraceParams> rows({
+      TERRAIN_BIND(TerraceParams, steps,
+                   (ParamInfo{"steps", "Steps", "",
+                              "How many steps from the lowest to the highest ground (the "
+                              "cliffs between steps + 1 flat levels 0, 1/steps, .., 1)",
+                              ParamType::Integer, 1, 64})),
+      TERRAIN_BIND(TerraceParams, softness,
+                   (ParamInfo{"softness", "Softness", "",
+                              "How much of each step is slope: 0 sharp cliffs and flat "
+                              "treads, 1 the terrain unchanged (the riser's width, as a "
+                              "fraction of a step)",
+                              ParamType::Real, 0, 1})),
+      TERRAIN_BIND(TerraceParams, offset,
+                   (ParamInfo{"offset", "Offset", "",
+                              "Slides the steps up by a fraction of a step, to put a "
+                              "tread at a chosen height (treads at (k + offset) / steps)",
+                              ParamType::Real, 0, 1})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "terrace"; }
-  std::string_view title() const override { return "Terrace"; }
-  bool pointwise() const override { return true; }
-  std::string_view help() const override {
-    return "Cuts the terrain into flat steps like rice terraces or mesas (steps with straight "
-           "risers; softness widens the risers)";
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  if (table().infos()[param].key == "offset" && table().unpack(values).softness >= 1.0) {
+    return "Softness 1 leaves the terrain unchanged, so there are no steps to slide";
   }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    if (params()[param].key == "offset" && unpack(values).softness >= 1.0) {
-      return "Softness 1 leaves the terrain unchanged, so there are no steps to slide";
-    }
-    return {};
-  }
-  Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
-                    const RunControl& control) const override {
-    const TerraceParams p = unpack(values);
-    mapHeights(field, control, [&p](float h) { return terraceHeight(p, h); });
-    return field;
-  }
-};
+  return {};
+}
+
+Heightfield apply(Heightfield field, const StageContext&, const ParamValues& values,
+                  const RunControl& control) {
+  const TerraceParams p = table().unpack(values);
+  mapHeights(field, control, [&p](float h) { return terraceHeight(p, h); });
+  return field;
+}
 
 }  // namespace
 
 const ModifierStage& terraceModifier() {
-  static const TerraceModifier stage;
-  return stage;
+  static const ModifierStage node(
+      {
+          .key = "terrace",
+          .title = "Terrace",
+          .help = "Cuts the terrain into flat steps like rice terraces or mesas (steps with "
+                  "straight risers; softness widens the risers)",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .idleReason = idleReason,
+      },
+      {.apply = apply, .pointwise = true});
+  return node;
 }
 
 }  // namespace terrain

@@ -325,74 +325,76 @@ void relaxTalus(Heightfield& field, const ThermalParams& params, const World& wo
 
 namespace {
 
-class ThermalModifier final : public TypedStage<ModifierStage, ThermalParams> {
- public:
-  ThermalModifier()
-      : TypedStage({
-            TERRAIN_BIND(ThermalParams, talus,
-                         (ParamInfo{"talus", "Talus angle", "degrees",
-                                    "The steepest slope loose rock rests at (10..60 degrees; "
-                                    "scree ~33): steeper slopes crumble and pile up at their foot. "
-                                    "Measured in metres, so it depends on the world's width and "
-                                    "height range",
-                                    ParamType::Real, 10, 60})),
-            TERRAIN_BIND(
-                ThermalParams, strength,
-                (ParamInfo{"strength", "Strength", "",
-                           "How fast slopes give way: the fraction of a slope's excess "
-                           "over the talus that slides each iteration (0..1; 1 is fastest, "
-                           "lower is smoother)",
-                           ParamType::Real, 0, 1})),
-            TERRAIN_BIND(ThermalParams, iterations,
-                         (ParamInfo{"iterations",
-                                    "Iterations",
-                                    "",
-                                    "How far the slopes settle: iterations as they look on a 257 "
-                                    "preview, as far in metres at every size (a map k times finer "
-                                    "runs k^2 times as many, so a 4097 export takes 256x the "
-                                    "preview's iterations)",
-                                    ParamType::Integer,
-                                    0,
-                                    200,
-                                    {},
-                                    true})),
-        }) {}
+const ParamTable<ThermalParams>& table() {
+  static const ParamTable<ThermalParams> rows({
+      TERRAIN_BIND(ThermalParams, talus,
+                   (ParamInfo{"talus", "Talus angle", "degrees",
+                              "The steepest slope loose rock rests at (10..60 degrees; "
+                              "scree ~33): steeper slopes crumble and pile up at their foot. "
+                              "Measured in metres, so it depends on the world's width and "
+                              "height range",
+                              ParamType::Real, 10, 60})),
+      TERRAIN_BIND(ThermalParams, strength,
+                   (ParamInfo{"strength", "Strength", "",
+                              "How fast slopes give way: the fraction of a slope's excess "
+                              "over the talus that slides each iteration (0..1; 1 is fastest, "
+                              "lower is smoother)",
+                              ParamType::Real, 0, 1})),
+      TERRAIN_BIND(ThermalParams, iterations,
+                   (ParamInfo{"iterations",
+                              "Iterations",
+                              "",
+                              "How far the slopes settle: iterations as they look on a 257 "
+                              "preview, as far in metres at every size (a map k times finer "
+                              "runs k^2 times as many, so a 4097 export takes 256x the "
+                              "preview's iterations)",
+                              ParamType::Integer,
+                              0,
+                              200,
+                              {},
+                              true})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "thermal"; }
-  std::string_view title() const override { return "Thermal erosion"; }
-  std::string_view help() const override {
-    return "Crumbles slopes steeper than the talus angle into scree that piles up at their foot: "
-           "sharp peaks and cliffs soften into slopes of that angle";
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  const ThermalParams p = table().unpack(values);
+  if (table().infos()[param].key != "iterations" && p.iterations == 0) {
+    return "With 0 iterations nothing slides";
   }
-  bool appliesToProfiles() const override { return false; }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    const ThermalParams p = unpack(values);
-    if (params()[param].key != "iterations" && p.iterations == 0) {
-      return "With 0 iterations nothing slides";
-    }
-    if (params()[param].key != "strength" && p.strength == 0.0) {
-      return "With strength 0 nothing slides";
-    }
-    return {};
+  if (table().infos()[param].key != "strength" && p.strength == 0.0) {
+    return "With strength 0 nothing slides";
   }
-  Heightfield apply(Heightfield field, const StageContext& context, const ParamValues& values,
-                    const RunControl& control) const override {
-    const ThermalParams p = unpack(values);
-    control.checkpoint(0.0f);
-    const std::vector<float> before = field.heights;
-    relaxTalus(field, p, context.world,
-               thermalIterationCount(p.iterations, field.width, field.wraps), control);
-    addErosion(field, netChange(before, field, control.exec));
-    control.checkpoint(1.0f);
-    return field;
-  }
-};
+  return {};
+}
+
+Heightfield apply(Heightfield field, const StageContext& context, const ParamValues& values,
+                  const RunControl& control) {
+  const ThermalParams p = table().unpack(values);
+  control.checkpoint(0.0f);
+  const std::vector<float> before = field.heights;
+  relaxTalus(field, p, context.world, thermalIterationCount(p.iterations, field.width, field.wraps),
+             control);
+  addErosion(field, netChange(before, field, control.exec));
+  control.checkpoint(1.0f);
+  return field;
+}
 
 }  // namespace
 
 const ModifierStage& thermalModifier() {
-  static const ThermalModifier stage;
-  return stage;
+  static const ModifierStage node(
+      {
+          .key = "thermal",
+          .title = "Thermal erosion",
+          .help = "Crumbles slopes steeper than the talus angle into scree that piles up at "
+                  "their foot: sharp peaks and cliffs soften into slopes of that angle",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .idleReason = idleReason,
+      },
+      {.apply = apply, .appliesToProfiles = false});
+  return node;
 }
 
 }  // namespace terrain

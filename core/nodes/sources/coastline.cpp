@@ -357,125 +357,135 @@ namespace {
 constexpr std::string_view kModeNames[] = {"classes", "heights"};
 constexpr std::string_view kStartNames[] = {"applet", "random"};
 
-class CoastlineSource final : public NormalisedSource<CoastlineParams, &generateCoastline> {
- public:
-  CoastlineSource()
-      : NormalisedSource({
-            TERRAIN_BIND(CoastlineParams, size, sizeParam(4, kMaxMapSide - 1)),
-            TERRAIN_BIND(CoastlineParams, roughness, kRoughnessParam),
-            TERRAIN_BIND(CoastlineParams, iterations, kIterationsParam),
-            TERRAIN_BIND(CoastlineParams, mode,
-                         (ParamInfo{"mode", "Mode", "",
-                                    "classes: a tile map of sea and land classes, each cell "
-                                    "copying a random corner (the article); heights: corner mean "
-                                    "plus a random offset",
-                                    ParamType::Choice, 0, 1, kModeNames})),
-            TERRAIN_BIND(CoastlineParams, classes,
-                         (ParamInfo{"classes", "Terrain classes", "",
-                                    "How many kinds of ground: 2 = sea and land, up to 6 (deep "
-                                    "sea .. mountain)",
-                                    ParamType::Integer, 2, 6})),
-            TERRAIN_BIND(CoastlineParams, start,
-                         (ParamInfo{"start", "Start pattern", "",
-                                    "applet: the applet's 2x2 sea and land pattern; random: "
-                                    "random classes on a start grid",
-                                    ParamType::Choice, 0, 1, kStartNames})),
-            TERRAIN_BIND(CoastlineParams, startCells,
-                         (ParamInfo{"start-cells",
-                                    "Start grid",
-                                    "cells",
-                                    "Cells per side of the random start grid: more cells, more "
-                                    "and smaller islands (a power of two)",
-                                    ParamType::Integer,
-                                    2,
-                                    64,
-                                    {},
-                                    false,
-                                    false,
-                                    true})),
-        }) {}
+const ParamTable<CoastlineParams>& table() {
+  static const ParamTable<CoastlineParams> rows({
+      TERRAIN_BIND(CoastlineParams, size, sizeParam(4, kMaxMapSide - 1)),
+      TERRAIN_BIND(CoastlineParams, roughness, kRoughnessParam),
+      TERRAIN_BIND(CoastlineParams, iterations, kIterationsParam),
+      TERRAIN_BIND(CoastlineParams, mode,
+                   (ParamInfo{"mode", "Mode", "",
+                              "classes: a tile map of sea and land classes, each cell "
+                              "copying a random corner (the article); heights: corner mean "
+                              "plus a random offset",
+                              ParamType::Choice, 0, 1, kModeNames})),
+      TERRAIN_BIND(CoastlineParams, classes,
+                   (ParamInfo{"classes", "Terrain classes", "",
+                              "How many kinds of ground: 2 = sea and land, up to 6 (deep "
+                              "sea .. mountain)",
+                              ParamType::Integer, 2, 6})),
+      TERRAIN_BIND(CoastlineParams, start,
+                   (ParamInfo{"start", "Start pattern", "",
+                              "applet: the applet's 2x2 sea and land pattern; random: "
+                              "random classes on a start grid",
+                              ParamType::Choice, 0, 1, kStartNames})),
+      TERRAIN_BIND(CoastlineParams, startCells,
+                   (ParamInfo{"start-cells",
+                              "Start grid",
+                              "cells",
+                              "Cells per side of the random start grid: more cells, more "
+                              "and smaller islands (a power of two)",
+                              ParamType::Integer,
+                              2,
+                              64,
+                              {},
+                              false,
+                              false,
+                              true})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "coastline"; }
-  std::string_view title() const override { return "Fractal coastline"; }
-  std::string_view help() const override {
-    return "Islands and coastlines on a map that wraps around: each finer cell copies a "
-           "random corner of its square (article 002)";
+int levels(const ParamValues& values) {
+  return coastlineLevels(table().unpack(values));
+}
+
+double dynamicMax(std::size_t param, const ParamValues& values) {
+  const auto key = table().infos()[param].key;
+  if (key == "iterations") return levels(values);
+  if (key == "start-cells") return std::min(64, table().unpack(values).size);
+  return table().infos()[param].max;
+}
+
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  const CoastlineParams p = table().unpack(values);
+  const auto key = table().infos()[param].key;
+  if (key == "roughness" && p.mode == CoastMode::Classes) {
+    return "Roughness shapes the heights mode; class maps copy corners";
   }
-  bool profile() const override { return false; }
-  bool wraps(const ParamValues& /*values*/) const override { return true; }  // always a torus
-  bool computesWindows() const override { return true; }
-  std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
-    return coastlineTileScale(unpack(values), seed);
+  if (key == "classes" && p.mode == CoastMode::Heights) return "Classes apply to the classes mode";
+  if (key == "classes" && p.start == CoastStart::Applet) {
+    return "The applet's start holds only sea and land, and cells copy their corners: "
+           "more classes need the random start";
   }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
-                             const RunControl& control) const override {
-    const CoastlineParams p = unpack(values);
-    Heightfield field = generateCoastlineWindow(p, seed, window, control);
-    const TileScale scale = coastlineTileScale(p, seed);
-    mapRangeToUnit(field, scale.low, scale.high, control.exec);
-    return field;
+  if (key == "start-cells" && p.start == CoastStart::Applet) {
+    return "The applet's start pattern is always 2x2";
   }
-  SizeRule sizeRule() const override { return SizeRule::PowerOfTwo; }
-  int minSize() const override { return 4; }
-  int maxSize() const override { return static_cast<int>(kMaxMapSide - 1); }
-  int levels(const ParamValues& values) const override { return coastlineLevels(unpack(values)); }
-  double dynamicMax(std::size_t param, const ParamValues& values) const override {
-    const auto key = params()[param].key;
-    if (key == "iterations") return levels(values);
-    if (key == "start-cells") return std::min(64, size(values));
-    return Stage::dynamicMax(param, values);
+  return {};
+}
+
+void checkRules(const ParamValues& values) {
+  const CoastlineParams p = table().unpack(values);
+  if (p.start == CoastStart::Random && p.startCells > p.size) {
+    throw InputError("--start-cells: " + std::to_string(p.startCells) +
+                     " must be no larger than --size " + std::to_string(p.size));
   }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    const CoastlineParams p = unpack(values);
-    const auto key = params()[param].key;
-    if (key == "roughness" && p.mode == CoastMode::Classes) {
-      return "Roughness shapes the heights mode; class maps copy corners";
-    }
-    if (key == "classes" && p.mode == CoastMode::Heights)
-      return "Classes apply to the classes mode";
-    if (key == "classes" && p.start == CoastStart::Applet) {
-      return "The applet's start holds only sea and land, and cells copy their corners: "
-             "more classes need the random start";
-    }
-    if (key == "start-cells" && p.start == CoastStart::Applet) {
-      return "The applet's start pattern is always 2x2";
-    }
-    return {};
-  }
-  void validate(const ParamValues& values) const override {
-    SourceStage::validate(values);
-    const CoastlineParams p = unpack(values);
-    if (p.start == CoastStart::Random && p.startCells > p.size) {
-      throw InputError("--start-cells: " + std::to_string(p.startCells) +
-                       " must be no larger than --size " + std::to_string(p.size));
-    }
-  }
-  double defaultWater() const override { return 0.5; }  // classes 0 (sea) and 1 (land) straddle it
-  bool classMap(const ParamValues& values) const override {
-    return unpack(values).mode == CoastMode::Classes;
-  }
-  // The applet's start holds only sea and land, and cells copy their corners.
-  bool seaAndLand(const ParamValues& values) const override {
-    const CoastlineParams p = unpack(values);
-    return p.mode == CoastMode::Classes && (p.classes == 2 || p.start == CoastStart::Applet);
-  }
-  std::optional<ArticlePreset> articlePreset() const override {
-    return ArticlePreset{"002",
-                         "128x128 torus, the applet's sea and land start pattern, shown as the "
-                         "applet's flat tile map",
-                         pack(CoastlineParams{}),
-                         1,
-                         ViewKind::Map,
-                         0.5,
-                         false};
-  }
-};
+}
+
+// The applet's start holds only sea and land, and cells copy their corners.
+bool seaAndLand(const ParamValues& values) {
+  const CoastlineParams p = table().unpack(values);
+  return p.mode == CoastMode::Classes && (p.classes == 2 || p.start == CoastStart::Applet);
+}
+
+Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                           const RunControl& control) {
+  const CoastlineParams p = table().unpack(values);
+  Heightfield field = generateCoastlineWindow(p, seed, window, control);
+  const TileScale scale = coastlineTileScale(p, seed);
+  mapRangeToUnit(field, scale.low, scale.high, control.exec);
+  return field;
+}
 
 }  // namespace
 
 const SourceStage& coastlineSource() {
-  static const CoastlineSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "coastline",
+          .title = "Fractal coastline",
+          .help = "Islands and coastlines on a map that wraps around: each finer cell copies a "
+                  "random corner of its square (article 002)",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .validate = checkRules,
+          .dynamicMax = dynamicMax,
+          .idleReason = idleReason,
+      },
+      {
+          .generate = normalisedSource(table(), &generateCoastline),
+          .sizeRule = SizeRule::PowerOfTwo,
+          .minSize = 4,
+          .maxSize = static_cast<int>(kMaxMapSide - 1),
+          .levels = levels,
+          .articlePreset =
+              ArticlePreset{"002",
+                            "128x128 torus, the applet's sea and land start "
+                            "pattern, shown as the applet's flat tile map",
+                            table().pack(CoastlineParams{}), 1, ViewKind::Map, 0.5, false},
+          .defaultWater = 0.5,  // classes 0 (sea) and 1 (land) straddle it
+          .classMap =
+              [](const ParamValues& values) {
+                return table().unpack(values).mode == CoastMode::Classes;
+              },
+          .seaAndLand = seaAndLand,
+          .wraps = [](const ParamValues&) { return true; },  // always a torus
+          .tileScale =
+              [](std::uint64_t seed, const ParamValues& values) {
+                return coastlineTileScale(table().unpack(values), seed);
+              },
+          .generateWindow = generateWindow,
+      });
+  return node;
 }
 
 }  // namespace terrain

@@ -219,75 +219,86 @@ namespace {
 
 constexpr std::string_view kScalingNames[] = {"fractal", "article"};
 
-class DiamondSquareSource final
-    : public NormalisedSource<DiamondSquareParams, &generateDiamondSquare> {
- public:
-  DiamondSquareSource()
-      : NormalisedSource({
-            TERRAIN_BIND(DiamondSquareParams, size, sizeParam(3, kMaxMapSide)),
-            TERRAIN_BIND(DiamondSquareParams, roughness, kRoughnessParam),
-            TERRAIN_BIND(DiamondSquareParams, iterations, kIterationsParam),
-            TERRAIN_BIND(DiamondSquareParams, scaling,
-                         (ParamInfo{"scaling", "Offset scaling", "",
-                                    "How bumps shrink at finer steps: fractal (set by roughness) "
-                                    "or as in the article (roughness x square size)",
-                                    ParamType::Choice, 0, 1, kScalingNames})),
-        }) {}
+const ParamTable<DiamondSquareParams>& table() {
+  static const ParamTable<DiamondSquareParams> rows({
+      TERRAIN_BIND(DiamondSquareParams, size, sizeParam(3, kMaxMapSide)),
+      TERRAIN_BIND(DiamondSquareParams, roughness, kRoughnessParam),
+      TERRAIN_BIND(DiamondSquareParams, iterations, kIterationsParam),
+      TERRAIN_BIND(DiamondSquareParams, scaling,
+                   (ParamInfo{"scaling", "Offset scaling", "",
+                              "How bumps shrink at finer steps: fractal (set by roughness) "
+                              "or as in the article (roughness x square size)",
+                              ParamType::Choice, 0, 1, kScalingNames})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "diamond-square"; }
-  std::string_view title() const override { return "Diamond-square"; }
-  std::string_view help() const override {
-    return "Classic fractal heightmap: squares and diamonds refined with shrinking random "
-           "offsets (article 004)";
+int levels(const ParamValues& values) {
+  return levelsOfPowerPlusOne(table().unpack(values).size);
+}
+
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  if (table().infos()[param].key == "roughness" &&
+      table().unpack(values).scaling == OffsetScaling::Article) {
+    return "Article scaling: offsets are roughness x square size from equal corners, so "
+           "after normalising to 0..1 every roughness above 0 gives the same map";
   }
-  bool profile() const override { return false; }
-  SizeRule sizeRule() const override { return SizeRule::PowerOfTwoPlusOne; }
-  int minSize() const override { return 3; }
-  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
-  int levels(const ParamValues& values) const override {
-    return levelsOfPowerPlusOne(size(values));
-  }
-  double dynamicMax(std::size_t param, const ParamValues& values) const override {
-    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
-  }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    if (params()[param].key == "roughness" && unpack(values).scaling == OffsetScaling::Article) {
-      return "Article scaling: offsets are roughness x square size from equal corners, so "
-             "after normalising to 0..1 every roughness above 0 gives the same map";
-    }
-    return {};
-  }
-  bool computesWindows() const override { return true; }
-  std::optional<TileScale> tileScale(std::uint64_t seed, const ParamValues& values) const override {
-    const DiamondSquareRange range = diamondSquareTileRange(unpack(values), seed);
-    return TileScale{range.low, range.high,
-                     "the world's 129 lattice, widened by what finer levels can add"};
-  }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
-                             const RunControl& control) const override {
-    const DiamondSquareParams p = unpack(values);
-    return generateDiamondSquareWindow(p, seed, window, control, diamondSquareTileRange(p, seed));
-  }
-  std::optional<ArticlePreset> articlePreset() const override {
-    DiamondSquareParams p;
-    p.roughness = 0.7;
-    p.scaling = OffsetScaling::Article;
-    return ArticlePreset{"004",
-                         "513x513 (detail 9), corners at half height, offsets 0.7 x square "
-                         "size, in 3D with the water plane",
-                         pack(p),
-                         1,
-                         ViewKind::Mesh,
-                         0.3,
-                         true};
-  }
-};
+  return {};
+}
+
+TileScale tileScale(std::uint64_t seed, const ParamValues& values) {
+  const DiamondSquareRange range = diamondSquareTileRange(table().unpack(values), seed);
+  return {range.low, range.high, "the world's 129 lattice, widened by what finer levels can add"};
+}
+
+Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                           const RunControl& control) {
+  const DiamondSquareParams p = table().unpack(values);
+  return generateDiamondSquareWindow(p, seed, window, control, diamondSquareTileRange(p, seed));
+}
+
+ArticlePreset article() {
+  DiamondSquareParams p;
+  p.roughness = 0.7;
+  p.scaling = OffsetScaling::Article;
+  return {"004",
+          "513x513 (detail 9), corners at half height, offsets 0.7 x square size, in 3D with the "
+          "water plane",
+          table().pack(p),
+          1,
+          ViewKind::Mesh,
+          0.3,
+          true};
+}
 
 }  // namespace
 
 const SourceStage& diamondSquareSource() {
-  static const DiamondSquareSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "diamond-square",
+          .title = "Diamond-square",
+          .help = "Classic fractal heightmap: squares and diamonds refined with shrinking random "
+                  "offsets (article 004)",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .dynamicMax =
+              [](std::size_t param, const ParamValues& values) {
+                return table().infos()[param].key == "iterations" ? levels(values)
+                                                                  : table().infos()[param].max;
+              },
+          .idleReason = idleReason,
+      },
+      {
+          .generate = normalisedSource(table(), &generateDiamondSquare),
+          .sizeRule = SizeRule::PowerOfTwoPlusOne,
+          .minSize = 3,
+          .levels = levels,
+          .articlePreset = article(),
+          .tileScale = tileScale,
+          .generateWindow = generateWindow,
+      });
+  return node;
 }
 
 }  // namespace terrain

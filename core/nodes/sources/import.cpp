@@ -226,127 +226,132 @@ std::optional<Heightfield> sampleFromFileWindow(const ImportParams& p, const Map
   return sampleWindow(*part, taps, heightScaleOf(p, *part), control);
 }
 
-class ImportSource final : public TypedStage<SourceStage, ImportParams> {
- public:
-  ImportSource()
-      : TypedStage({
-            TERRAIN_BIND(ImportParams, size, sizeParam(2, kMaxMapSide)),
-            TERRAIN_BIND(ImportParams, file,
-                         (ParamInfo{"file",
-                                    "File",
-                                    "",
-                                    "The heightmap or elevation data to start from: PNG, "
-                                    "GeoTIFF, SRTM .hgt, ASCII grid, USGS DEM and VRT mosaics "
-                                    "of them, RAW16 (.r16, .raw), float32 raw (.r32), "
-                                    "OpenEXR",
-                                    ParamType::Text,
-                                    0,
-                                    4096,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    "a heightmap or DEM file"})),
-            TERRAIN_BIND(ImportParams, fit,
-                         (ParamInfo{"fit", "Fit", "",
-                                    "A file that is not square: its central square (crop) or "
-                                    "all of it stretched over the map (stretch)",
-                                    ParamType::Choice, 0, 1, kFitNames})),
-            TERRAIN_BIND(ImportParams, fileWidth,
-                         (ParamInfo{"file-width", "Raw width", "samples",
-                                    "A headerless raw file's width (0: square, the side from "
-                                    "its size in bytes)",
-                                    ParamType::Integer, 0, 1 << 20})),
-            TERRAIN_BIND(ImportParams, elevationLow,
-                         (ParamInfo{"elevation-low", "Lowest", "m",
-                                    "The elevation height 0 stands for; lower ground is cut "
-                                    "flat (both 0: the file's lowest sample, filled in when a "
-                                    "file is chosen)",
-                                    ParamType::Real, -15000.0, 30000.0})),
-            TERRAIN_BIND(ImportParams, elevationHigh,
-                         (ParamInfo{"elevation-high", "Highest", "m",
-                                    "The elevation height 1 stands for; higher ground is cut "
-                                    "flat (both 0: the file's highest sample)",
-                                    ParamType::Real, -15000.0, 30000.0})),
-        }) {}
-  std::string_view key() const override { return "import"; }
-  std::string_view title() const override { return "Import"; }
-  std::string_view help() const override {
-    return "A heightmap or real elevation data from a file, resampled smoothly to the map";
+const ParamTable<ImportParams>& table() {
+  static const ParamTable<ImportParams> rows({
+      TERRAIN_BIND(ImportParams, size, sizeParam(2, kMaxMapSide)),
+      TERRAIN_BIND(ImportParams, file,
+                   (ParamInfo{"file",
+                              "File",
+                              "",
+                              "The heightmap or elevation data to start from: PNG, "
+                              "GeoTIFF, SRTM .hgt, ASCII grid, USGS DEM and VRT mosaics "
+                              "of them, RAW16 (.r16, .raw), float32 raw (.r32), "
+                              "OpenEXR",
+                              ParamType::Text,
+                              0,
+                              4096,
+                              {},
+                              false,
+                              false,
+                              false,
+                              "a heightmap or DEM file"})),
+      TERRAIN_BIND(ImportParams, fit,
+                   (ParamInfo{"fit", "Fit", "",
+                              "A file that is not square: its central square (crop) or "
+                              "all of it stretched over the map (stretch)",
+                              ParamType::Choice, 0, 1, kFitNames})),
+      TERRAIN_BIND(ImportParams, fileWidth,
+                   (ParamInfo{"file-width", "Raw width", "samples",
+                              "A headerless raw file's width (0: square, the side from "
+                              "its size in bytes)",
+                              ParamType::Integer, 0, 1 << 20})),
+      TERRAIN_BIND(ImportParams, elevationLow,
+                   (ParamInfo{"elevation-low", "Lowest", "m",
+                              "The elevation height 0 stands for; lower ground is cut "
+                              "flat (both 0: the file's lowest sample, filled in when a "
+                              "file is chosen)",
+                              ParamType::Real, -15000.0, 30000.0})),
+      TERRAIN_BIND(ImportParams, elevationHigh,
+                   (ParamInfo{"elevation-high", "Highest", "m",
+                              "The elevation height 1 stands for; higher ground is cut "
+                              "flat (both 0: the file's highest sample)",
+                              ParamType::Real, -15000.0, 30000.0})),
+  });
+  return rows;
+}
+
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  const ImportParams p = table().unpack(values);
+  const std::string_view key = table().infos()[param].key;
+  if (key == "file-width" && !isHeaderlessRaw(p.file)) {
+    return "Only a headerless raw file (.r16, .raw, .r32) has a width to give";
   }
-  bool profile() const override { return false; }
-  SizeRule sizeRule() const override { return SizeRule::Any; }
-  int minSize() const override { return 2; }
-  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    const ImportParams p = unpack(values);
-    const std::string_view key = params()[param].key;
-    if (key == "file-width" && !isHeaderlessRaw(p.file)) {
-      return "Only a headerless raw file (.r16, .raw, .r32) has a width to give";
-    }
-    if (key == "elevation-low" || key == "elevation-high") {
-      try {
-        if (!loadRaster(p.file, p.fileWidth)->elevations) {
-          return "An image's or raw file's heights are taken as they are (0..1)";
-        }
-      } catch (const InputError&) {
-        return {};
+  if (key == "elevation-low" || key == "elevation-high") {
+    try {
+      if (!loadRaster(p.file, p.fileWidth)->elevations) {
+        return "An image's or raw file's heights are taken as they are (0..1)";
       }
-    }
-    if (key == "fit") {
-      try {
-        const std::shared_ptr<const Raster> r = loadRaster(p.file, p.fileWidth);
-        if (r->width == r->height) return "A square file fills the map either way";
-      } catch (const InputError&) {
-        return {};  // the file's own problem is said where it is read
-      }
-    }
-    return {};
-  }
-  // Real ground has its own sea level, if any: no water until the designer adds it.
-  double defaultWater() const override { return 0.0; }
-  bool computesWindows() const override { return true; }
-  std::optional<TileScale> tileScale(std::uint64_t, const ParamValues&) const override {
-    return TileScale{0.0, 1.0,
-                     "the import's lowest..highest elevation (elevations) or the file's own 0..1"};
-  }
-  Heightfield generate(std::uint64_t seed, const ParamValues& values,
-                       const RunControl& control) const override {
-    const int size = unpack(values).size;
-    return generateWindow(seed, values, {0, 0, size, size}, control);
-  }
-  Heightfield generateWindow(std::uint64_t, const ParamValues& values, const MapWindow& window,
-                             const RunControl& control) const override {
-    const ImportParams p = unpack(values);
-    if (std::optional<Heightfield> part = sampleFromFileWindow(p, window, control)) {
-      return std::move(*part);
-    }
-    const std::shared_ptr<const Raster> whole = loadRaster(p.file, p.fileWidth);
-    return sampleWindow(*whole, resamplingFor(*whole, p, window), heightScaleOf(p, *whole),
-                        control);
-  }
-  void validate(const ParamValues& values) const override {
-    SourceStage::validate(values);
-    const ImportParams p = unpack(values);
-    if (p.rangeGiven() && p.elevationHigh <= p.elevationLow) {
-      throw InputError("import: elevation-high (" + formatValue(params()[5], p.elevationHigh) +
-                       " m) must be above elevation-low (" +
-                       formatValue(params()[4], p.elevationLow) +
-                       " m); both 0 take the file's lowest and highest sample");
+    } catch (const InputError&) {
+      return {};
     }
   }
-};
+  if (key == "fit") {
+    try {
+      const std::shared_ptr<const Raster> r = loadRaster(p.file, p.fileWidth);
+      if (r->width == r->height) return "A square file fills the map either way";
+    } catch (const InputError&) {
+      return {};  // the file's own problem is said where it is read
+    }
+  }
+  return {};
+}
+
+void checkRules(const ParamValues& values) {
+  const ImportParams p = table().unpack(values);
+  const auto infos = table().infos();
+  if (p.rangeGiven() && p.elevationHigh <= p.elevationLow) {
+    throw InputError("import: elevation-high (" + formatValue(infos[5], p.elevationHigh) +
+                     " m) must be above elevation-low (" + formatValue(infos[4], p.elevationLow) +
+                     " m); both 0 take the file's lowest and highest sample");
+  }
+}
+
+Heightfield generateWindow(std::uint64_t, const ParamValues& values, const MapWindow& window,
+                           const RunControl& control) {
+  const ImportParams p = table().unpack(values);
+  if (std::optional<Heightfield> part = sampleFromFileWindow(p, window, control)) {
+    return std::move(*part);
+  }
+  const std::shared_ptr<const Raster> whole = loadRaster(p.file, p.fileWidth);
+  return sampleWindow(*whole, resamplingFor(*whole, p, window), heightScaleOf(p, *whole), control);
+}
+
+Heightfield generate(std::uint64_t seed, const ParamValues& values, const RunControl& control) {
+  const int size = table().unpack(values).size;
+  return generateWindow(seed, values, {0, 0, size, size}, control);
+}
 
 }  // namespace
 
 const SourceStage& importSource() {
-  static const ImportSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "import",
+          .title = "Import",
+          .help = "A heightmap or real elevation data from a file, resampled smoothly to the map",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .validate = checkRules,
+          .idleReason = idleReason,
+      },
+      {
+          .generate = generate,
+          // Real ground has its own sea level, if any: no water until the
+          // designer adds it.
+          .defaultWater = 0.0,
+          .tileScale =
+              [](std::uint64_t, const ParamValues&) {
+                return TileScale{
+                    0.0, 1.0,
+                    "the import's lowest..highest elevation (elevations) or the file's own 0..1"};
+              },
+          .generateWindow = generateWindow,
+      });
+  return node;
 }
 
 World importedWorld(const ParamValues& values, const World& current) {
-  const auto& source = static_cast<const ImportSource&>(importSource());
-  const ImportParams p = source.unpack(values);
+  const ImportParams p = table().unpack(values);
   // With the range given, the header is enough: a tile's world needs no
   // whole read.
   const std::shared_ptr<const Raster> file =
@@ -370,8 +375,8 @@ World importedWorld(const ParamValues& values, const World& current) {
 }
 
 ImportChoice chooseImportFile(const ParamValues& values, const World& current) {
-  const auto& source = static_cast<const ImportSource&>(importSource());
-  ImportParams p = source.unpack(values);
+  const SourceStage& source = importSource();
+  ImportParams p = table().unpack(values);
   ImportChoice choice{values, current};
   const std::shared_ptr<const Raster> raster = loadRaster(p.file, p.fileWidth);
   const auto [low, high] =

@@ -124,56 +124,65 @@ namespace {
 
 constexpr std::string_view kEndpointNames[] = {"zero", "random"};
 
-class MidpointSource final : public NormalisedSource<MidpointParams, &generateMidpoint> {
- public:
-  MidpointSource()
-      : NormalisedSource({
-            TERRAIN_BIND(MidpointParams, size, sizeParam(3, kMaxProfileLength)),
-            TERRAIN_BIND(MidpointParams, roughness, kRoughnessParam),
-            TERRAIN_BIND(MidpointParams, iterations, kIterationsParam),
-            TERRAIN_BIND(MidpointParams, endpoints,
-                         (ParamInfo{"endpoints", "Endpoints", "",
-                                    "Where the two ends start: zero, as in the article, or at "
-                                    "random heights",
-                                    ParamType::Choice, 0, 1, kEndpointNames})),
-        }) {}
+const ParamTable<MidpointParams>& table() {
+  static const ParamTable<MidpointParams> rows({
+      TERRAIN_BIND(MidpointParams, size, sizeParam(3, kMaxProfileLength)),
+      TERRAIN_BIND(MidpointParams, roughness, kRoughnessParam),
+      TERRAIN_BIND(MidpointParams, iterations, kIterationsParam),
+      TERRAIN_BIND(MidpointParams, endpoints,
+                   (ParamInfo{"endpoints", "Endpoints", "",
+                              "Where the two ends start: zero, as in the article, or at "
+                              "random heights",
+                              ParamType::Choice, 0, 1, kEndpointNames})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "midpoint"; }
-  std::string_view title() const override { return "Midpoint displacement (1D)"; }
-  std::string_view help() const override {
-    return "A mountain skyline: each segment's middle is raised or lowered by a shrinking "
-           "random amount (article 001)";
-  }
-  bool profile() const override { return true; }
-  SizeRule sizeRule() const override { return SizeRule::PowerOfTwoPlusOne; }
-  int minSize() const override { return 3; }
-  int maxSize() const override { return static_cast<int>(kMaxProfileLength); }
-  int levels(const ParamValues& values) const override {
-    return levelsOfPowerPlusOne(size(values));
-  }
-  double dynamicMax(std::size_t param, const ParamValues& values) const override {
-    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
-  }
-  double defaultWater() const override { return 0.35; }
-  std::optional<ArticlePreset> articlePreset() const override {
-    MidpointParams p;
-    p.size = 513;
-    return ArticlePreset{"001",
-                         "513 points from two zeros, the article's Roughness 0.8 (= H, so "
-                         "roughness 0.2), drawn as a side view",
-                         pack(p),
-                         1,
-                         ViewKind::Side,
-                         0.0,
-                         false};
-  }
-};
+int levels(const ParamValues& values) {
+  return levelsOfPowerPlusOne(table().unpack(values).size);
+}
+
+ArticlePreset article() {
+  MidpointParams p;
+  p.size = 513;
+  return {"001",
+          "513 points from two zeros, the article's Roughness 0.8 (= H, so roughness 0.2), drawn "
+          "as a side view",
+          table().pack(p),
+          1,
+          ViewKind::Side,
+          0.0,
+          false};
+}
 
 }  // namespace
 
 const SourceStage& midpointSource() {
-  static const MidpointSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "midpoint",
+          .title = "Midpoint displacement (1D)",
+          .help = "A mountain skyline: each segment's middle is raised or lowered by a "
+                  "shrinking random amount (article 001)",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .dynamicMax =
+              [](std::size_t param, const ParamValues& values) {
+                return table().infos()[param].key == "iterations" ? levels(values)
+                                                                  : table().infos()[param].max;
+              },
+      },
+      {
+          .generate = normalisedSource(table(), &generateMidpoint),
+          .profile = true,
+          .sizeRule = SizeRule::PowerOfTwoPlusOne,
+          .minSize = 3,
+          .maxSize = static_cast<int>(kMaxProfileLength),
+          .levels = levels,
+          .articlePreset = article(),
+          .defaultWater = 0.35,
+      });
+  return node;
 }
 
 }  // namespace terrain

@@ -301,107 +301,116 @@ constexpr ParamInfo kOctavesParam{
     false,
     /*maxMeansAll=*/true};
 
-class NoiseSource final : public NormalisedSource<NoiseParams, &generateNoise> {
- public:
-  NoiseSource()
-      : NormalisedSource({
-            TERRAIN_BIND(NoiseParams, size, sizeParam(2, kMaxMapSide)),
-            TERRAIN_BIND(NoiseParams, roughness, kRoughnessParam),
-            TERRAIN_BIND(NoiseParams, iterations, kOctavesParam),
-            TERRAIN_BIND(NoiseParams, fractal,
-                         (ParamInfo{"fractal", "Fractal", "",
-                                    "fbm: rolling hills and valleys (the octaves' plain sum); "
-                                    "ridged: sharp mountain crests ((1 - |n|)^2 per octave); "
-                                    "billow: puffy round hills with creases (|n| per octave)",
-                                    ParamType::Choice, 0, 2, kFractalNames})),
-            TERRAIN_BIND(NoiseParams, features,
-                         (ParamInfo{"features", "Features", "cells",
-                                    "How many hills fit across the map at the broadest scale: 1 "
-                                    "one landmass, 64 a busy field of bumps (lattice cells of "
-                                    "the first octave across the map)",
-                                    ParamType::Integer, 1, 64})),
-            TERRAIN_BIND(NoiseParams, warp,
-                         (ParamInfo{"warp", "Warp", "map widths",
-                                    "Swirls the landforms sideways like folded rock: 0 off, 1 "
-                                    "pushes them up to a whole map width (domain warp by a "
-                                    "3-octave noise)",
-                                    ParamType::Real, 0, 1})),
-            TERRAIN_BIND(NoiseParams, warpScale,
-                         (ParamInfo{"warp-scale", "Warp scale", "cells",
-                                    "How broad the swirls are: fewer cells, broader swirls "
-                                    "(lattice cells of the warp noise across the map)",
-                                    ParamType::Integer, 1, 64})),
-            TERRAIN_BIND(NoiseParams, tileable,
-                         (ParamInfo{"tileable", "Tileable", "",
-                                    "The map wraps around: its right edge continues at the left "
-                                    "and its bottom at the top, for tiling (samples i / size on "
-                                    "a torus)",
-                                    ParamType::Toggle, 0, 1})),
-            TERRAIN_BIND(
-                NoiseParams, roughnessScale,
-                (ParamInfo{.key = "roughness-scale",
-                           .label = "Roughness scale",
-                           .unit = "",
-                           .help = "What roughness means. 'measured': the map measures it, its "
-                                   "Hurst exponent (how height differences grow with "
-                                   "distance) is 1 - roughness within 0.1 at 1025 and 4097 "
-                                   "(fBm at 4 features; other fractals and feature counts "
-                                   "come close). "
-                                   "'gain': each octave weighs 2^-(1 - roughness) of the one "
-                                   "before, which measures smoother than that at low "
-                                   "roughness (projects saved before this existed)",
-                           .type = ParamType::Choice,
-                           .max = 1,
-                           .choices = kRoughnessScaleNames,
-                           .whenAbsent = 0.0})),
-        }) {}
+const ParamTable<NoiseParams>& table() {
+  static const ParamTable<NoiseParams> rows({
+      TERRAIN_BIND(NoiseParams, size, sizeParam(2, kMaxMapSide)),
+      TERRAIN_BIND(NoiseParams, roughness, kRoughnessParam),
+      TERRAIN_BIND(NoiseParams, iterations, kOctavesParam),
+      TERRAIN_BIND(NoiseParams, fractal,
+                   (ParamInfo{"fractal", "Fractal", "",
+                              "fbm: rolling hills and valleys (the octaves' plain sum); "
+                              "ridged: sharp mountain crests ((1 - |n|)^2 per octave); "
+                              "billow: puffy round hills with creases (|n| per octave)",
+                              ParamType::Choice, 0, 2, kFractalNames})),
+      TERRAIN_BIND(NoiseParams, features,
+                   (ParamInfo{"features", "Features", "cells",
+                              "How many hills fit across the map at the broadest scale: 1 "
+                              "one landmass, 64 a busy field of bumps (lattice cells of "
+                              "the first octave across the map)",
+                              ParamType::Integer, 1, 64})),
+      TERRAIN_BIND(NoiseParams, warp,
+                   (ParamInfo{"warp", "Warp", "map widths",
+                              "Swirls the landforms sideways like folded rock: 0 off, 1 "
+                              "pushes them up to a whole map width (domain warp by a "
+                              "3-octave noise)",
+                              ParamType::Real, 0, 1})),
+      TERRAIN_BIND(NoiseParams, warpScale,
+                   (ParamInfo{"warp-scale", "Warp scale", "cells",
+                              "How broad the swirls are: fewer cells, broader swirls "
+                              "(lattice cells of the warp noise across the map)",
+                              ParamType::Integer, 1, 64})),
+      TERRAIN_BIND(NoiseParams, tileable,
+                   (ParamInfo{"tileable", "Tileable", "",
+                              "The map wraps around: its right edge continues at the left "
+                              "and its bottom at the top, for tiling (samples i / size on "
+                              "a torus)",
+                              ParamType::Toggle, 0, 1})),
+      TERRAIN_BIND(NoiseParams, roughnessScale,
+                   (ParamInfo{.key = "roughness-scale",
+                              .label = "Roughness scale",
+                              .unit = "",
+                              .help = "What roughness means. 'measured': the map measures it, its "
+                                      "Hurst exponent (how height differences grow with "
+                                      "distance) is 1 - roughness within 0.1 at 1025 and 4097 "
+                                      "(fBm at 4 features; other fractals and feature counts "
+                                      "come close). "
+                                      "'gain': each octave weighs 2^-(1 - roughness) of the one "
+                                      "before, which measures smoother than that at low "
+                                      "roughness (projects saved before this existed)",
+                              .type = ParamType::Choice,
+                              .max = 1,
+                              .choices = kRoughnessScaleNames,
+                              .whenAbsent = 0.0})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "noise"; }
-  std::string_view title() const override { return "Gradient noise"; }
-  std::string_view help() const override {
-    return "Perlin-style gradient noise in octaves: rolling hills, ridged mountains or billowy "
-           "hills, optionally swirled and tileable";
+int levels(const ParamValues& values) {
+  return noiseLevels(table().unpack(values));
+}
+
+std::string_view idleReason(std::size_t param, const ParamValues& values) {
+  const NoiseParams p = table().unpack(values);
+  if (table().infos()[param].key == "warp-scale" && p.warp <= 0.0) {
+    return "The warp is off (0): there are no swirls to size";
   }
-  bool profile() const override { return false; }
-  SizeRule sizeRule() const override { return SizeRule::Any; }
-  int minSize() const override { return 2; }
-  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
-  int levels(const ParamValues& values) const override { return noiseLevels(unpack(values)); }
-  double dynamicMax(std::size_t param, const ParamValues& values) const override {
-    return params()[param].key == "iterations" ? levels(values) : Stage::dynamicMax(param, values);
+  if (table().infos()[param].key == "roughness" && noiseOctaves(p) == 1) {
+    return "One octave: roughness weighs the finer octaves against the broadest";
   }
-  std::string_view idleReason(std::size_t param, const ParamValues& values) const override {
-    const NoiseParams p = unpack(values);
-    if (params()[param].key == "warp-scale" && p.warp <= 0.0) {
-      return "The warp is off (0): there are no swirls to size";
-    }
-    if (params()[param].key == "roughness" && noiseOctaves(p) == 1) {
-      return "One octave: roughness weighs the finer octaves against the broadest";
-    }
-    return {};
-  }
-  double defaultWater() const override { return 0.35; }  // lakes in the low valleys
-  bool wraps(const ParamValues& values) const override { return unpack(values).tileable; }
-  bool computesWindows() const override { return true; }
-  std::optional<TileScale> tileScale(std::uint64_t, const ParamValues& values) const override {
-    const NoiseScale scale = noiseScale(unpack(values));
-    return TileScale{scale.low, scale.high, "the octaves' amplitude bound"};
-  }
-  Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
-                             const RunControl& control) const override {
-    const NoiseParams p = unpack(values);
-    Heightfield field = generateNoiseWindow(p, seed, window, control);
-    const NoiseScale scale = noiseScale(p);
-    mapRangeToUnit(field, scale.low, scale.high, control.exec);
-    return field;
-  }
-};
+  return {};
+}
+
+TileScale tileScale(std::uint64_t, const ParamValues& values) {
+  const NoiseScale scale = noiseScale(table().unpack(values));
+  return {scale.low, scale.high, "the octaves' amplitude bound"};
+}
+
+Heightfield generateWindow(std::uint64_t seed, const ParamValues& values, const MapWindow& window,
+                           const RunControl& control) {
+  const NoiseParams p = table().unpack(values);
+  Heightfield field = generateNoiseWindow(p, seed, window, control);
+  const NoiseScale scale = noiseScale(p);
+  mapRangeToUnit(field, scale.low, scale.high, control.exec);
+  return field;
+}
 
 }  // namespace
 
 const SourceStage& noiseSource() {
-  static const NoiseSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "noise",
+          .title = "Gradient noise",
+          .help = "Perlin-style gradient noise in octaves: rolling hills, ridged mountains or "
+                  "billowy hills, optionally swirled and tileable",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .dynamicMax =
+              [](std::size_t param, const ParamValues& values) {
+                return table().infos()[param].key == "iterations" ? levels(values)
+                                                                  : table().infos()[param].max;
+              },
+          .idleReason = idleReason,
+      },
+      {
+          .generate = normalisedSource(table(), &generateNoise),
+          .levels = levels,
+          .defaultWater = 0.35,  // lakes in the low valleys
+          .wraps = [](const ParamValues& values) { return table().unpack(values).tileable; },
+          .tileScale = tileScale,
+          .generateWindow = generateWindow,
+      });
+  return node;
 }
 
 }  // namespace terrain

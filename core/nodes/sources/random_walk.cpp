@@ -125,83 +125,86 @@ Heightfield generateRandomWalk(const RandomWalkParams& params, std::uint64_t see
 
 namespace {
 
-class RandomWalkSource final : public NormalisedSource<RandomWalkParams, &generateRandomWalk> {
- public:
-  RandomWalkSource()
-      : NormalisedSource({
-            TERRAIN_BIND(RandomWalkParams, size, sizeParam(2, kMaxProfileLength)),
-            TERRAIN_BIND(RandomWalkParams, maxHeight,
-                         (ParamInfo{"max-height",
-                                    "Max height",
-                                    "px",
-                                    "Ceiling of the walk; the floor is 0 (article: screen "
-                                    "height / 2)",
-                                    ParamType::Integer,
-                                    1,
-                                    1000000,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RandomWalkParams, stepHeight,
-                         (ParamInfo{"step-height",
-                                    "Step height",
-                                    "px",
-                                    "How steep it can get: the largest rise or fall from one "
-                                    "column to the next",
-                                    ParamType::Integer,
-                                    0,
-                                    1000000,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RandomWalkParams, articlePasses,
-                         (ParamInfo{"article-passes", "Article passes", "passes",
-                                    "The article's own in-place integer smoothing, run on the "
-                                    "walk (0 = none; the smooth stage is the usual way)",
-                                    ParamType::Integer, 0, 200})),
-        }) {}
+const ParamTable<RandomWalkParams>& table() {
+  static const ParamTable<RandomWalkParams> rows({
+      TERRAIN_BIND(RandomWalkParams, size, sizeParam(2, kMaxProfileLength)),
+      TERRAIN_BIND(RandomWalkParams, maxHeight,
+                   (ParamInfo{"max-height",
+                              "Max height",
+                              "px",
+                              "Ceiling of the walk; the floor is 0 (article: screen "
+                              "height / 2)",
+                              ParamType::Integer,
+                              1,
+                              1000000,
+                              {},
+                              true})),
+      TERRAIN_BIND(RandomWalkParams, stepHeight,
+                   (ParamInfo{"step-height",
+                              "Step height",
+                              "px",
+                              "How steep it can get: the largest rise or fall from one "
+                              "column to the next",
+                              ParamType::Integer,
+                              0,
+                              1000000,
+                              {},
+                              true})),
+      TERRAIN_BIND(RandomWalkParams, articlePasses,
+                   (ParamInfo{"article-passes", "Article passes", "passes",
+                              "The article's own in-place integer smoothing, run on the "
+                              "walk (0 = none; the smooth stage is the usual way)",
+                              ParamType::Integer, 0, 200})),
+  });
+  return rows;
+}
 
-  std::string_view key() const override { return "random-walk"; }
-  std::string_view title() const override { return "Random walk"; }
-  std::string_view help() const override {
-    return "A 2D skyline from a random walk: each column rises or falls a little from the "
-           "last (article 000)";
+ArticlePreset article() {
+  RandomWalkParams p;
+  p.articlePasses = 10;
+  return {"000",
+          "640 columns, max height 300, step 6, 10 in-place integer smoothing passes, drawn as "
+          "a side view",
+          table().pack(p),
+          1,
+          ViewKind::Side,
+          0.0,
+          false};
+}
+
+void checkRules(const ParamValues& values) {
+  const RandomWalkParams p = table().unpack(values);
+  if (p.stepHeight > p.maxHeight) {
+    throw InputError("--step-height: " + std::to_string(p.stepHeight) +
+                     " is larger than --max-height " + std::to_string(p.maxHeight));
   }
-  bool profile() const override { return true; }
-  SizeRule sizeRule() const override { return SizeRule::Any; }
-  int minSize() const override { return 2; }
-  int maxSize() const override { return static_cast<int>(kMaxProfileLength); }
-  void validate(const ParamValues& values) const override {
-    SourceStage::validate(values);
-    const RandomWalkParams p = unpack(values);
-    if (p.stepHeight > p.maxHeight) {
-      throw InputError("--step-height: " + std::to_string(p.stepHeight) +
-                       " is larger than --max-height " + std::to_string(p.maxHeight));
-    }
-  }
-  double defaultWater() const override { return 0.25; }
-  // Jagged column to column: the usual start smooths the walk and stretches
-  // it back to the full height range, as the explorer always showed it.
-  std::vector<std::string_view> defaultModifiers() const override {
-    return {"smooth", "normalise"};
-  }
-  std::optional<ArticlePreset> articlePreset() const override {
-    RandomWalkParams p;
-    p.articlePasses = 10;
-    return ArticlePreset{"000",
-                         "640 columns, max height 300, step 6, 10 in-place integer smoothing "
-                         "passes, drawn as a side view",
-                         pack(p),
-                         1,
-                         ViewKind::Side,
-                         0.0,
-                         false};
-  }
-};
+}
 
 }  // namespace
 
 const SourceStage& randomWalkSource() {
-  static const RandomWalkSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "random-walk",
+          .title = "Random walk",
+          .help = "A 2D skyline from a random walk: each column rises or falls a little from "
+                  "the last (article 000)",
+          .params = table().schema(),
+          .paramTable = &table(),
+          .validate = checkRules,
+      },
+      {
+          .generate = normalisedSource(table(), &generateRandomWalk),
+          .profile = true,
+          .maxSize = static_cast<int>(kMaxProfileLength),
+          .articlePreset = article(),
+          .defaultWater = 0.25,
+          // Jagged column to column: the usual start smooths the walk and
+          // stretches it back to the full height range, as the explorer
+          // always showed it.
+          .defaultModifiers = {"smooth", "normalise"},
+      });
+  return node;
 }
 
 }  // namespace terrain

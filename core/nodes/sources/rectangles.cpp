@@ -246,77 +246,70 @@ Heightfield rectanglesAuto(const RectanglesParams& params, std::uint64_t seed,
   return generateRectangles(params, seed, control, RectanglesMethod::Auto);
 }
 
-class RectanglesSource final : public NormalisedSource<RectanglesParams, &rectanglesAuto> {
- public:
-  RectanglesSource()
-      : NormalisedSource({
-            TERRAIN_BIND(RectanglesParams, size, sizeParam(2, kMaxMapSide)),
-            TERRAIN_BIND(RectanglesParams, rects,
-                         (ParamInfo{"rects",
-                                    "Rectangles",
-                                    "",
-                                    "How many rectangles are piled up: more makes smoother "
-                                    "hills (the article's genStep)",
-                                    ParamType::Integer,
-                                    1,
-                                    1000000,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RectanglesParams, rectSize,
-                         (ParamInfo{"rect-size",
-                                    "Rectangle size",
-                                    "cells",
-                                    "How big each rectangle is: each side is rect-size/4 plus "
-                                    "0..rect-size-1 cells (the article's recSize)",
-                                    ParamType::Integer,
-                                    1,
-                                    16384,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RectanglesParams, zscale,
-                         (ParamInfo{"zscale",
-                                    "Z scale",
-                                    "",
-                                    "Height shared out over all rectangles (zscale / rects "
-                                    "each): against cell noise, how smooth the hills are",
-                                    ParamType::Real,
-                                    0,
-                                    1000000,
-                                    {},
-                                    true})),
-            TERRAIN_BIND(RectanglesParams, cellNoise,
-                         (ParamInfo{"cell-noise", "Cell noise", "",
-                                    "How grainy the ground is: a fresh random 0..0.98 times this "
-                                    "per rectangle and cell",
-                                    ParamType::Real, 0, 1000})),
-        }) {}
-
-  std::string_view key() const override { return "rectangles"; }
-  std::string_view title() const override { return "Random rectangles"; }
-  std::string_view help() const override {
-    return "Blocky hills from piled-up rectangles, each with a grainy top (article 003)";
-  }
-  bool profile() const override { return false; }
-  SizeRule sizeRule() const override { return SizeRule::Any; }
-  int minSize() const override { return 2; }
-  int maxSize() const override { return static_cast<int>(kMaxMapSide); }
-  double defaultWater() const override { return 0.2; }
-  std::optional<ArticlePreset> articlePreset() const override {
-    return ArticlePreset{"003",
-                         "128x128, 1024 rectangles of size 10, zscale 512, in 3D",
-                         pack(RectanglesParams{}),
-                         1,
-                         ViewKind::Mesh,
-                         0.2,
-                         false};
-  }
-};
+const ParamTable<RectanglesParams>& table() {
+  static const ParamTable<RectanglesParams> rows({
+      TERRAIN_BIND(RectanglesParams, size, sizeParam(2, kMaxMapSide)),
+      TERRAIN_BIND(RectanglesParams, rects,
+                   (ParamInfo{"rects",
+                              "Rectangles",
+                              "",
+                              "How many rectangles are piled up: more makes smoother "
+                              "hills (the article's genStep)",
+                              ParamType::Integer,
+                              1,
+                              1000000,
+                              {},
+                              true})),
+      TERRAIN_BIND(RectanglesParams, rectSize,
+                   (ParamInfo{"rect-size",
+                              "Rectangle size",
+                              "cells",
+                              "How big each rectangle is: each side is rect-size/4 plus "
+                              "0..rect-size-1 cells (the article's recSize)",
+                              ParamType::Integer,
+                              1,
+                              16384,
+                              {},
+                              true})),
+      TERRAIN_BIND(RectanglesParams, zscale,
+                   (ParamInfo{"zscale",
+                              "Z scale",
+                              "",
+                              "Height shared out over all rectangles (zscale / rects "
+                              "each): against cell noise, how smooth the hills are",
+                              ParamType::Real,
+                              0,
+                              1000000,
+                              {},
+                              true})),
+      TERRAIN_BIND(RectanglesParams, cellNoise,
+                   (ParamInfo{"cell-noise", "Cell noise", "",
+                              "How grainy the ground is: a fresh random 0..0.98 times this "
+                              "per rectangle and cell",
+                              ParamType::Real, 0, 1000})),
+  });
+  return rows;
+}
 
 }  // namespace
 
 const SourceStage& rectanglesSource() {
-  static const RectanglesSource stage;
-  return stage;
+  static const SourceStage node(
+      {
+          .key = "rectangles",
+          .title = "Random rectangles",
+          .help = "Blocky hills from piled-up rectangles, each with a grainy top (article 003)",
+          .params = table().schema(),
+          .paramTable = &table(),
+      },
+      {
+          .generate = normalisedSource(table(), &rectanglesAuto),
+          .articlePreset =
+              ArticlePreset{"003", "128x128, 1024 rectangles of size 10, zscale 512, in 3D",
+                            table().pack(RectanglesParams{}), 1, ViewKind::Mesh, 0.2, false},
+          .defaultWater = 0.2,
+      });
+  return node;
 }
 
 }  // namespace terrain
