@@ -4,6 +4,7 @@
 
 #include "core/base/error.hpp"
 #include "core/export/format_rows.hpp"
+#include "core/export/water_formats.hpp"
 #include "core/look/image.hpp"
 
 namespace terrain {
@@ -16,6 +17,7 @@ std::vector<OutputFormat> makeFormats() {
   std::vector<OutputFormat> all = {heightmapFormat(), r16Format(),   rawFormat(), exrFormat(),
                                    normalsFormat(),   colorFormat(), objFormat(), glbFormat()};
   for (OutputFormat& mask : maskFormats()) all.push_back(std::move(mask));
+  for (OutputFormat& water : waterFormats()) all.push_back(std::move(water));
   for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &viewFormat}) all.push_back(row());
   return all;
 }
