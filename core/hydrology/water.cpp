@@ -556,7 +556,8 @@ void widenRivers(const Flood& flood, std::span<const double> inflow, const Grid&
 }
 
 // Metres to the nearest water, by two chamfer passes (steps of 1 and sqrt 2
-// cells; the torus's seam is not crossed).
+// cells). On a torus the passes wrap and run twice, so distance crosses the
+// seam as anywhere else (a second lap reaches what the first left behind).
 std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, double cellMetres) {
   const float far = std::numeric_limits<float>::infinity();
   std::vector<float> d(grid.cells(), far);
@@ -567,11 +568,13 @@ std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, doub
   const auto diagonal = static_cast<float>(cellMetres * std::sqrt(2.0));
   const int w = grid.width;
   const int h = grid.height;
+  const bool wraps = grid.wraps && w > 1 && h > 1;
   // Each pass takes a row from the row before it (vectorised: the three
   // steps from above), then runs along the row; the minimum is exact, so
   // the order of the candidates changes no bit.
   const auto pass = [&](int y, int fromY, int step) {
     float* const row = d.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+    if (wraps) fromY = (fromY + h) % h;
     if (fromY >= 0 && fromY < h) {
       const float* const prev =
           d.data() + static_cast<std::size_t>(fromY) * static_cast<std::size_t>(w);
@@ -581,15 +584,29 @@ std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, doub
         if (x + 1 < w) v = std::min(v, prev[x + 1] + diagonal);
         row[x] = v;
       }
+      if (wraps) {
+        row[0] = std::min(row[0], prev[w - 1] + diagonal);
+        row[w - 1] = std::min(row[w - 1], prev[0] + diagonal);
+      }
     }
+    // Along the row: on a torus, twice round.
+    const int laps = wraps ? 2 : 1;
     if (step > 0) {
-      for (int x = 1; x < w; ++x) row[x] = std::min(row[x], row[x - 1] + straight);
+      for (int lap = 0; lap < laps; ++lap) {
+        if (lap > 0) row[0] = std::min(row[0], row[w - 1] + straight);
+        for (int x = 1; x < w; ++x) row[x] = std::min(row[x], row[x - 1] + straight);
+      }
     } else {
-      for (int x = w - 1; x-- > 0;) row[x] = std::min(row[x], row[x + 1] + straight);
+      for (int lap = 0; lap < laps; ++lap) {
+        if (lap > 0) row[w - 1] = std::min(row[w - 1], row[0] + straight);
+        for (int x = w - 1; x-- > 0;) row[x] = std::min(row[x], row[x + 1] + straight);
+      }
     }
   };
-  for (int y = 0; y < h; ++y) pass(y, y - 1, 1);
-  for (int y = h; y-- > 0;) pass(y, y + 1, -1);
+  for (int round = 0; round < (wraps ? 2 : 1); ++round) {
+    for (int y = 0; y < h; ++y) pass(y, y - 1, 1);
+    for (int y = h; y-- > 0;) pass(y, y + 1, -1);
+  }
   return d;
 }
 

@@ -294,6 +294,33 @@ TEST(Water, SameBitsOnOneAndTwoThreads) {
 // The rain input scales the rainfall per cell: all of it is no rain at
 // all, none of it (a mask of 1) the rainfall as given, and a dry west
 // halves nothing but the discharge from the west.
+// On a map that wraps, the distance to water crosses the seam: a strait of
+// sea along the first column wets the last column as it wets the second.
+TEST(Water, WetnessCrossesAWrappingMapsSeam) {
+  Heightfield ground(129, 129);
+  ground.wraps = true;
+  for (int y = 0; y < ground.height; ++y) {
+    for (int x = 0; x < ground.width; ++x) {
+      ground.at(x, y) = x == 0 ? 0.1f : 0.8f + 0.001f * static_cast<float>((x * 7 + y * 13) % 5);
+    }
+  }
+  WaterParams p;
+  p.sea = SeaExtent::Connected;
+  p.wetDistance = 1000.0;  // metres: about 16 cells of this 8192 m world
+  p.riverArea = 1000.0;    // no rivers: wetness is the sea's alone
+  const WaterMaps m = waterOf(ground, p);
+  for (int y = 0; y < ground.height; y += 16) {
+    ASSERT_EQ(m.sea[ground.index(0, y)], 1.0f);
+    for (int k = 1; k <= 8; ++k) {
+      const float east = m.wetness[ground.index(k, y)];
+      const float west = m.wetness[ground.index(ground.width - k, y)];
+      EXPECT_GT(west, 0.2f) << "column " << ground.width - k << " is " << k
+                            << " cells from the sea";
+      EXPECT_NEAR(west, east, 0.02f) << k << " cells either side of the strait, row " << y;
+    }
+  }
+}
+
 TEST(Water, TheRainMaskScalesTheRainfallWhereItFalls) {
   const Heightfield ground = rawGround(129, 9);
   const World world;
