@@ -86,6 +86,7 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   gpu.displayedSide = renderer.displayedResolution().x;
   gpu.textureLimit = renderer.textureLimit();
   shown.field = std::move(r.field);
+  shown.mask = std::move(r.mask);
   shown.fieldIsDraft = r.draft;
   shown.doc = r.doc;
   shown.stats = r.stats;

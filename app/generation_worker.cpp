@@ -137,7 +137,9 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
                               progress_ = p;
                             }};
     pipeline.setBudget(cacheBudget_.load());
-    result.field = pipeline.run(made, control);
+    ShownResult shown = pipeline.runShown(made, control);
+    result.field = std::move(shown.field);
+    result.mask = std::move(shown.mask);
     // Superseded just as it finished: the statistics of 1 GiB take a while.
     cancel.checkpoint();
     const auto statsStart = std::chrono::steady_clock::now();
@@ -147,6 +149,7 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
             .count();
   } catch (const std::exception& e) {
     result.field.reset();
+    result.mask.reset();
     result.error = e.what();
   }
   result.cachedBytes = pipeline_.cachedBytes() + draftPipeline_.cachedBytes();

@@ -31,6 +31,8 @@ struct GenerationResult {
   std::uint64_t id = 0;
   Document doc;
   std::shared_ptr<const Heightfield> field;  // null when error is set
+  // The mask pinned in the view, drawn over field (Pipeline::runShown).
+  std::shared_ptr<const Heightfield> mask;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
   double generateMs = 0.0;                        // this run's generation + stats (not its draft's)

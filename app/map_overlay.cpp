@@ -17,12 +17,33 @@ glm::vec3 overlayColor(MaskKind kind) {
   return colors[static_cast<std::size_t>(kind)];
 }
 
+// The colour of a mask pinned in the view or being painted: a magenta no
+// ramp, material or mask overlay uses, so it reads as a selection.
+constexpr glm::vec3 kPinnedMaskColor{0.95f, 0.2f, 0.75f};
+
+// The pinned mask over the terrain, in place of the Overlay choice (issue 38
+// item 4: a mask shown as heights read as white plateaus and blue pits).
+void syncPinnedMask(const Document& doc, const ShownTerrain& shown, WindowView& view,
+                    GpuResources& gpu, render::TerrainView& renderer) {
+  auto& v = view.settings;
+  v.overlayColor = kPinnedMaskColor;
+  v.showOverlay = true;
+  const ShownOverlay wanted{MapOverlay::None, shown.mask.get(), doc.world, Look{}};
+  if (wanted == gpu.overlay) return;
+  renderer.setOverlay(shown.mask->heights);
+  gpu.overlay = wanted;
+}
+
 }  // namespace
 
 // A mask this terrain lacks shows nothing.
 void syncOverlay(const Document& doc, const ShownTerrain& shown, WindowView& view,
                  GpuResources& gpu, render::TerrainView& renderer) {
   auto& v = view.settings;
+  if (shown.mask && shown.field && !shown.field->isProfile()) {
+    syncPinnedMask(doc, shown, view, gpu, renderer);
+    return;
+  }
   const MapOverlay overlay = doc.view.overlay;
   const bool splat = overlay == MapOverlay::Splat;
   const std::optional<MaskKind> mask = overlayMask(overlay);

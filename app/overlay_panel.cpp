@@ -29,11 +29,26 @@ void splatLegend(const WindowView& view) {
       "snow line, sediment flow)");
 }
 
+// A view setting, not the document's: how a mask reads best depends on
+// the terrain under it.
+void maskInGreys(WindowView& view) {
+  ImGui::Checkbox("Greys", &view.settings.overlayGrey);
+  tooltip(
+      "Draw the mask as greys (0 black .. 1 white) over the land instead of a translucent "
+      "colour");
+}
+
 }  // namespace
 
 // A mask or the splat map over the map or 3D view; masks this terrain lacks
 // are greyed with why.
-bool overlayCombo(Document& doc, const ShownTerrain& shown, const WindowView& view) {
+bool overlayCombo(Document& doc, const ShownTerrain& shown, WindowView& view) {
+  if (shown.mask) {
+    ImGui::TextColored(kDim, "The pinned mask, over the terrain");
+    ImGui::SameLine();
+    maskInGreys(view);
+    return false;
+  }
   const ParamInfo& info = viewTable().infos()[*viewTable().indexOf("overlay")];
   const MapOverlay current = doc.view.overlay;
   const auto nameOf = [&](MapOverlay o) {
@@ -64,6 +79,7 @@ bool overlayCombo(Document& doc, const ShownTerrain& shown, const WindowView& vi
       "Draw over the terrain: slope, what erosion recorded (flow, wear, deposition), or the "
       "splat map's materials (in 3D as they look: what the engine gets)");
   if (current == MapOverlay::Splat) splatLegend(view);
+  if (overlayMask(current)) maskInGreys(view);
   return changed;
 }
 

@@ -8,7 +8,8 @@
 namespace terrain::app {
 
 // Returns whether the document's overlay changed. Masks the terrain lacks
-// are greyed with the reason.
-bool overlayCombo(Document& doc, const ShownTerrain& shown, const WindowView& view);
+// are greyed with the reason. A mask pinned in the view (or being painted)
+// takes the overlay's place; either mask can be drawn in greys instead.
+bool overlayCombo(Document& doc, const ShownTerrain& shown, WindowView& view);
 
 }  // namespace terrain::app

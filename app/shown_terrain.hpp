@@ -18,6 +18,9 @@ namespace terrain::app {
 struct ShownTerrain {
   std::shared_ptr<const Heightfield> field;
   Document doc;  // the document `field` was made from
+  // The mask pinned in the view (or being painted), drawn over `field` as a
+  // mask (app/map_overlay.hpp); null when none is.
+  std::shared_ptr<const Heightfield> mask;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;

@@ -175,7 +175,8 @@ PreparedExport prepareExport(const ExportState& e, const ShownTerrain& shown,
     }
     ExportJob job;
     job.doc = shown.doc;
-    job.field = shown.field;
+    // A pinned mask is drawn over the terrain, but it is what is exported.
+    job.field = shown.mask ? shown.mask : shown.field;
     job.ramp = shown.ramp;
     if (!e.engineSize.empty()) job.plan.engineSize = &engineSize(e.engineSize);
     job.plan.fit = e.fit;

@@ -1,6 +1,8 @@
 #include "core/document/pipeline.hpp"
 
+#include "core/base/error.hpp"
 #include "core/graph/graph.hpp"
+#include "core/graph/node_type.hpp"
 
 namespace terrain {
 namespace {
@@ -27,6 +29,25 @@ std::shared_ptr<const Heightfield> Pipeline::run(const Document& doc,
   const Graph& graph = doc.graph;
   const NodeId shown = graph.find(graph.pinned) != nullptr ? graph.pinned : graph.output;
   return evaluator_.run(graph, shown, 0, contextOf(doc), control);
+}
+
+ShownResult Pipeline::runShown(const Document& doc, const PipelineControl& control) {
+  validate(doc, GraphCheck::Structure);
+  const Graph& graph = doc.graph;
+  const GraphNode* pin = graph.find(graph.pinned);
+  if (pin == nullptr || pin->id == graph.output ||
+      outputKind(graph, {pin->id, 0}) != PortKind::Mask) {
+    return {run(doc, control), nullptr};
+  }
+  auto mask = evaluator_.run(graph, pin->id, 0, contextOf(doc), control);
+  try {
+    auto field = evaluator_.run(graph, graph.output, 0, contextOf(doc), control);
+    // A mask of another size (a paint mask's own) cannot lie over it.
+    if (field->width != mask->width || field->height != mask->height) return {mask, nullptr};
+    return {std::move(field), std::move(mask)};
+  } catch (const InputError&) {
+    return {std::move(mask), nullptr};  // the terrain's nodes still have open inputs
+  }
 }
 
 std::shared_ptr<const Heightfield> Pipeline::resultOf(const Document& doc, NodeId node) const {

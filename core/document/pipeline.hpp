@@ -5,9 +5,9 @@
 // look never regenerates anything.
 #include <memory>
 
+#include "core/base/heightfield.hpp"
 #include "core/document/document.hpp"
 #include "core/graph/evaluator.hpp"
-#include "core/base/heightfield.hpp"
 #include "core/nodes/stage.hpp"
 
 namespace terrain {
@@ -19,6 +19,13 @@ Heightfield runPipeline(const Document& doc, const PipelineControl& control = {}
 // is a field of 0..1). Throws InputError when there is no such node or port.
 Heightfield runPipeline(const Document& doc, PortRef output, const PipelineControl& control = {});
 
+// What the window's view shows: the terrain, and the mask pinned in the
+// view (Graph::pinned) to draw over it (issue 38 item 4), if one is.
+struct ShownResult {
+  std::shared_ptr<const Heightfield> field;
+  std::shared_ptr<const Heightfield> mask;  // null: nothing drawn over field
+};
+
 // The same with the evaluator's cache, for the window: a run re-runs only
 // the stages whose inputs changed since any earlier run it still holds.
 class Pipeline {
@@ -26,6 +33,11 @@ class Pipeline {
   // The terrain, or the node the view pins (Graph::pinned) when the graph
   // has it: then only that node's inputs must be connected.
   std::shared_ptr<const Heightfield> run(const Document& doc, const PipelineControl& control = {});
+  // The view's terrain and mask: a pinned mask comes with the graph's
+  // terrain to draw it over (the terrain run last, so its results are the
+  // ones kept for the next change); a pinned heights node, or a mask while
+  // the terrain cannot be made yet, is the field alone, as run() gives.
+  ShownResult runShown(const Document& doc, const PipelineControl& control = {});
   // A node's first output as the last runs left it (null when it was not
   // computed for the document as it is): the graph editor's previews.
   std::shared_ptr<const Heightfield> resultOf(const Document& doc, NodeId node) const;
