@@ -43,6 +43,35 @@ bool sameWeight(const Stroke& stroke, double low, double high) {
   return least > 0.0f && least == most;
 }
 
+// The least distance from which every distance up to `high` metres gives
+// the weight `high` gives (as a float; -1 if none is found). Below
+// full weight the float's step spans metres of distance on a wide brush
+// (~1e4 / metres from the line on a 1e6 m soft one), so a cell's search
+// need only look for segments nearer than this, not than its candidate's.
+// The weight falls as the distance grows: the step to the float above is
+// reached no sooner than the slope at `high` says where the profile is
+// concave (its first half), a guess elsewhere; sameWeight decides.
+double sameWeightFrom(const Stroke& stroke, double high) {
+  const double t = high / stroke.radius;
+  if (t <= stroke.hardness) return 0.0;
+  if (t >= 1.0) return -1.0;
+  const double u = (t - stroke.hardness) / (1.0 - stroke.hardness);
+  const double weight = stroke.strength * profile(t, stroke.hardness);
+  const auto below = static_cast<float>(weight);
+  const double above = static_cast<double>(std::nextafter(below, 2.0f));
+  const double room =
+      0.5 * (static_cast<double>(below) + above) - weight;  // to the rounding's edge
+  const double slope =                                      // weight per metre nearer the line
+      stroke.strength * 6.0 * u * (1.0 - u) / ((1.0 - stroke.hardness) * stroke.radius);
+  if (!(room > 0.0 && slope > 0.0)) return -1.0;
+  for (const double share : {0.95, 0.5, 0.125}) {
+    const double low = std::max(0.0, high - share * room / slope);
+    // A hair lower: a distance computed as sqrt(low^2) may round below low.
+    if (sameWeight(stroke, low * (1.0 - 1e-12), high)) return low;
+  }
+  return -1.0;
+}
+
 // The smallest box holding the points (metres).
 MetreBox boundsOf(const std::vector<std::array<double, 2>>& points) {
   MetreBox box{points[0][0], points[0][1], points[0][0], points[0][1]};
@@ -128,11 +157,13 @@ struct NearestCells {
 
   // emit(x, y, nearest) for each such cell, in index order. `same(low,
   // d2)`: whether every distance from `low` metres up to sqrt(d2) gives
-  // the result d2 gives, so the index need not look for a nearer segment.
+  // the result d2 gives, so the index need not look for a nearer segment;
+  // `from(d2)`: the least such `low` known (-1 if none), so the
+  // index need only look for a segment nearer than that.
   // `plainCost`: the distances the plain loop would measure, the segments'
   // boxCells summed (as their callers pick them).
-  template <class Same, class Emit>
-  void visit(std::vector<Segment> segments, double plainCost, const Same& same,
+  template <class Same, class From, class Emit>
+  void visit(std::vector<Segment> segments, double plainCost, const Same& same, const From& from,
              const Emit& emit) const {
     const double cells = static_cast<double>((all.x1 - all.x0 + 1) * (all.y1 - all.y0 + 1));
     using Method = StrokeWork::Method;
@@ -169,7 +200,7 @@ struct NearestCells {
       strips.reset();  // its memory is the index's
       if (work != nullptr) work->indexed = true;
       visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), same,
-                   emit);
+                   from, emit);
     }
     if (work != nullptr) work->distances += measured;
   }
@@ -223,8 +254,9 @@ struct NearestCells {
     return inReach;
   }
 
-  template <class Same, class Emit>
-  void visitIndexed(const SegmentIndex& index, const Same& same, const Emit& emit) const {
+  template <class Same, class From, class Emit>
+  void visitIndexed(const SegmentIndex& index, const Same& same, const From& from,
+                    const Emit& emit) const {
     const double reach2 = reach * reach;
     std::uint64_t measured = 0;
     const std::vector<bool> inReach = blocksInReach(index, measured);
@@ -256,6 +288,23 @@ struct NearestCells {
           if (d.distance2 < reach2 && same(bound, d.distance2)) {
             left = below = std::max(bound, 0.0);
             emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
+            continue;
+          }
+          const double changes = d.distance2 < reach2 ? from(d.distance2) : -1.0;
+          if (changes >= 0.0) {
+            // Only a segment nearer than `changes` changes the result: none
+            // found, the candidate's stands (the true distance lies
+            // between), else the one found is the nearest.
+            Nearest best{changes * changes};
+            index.nearest(px, py, best, near, &measured);
+            if (best.segment == SegmentIndex::kNone) {
+              left = below = changes - slack;
+              emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
+            } else {
+              left = below = std::sqrt(best.distance2) - slack;
+              near = best;
+              emit(x, y, best);
+            }
             continue;
           }
         }
@@ -299,13 +348,15 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
   const auto same = [&](double low, double distance2) {
     return sameWeight(stroke, low, std::sqrt(distance2));
   };
-  cells.visit(
-      std::move(segments), plainCost, same, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
-        const double weight =
-            stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
-        if (weight > 0.0)
-          fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
-      });
+  const auto from = [&](double distance2) { return sameWeightFrom(stroke, std::sqrt(distance2)); };
+  cells.visit(std::move(segments), plainCost, same, from,
+              [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+                const double weight =
+                    stroke.strength *
+                    profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
+                if (weight > 0.0)
+                  fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
+              });
 }
 
 double pathLength(const PathPoints& path) {
@@ -361,8 +412,10 @@ void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reac
     start += length;
   }
   const NearestCells cells{grid, all, reach, work};
+  // A course's cells need their exact distance and place along.
   const auto never = [](double, double) { return false; };
-  cells.visit(std::move(segments), plainCost, never,
+  const auto exact = [](double) { return -1.0; };
+  cells.visit(std::move(segments), plainCost, never, exact,
               [&](std::int64_t x, std::int64_t y, const Nearest& n) {
                 fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
                     starts[n.segment] + n.t * lengths[n.segment]});
