@@ -50,14 +50,19 @@ std::vector<double> bedProfile(std::vector<double> ground, const PathPoints& cou
   return ground;
 }
 
-void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid, PathPoints course,
-                const RiverParams& p, double heightRange) {
-  const double spacing = profileSpacing(grid, course);
-  std::vector<double> ground = terrainProfile(field, grid, course, spacing);
-  if (ground.back() > ground.front()) {  // it flows from its higher end
-    std::reverse(course.begin(), course.end());
+void carveRiver(Heightfield& field, Heightfield& mask, const StrokeGrid& grid,
+                const PathPoints& drawn, const RiverParams& p, double heightRange) {
+  const double spacing = profileSpacing(grid, drawn);
+  std::vector<double> ground = terrainProfile(field, grid, drawn, spacing);
+  // It flows from its higher end: a course drawn uphill is copied reversed,
+  // one drawn downhill is used as it is (a long course's copy is a share
+  // of the run's peak memory).
+  PathPoints reversed;
+  if (ground.back() > ground.front()) {
+    reversed.assign(drawn.rbegin(), drawn.rend());
     std::reverse(ground.begin(), ground.end());
   }
+  const PathPoints& course = reversed.empty() ? drawn : reversed;
   const double half = 0.5 * p.width;
   // The channel's cells: a hair past its half-width, so every cell whose
   // distance rounds to it is among them (the rest are passed over inside).
