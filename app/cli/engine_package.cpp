@@ -1,13 +1,19 @@
 #include "app/cli/engine_package.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/base/error.hpp"
 #include "core/base/quote.hpp"
+#include "core/base/world.hpp"
 #include "core/export/outputs.hpp"
+#include "core/export/sidecar.hpp"
+#include "core/export/terrain3d.hpp"
+#include "core/export/tile_manifest.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace terrain::cli {
 namespace {
@@ -88,6 +94,90 @@ void applyUnity(ExportOptions& o) {
   raw->options[findFormatOption("flip-rows")->index] = 1.0;
 }
 
+// The output of this format in the plan; null when none was asked.
+OutputRequest* outputOf(ExportOptions& o, std::string_view key) {
+  const auto found = std::ranges::find_if(
+      o.plan.outputs, [&](const OutputRequest& out) { return out.format->key == key; });
+  return found == o.plan.outputs.end() ? nullptr : &*found;
+}
+
+// Adds NAME<suffix> beside `base` in this format (its default options)
+// unless the plan writes the format already.
+void addBeside(ExportOptions& o, const std::string& base, std::string_view key,
+               std::string_view suffix) {
+  if (outputOf(o, key) != nullptr) return;
+  const OutputFormat& format = *findOutputFormat(key);
+  const std::filesystem::path path(base);
+  std::string name = path.stem().string();
+  name += suffix;
+  o.plan.outputs.push_back(
+      {&format, (path.parent_path() / name).string(), format.options.defaults});
+}
+
+// Terrain3D's heights, control map and colour map, and the script that
+// imports them: Terrain3D places pieces by whole samples, so tiles meet edge
+// to edge (no overlap), and its vertex spacing and region count bound the
+// world.
+void applyGodot(ExportOptions& o) {
+  const OutputRequest* heights = outputOf(o, "terrain3d-height");
+  if (heights == nullptr) {
+    throw InputError(
+        "--for godot: needs the heights Terrain3D imports: add --terrain3d-height NAME.exr");
+  }
+  if (isWrittenThrough(heights->path)) {
+    throw InputError(
+        "--for godot: --terrain3d-height needs a file name; the control map, "
+        "colour map and import script go beside it");
+  }
+  const std::int64_t side = o.tiles                        ? o.tiles->grid.worldSize
+                            : o.plan.engineSize != nullptr ? o.plan.engineSize->side
+                                                           : documentSize(o.doc);
+  const bool wraps = o.tiles ? o.tiles->grid.wraps : documentWraps(o.doc);
+  const double spacing = metresPerCell(o.doc.world, static_cast<int>(side), wraps);
+  if (spacing < kTerrain3dMinSpacing || spacing > kTerrain3dMaxSpacing) {
+    char metres[32];
+    std::snprintf(metres, sizeof metres, "%.4g", spacing);
+    throw InputError("--for godot: Terrain3D's vertex spacing is 0.25 to 100 m; this map has " +
+                     std::string(metres) + " m between samples (change --world-width)");
+  }
+  if (terrain3dRegionSize(side, side) == 0) {
+    throw InputError("--for godot: Terrain3D holds at most 65536 samples a side; this world is " +
+                     std::to_string(side));
+  }
+  if (o.tiles && o.tiles->grid.overlap != 0) {
+    throw InputError("--for godot: Terrain3D's pieces meet edge to edge; drop --overlap");
+  }
+  const std::string base = heights->path;
+  addBeside(o, base, "terrain3d-control", "_control.exr");
+  addBeside(o, base, "color", "_color.png");
+  const std::filesystem::path at(base);
+  const std::filesystem::path dir =
+      o.tiles ? std::filesystem::path(o.tiles->outDir) : at.parent_path();
+  o.terrain3dScript = (dir / (at.stem().string() + "_import.gd")).string();
+}
+
+// Blender's glTF importer: the mesh with its material's images beside it
+// (colour, and normals green up as glTF reads them), and the tiles in one
+// file that places them.
+void applyBlender(ExportOptions& o) {
+  const OutputRequest* glb = outputOf(o, "glb");
+  if (glb == nullptr) {
+    throw InputError("--for blender: needs the mesh Blender imports: add --glb NAME.glb");
+  }
+  const std::string base = glb->path;
+  addBeside(o, base, "color", "_color.png");
+  if (outputOf(o, "normals") == nullptr) {
+    addBeside(o, base, "normals", "_normals.png");
+  } else if (outputOf(o, "normals")->options[findFormatOption("normal-convention")->index] != 0.0) {
+    throw InputError(
+        "--for blender: glTF reads normal maps green up; drop --normal-convention "
+        "directx");
+  }
+  if (o.tiles && !o.tiles->worldGltf) {
+    o.tiles->worldGltf = std::filesystem::path(base).stem().string() + ".gltf";
+  }
+}
+
 }  // namespace
 
 void applyEnginePackage(ExportOptions& o, const Token& engine) {
@@ -95,9 +185,18 @@ void applyEnginePackage(ExportOptions& o, const Token& engine) {
     applyUnity(o);
     return;
   }
+  if (engine.value == "godot") {
+    applyGodot(o);
+    return;
+  }
+  if (engine.value == "blender") {
+    applyBlender(o);
+    return;
+  }
   if (engine.value != "unreal") {
     throw InputError("--for: " + excerpt(engine.value) +
-                     " is not an engine this export packages; it packages: unreal, unity");
+                     " is not an engine this export packages; it packages: unreal, unity, godot, "
+                     "blender");
   }
   checkUnrealLayout(o);
   const auto heightmap = std::ranges::find_if(o.plan.outputs, [](const OutputRequest& out) {
@@ -121,6 +220,58 @@ void applyEnginePackage(ExportOptions& o, const Token& engine) {
     layers.push_back(std::move(out));
   }
   o.plan.outputs.insert(o.plan.outputs.end(), layers.begin(), layers.end());
+}
+
+namespace {
+
+// A piece of the script: the files of one map (or tile) by names relative
+// to the script, and its first sample's place.
+Terrain3dPiece pieceOf(std::span<const OutputRequest> outputs, const std::string& script,
+                       std::int64_t x0, std::int64_t y0) {
+  Terrain3dPiece piece{{}, {}, {}, x0, y0};
+  for (const OutputRequest& out : outputs) {
+    const std::string name = relativeFileName(out.path, script);
+    if (out.format->key == "terrain3d-height") piece.height = name;
+    if (out.format->key == "terrain3d-control") piece.control = name;
+    if (out.format->key == "color") piece.color = name;
+  }
+  return piece;
+}
+
+void writeScript(const std::string& path, const Terrain3dImport& import) {
+  const std::string text = terrain3dImportScript(import);
+  writeFileAtomically(path, [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+}
+
+}  // namespace
+
+void writeTerrain3dScript(const ExportOptions& o, const OutputInput& written) {
+  const std::string& path = *o.terrain3dScript;
+  Terrain3dImport import;
+  import.vertexSpacing = metresPerCell(written.doc.world, written.field.width, written.field.wraps);
+  import.worldWidth = written.field.width;
+  import.worldHeight = written.field.height;
+  import.pieces.push_back(pieceOf(o.plan.outputs, path, 0, 0));
+  writeScript(path, import);
+}
+
+void writeTiledTerrain3dScript(const ExportOptions& o) {
+  const std::string& path = *o.terrain3dScript;
+  const ExportOptions::Tiles& tiles = *o.tiles;
+  const TileGrid& grid = tiles.grid;
+  Terrain3dImport import;
+  import.vertexSpacing = metresPerCell(o.doc.world, static_cast<int>(grid.worldSize), grid.wraps);
+  import.worldWidth = grid.worldSize;
+  import.worldHeight = grid.worldSize;
+  for (int row = 0; row < grid.rows; ++row) {
+    for (int column = 0; column < grid.columns; ++column) {
+      const MapWindow window = tileWindow(grid, {column, row});
+      import.pieces.push_back(
+          pieceOf(tileOutputs(o.plan.outputs, tiles.outDir, grid, {column, row}), path, window.x0,
+                  window.y0));
+    }
+  }
+  writeScript(path, import);
 }
 
 }  // namespace terrain::cli

@@ -7,8 +7,14 @@
 // Unity: RAW16 little-endian at 2^n + 1, its south row first (Unity's
 // Import Raw puts the file's first row at Z = 0, and its Z points north),
 // tiles named Name_X_Z; the sidecar's engines.unity holds the terrain's
-// width, length and height in metres.
+// width, length and height in metres. Godot: Terrain3D's heights in
+// metres and control map (EXR) and the colour map, NAME_control.exr and
+// NAME_color.png beside --terrain3d-height NAME.exr (per tile with --tiles),
+// and NAME_import.gd, the editor script that imports them all in place.
+// Blender: the binary glTF with its colour and normal maps beside as its
+// material, and with --tiles the world glTF that places every tile.
 #include <span>
+#include <string>
 
 #include "app/cli/export_args.hpp"
 #include "app/cli/export_options.hpp"
@@ -26,5 +32,11 @@ inline constexpr int kUnityTerrainSides[] = {33, 65, 129, 257, 513, 1025, 2049, 
 // adds the files it needs (the weight maps beside the heightmap). Throws
 // InputError naming what the engine accepts.
 void applyEnginePackage(ExportOptions& o, const Token& engine);
+
+// --for godot's import script, once the files are written: the map as
+// written (its spacing and size), or every tile of the grid by the names
+// the tiles are given. Atomic; throw IoError naming the path.
+void writeTerrain3dScript(const ExportOptions& o, const OutputInput& written);
+void writeTiledTerrain3dScript(const ExportOptions& o);
 
 }  // namespace terrain::cli

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/engine_package.hpp"
 #include "app/cli/export_options.hpp"
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_export.hpp"
@@ -121,6 +122,14 @@ int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
     writePlan(plan, o.doc, input, events);
   } catch (const IoError& e) {
     return failExport(kExitWriteFailed, flagOf(plan, current) + ": " + e.what());
+  }
+  if (o.terrain3dScript) {
+    try {
+      cli::writeTerrain3dScript(o, input);
+    } catch (const IoError& e) {
+      return failExport(kExitWriteFailed, std::string("--for godot: ") + e.what());
+    }
+    if (!o.quiet) std::fprintf(report, "%s: Terrain3D import script\n", o.terrain3dScript->c_str());
   }
   return kExitWritten;
 }

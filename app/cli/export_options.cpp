@@ -79,14 +79,19 @@ constexpr OptionInfo kOptions[] = {
      "With --tiles and --glb: also write NAME.gltf in --out-dir, the whole world in one file: "
      "it names every tile's .glb (no copy) in place, with its name and material",
      Scope::Maps},
-    {"for", "unreal|unity",
+    {"for", "unreal|unity|godot|blender",
      "The files an engine imports in one action: unreal checks the landscape's size (505, "
      "1009, 2017, 4033 or 8129 a side, per tile with --tiles) and adds NAME_grass.png, "
      "NAME_rock.png, NAME_sediment.png and NAME_snow.png, one paint layer's weights each, "
      "beside --heightmap/--r16 NAME; the sidecar's engines.unreal has the import scales. "
      "unity checks the resolution (33 .. 4097, 2^n+1, per tile with --tiles, named "
      "Name_X_Z) and writes --r16 south row first (Unity's Import Raw: 16-bit, Windows, no "
-     "flip); the sidecar's engines.unity has the terrain's width, length and height in m",
+     "flip); the sidecar's engines.unity has the terrain's width, length and height in m. "
+     "godot adds NAME_control.exr (Terrain3D's control map) and NAME_color.png beside "
+     "--terrain3d-height NAME.exr, and NAME_import.gd, the editor script that imports every "
+     "piece into a Terrain3D node in place. blender adds NAME_color.png and "
+     "NAME_normals.png, the material of --glb NAME.glb, and with --tiles the world glTF "
+     "(NAME.gltf) that places every tile (docs/engines/)",
      Scope::Maps},
     {"output-node", "NODE[.PORT]",
      "Export this node's result instead of the terrain, in any document (a chain is a linear "

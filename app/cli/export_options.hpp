@@ -40,6 +40,10 @@ struct ExportOptions {
     std::optional<std::string> worldGltf;
   };
   std::optional<Tiles> tiles;
+
+  // --for godot: where the GDScript that imports every piece into Terrain3D
+  // goes, written once the files are (app/cli/engine_package.hpp).
+  std::optional<std::string> terrain3dScript;
 };
 
 // Parses the arguments after "export". Throws InputError with one line

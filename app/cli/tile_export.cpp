@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/engine_package.hpp"
 #include "app/cli/export_status.hpp"
 #include "app/cli/tile_options.hpp"
 #include "core/base/error.hpp"
@@ -150,6 +151,17 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
     return failExport(kExitWriteFailed, e.what());
   }
   if (!o.quiet) std::printf("%s: manifest of %d tiles\n", manifest.c_str(), grid.count());
+  if (o.terrain3dScript) {
+    try {
+      writeTiledTerrain3dScript(o);
+    } catch (const IoError& e) {
+      return failExport(kExitWriteFailed, std::string("--for godot: ") + e.what());
+    }
+    if (!o.quiet) {
+      std::printf("%s: Terrain3D import script for %d tiles\n", o.terrain3dScript->c_str(),
+                  grid.count());
+    }
+  }
   if (tiles.worldGltf) return writeWorld(o);
   return kExitWritten;
 }

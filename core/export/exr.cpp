@@ -51,8 +51,8 @@ Imf::Compression exrCompression(ExrCompression c) {
 
 }  // namespace
 
-void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompression compression,
-                     const Execution& exec) {
+void writeExrChannel(const std::string& path, int width, int height, const float* samples,
+                     const char* channel, ExrCompression compression, const Execution& exec) {
   const int threads = resolvedThreadCount(exec);
   MemoryStream stream;
   try {
@@ -60,20 +60,24 @@ void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompr
     // starts empty: grow it to the export's threads (it is never shrunk, and
     // the bytes are the same for any count).
     if (Imf::globalThreadCount() < threads) Imf::setGlobalThreadCount(threads);
-    Imf::Header header(field.width, field.height);
-    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    Imf::Header header(width, height);
+    header.channels().insert(channel, Imf::Channel(Imf::FLOAT));
     header.compression() = exrCompression(compression);
     Imf::OutputFile out(stream, header, threads);
     Imf::FrameBuffer frame;
-    frame.insert("Y", Imf::Slice::Make(Imf::FLOAT, field.heights.data(), Imath::V2i(0, 0),
-                                       field.width, field.height));
+    frame.insert(channel, Imf::Slice::Make(Imf::FLOAT, samples, Imath::V2i(0, 0), width, height));
     out.setFrameBuffer(frame);
-    out.writePixels(field.height);
+    out.writePixels(height);
   } catch (const std::exception& e) {  // Iex::BaseExc and std::bad_alloc
     throw IoError("cannot write '" + path + "': OpenEXR: " + e.what());
   }  // the file is complete when OutputFile is gone
   writeFileAtomically(
       path, [&](AtomicFile& file) { file.write(stream.bytes().data(), stream.bytes().size()); });
+}
+
+void writeExrHeights(const std::string& path, const Heightfield& field, ExrCompression compression,
+                     const Execution& exec) {
+  writeExrChannel(path, field.width, field.height, field.heights.data(), "Y", compression, exec);
 }
 
 }  // namespace terrain

@@ -20,4 +20,11 @@ enum class ExrCompression : std::uint8_t { Piz, Zip, None };
 void writeExrHeights(const std::string& path, const Heightfield& field,
                      ExrCompression compression = ExrCompression::Piz, const Execution& exec = {});
 
+// One 32-bit float channel named `channel` of width x height samples, rows
+// top first: the bytes of `samples` stored as they are (lossless, so bit
+// fields kept in floats survive). Atomic; throws IoError as above.
+void writeExrChannel(const std::string& path, int width, int height, const float* samples,
+                     const char* channel, ExrCompression compression = ExrCompression::Piz,
+                     const Execution& exec = {});
+
 }  // namespace terrain

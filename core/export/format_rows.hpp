@@ -1,7 +1,7 @@
 #pragma once
 // The output formats' rows by family, each family in its own file:
 // heights (heights_formats.cpp), maps and images (map_formats.cpp), meshes
-// (mesh_formats.cpp). outputs.cpp lists them in the one table;
+// (mesh_formats.cpp), Terrain3D's (terrain3d_formats.cpp). outputs.cpp lists them in the one table;
 // nothing else includes this header.
 #include <string>
 #include <vector>
@@ -33,5 +33,8 @@ OutputFormat viewFormat();
 
 OutputFormat objFormat();
 OutputFormat glbFormat();
+
+OutputFormat terrain3dHeightFormat();
+OutputFormat terrain3dControlFormat();
 
 }  // namespace terrain::format_rows

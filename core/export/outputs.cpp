@@ -18,7 +18,10 @@ std::vector<OutputFormat> makeFormats() {
                                    normalsFormat(),   colorFormat(), objFormat(), glbFormat()};
   for (OutputFormat& mask : maskFormats()) all.push_back(std::move(mask));
   for (OutputFormat& water : waterFormats()) all.push_back(std::move(water));
-  for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &viewFormat}) all.push_back(row());
+  for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &terrain3dHeightFormat,
+                                &terrain3dControlFormat, &viewFormat}) {
+    all.push_back(row());
+  }
   return all;
 }
 

@@ -101,7 +101,15 @@ Json engines(const OutputInput& in, double cell, double length) {
             {"position-y-m", w.baseElevation},
             {"note",
              "Unity wants a square heightmap of 2^n+1 samples; RAW16 little-endian "
-             "('Windows' byte order)"}}}};
+             "('Windows' byte order)"}}},
+          {"godot",
+           {{"vertex-spacing-m", cell},
+            {"height-offset-m", 0.0},
+            {"height-scale", 1.0},
+            {"note",
+             "Terrain3D: --terrain3d-height holds metres already; import it with "
+             "--terrain3d-control and the colour map at this vertex spacing (--for godot "
+             "writes NAME_import.gd, which does)"}}}};
 }
 
 }  // namespace

@@ -13,12 +13,14 @@
 //               "values": "...", "options": {"flip-rows": "off"}}, ...],
 //    "seed": "42", "source": {...}, "modifiers": [...],   as in a project
 //    "project": "p.json",                                 when one was given
-//    "engines": {"unreal": {...}, "unity": {...}}}
+//    "engines": {"unreal": {...}, "unity": {...}, "godot": {...}}}
 //
 // Unreal maps a 16-bit heightmap's 0..65535 to -256..256 cm at Z scale 1
 // (-256..256 m at 100), so Z scale = height range (m) * 100 / 512; X and Y scale = metres per
 // cell * 100 (cm). Unity takes the heightmap resolution (the map's size) and
-// the terrain size (width, height range, length) in metres.
+// the terrain size (width, height range, length) in metres. Godot's
+// Terrain3D takes its vertex spacing (metres per cell) and, for heights in
+// metres, offset 0 and scale 1.
 #include <optional>
 #include <span>
 #include <string>

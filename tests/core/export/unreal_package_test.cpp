@@ -49,7 +49,7 @@ TEST_F(UnrealPackage, SizesUnrealDoesNotTakeAreRefusedListingThoseItDoes) {
     EXPECT_TRUE(empty()) << r.err;
   }
   const testing::AppRun other = run({"--size", "1025", "--engine-size", "unreal-1009",
-                                     "--heightmap", path("u.png"), "--for", "godot"});
+                                     "--heightmap", path("u.png"), "--for", "cryengine"});
   EXPECT_EQ(other.status, 2);
   EXPECT_NE(other.err.find("unreal"), std::string::npos) << other.err;
   const testing::AppRun noHeightmap = run({"--size", "1025", "--engine-size", "unreal-1009",
