@@ -182,6 +182,43 @@ void TerrainTextures::uploadWaterBodies(const WaterLook& water) {
                texels.data());
   // Bilinear: a river's edge blends across the pixels between samples.
   gl::Texture::setSampling2D(GL_LINEAR);
+  // Levels of 2x2 maxima: a river one cell wide still shows as a line when
+  // a pixel spans many cells, instead of breaking into dashes (the views
+  // read the level their pixel's footprint wants).
+  int w = textureWidth;
+  int h = textureHeight;
+  int level = 0;
+  std::vector<float> half;
+  while (w > 1 || h > 1) {
+    const int halfW = std::max(w / 2, 1);
+    const int halfH = std::max(h / 2, 1);
+    half.assign(2 * Heightfield::cellCount(halfW, halfH), 0.0f);
+    for (int y = 0; y < halfH; ++y) {
+      for (int x = 0; x < halfW; ++x) {
+        for (int v = 0; v < 2; ++v) {
+          for (int u = 0; u < 2; ++u) {
+            const int sx = std::min(2 * x + u, w - 1);
+            const int sy = std::min(2 * y + v, h - 1);
+            const std::size_t from =
+                2 * (static_cast<std::size_t>(sy) * static_cast<std::size_t>(w) +
+                     static_cast<std::size_t>(sx));
+            const std::size_t to =
+                2 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(halfW) +
+                     static_cast<std::size_t>(x));
+            half[to] = std::max(half[to], texels[from]);
+            half[to + 1] = std::max(half[to + 1], texels[from + 1]);
+          }
+        }
+      }
+    }
+    texels.swap(half);
+    w = halfW;
+    h = halfH;
+    ++level;
+    glTexImage2D(GL_TEXTURE_2D, level, GL_RG16F, w, h, 0, GL_RG, GL_FLOAT, texels.data());
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, level);
   glActiveTexture(GL_TEXTURE0);
   hasWaterBodies = true;
 }

@@ -60,10 +60,16 @@ float hillshade(ivec2 cell) {
   return clamp(lit, kShadeMin, kShadeMax);
 }
 
-// Lakes and rivers over the land, flat (unshaded), as much as they hide it.
-vec3 withWaterBodies(vec3 land, ivec2 cell) {
+// Lakes and rivers over the land, flat (unshaded), as much as they hide
+// it: the cell's own when a cell covers a pixel or more, else the most any
+// cell under the pixel holds (levels of maxima), so a river one cell wide
+// stays a line on a map shown smaller than its cells.
+vec3 withWaterBodies(vec3 land, ivec2 cell, float cellsPerPixel) {
   if (!uHasWaterBodies) return land;
-  return mix(land, uInlandWaterColor, texelFetch(uWaterBodies, cell, 0).g);
+  float alpha = cellsPerPixel <= 1.0
+                    ? texelFetch(uWaterBodies, cell, 0).g
+                    : textureLod(uWaterBodies, (vec2(cell) + 0.5) / vec2(uSize), log2(cellsPerPixel)).g;
+  return mix(land, uInlandWaterColor, alpha);
 }
 
 void main() {
@@ -84,7 +90,7 @@ void main() {
   vec3 color = terrainColor(h);
   if (uHillshade && !isUnderWater(h)) color *= hillshade(cell);  // water stays flat
   color = min(color, vec3(1.0));
-  if (!(uShowOverlay && uOverlaySplat)) color = withWaterBodies(color, cell);
+  if (!(uShowOverlay && uOverlaySplat)) color = withWaterBodies(color, cell, 1.0 / scale);
   if (copy) {
     fragColor = vec4(mix(kBackground, color, kCopyStrength), 1.0);
     return;
@@ -96,7 +102,7 @@ void main() {
     if (!isUnderWater(h)) {
       vec3 ground = splatColor(texelFetch(uOverlay, cell, 0));
       if (uHillshade) ground *= hillshade(cell);
-      color = withWaterBodies(min(ground, vec3(1.0)), cell);
+      color = withWaterBodies(min(ground, vec3(1.0)), cell, 1.0 / scale);
     }
   } else if (uShowOverlay) {
     color = maskOver(color, texelFetch(uOverlay, cell, 0).r);

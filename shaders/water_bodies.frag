@@ -14,7 +14,9 @@ in float vSkirt;
 out vec4 fragColor;
 
 void main() {
-  float alpha = texture(uWaterBodies, sampleCoord(vUv)).g;      // before the branch
+  // At the pixel's footprint (levels of maxima: a thin river stays a line).
+  float lod = footprintLod(dFdx(vUv), dFdy(vUv));  // before the branch
+  float alpha = textureLod(uWaterBodies, sampleCoord(vUv), lod).g;
   if ((vSkirt > 0.5 && vSkirt < 1.5) || alpha < 0.02) discard;  // the block's sides; dry ground
   vec3 toEye = normalize(uEye - vWorld);
   float grazing = 1.0 - abs(toEye.y);

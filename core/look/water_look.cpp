@@ -12,6 +12,28 @@ float waterOpacity(double metres) {
   return static_cast<float>(1.0 - 0.5 * std::exp(-std::max(metres, 0.0) / 4.3));
 }
 
+namespace {
+
+// A lake cell with fewer than three of its eight neighbours in a lake: a
+// droplet's pit just below a lowered lake's level, or the tip of its
+// ragged shore. Drawn, such cells read as blue speckle around the lake.
+bool strayLakeCell(const std::vector<float>& lake, const Heightfield& field, std::size_t i) {
+  if (lake[i] <= 0.0f) return false;
+  const int x = static_cast<int>(i % static_cast<std::size_t>(field.width));
+  const int y = static_cast<int>(i / static_cast<std::size_t>(field.width));
+  int wet = 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int nx = std::clamp(x + dx, 0, field.width - 1);
+      const int ny = std::clamp(y + dy, 0, field.height - 1);
+      if ((dx != 0 || dy != 0) && lake[field.index(nx, ny)] > 0.0f) ++wet;
+    }
+  }
+  return wet < 3;
+}
+
+}  // namespace
+
 WaterLook waterLook(const Heightfield& field, const Look& look, const World& world,
                     const Execution& exec) {
   WaterLook out;
@@ -33,7 +55,7 @@ WaterLook waterLook(const Heightfield& field, const Look& look, const World& wor
   const double startFlow = params.riverArea * 1e6 * params.rainfall / 1000.0 / kSecondsPerYear;
   for (std::size_t i = 0; i < field.size(); ++i) {
     float cover = std::min(maps.lake[i] + maps.river[i], 1.0f);
-    if (cover <= 0.0f) continue;
+    if (cover <= 0.0f || strayLakeCell(maps.lake, field, i)) continue;
     // A river narrower than its cell still draws as a line along its bed,
     // half as strong as water filling the cell, stronger as its flow widens
     // it; past a cell's width its banks widen the line.
