@@ -411,8 +411,16 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
   for (std::size_t i = n; i-- > 0;) {
     poll();
     // The order jumps about the map: ask for a later cell's lines now.
-    if (i >= kAhead)
-      prefetchCell(static_cast<std::size_t>(flood.order[i - kAhead]), inflow, lakeOf, receiver);
+    // Twice as far ahead its receiver's index, so that at kAhead the
+    // receiver's inflow can be asked for too.
+    if (i >= 2 * kAhead) {
+      prefetchCell(static_cast<std::size_t>(flood.order[i - 2 * kAhead]), receiver, lakeOf);
+    }
+    if (i >= kAhead) {
+      const auto ahead = static_cast<std::size_t>(flood.order[i - kAhead]);
+      prefetchCell(ahead, inflow, discharge);
+      __builtin_prefetch(inflow.data() + receiver[ahead]);
+    }
     const auto c = static_cast<std::size_t>(flood.order[i]);
     const double rainHere =
         rain != nullptr ? std::clamp(static_cast<double>(rain->heights[c]), 0.0, 1.0) : 1.0;
@@ -614,7 +622,8 @@ std::vector<float> distanceToWater(const WaterMaps& maps, const Grid& grid, doub
 void finish(std::span<const float> ground, std::span<const double> inflow,
             std::span<const std::uint8_t> direction, const Grid& grid, const Climate& climate,
             const WaterParams& p, double heightRange, const RunControl& control, WaterMaps& maps) {
-  const std::vector<float> distance = distanceToWater(maps, grid, climate.cellMetres);
+  // The wetness is made in place of the distances (one map fewer to allocate).
+  maps.wetness = distanceToWater(maps, grid, climate.cellMetres);
   control.checkpoint();
   const std::size_t n = grid.cells();
   parallelFor(
@@ -636,7 +645,8 @@ void finish(std::span<const float> ground, std::span<const double> inflow,
             maps.flowY[i] = static_cast<float>(0.5 + 0.5 * scale * kNeighbours[direction[i]].dy);
           }
           // (1 - d / wetDistance)^2: 1 at the water, 0 from wetDistance on.
-          const double away = std::max(0.0, 1.0 - static_cast<double>(distance[i]) / p.wetDistance);
+          const double away =
+              std::max(0.0, 1.0 - static_cast<double>(maps.wetness[i]) / p.wetDistance);
           const double near = away * away;
           const double drained =
               climate.riverDischarge > 0.0
@@ -659,7 +669,7 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   Poller poll{control};
   control.checkpoint(0.0f);
   const std::vector<std::uint8_t> sea = findSea(g, seaHeight, params.sea, grid);
-  const Flood filled = flood(g, sea, seaHeight, grid, poll);
+  Flood filled = flood(g, sea, seaHeight, grid, poll);
   control.checkpoint(0.3f);
 
   WaterMaps maps;
@@ -683,17 +693,18 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   control.checkpoint(0.7f);
 
   maps.surface.assign(n, 0.0f);
-  maps.depth.assign(n, 0.0f);
   maps.lake.assign(n, 0.0f);
   maps.river.assign(n, 0.0f);
   maps.sea.assign(n, 0.0f);
-  maps.flowX.assign(n, 0.5f);
-  maps.flowY.assign(n, 0.5f);
-  maps.wetness.assign(n, 0.0f);
   surfaces(filled, found, g, sea, inflow, wet, seaHeight, climate, params, world.heightRange,
            control, maps, poll);
   widenRivers(filled, inflow, grid, climate, params, maps, poll);
   control.checkpoint(0.85f);
+  // finish() writes every cell of these: they take memory no longer needed
+  // (the fill levels) or fresh, not zeroed twice.
+  maps.flowX = std::move(filled.fill);
+  maps.depth.resize(n);
+  maps.flowY.resize(n);
   finish(g, inflow, direction, grid, climate, params, world.heightRange, control, maps);
   maps.lakes = std::move(found.lakes);
   control.checkpoint(1.0f);
