@@ -82,7 +82,7 @@ TEST(Hillshade, SingleCellPitsAreNotShadedButWiderHollowsAndChannelsAre) {
   const Heightfield pits = flatWithPits(33, 0.02f);
   for (int y = 0; y < 33; ++y) {
     for (int x = 0; x < 33; ++x) {
-      ASSERT_NEAR(hillshadeAt(pits, x, y), 1.0f, 1e-6f) << x << "," << y;
+      ASSERT_NEAR(hillshadeAt(pits, x, y), 1.0f, 1e-4f) << x << "," << y;  // inverseSqrt: 1e-5
     }
   }
   // A hollow two cells across is relief, not speckle: it stays shaded.
