@@ -1,5 +1,6 @@
 #include "core/document/project_graph.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -132,6 +133,17 @@ GraphComment readComment(const Json& j, const std::string& path) {
          " characters");
   }
   c.text = text->get<std::string>();
+  // Lines and tabs are a note's; any other control character (an escape
+  // sequence, a NUL) is no part of one.
+  const auto control = std::ranges::find_if(c.text, [](char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return (byte < 0x20 && ch != '\n' && ch != '\t') || byte == 0x7f;
+  });
+  if (control != c.text.end()) {
+    fail(excerpt(path + ".text") + " holds a control character (" +
+         escapeControl(std::string_view(&*control, 1)) + " at byte " +
+         std::to_string(control - c.text.begin()) + "); a comment may hold lines and tabs only");
+  }
   GraphNode place;  // the same checks as a node's place
   if (const auto position = j.find("position"); position != j.end()) {
     readPosition(*position, path + ".position", place);

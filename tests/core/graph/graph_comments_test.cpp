@@ -44,5 +44,28 @@ TEST(GraphComments, AFileFromBeforeCommentsOpensWithNoneAndABadOneIsRefused) {
   }
 }
 
+// A comment is a note of lines and tabs: an escape sequence or a NUL from
+// someone else's file is refused, naming the byte, and is never drawn.
+TEST(GraphComments, ControlCharactersOtherThanLinesAndTabsAreRefused) {
+  Document doc = defaultDocument("noise");
+  doc.graph.comments.push_back({"Peaks\n\tthen rivers", 0.0f, 0.0f, 100.0f, 100.0f});
+  EXPECT_EQ(projectFromJson(projectToJson(doc)), doc) << "lines and tabs are a note's";
+  for (const std::string& bad : {std::string("red \x1b[31m"), std::string("a\0b", 3),
+                                 std::string("bell\x07"), std::string("del\x7f")}) {
+    doc.graph.comments[0].text = bad;
+    try {
+      projectFromJson(projectToJson(doc));
+      FAIL() << "a comment holding a control character was read";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("graph.comments[0].text"), std::string::npos) << what;
+      EXPECT_NE(what.find("control character"), std::string::npos) << what;
+      for (const char c : what) {
+        EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 || c == 0x7f) << "echoed raw: " << what;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace terrain
