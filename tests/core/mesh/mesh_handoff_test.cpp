@@ -28,14 +28,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::Json;
+using testing::MeshHandoff;
 using testing::readGlb;
 using testing::readJson;
 using testing::ReadMesh;
 using testing::readObj;
 using testing::readRaw;
 using testing::Vec3;
-
-class MeshHandoff : public testing::ExportRunTest {};
 
 TEST_F(MeshHandoff, TheMaterialUsesTheImagesWrittenInTheSameRun) {
   const testing::AppRun r =

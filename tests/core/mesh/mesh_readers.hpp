@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/export_run_fixture.hpp"
 #include "tests/support/files.hpp"
 
 namespace terrain::testing {
@@ -112,5 +113,9 @@ inline std::vector<float> readRaw(const std::string& path) {
   std::memcpy(out.data(), bytes.data(), out.size() * 4);
   return out;
 }
+
+// The fixture of both files' MeshHandoff tests, defined once: GoogleTest
+// refuses a suite whose tests come from two fixture classes.
+class MeshHandoff : public ExportRunTest {};
 
 }  // namespace terrain::testing

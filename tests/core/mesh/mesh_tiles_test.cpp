@@ -26,14 +26,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::Json;
+using testing::MeshHandoff;
 using testing::readGlb;
 using testing::readJson;
 using testing::ReadMesh;
 using testing::readObj;
 using testing::readRaw;
 using testing::Vec3;
-
-class MeshHandoff : public testing::ExportRunTest {};
 
 // Rough enough that a simplified tile keeps few of its edge samples unless
 // its outline is locked: 2x2 tiles of 65 samples from a 129 world.
