@@ -85,21 +85,24 @@ BENCHMARK(BM_LandformPreset)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// The size a designer ships: each preset at 4097 against its 257 preview
-// (agreement) and, where rivers made it, how it measures against real land
-// (concavity, grid_excess: the bounds tests/core/document/landforms_test.cpp holds at
-// 1025 and 2049, where the same measures take seconds, not minutes). A map
-// of 4097 took 22 to 156 s in the test suite, two at a time, so it is a
-// figure read here, not a claim run by ./dev.sh test. Measured (Release):
-// alpine 0.988 / 0.71 / 1.02, rolling hills 0.975 / 0.46 / 1.02, islands
-// 0.969 / 0.31 / 0.86, volcanic island 0.991 / 0.36 / 0.83, river valley
-// 0.979 / 0.69 / 0.83, canyon mesa (no rivers) 0.974. Before small flows
-// spread at the map's own size, one-cell rills combed every slope at 4097:
-// grid_excess 1.50 to 1.68 (the tests' bound is 1.15).
-// Arg: the preset's index in landformPresets().
-void BM_LandformMeasuresAt4097(benchmark::State& state) {
+// The sizes a designer ships: each preset at 2049 and 4097 against its 257
+// preview (agreement) and, where rivers made it, how it measures against
+// real land (concavity, grid_excess: the bounds tests/core/document/landforms_test.cpp
+// holds at 513 in every build and 1025 in Release). A map of 2049 took 6 to
+// 27 s in the test suite, two at a time, one of 4097 22 to 156 s, so they
+// are figures read here, not claims run by ./dev.sh test. Measured
+// (Release) at 2049, correlation / concavity / grid excess: alpine 0.990 /
+// 0.64 / 0.995, islands 0.974 / 0.38 / 0.95, rolling hills 0.983 / 0.48 /
+// 1.15, volcanic island 0.993 / 0.41 / 0.88, river valley 0.983 / 0.37 /
+// 1.02, canyon mesa (no rivers) 0.979; at 4097: alpine 0.988 / 0.71 /
+// 1.02, rolling hills 0.975 / 0.46 / 1.02, islands 0.969 / 0.31 / 0.86,
+// volcanic island 0.991 / 0.36 / 0.83, river valley 0.979 / 0.69 / 0.83,
+// canyon mesa 0.974. Before small flows spread at the map's own size,
+// one-cell rills combed every slope at 4097: grid_excess 1.50 to 1.68 (the
+// tests' bound is 1.15).
+void measurePresetAt(benchmark::State& state, int size) {
   const LandformPreset& preset = landformPresets()[static_cast<std::size_t>(state.range(0))];
-  const Document doc = presetAt(preset, 4097);
+  const Document doc = presetAt(preset, size);
   state.SetLabel(std::string(preset.key));
   const PipelineControl control{Execution{2}, nullptr, {}};
   Heightfield exported;
@@ -118,6 +121,20 @@ void BM_LandformMeasuresAt4097(benchmark::State& state) {
   state.counters["concavity"] = testing::concavity(exported, doc.world, kChannelKm2, sea);
   state.counters["grid_excess"] =
       testing::gridDirectionExcess(exported, doc.world, kChannelKm2, sea);
+}
+
+// Arg: the preset's index in landformPresets().
+void BM_LandformMeasuresAt2049(benchmark::State& state) {
+  measurePresetAt(state, 2049);
+}
+BENCHMARK(BM_LandformMeasuresAt2049)
+    ->DenseRange(0, static_cast<int>(landformPresets().size()) - 1, 1)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+void BM_LandformMeasuresAt4097(benchmark::State& state) {
+  measurePresetAt(state, 4097);
 }
 BENCHMARK(BM_LandformMeasuresAt4097)
     ->DenseRange(0, static_cast<int>(landformPresets().size()) - 1, 1)

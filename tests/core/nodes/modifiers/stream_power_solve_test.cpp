@@ -19,6 +19,7 @@
 #include "core/nodes/modifiers/stream_power.hpp"
 #include "tests/core/nodes/modifiers/stream_power_support.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/build_kind.hpp"
 #include "tests/support/landform_metrics.hpp"
 
 namespace terrain {
@@ -122,22 +123,29 @@ Document riverWorld(int size, std::uint64_t seed, std::string_view solve = "257"
 TEST(StreamPower, AnExportIsSolvedOnItsPreviewsGridAndRefined) {
   const Heightfield preview = testing::run(riverWorld(257, 5));
   const Heightfield export1025 = testing::run(riverWorld(1025, 5));
-  const Heightfield export2049 = testing::run(riverWorld(2049, 5));
   const Heightfield otherWorld = testing::run(riverWorld(257, 6));
-  // Measured: 0.990, 0.987; another seed 0.1; each map alone 0.87.
+  // Measured: 0.990, 0.987 (2049); another seed 0.1; each map alone 0.87.
   EXPECT_GT(testing::agreement(preview, export1025), 0.97);
-  EXPECT_GT(testing::agreement(preview, export2049), 0.97);
   EXPECT_LT(testing::agreement(otherWorld, export1025), 0.5);
   const Heightfield alone = testing::run(riverWorld(1025, 5, "map"));
   EXPECT_LT(testing::agreement(testing::run(riverWorld(257, 5, "map")), alone), 0.92);
   // The refinement carves the export's small valleys: Flint's concavity as
   // the preview's (0.50, 0.45, 0.43 measured; 0.11 without refining).
   const World world = riverWorld(257, 5).world;
-  for (const Heightfield* map : {&preview, &export1025, &export2049}) {
-    const double theta = testing::concavity(*map, world, 0.1);
-    EXPECT_GT(theta, 0.35) << map->width;
-    EXPECT_LT(theta, 0.6) << map->width;
-  }
+  const auto expectConcavity = [&](const Heightfield& map) {
+    const double theta = testing::concavity(map, world, 0.1);
+    EXPECT_GT(theta, 0.35) << map.width;
+    EXPECT_LT(theta, 0.6) << map.width;
+  };
+  expectConcavity(preview);
+  expectConcavity(export1025);
+  // 2049 is 1025's arithmetic on four times the cells, most of this test's
+  // time (27 s under the sanitizers); there 1025 already takes the solve
+  // and the refinement through every buffer, so 2049 runs optimised only.
+  if (testing::kSanitized) return;
+  const Heightfield export2049 = testing::run(riverWorld(2049, 5));
+  EXPECT_GT(testing::agreement(preview, export2049), 0.97);
+  expectConcavity(export2049);
 }
 
 TEST(StreamPower, TheSolveGridGivesTheSameBitsOnOneAndTwoThreads) {
