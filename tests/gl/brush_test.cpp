@@ -80,6 +80,10 @@ Changed changedPixels(const RgbImage& a, const RgbImage& b, double near, double 
 Document brushProject(std::string_view type) {
   Document doc = defaultDocument("noise");
   setDocumentSize(doc, 257);
+  // A climate that dries every lake and river the views would draw: the
+  // water answers a stroke downstream, anywhere; these claims are the ground's.
+  doc.look.rainfall = 1.0;
+  doc.look.evaporation = 10000.0;
   const NodeId noise = doc.graph.output;
   if (type == "river") {
     const NodeId river = addNode(doc.graph, "river", 240.0f, 0.0f);
