@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/document/chain.hpp"
+#include "core/document/export_settings.hpp"
 #include "core/graph/graph.hpp"
 #include "core/look/look.hpp"
 #include "core/look/masks.hpp"
@@ -50,6 +51,9 @@ struct Document {
   World world;  // metres: what erosion measures slopes in, what exports report
   Look look;
   ViewState view;
+  // The window's export settings, kept with the project; no part of the
+  // terrain, and no undo step (core/document/history.hpp).
+  ExportSettings exports;
 
   bool operator==(const Document&) const = default;
 };

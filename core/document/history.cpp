@@ -14,12 +14,13 @@ History::History(Document initial) {
 namespace {
 
 // How the document is looked at, not what it makes: the view (which one,
-// its row, exaggeration, overlay) and where nodes are drawn and which one
-// is pinned. None is an undo step of its own (issue 38: Ctrl+Z walked back
+// its row, exaggeration, overlay), where nodes are drawn and which one is
+// pinned, and the Export window's settings. None is an undo step of its own (issue 38: Ctrl+Z walked back
 // through view switches before the last parameter change).
 bool sameButLookedAt(const Document& a, const Document& b) {
   Document viewed = b;
   viewed.view = a.view;
+  viewed.exports = a.exports;
   viewed.graph = a.graph;
   return viewed == a && sameExceptLayout(a.graph, b.graph);
 }
@@ -28,6 +29,7 @@ bool sameButLookedAt(const Document& a, const Document& b) {
 
 Document keepingTheView(Document step, const Document& shown) {
   step.view = shown.view;
+  step.exports = shown.exports;  // the Export window's settings are no step either
   const NodeId pinned = shown.graph.pinned;
   // A pin on a node the step does not have is the step's own again.
   if (pinned == 0 || step.graph.find(pinned) != nullptr) step.graph.pinned = pinned;

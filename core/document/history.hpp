@@ -42,8 +42,8 @@ class History {
 };
 
 // An undo or redo step as the window takes it: the document edits of
-// `step` with the view and the pinned node on screen (`shown`), so undo
-// never switches the view.
+// `step` with the view, the pinned node and the export settings on screen
+// (`shown`), so undo never switches the view.
 Document keepingTheView(Document step, const Document& shown);
 
 }  // namespace terrain

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/base/error.hpp"
+#include "core/document/project_export.hpp"
 #include "core/document/project_graph.hpp"
 #include "core/document/project_json.hpp"
 #include "core/document/project_text.hpp"
@@ -40,6 +41,8 @@ Json documentToJson(const Document& doc) {
   root["look"] = groupToJson(lookTable(), doc.look);
   root["world"] = groupToJson(worldTable(), doc.world);
   root["view"] = groupToJson(viewTable(), doc.view);
+  // Only when set, so a project that never exported reads as before.
+  if (doc.exports != ExportSettings{}) root["export"] = exportToJson(doc.exports);
   return root;
 }
 
@@ -162,7 +165,8 @@ Document documentFromJson(const Json& root) {
   Json current = root;
   migrate(current, readVersion(root));
   checkKeys(current,
-            {"format", "version", "seed", "source", "modifiers", "graph", "world", "look", "view"},
+            {"format", "version", "seed", "source", "modifiers", "graph", "world", "look", "view",
+             "export"},
             "");
   Document doc;
   if (const auto graph = current.find("graph"); graph != current.end()) {
@@ -183,6 +187,9 @@ Document documentFromJson(const Json& root) {
   readGroup(current, "world", worldTable(), doc.world);
   readGroup(current, "look", lookTable(), doc.look);
   readGroup(current, "view", viewTable(), doc.view);
+  if (const auto exports = current.find("export"); exports != current.end()) {
+    doc.exports = exportFromJson(*exports);
+  }
   try {
     validate(doc, GraphCheck::Structure);  // a graph being built may have open inputs
   } catch (const InputError& e) {
