@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/document_edits.hpp"
+#include "app/export_panel.hpp"
 #include "app/export_worker.hpp"
 #include "app/frame_actions.hpp"
 #include "app/gallery_textures.hpp"
@@ -18,12 +19,13 @@
 #include "app/graph_editor.hpp"
 #include "app/map_overlay.hpp"
 #include "app/seed_gallery.hpp"
+#include "app/source_panel.hpp"
 #include "app/view_controls.hpp"
 #include "app/window_export.hpp"
 #include "app/window_platform.hpp"
+#include "core/base/quote.hpp"
 #include "core/document/presets.hpp"
 #include "core/document/project.hpp"
-#include "core/base/quote.hpp"
 #include "core/nodes/registry.hpp"
 #include "render/terrain_view.hpp"
 
@@ -125,6 +127,7 @@ Settings currentSettings(const Document& doc, const Preferences& prefs,
   out.ramp = builtin ? doc.look.ramp : "auto";
   out.rampPng = builtin ? "" : doc.look.ramp;
   out.nodeCacheMiB = prefs.nodeCacheMiB;
+  out.recentFiles = prefs.recentFiles;
   return out;
 }
 
@@ -218,6 +221,7 @@ App::App(const AppOptions& options, WindowPlatform& platform, AppStorage storage
   }
   restoreSession(options, saved_);
   state_.prefs.nodeCacheMiB = saved_.nodeCacheMiB;
+  state_.prefs.recentFiles = saved_.recentFiles;
   state_.document.history = History(state_.document.doc);
   sessionKept_ = state_.document.doc;
   // The Export window opens on the last export's folder while it still
@@ -333,6 +337,7 @@ FrameReport App::update(const FrameControl& control) {
   if (control.ctrl) io.KeyCtrl = false;
   const Look lookBefore = state_.document.doc.look;
   const bool changed = applyActions(state_.document, state_.editor, state_.view, actions);
+  syncExportSettings(state_.document.doc, state_.exporting, exportsSynced_);
   heldLook_ = holdLook(heldLook_, lookBefore, state_.document.doc, requestedDoc_,
                        state_.shown.field ? &state_.shown.doc : nullptr);
   {
@@ -396,7 +401,7 @@ FrameReport App::takeNewestTerrain(bool waitForNewest) {
 // The gallery follows the document on screen; a screenshot's frame waits
 // for it (so screenshots do not depend on timing).
 void App::followGallery(bool waitForGallery) {
-  if (state_.editor.galleryOpen && state_.shown.field &&
+  if (state_.editor.galleryOpen && state_.shown.field && documentUsesSeed(state_.shown.doc) &&
       (!galleryFor_ || !sameGalleryInput(*galleryFor_, state_.shown.doc))) {
     galleryFor_ = state_.shown.doc;
     parts_->gallery.request(state_.shown.doc);

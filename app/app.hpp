@@ -120,6 +120,8 @@ class App {
   AppStorage storage_;
   Settings saved_;                // what settings.ini says now
   std::string exportDirSetting_;  // the folder of the last export that started
+  ExportSettings
+      exportsSynced_;  // the Export window's settings as last synced (app/export_panel.hpp)
   std::unique_ptr<Parts> parts_;
   std::uint64_t lastRequest_ = 0;
   Document requestedDoc_;  // the newest document posted to the worker

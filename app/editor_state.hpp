@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/file_browser.hpp"
 #include "core/graph/graph.hpp"
 #include "core/strokes/strokes.hpp"
 
@@ -71,6 +72,7 @@ struct EditorState {
   std::string importNote;
   bool helpOpen = false;
   bool galleryOpen = true;
+  FileBrowser browser;  // Open, Save as, Import, the ramp and the export folder choose here
 };
 
 }  // namespace terrain::app

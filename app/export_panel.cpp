@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 
-#include "app/file_dialog.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/window_export.hpp"
 #include "core/export/engine_size.hpp"
@@ -158,15 +157,8 @@ void directoryRow(ExportState& e) {
   ImGui::InputText("##directory", &e.directory);
   tooltip("Where the files go (absolute, or relative to where the explorer was started)");
   ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
-  const bool chooser = fileDialogAvailable();
-  ImGui::BeginDisabled(!chooser);
-  if (ImGui::Button(browse)) {
-    if (auto chosen = chooseFolder(exportDirectory(e).string())) e.directory = std::move(*chosen);
-  }
-  ImGui::EndDisabled();
-  tooltip(chooser ? std::string("Choose the folder in the desktop's folder chooser")
-                  : "No folder chooser: zenity is not installed (Debian: apt install zenity); "
-                    "type the folder in the field");
+  e.browseFolder |= ImGui::Button(browse);
+  tooltip("Choose the folder in the file browser");
   ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
   ImGui::TextUnformatted("Directory");
 }
@@ -226,6 +218,45 @@ PanelActions drawExportWindow(ExportState& e, const ShownTerrain& shown, float p
   }
   ImGui::End();
   return a;
+}
+
+ExportSettings exportSettingsOf(const ExportState& e) {
+  ExportSettings out;
+  out.formats = e.formats;
+  for (const auto& [key, values] : e.formatOptions) {
+    const OutputFormat* format = findOutputFormat(key);
+    if (format != nullptr && values != format->options.defaults) out.formatOptions[key] = values;
+  }
+  std::error_code ec;
+  const auto here = std::filesystem::current_path(ec);
+  if (!e.directory.empty() && (ec || exportDirectory(e) != here)) out.folder = e.directory;
+  out.name = e.stem;
+  out.sidecar = e.sidecar;
+  out.viewWidth = e.viewWidth;
+  out.engineSize = e.engineSize;
+  out.resample = e.fit == FitMode::Resample;
+  return out;
+}
+
+void applyExportSettings(const ExportSettings& s, ExportState& e) {
+  e.formats = s.formats;
+  e.formatOptions.clear();
+  for (const auto& [key, values] : s.formatOptions) e.formatOptions[key] = values;
+  std::error_code ec;
+  if (!s.folder.empty() && std::filesystem::is_directory(s.folder, ec)) e.directory = s.folder;
+  e.stem = s.name;
+  e.sidecar = s.sidecar;
+  e.viewWidth = s.viewWidth;
+  e.engineSize = s.engineSize;
+  e.fit = s.resample ? FitMode::Resample : FitMode::Crop;
+}
+
+void syncExportSettings(Document& doc, ExportState& e, ExportSettings& synced) {
+  if (doc.exports != synced && doc.exports != ExportSettings{}) {
+    applyExportSettings(doc.exports, e);
+  }
+  doc.exports = exportSettingsOf(e);
+  synced = doc.exports;
 }
 
 }  // namespace terrain::app

@@ -28,6 +28,7 @@ struct ExportState {
   // map's size as it is; and how the map is brought to it.
   std::string engineSize;
   FitMode fit = FitMode::Crop;
+  bool browseFolder = false;  // Browse... asks the file browser for the folder
   StatusLine status;
   // The export under way (app/export_worker.hpp), for the progress bar.
   bool running = false;

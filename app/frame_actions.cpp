@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "app/document_edits.hpp"
-#include "app/file_dialog.hpp"
+#include "app/file_browser.hpp"
 #include "app/view_controls.hpp"
 #include "core/base/quote.hpp"
 #include "core/document/document_inputs.hpp"
@@ -76,23 +76,20 @@ void addShortcuts(PanelActions& a) {
   a.undo |= ctrlPressed(GLFW_KEY_Z, false);
   a.redo |= ctrlPressed(GLFW_KEY_Z, true) || ctrlPressed(GLFW_KEY_Y, false);
   a.save |= ctrlPressed(GLFW_KEY_S, false);
-  a.saveAs |= ctrlPressed(GLFW_KEY_S, true);
-  a.open |= ctrlPressed(GLFW_KEY_O, false);
 }
 
 void askForProjectFile(const DocumentState& document, EditorState& editor, PanelActions& a) {
-  const bool needsPath = a.open || a.saveAs || (a.save && document.projectPath.empty());
-  if (!needsPath || !fileDialogAvailable()) return;
-  const FileDialogKind kind = a.open ? FileDialogKind::Open : FileDialogKind::Save;
-  const std::string start =
-      document.projectPath.empty() ? defaultFileStem(document.doc) + ".json" : document.projectPath;
-  const auto chosen = chooseProjectFile(kind, start);
-  if (!chosen) {
-    a.open = a.save = a.saveAs = false;
-    return;
+  if (editor.browser.open) return;
+  const std::string start = !document.projectPath.empty() ? document.projectPath
+                            : !editor.projectPathInput.empty()
+                                ? editor.projectPathInput
+                                : defaultFileStem(document.doc) + ".terrain.json";
+  if (ctrlPressed(GLFW_KEY_O, false)) {
+    openBrowser(editor.browser, BrowsePurpose::OpenProject, start);
+  } else if (ctrlPressed(GLFW_KEY_S, true) || (a.save && document.projectPath.empty())) {
+    a.save = false;
+    openBrowser(editor.browser, BrowsePurpose::SaveProject, start);
   }
-  editor.projectPathInput = *chosen;
-  if (a.save) a.saveAs = true;
 }
 
 bool applyActions(DocumentState& document, EditorState& editor, WindowView& view,

@@ -9,13 +9,14 @@
 
 namespace terrain::app {
 
-// Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+O (even while a
-// text field has focus: they are the window's).
+// Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Ctrl+S (even while a text field has
+// focus: they are the window's).
 void addShortcuts(PanelActions& actions);
 
-// Open and Save as (and Save of a document never saved) ask the desktop's
-// file chooser where there is one; a cancelled chooser cancels the action.
-// Without one, the panel's path field is used.
+// Ctrl+O, Ctrl+Shift+S and Ctrl+S of a document never saved open the
+// window's file browser (app/file_browser.hpp), which then opens or saves
+// what it chose. An open or save that already names its path (a script's,
+// the browser's own) goes ahead.
 void askForProjectFile(const DocumentState& document, EditorState& editor, PanelActions& actions);
 
 // Applies the actions to the document and the view; messages go to the

@@ -110,7 +110,8 @@ bool editNode(Document& doc, EditorState& editor, NodeId id) {
   const bool changed = nodeSection(doc.graph, node, doc.world);
   if (node.type != importSource().key()) return changed;
   if (changed) editor.importNote = takeImportEdit(before, node.values, doc);
-  if (!editor.importNote.empty()) statusLine({editor.importNote, false});
+  importFileButton(editor, node);
+  if (!editor.importNote.empty()) statusLine({windowWording(editor.importNote), false});
   return changed;
 }
 

@@ -12,14 +12,16 @@
 #include <string>
 
 #include "app/export_panel.hpp"
+#include "app/file_browser.hpp"
 #include "app/graph_panel.hpp"
 #include "app/overlay_panel.hpp"
 #include "app/panel_widgets.hpp"
 #include "app/param_input.hpp"
 #include "app/settings.hpp"
 #include "app/source_panel.hpp"
-#include "core/export/outputs.hpp"
+#include "app/window_export.hpp"
 #include "core/base/quote.hpp"
+#include "core/export/outputs.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain::app {
@@ -186,12 +188,19 @@ bool lookSection(Document& doc, EditorState& editor, const ShownTerrain& shown) 
     ImGui::EndCombo();
   }
   tooltip("auto: the applet's sea and land for coastline class maps, earth for the rest");
-  const float button = ImGui::CalcTextSize("Load").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  const float button = ImGui::CalcTextSize("...Load").x + ImGui::GetStyle().FramePadding.x * 4.0f +
+                       ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - button - ImGui::GetStyle().ItemInnerSpacing.x);
   const bool enter =
       ImGui::InputTextWithHint("##rampPath", "path/to/ramp.png", &editor.rampPathInput,
                                ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip("A 1xN or Nx1 PNG: the first pixel is the lowest land (article 000's gradient)");
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (ImGui::Button("...##ramp")) {
+    openBrowser(editor.browser, BrowsePurpose::Ramp,
+                editor.rampPathInput.empty() ? std::string() : editor.rampPathInput);
+  }
+  tooltip("Choose a ramp PNG in the file browser");
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   if ((ImGui::Button("Load") || enter) && !editor.rampPathInput.empty()) {
     std::error_code ec;
@@ -352,18 +361,26 @@ PanelActions projectSection(DocumentState& document, EditorState& editor, Export
   ImGui::SameLine();
   if (ImGui::Button("Export...")) exporting.open = !exporting.open;
   tooltip("Heightmaps, colour maps and the view, for your engine");
-  a.save = ImGui::Button("Save");
-  tooltip(document.projectPath.empty() ? std::string("Ctrl+S: save the project (give a path below)")
+  const std::string& start =
+      editor.projectPathInput.empty() ? document.projectPath : editor.projectPathInput;
+  if (ImGui::Button("Save")) {
+    if (document.projectPath.empty()) {
+      openBrowser(editor.browser, BrowsePurpose::SaveProject, start);
+    } else {
+      a.save = true;
+    }
+  }
+  tooltip(document.projectPath.empty() ? std::string("Ctrl+S: save the project (choose where)")
                                        : "Ctrl+S: save to " + document.projectPath);
   ImGui::SameLine();
-  a.saveAs = ImGui::Button("Save as");
-  tooltip("Ctrl+Shift+S: save the project to the path below");
+  if (ImGui::Button("Save as...")) openBrowser(editor.browser, BrowsePurpose::SaveProject, start);
+  tooltip("Ctrl+Shift+S: save the project under another name");
   ImGui::SameLine();
-  a.open = ImGui::Button("Open");
-  tooltip("Ctrl+O: open the project at the path below");
+  if (ImGui::Button("Open...")) openBrowser(editor.browser, BrowsePurpose::OpenProject, start);
+  tooltip("Ctrl+O: open a project (.terrain.json, .json)");
   ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::InputTextWithHint("##projectPath", "path/to/project.json", &editor.projectPathInput);
-  tooltip("A project file: the pipeline, the look and the view, as JSON");
+  tooltip("The project's file: the graph, the world, the look and the view, as JSON");
   statusLine(document.projectStatus);
   return a;
 }
@@ -398,17 +415,21 @@ bool documentSections(DocumentState& document, EditorState& editor, const ShownT
   const bool chain = isLinear(document.doc.graph);
   if (!chain) {
     if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
-      changed |= seedInput(document.doc, document.history);
+      if (documentUsesSeed(document.doc)) changed |= seedInput(document.doc, document.history);
       changed |= graphNodesSection(document.doc, editor);
       changed |= presetButtons(document.doc);  // start again from a preset or an article
     }
   } else if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= sourceSection(document.doc, editor, document.history);
   }
-  if (!shown.generateError.empty()) statusLine({shown.generateError, false});
-  ImGui::SetNextItemOpen(editor.galleryOpen, ImGuiCond_Always);
-  editor.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
-  if (editor.galleryOpen) changed |= gallerySection(gallery, document.doc);
+  if (!shown.generateError.empty()) statusLine({windowWording(shown.generateError), false});
+  // Eight pictures of one terrain say nothing: no gallery when no node
+  // draws from the seed (an imported DEM).
+  if (documentUsesSeed(document.doc)) {
+    ImGui::SetNextItemOpen(editor.galleryOpen, ImGuiCond_Always);
+    editor.galleryOpen = ImGui::CollapsingHeader("Seed gallery");
+    if (editor.galleryOpen) changed |= gallerySection(gallery, document.doc);
+  }
   // Still a chain: a preset or a seed above may have replaced the document.
   if (chain && isLinear(document.doc.graph) &&
       ImGui::CollapsingHeader("Modifiers", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -417,6 +438,35 @@ bool documentSections(DocumentState& document, EditorState& editor, const ShownT
   if (ImGui::CollapsingHeader("World")) changed |= worldSection(document.doc, shown);
   if (ImGui::CollapsingHeader("Look")) changed |= lookSection(document.doc, editor, shown);
   return changed;
+}
+
+// What the file browser chose, where it goes: a project opened or saved
+// as the path field's, a DEM into its import node, a ramp into the look,
+// a folder into the Export window.
+PanelActions takeBrowsedFile(Document& doc, EditorState& editor, ExportState& exporting,
+                             Preferences& prefs) {
+  PanelActions a;
+  const auto chosen = drawFileBrowser(editor.browser, prefs.recentFiles);
+  if (!chosen) return a;
+  switch (editor.browser.purpose) {
+    case BrowsePurpose::OpenProject:
+    case BrowsePurpose::SaveProject:
+      editor.projectPathInput = *chosen;
+      (editor.browser.purpose == BrowsePurpose::OpenProject ? a.open : a.saveAs) = true;
+      break;
+    case BrowsePurpose::ImportDem:
+      a.documentChanged = importFile(doc, editor, editor.browser.node, *chosen);
+      break;
+    case BrowsePurpose::Ramp:
+      editor.rampPathInput = *chosen;
+      doc.look.ramp = *chosen;
+      a.documentChanged = true;
+      break;
+    case BrowsePurpose::ExportFolder:
+      exporting.directory = *chosen;
+      break;
+  }
+  return a;
 }
 
 }  // namespace
@@ -470,6 +520,12 @@ PanelActions drawPanel(AppState& s, float width, float height) {
   const PanelActions exporting = drawExportWindow(s.exporting, s.shown, width);
   a.exportNow = exporting.exportNow;
   a.cancelExport = exporting.cancelExport;
+  if (s.exporting.browseFolder) {
+    s.exporting.browseFolder = false;
+    openBrowser(s.editor.browser, BrowsePurpose::ExportFolder,
+                exportDirectory(s.exporting).string());
+  }
+  a |= takeBrowsedFile(s.document.doc, s.editor, s.exporting, s.prefs);
   return a;
 }
 

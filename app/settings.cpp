@@ -8,6 +8,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "app/file_listing.hpp"
 #include "core/base/error.hpp"
 #include "core/document/project.hpp"
 #include "core/io/atomic_file.hpp"
@@ -112,6 +113,12 @@ LoadedSettings loadSettings(const std::filesystem::path& path) {
       const auto mib = parseWholeNumber(value, kMaxNodeCacheMiB);
       ok = mib.has_value();
       if (ok) out.settings.nodeCacheMiB = *mib;
+    } else if (ok && key == "recent") {
+      // A path no longer usable is dropped quietly: recent files come and go.
+      if (!value.empty() && unusablePath(value).empty() &&
+          out.settings.recentFiles.size() < kMaxRecent) {
+        out.settings.recentFiles.emplace_back(value);
+      }
     } else if (ok && (key == "ramp_png" || key == "export_dir")) {
       const std::string why = unusablePath(value);
       if (why.empty()) {
@@ -173,11 +180,17 @@ std::string saveSettings(const std::filesystem::path& path, const Settings& sett
       "ramp_png=" + storable(settings.rampPng) + "\n" +
       "export_dir=" + storable(settings.exportDir) + "\n" +
       "node_cache_mib=" + std::to_string(settings.nodeCacheMiB) + "\n";
+  std::string recent;
+  for (const std::string& file : settings.recentFiles) {
+    if (!storable(file).empty()) recent += "recent=" + file + "\n";
+  }
   try {
     // The one atomic writer: a random O_EXCL temporary, never a fixed name a
     // planted symlink could redirect.
-    writeFileAtomically(path.string(),
-                        [&](AtomicFile& file) { file.write(text.data(), text.size()); });
+    writeFileAtomically(path.string(), [&](AtomicFile& file) {
+      file.write(text.data(), text.size());
+      file.write(recent.data(), recent.size());
+    });
   } catch (const IoError& e) {
     return e.what();
   }

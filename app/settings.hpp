@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/options.hpp"
 #include "core/document/document.hpp"
@@ -24,6 +25,9 @@ struct Settings {
   // The graph's node results kept beyond the last run's, so that undoing an
   // edit or going back to a branch costs nothing: 2 GiB of a 24 GiB machine.
   int nodeCacheMiB = kDefaultNodeCacheMiB;
+  // The file browser's recent files and folders, newest first (a "recent="
+  // line each).
+  std::vector<std::string> recentFiles;
 
   bool operator==(const Settings&) const = default;
 };

@@ -3,16 +3,20 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "app/document_edits.hpp"
+#include "app/file_browser.hpp"
 #include "app/panel_widgets.hpp"
 #include "core/base/error.hpp"
+#include "core/base/param_values.hpp"
 #include "core/base/random.hpp"
 #include "core/document/presets.hpp"
+#include "core/graph/node_registry.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
 
@@ -130,17 +134,80 @@ bool presetButtons(Document& doc) {
 
 bool sourceSection(Document& doc, EditorState& editor, const History& history) {
   bool changed = sourceCombo(doc);
-  changed |= seedInput(doc, history);
+  if (documentUsesSeed(doc)) changed |= seedInput(doc, history);
   GraphNode& node = chainSource(doc.graph);
   const SourceStage& source = sourceStage(node.type);
   const ParamValues before = node.values;
   changed |= stageParams(source, node.values, &source);
   if (node.type == importSource().key()) {
     if (node.values != before) editor.importNote = takeImportEdit(before, node.values, doc);
-    if (!editor.importNote.empty()) statusLine({editor.importNote, false});
+    importFileButton(editor, node);
+    if (!editor.importNote.empty()) statusLine({windowWording(editor.importNote), false});
   }
   changed |= presetButtons(doc);
   return changed;
+}
+
+bool documentUsesSeed(const Document& doc) {
+  return std::ranges::any_of(doc.graph.nodes, [](const GraphNode& node) {
+    const NodeType* type = findNodeType(node.type);
+    return node.enabled && (type == nullptr || type->usesSeed());
+  });
+}
+
+bool importFile(Document& doc, EditorState& editor, NodeId id, const std::string& path) {
+  GraphNode* node = doc.graph.find(id);
+  if (node == nullptr || node->type != importSource().key()) return false;
+  const SourceStage& source = importSource();
+  const std::size_t file = *source.indexOf("file");
+  const ParamValues before = node->values;
+  try {
+    node->values[file] = parseValue(source.params()[file], path);
+  } catch (const InputError& e) {
+    editor.importNote = e.what();
+    return false;
+  }
+  editor.importNote = takeImportEdit(before, node->values, doc);
+  return node->values != before;
+}
+
+void importFileButton(EditorState& editor, const GraphNode& node) {
+  if (ImGui::Button("Choose a file...")) {
+    const SourceStage& source = importSource();
+    const std::size_t file = *source.indexOf("file");
+    const std::string current = formatValue(source.params()[file], node.values[file]);
+    openBrowser(editor.browser, BrowsePurpose::ImportDem, current, node.id);
+  }
+  tooltip("A DEM or heightmap: GeoTIFF, SRTM .hgt, ASCII grid, .dem, .vrt or a 16-bit PNG");
+}
+
+std::string windowWording(std::string message) {
+  std::string out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t dash = message.find("--", at);
+    if (dash == std::string::npos) break;
+    std::size_t end = dash + 2;
+    while (end < message.size() &&
+           (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) {
+      ++end;
+    }
+    const std::string key = message.substr(dash + 2, end - dash - 2);
+    const SourceStage& source = importSource();
+    const auto index = source.indexOf(key);
+    out += message.substr(at, dash - at);
+    if (index) {
+      std::string label(source.params()[*index].label);
+      if (dash == 0 && !label.empty()) label[0] = static_cast<char>(std::toupper(label[0]));
+      if (dash != 0) out += '\'';
+      out += label;
+      if (dash != 0) out += '\'';
+    } else {
+      out += message.substr(dash, end - dash);
+    }
+    at = end;
+  }
+  return out + message.substr(at);
 }
 
 Document switchSource(const Document& doc, std::string_view key) {
