@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -188,6 +189,15 @@ class ModifierStage final : public NodeType {
 // The source or modifier a node is; nullptr for another family's node.
 const SourceStage* asSource(const NodeType& type);
 const ModifierStage* asModifier(const NodeType& type);
+
+// A source's dynamicMax whose "iterations" counts refinement levels: at
+// most the levels these values' size holds; every other row its own max.
+inline auto iterationsUpToLevels(std::span<const ParamInfo> rows,
+                                 int (*levels)(const ParamValues&)) {
+  return [rows, levels](std::size_t param, const ParamValues& values) {
+    return rows[param].key == "iterations" ? levels(values) : rows[param].max;
+  };
+}
 
 // The generate function of a source whose raw heights come from a free
 // function of (params, seed): normalised to [0, 1]. A cancelled run gives

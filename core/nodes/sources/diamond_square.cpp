@@ -282,11 +282,7 @@ const SourceStage& diamondSquareSource() {
                   "offsets (article 004)",
           .params = table().schema(),
           .paramTable = &table(),
-          .dynamicMax =
-              [](std::size_t param, const ParamValues& values) {
-                return table().infos()[param].key == "iterations" ? levels(values)
-                                                                  : table().infos()[param].max;
-              },
+          .dynamicMax = iterationsUpToLevels(table().infos(), levels),
           .idleReason = idleReason,
       },
       {

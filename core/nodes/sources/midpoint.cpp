@@ -166,11 +166,7 @@ const SourceStage& midpointSource() {
                   "shrinking random amount (article 001)",
           .params = table().schema(),
           .paramTable = &table(),
-          .dynamicMax =
-              [](std::size_t param, const ParamValues& values) {
-                return table().infos()[param].key == "iterations" ? levels(values)
-                                                                  : table().infos()[param].max;
-              },
+          .dynamicMax = iterationsUpToLevels(table().infos(), levels),
       },
       {
           .generate = normalisedSource(table(), &generateMidpoint),

@@ -395,11 +395,7 @@ const SourceStage& noiseSource() {
                   "billowy hills, optionally swirled and tileable",
           .params = table().schema(),
           .paramTable = &table(),
-          .dynamicMax =
-              [](std::size_t param, const ParamValues& values) {
-                return table().infos()[param].key == "iterations" ? levels(values)
-                                                                  : table().infos()[param].max;
-              },
+          .dynamicMax = iterationsUpToLevels(table().infos(), levels),
           .idleReason = idleReason,
       },
       {
