@@ -8,11 +8,15 @@
 // dev.sh's packages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tests/support/app_process.hpp"
 #include "tests/support/export_run_fixture.hpp"
@@ -117,6 +121,49 @@ TEST_F(BlenderPackage, BlendersImporterPlacesEveryTileOfTheWorldGltfWhereTheMani
     }
     ASSERT_FALSE(color.empty()) << tile["files"].dump();
     EXPECT_NE(std::ranges::find(o["images"], Json(color)), o["images"].end()) << o["images"].dump();
+  }
+}
+
+// The GLB's JSON chunk (glTF 2.0: a 12-byte header, then the chunk's length,
+// its type, its bytes).
+Json glbJson(const std::string& path) {
+  const std::string bytes = testing::readAll(path);
+  std::uint32_t length = 0;
+  std::memcpy(&length, bytes.data() + 12, 4);
+  return Json::parse(bytes.substr(20, length));
+}
+
+TEST_F(BlenderPackage, AMapsMeshComesWithItsColourAndNormalMapsAsItsMaterial) {
+  const testing::AppRun r = run({"--size", "129", "--glb", path("a.glb"), "--for", "blender"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json gltf = glbJson(path("a.glb"));
+  ASSERT_EQ(gltf["materials"].size(), 1u);
+  const Json& material = gltf["materials"][0];
+  const auto uriOf = [&](const Json& textureRef) {
+    const Json& texture = gltf["textures"][textureRef["index"].get<std::size_t>()];
+    return gltf["images"][texture["source"].get<std::size_t>()]["uri"].get<std::string>();
+  };
+  EXPECT_EQ(uriOf(material["pbrMetallicRoughness"]["baseColorTexture"]), "a_color.png");
+  EXPECT_EQ(uriOf(material["normalTexture"]), "a_normals.png");
+  EXPECT_TRUE(fs::is_regular_file(path("a_color.png")));
+  EXPECT_TRUE(fs::is_regular_file(path("a_normals.png")));
+}
+
+TEST_F(BlenderPackage, WhatBlenderCannotReadIsRefusedInOneLineBeforeAnyFile) {
+  const std::vector<std::vector<std::string>> refused = {
+      {"--size", "129", "--exr", path("a.exr")},
+      {"--size", "129", "--glb", path("a.glb"), "--normals", path("n.png"), "--normal-convention",
+       "directx"},
+  };
+  const std::vector<std::string> says = {"--glb", "directx"};
+  for (std::size_t i = 0; i < refused.size(); ++i) {
+    std::vector<std::string> args = refused[i];
+    args.insert(args.end(), {"--for", "blender"});
+    const testing::AppRun r = run(args);
+    EXPECT_EQ(r.status, 2) << says[i];
+    EXPECT_NE(r.err.find(says[i]), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    EXPECT_TRUE(empty()) << r.err;
   }
 }
 
