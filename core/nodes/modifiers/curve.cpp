@@ -110,6 +110,7 @@ const ModifierStage& curveModifier() {
                   "(five points at the heights 0, 1/4, 1/2, 3/4, 1; monotone cubic between them)",
           .params = table().schema(),
           .paramTable = &table(),
+          .usesSeed = false,  // a curve of the heights: no seed offset
       },
       {.apply = apply, .pointwise = true});
   return node;

@@ -333,6 +333,7 @@ const SourceStage& importSource() {
           .paramTable = &table(),
           .validate = checkRules,
           .idleReason = idleReason,
+          .usesSeed = false,  // the file's heights: no seed row, no gallery of one picture
       },
       {
           .generate = generate,
