@@ -33,6 +33,11 @@ struct TerrainView::Impl {
 
 namespace {
 
+// The largest map whose lakes and rivers are drawn: 2049^2 cells. The
+// water is computed on the window's thread (about 0.26 s of CPU at 1025, 4x
+// that at 2049); past this a new map would freeze the window for seconds.
+constexpr std::size_t kMaxWaterBodiesCells = std::size_t{2049} * 2049;
+
 // Shown before the first setTerrain: the sky's horizon colour.
 constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
 
@@ -130,6 +135,10 @@ void TerrainView::syncWaterBodies(const Heightfield& field, const Look& look, co
   i.waterHeightsVersion = i.textures.heightsVersion;
   i.waterKey = key;
   i.waterWorld = world;
+  if (field.size() > kMaxWaterBodiesCells) {
+    i.textures.uploadWaterBodies({});
+    return;
+  }
   try {
     i.textures.uploadWaterBodies(waterLook(field, look, world));
   } catch (const std::exception&) {

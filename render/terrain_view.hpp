@@ -129,7 +129,8 @@ class TerrainView {
   // The lakes and rivers of `field` (the one last given to setTerrain) for
   // this look's water level and climate and this world, computed (on this
   // thread: about a quarter of a second at 1025) only when the heights,
-  // those or the world changed since the last call.
+  // those or the world changed since the last call. Maps larger than
+  // 2049 x 2049 show none (their water would stall the window for seconds).
   void syncWaterBodies(const Heightfield& field, const Look& look, const World& world);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
