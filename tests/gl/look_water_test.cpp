@@ -133,7 +133,7 @@ double localVariance(const RgbImage& image) {
       double mean = 0.0, square = 0.0;
       for (int v = -1; v <= 1; ++v) {
         for (int u = -1; u <= 1; ++u) {
-          const double b = testing::brightness(image.at(x + u, y + v));
+          const auto b = static_cast<double>(testing::brightness(image.at(x + u, y + v)));
           mean += b / 9.0;
           square += b * b / 9.0;
         }
@@ -195,7 +195,7 @@ TEST_F(GlTest, RockIn3DHasDetailAroundItsOneColour) {
   for (int y = 64; y < 192; ++y) {
     for (int x = 64; x < 192; ++x) {
       const Rgb8 c = image.at(x, y);
-      const double b = testing::brightness(c);
+      const auto b = static_cast<double>(testing::brightness(c));
       sum += b;
       square += b * b;
       channels[0] += c.r, channels[1] += c.g, channels[2] += c.b;
