@@ -5,8 +5,10 @@
 // xvfb-run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "core/io/png_io.hpp"
@@ -230,7 +232,21 @@ TEST_F(AppTest, AnExportThatEndsWhileTheMouseRestsShowsWhatItWrote) {
       "--size 513 --seed 3 --frames 2 --test-export " +
       shellQuote(out.string()) + " --screenshot " + shellQuote(png.string()));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("export: wrote 13 files in"), std::string::npos) << r.err;
+  // As many files as it lists, each in the folder: the count follows the format table.
+  std::smatch wrote;
+  ASSERT_TRUE(std::regex_search(r.err, wrote,
+                                std::regex("export: wrote (\\d+) files in [^:]*: ([^;\\n]*)")))
+      << r.err;
+  const std::string listed = wrote[2];
+  long names = 0;
+  for (std::size_t at = 0; at < listed.size();) {
+    const std::size_t end = std::min(listed.find(", ", at), listed.size());
+    EXPECT_TRUE(fs::exists(out / listed.substr(at, end - at))) << listed.substr(at, end - at);
+    ++names;
+    at = end + 2;
+  }
+  EXPECT_EQ(std::stol(wrote[1]), names) << r.err;
+  EXPECT_GE(names, 13) << r.err;
   ASSERT_TRUE(fs::exists(png));
   const RgbImage shot = readPngRgb8(png.string());
   // The Export window opens beside the panel (app/export_panel.cpp): its
