@@ -3,6 +3,7 @@
 // opener, and a remembered ramp path that could never load is dropped with
 // a note instead of reaching the panel.
 #include "app/settings.hpp"
+#include "app/file_listing.hpp"
 #include "core/document/project.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
@@ -83,6 +84,23 @@ TEST_F(SettingsFile, TheNodeCacheBudgetLoadsBackAndABadOneKeepsTheDefault) {
     EXPECT_EQ(loaded.settings.view, ViewKind::Mesh) << bad;
     EXPECT_NE(loaded.note.find("line 2"), std::string::npos) << bad << ": " << loaded.note;
   }
+}
+
+// The file browser's recent files (app/file_listing.hpp): read back in
+// order; an empty line or one with a control character is dropped and
+// the rest kept, and no more than kMaxRecent are read.
+TEST_F(SettingsFile, RecentFilesLoadBackInOrderAndAtMostTen) {
+  Settings s;
+  s.recentFiles = {"/maps/alps.tif", "/projects/island.terrain.json", "/exports"};
+  ASSERT_EQ(saveSettings(file_, s), "");
+  EXPECT_EQ(loadSettings(file_).settings, s);
+  std::string text = "recent=\nrecent=/a\x7f.json\n";
+  for (int i = 0; i < 12; ++i) text += "recent=/p" + std::to_string(i) + ".json\n";
+  writeSettings(text);
+  const LoadedSettings loaded = loadSettings(file_);
+  ASSERT_EQ(loaded.settings.recentFiles.size(), kMaxRecent);
+  EXPECT_EQ(loaded.settings.recentFiles.front(), "/p0.json");
+  EXPECT_EQ(loaded.settings.recentFiles.back(), "/p9.json");
 }
 
 TEST_F(SettingsFile, TheLastExportFolderLoadsBackAsItWas) {
