@@ -47,7 +47,8 @@ class SegmentIndex {
   // `region`: where the points that ask lie; `cellMetres`: their spacing.
   // The pieces near the region are at least 4 cells long, and there are
   // about one per segment plus one per 8 cells of the region: the index
-  // holds ~40 bytes a piece and 32 a segment, within the map's own size
+  // holds ~34 bytes a piece (its box, and the tree over eight to a leaf;
+  // 40 more while it is built) and 32 a segment, within the map's own size
   // whatever the segments' length.
   SegmentIndex(std::vector<Segment> segments, const MetreBox& region, double cellMetres);
 
