@@ -79,6 +79,9 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   try {
     renderer.setTerrain(*r.field, shown.ramp);
     gpu.overlay = {};  // setTerrain dropped the mask
+    // and the water: the worker made this terrain's (for its document's
+    // look), so the window only uploads it.
+    renderer.setWaterBodies(r.water ? *r.water : WaterLook{});
   } catch (const std::exception& e) {
     shown.generateError = std::string("cannot draw this terrain: ") + e.what();
     return false;
@@ -89,6 +92,7 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   gpu.textureLimit = renderer.textureLimit();
   shown.field = std::move(r.field);
   shown.mask = std::move(r.mask);
+  shown.water = std::move(r.water);
   shown.fieldIsDraft = r.draft;
   shown.doc = r.doc;
   shown.stats = r.stats;
@@ -472,14 +476,9 @@ void App::drawFrame() {
     const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
     syncViewSettings(state_.view, state_.document.doc);
     syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view);
-    // Lakes and rivers: recomputed only for new heights, water level or
-    // world. A class map's flat tiles hold none.
-    if (state_.shown.field && isClassMap(state_.shown.doc)) {
-      parts_->view.setWaterBodies({});
-    } else if (state_.shown.field) {
-      parts_->view.syncWaterBodies(*state_.shown.field, state_.document.doc.look,
-                                   state_.document.doc.world);
-    }
+    // Lakes and rivers come with each result (showResult): a look-only
+    // edit posts a run the pipeline answers from its cache, and the old
+    // water stays drawn until that run's arrives.
   }
   if (state_.shown.field && layout.fbWidth > 0 && layout.fbHeight > 0) {
     state_.view.aspect = static_cast<float>(layout.fbWidth) / static_cast<float>(layout.fbHeight);

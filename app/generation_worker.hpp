@@ -2,10 +2,10 @@
 // Generation off the UI thread, on a LatestRequestWorker: the UI posts the
 // newest document, a run it supersedes stops at the stage's next
 // checkpoint, and results are tagged with their request's id. Stage results are cached
-// (core/document/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the histogram
-// are computed here too, so the UI only uploads. When the map's own size
-// has been slow, a draft at the preview size (the same landscape: the
-// solve grids make it so) is handed out first, then the map.
+// (core/document/pipeline.hpp), so a modifier change never re-runs the source. Statistics and the
+// histogram are computed here too, so the UI only uploads. When the map's own size has been slow, a
+// draft at the preview size (the same landscape: the solve grids make it so) is handed out first,
+// then the map.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -19,9 +19,10 @@
 
 #include "app/latest_request_worker.hpp"
 #include "app/node_previews.hpp"
-#include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/look/water_look.hpp"
 
 namespace terrain::app {
 
@@ -33,6 +34,11 @@ struct GenerationResult {
   std::shared_ptr<const Heightfield> field;  // null when error is set
   // The mask pinned in the view, drawn over field (Pipeline::runShown).
   std::shared_ptr<const Heightfield> mask;
+  // The look's lakes and rivers on field (core/look/water_look.hpp) for
+  // doc's look and world, made here so the window only uploads them; null
+  // for none (a profile, a class map, a map past kMaxWaterLookCells, or a
+  // terrain the water model refuses).
+  std::shared_ptr<const WaterLook> water;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
   double generateMs = 0.0;                        // this run's generation + stats (not its draft's)
@@ -50,6 +56,10 @@ struct GenerationResult {
   // own size is made (no previews; exports generate the map).
   bool draft = false;
 };
+
+// The largest map whose lakes and rivers are made: 2049^2 cells (about
+// 1 s of the worker's CPU; past it the map would wait seconds for them).
+inline constexpr std::size_t kMaxWaterLookCells = std::size_t{2049} * 2049;
 
 // The preview size drafts are made at: the solve grid's, so a draft has
 // the export's valleys.
@@ -95,6 +105,20 @@ class GenerationWorker {
   GenerationResult runOnce(const Document& requested, const Document& made, bool draft,
                            Pipeline& pipeline, const RequestTimes& times,
                            const CancelToken& cancel);
+
+  // The water of the last field each pipeline made (0: the map's, 1: the
+  // draft's), reused while the field, the look's water and the world stay:
+  // a view or export edit posts a run but changes none of them.
+  struct WaterMemo {
+    std::shared_ptr<const Heightfield> field;  // held, so its address names it
+    std::array<double, 3> look{};              // water level, rainfall, evaporation
+    World world;
+    std::shared_ptr<const WaterLook> water;
+  };
+  std::shared_ptr<const WaterLook> waterFor(const Document& made,
+                                            const std::shared_ptr<const Heightfield>& field,
+                                            WaterMemo& memo, const CancelToken& cancel);
+  std::array<WaterMemo, 2> waterMemo_;  // the worker thread's
 
   std::atomic<std::size_t> cacheBudget_{0};
   std::atomic<double> draftAfterMs_{kDraftAfterMs};

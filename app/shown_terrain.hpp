@@ -9,9 +9,9 @@
 
 #include "app/generation_worker.hpp"
 #include "app/status_line.hpp"
-#include "core/look/color.hpp"
-#include "core/document/document.hpp"
 #include "core/base/heightfield.hpp"
+#include "core/document/document.hpp"
+#include "core/look/color.hpp"
 
 namespace terrain::app {
 
@@ -21,6 +21,9 @@ struct ShownTerrain {
   // The mask pinned in the view (or being painted), drawn over `field` as a
   // mask (app/map_overlay.hpp); null when none is.
   std::shared_ptr<const Heightfield> mask;
+  // The lakes and rivers drawn on `field`, made by the generation worker for
+  // doc's look; null when none are.
+  std::shared_ptr<const WaterLook> water;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;

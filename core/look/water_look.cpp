@@ -35,7 +35,7 @@ bool strayLakeCell(const std::vector<float>& lake, const Heightfield& field, std
 }  // namespace
 
 WaterLook waterLook(const Heightfield& field, const Look& look, const World& world,
-                    const Execution& exec) {
+                    const Execution& exec, const CancelToken* cancel) {
   WaterLook out;
   if (field.isProfile() || field.size() == 0) return out;
   WaterParams params;
@@ -45,6 +45,7 @@ WaterLook waterLook(const Heightfield& field, const Look& look, const World& wor
   params.evaporation = look.evaporation;
   RunControl control;
   control.exec = exec;
+  control.cancel = cancel;
   const WaterMaps maps = computeWater(
       field, nullptr, world, metresPerCell(world, field.width, field.wraps), params, control);
   out.depth.assign(field.size(), 0.0f);

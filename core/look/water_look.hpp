@@ -2,12 +2,13 @@
 // The lakes and rivers the look draws: where water stands on a terrain
 // and how much of each cell it hides, from the one water model
 // (core/hydrology/water.hpp) run at the look's sea level and climate
-// (rainfall, evaporation; the rest the water node's defaults). The sea is the look's water level, drawn as a plane by the
-// views; this adds the water above it, at its own levels: a lake's flat
+// (rainfall, evaporation; the rest the water node's defaults). The sea is the look's water level,
+// drawn as a plane by the views; this adds the water above it, at its own levels: a lake's flat
 // surface, a river along its bed, as wide as its flow makes it.
 #include <array>
 #include <vector>
 
+#include "core/base/cancel.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/base/parallel.hpp"
 #include "core/base/world.hpp"
@@ -31,8 +32,10 @@ struct WaterLook {
 // Opacity of water this many metres deep: 0.5 at the shore, 0.95 at 10 m.
 float waterOpacity(double metres);
 
-// Empty vectors for a profile. Same bits on every thread count.
+// Empty vectors for a profile. Same bits on every thread count. A
+// cancelled token stops it at the water model's next checkpoint (throws
+// Cancelled): the window's generation worker computes it for each map.
 WaterLook waterLook(const Heightfield& field, const Look& look, const World& world,
-                    const Execution& exec = {});
+                    const Execution& exec = {}, const CancelToken* cancel = nullptr);
 
 }  // namespace terrain

@@ -4,6 +4,7 @@
 // it finish, ~30 s).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
@@ -149,6 +150,47 @@ TEST(GenerationWorker, ANewRequestStartsAtOnceWhileA16385MapGenerates) {
     EXPECT_LT(sample.latencyMs, kBoundMs) << "posted at " << sample.bigAt << " of the big run";
   }
   EXPECT_FALSE(worker.pending());
+}
+
+// The look's lakes and rivers come with the map (issue 38 item 11: made on
+// the window's thread they froze a frame, 258 ms at 1025): the same bits
+// as waterLook on the field for the document's look and world; a look-only
+// edit brings new water on the same cached field, a view edit the same water.
+TEST(GenerationWorker, TheMapComesWithItsWaterForTheDocumentsLook) {
+  const auto sameBits = [](const WaterLook& a, const WaterLook& b) {
+    return a.depth == b.depth && a.alpha == b.alpha;
+  };
+  const auto wetCells = [](const WaterLook& w) {
+    return std::count_if(w.alpha.begin(), w.alpha.end(), [](float a) { return a > 0.0f; });
+  };
+  GenerationWorker worker;
+  Document doc = diamondSquareOfSide(257, 4);
+  const auto first = worker.waitFor(worker.request(doc));
+  ASSERT_TRUE(first.has_value());
+  ASSERT_TRUE(first->error.empty()) << first->error;
+  ASSERT_NE(first->water, nullptr);
+  const WaterLook expected = waterLook(*first->field, doc.look, doc.world);
+  EXPECT_TRUE(sameBits(*first->water, expected));
+  EXPECT_GT(wetCells(expected), 0) << "a terrain with no water shows nothing of the handover";
+
+  doc.look.rainfall = 3000.0;  // wetter: more lakes fill, rivers widen
+  const auto wetter = worker.waitFor(worker.request(doc));
+  ASSERT_TRUE(wetter.has_value());
+  EXPECT_EQ(wetter->field, first->field) << "a look-only edit reuses the cached terrain";
+  ASSERT_NE(wetter->water, nullptr);
+  EXPECT_TRUE(sameBits(*wetter->water, waterLook(*wetter->field, doc.look, doc.world)));
+  EXPECT_FALSE(sameBits(*wetter->water, *first->water));
+
+  doc.view.exaggeration = 0.5;
+  const auto viewed = worker.waitFor(worker.request(doc));
+  ASSERT_TRUE(viewed.has_value());
+  EXPECT_EQ(viewed->water, wetter->water) << "a view edit keeps the water already made";
+
+  Document walk = terrain::testing::docWith("random-walk", {{"size", 257}}, 1);
+  const auto profile = worker.waitFor(worker.request(walk));
+  ASSERT_TRUE(profile.has_value());
+  ASSERT_TRUE(profile->error.empty()) << profile->error;
+  EXPECT_EQ(profile->water, nullptr) << "a profile holds no lakes";
 }
 
 }  // namespace
