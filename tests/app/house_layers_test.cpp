@@ -18,11 +18,14 @@ namespace fs = std::filesystem;
 
 const fs::path kRoot = TERRAIN_SOURCE_DIR;
 
-// core's folders, lowest first. nodes/ and graph/ share a layer: a node's
-// file declares a graph/node_type, and node types name the stage they run.
+// core's folders, lowest first. Two pairs share a layer: nodes/ and graph/
+// (a node's file declares a graph/node_type, and node types name the stage
+// they run), and document/ and export/ (a project file keeps the window's
+// export settings, checked against the format table, and an export writes
+// the project beside its files).
 const std::map<std::string, int> kCoreLayer = {
     {"base", 0}, {"io", 1},    {"strokes", 2}, {"hydrology", 3}, {"mesh", 3},   {"scatter", 3},
-    {"look", 4}, {"nodes", 5}, {"graph", 5},   {"document", 6},  {"export", 7},
+    {"look", 4}, {"nodes", 5}, {"graph", 5},   {"document", 6},  {"export", 6},
 };
 
 struct Include {
