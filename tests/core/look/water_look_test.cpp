@@ -127,5 +127,24 @@ TEST(Hillshade, TheColourMapOfPittedFlatGroundIsOneColour) {
   EXPECT_EQ(differing, 0);
 }
 
+// The window's generation worker makes the water for each map and must
+// give way to a newer request: a raised token stops it with Cancelled
+// (not an error the worker would show), a quiet one changes no bit.
+TEST(WaterLook, ARaisedCancelTokenStopsItAndAQuietOneChangesNothing) {
+  const Heightfield field = bowlOnASlope();
+  Look look;
+  look.water = 0.0;
+  const CancelToken raised(true);
+  EXPECT_THROW(waterLook(field, look, kWorld, {}, &raised), Cancelled);
+  const CancelToken quiet;
+  const WaterLook withToken = waterLook(field, look, kWorld, {}, &quiet);
+  const WaterLook without = waterLook(field, look, kWorld);
+  EXPECT_EQ(withToken.depth, without.depth);
+  EXPECT_EQ(withToken.alpha, without.alpha);
+  EXPECT_GT(
+      std::count_if(without.alpha.begin(), without.alpha.end(), [](float a) { return a > 0.0f; }),
+      0);
+}
+
 }  // namespace
 }  // namespace terrain
