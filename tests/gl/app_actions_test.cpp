@@ -88,6 +88,22 @@ TEST_F(AppActions, AnEditUndoneLeavesTheScreenAndTheDocumentAsTheyWere) {
   EXPECT_EQ(differingViewPixels(undone.shot, start.shot), 0);
 }
 
+// Issue 38 item 11: the look's lakes and rivers are made by the generation
+// worker, not in the frame. A look-only edit still brings its water: a
+// climate that dries every lake, set as a step, draws what a window started
+// with it draws, and the wet start differs (its water was on screen).
+TEST_F(AppActions, ALookOnlyEditBringsItsWaterAsAWindowStartedWithThatLook) {
+  const Outcome wet = outcome("wet", mapOf(3));
+  const Outcome dried = outcome("dried", mapOf(3), "set:evaporation=10000");
+  std::vector<std::string> dryStart = mapOf(3);
+  dryStart.insert(dryStart.end(), {"--evaporation", "10000"});
+  const Outcome startedDry = outcome("started-dry", dryStart);
+  ASSERT_FALSE(dried.document.empty());
+  EXPECT_EQ(parsed(dried.document).look.evaporation, 10000.0);
+  EXPECT_GT(differingViewPixels(wet.shot, startedDry.shot), 100) << "no water on screen to dry";
+  EXPECT_EQ(differingViewPixels(dried.shot, startedDry.shot), 0);
+}
+
 // Issue 38 item 6: with the pointer over the graph editor (where a designer
 // coming from Gaea keeps it), 3 and 1 switch the view; Ctrl+Z then takes
 // back the roughness edit made between them and leaves the side view on
