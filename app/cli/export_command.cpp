@@ -120,6 +120,8 @@ int writeExport(const cli::ExportOptions& o, const ColorRamp& ramp) {
     };
   try {
     writePlan(plan, o.doc, input, events);
+  } catch (const InputError& e) {
+    return failExport(kExitBadInput, flagOf(plan, current) + ": " + e.what());
   } catch (const IoError& e) {
     return failExport(kExitWriteFailed, flagOf(plan, current) + ": " + e.what());
   }

@@ -15,6 +15,7 @@
 #include "core/export/export_plan.hpp"
 #include "core/export/outputs.hpp"
 #include "core/export/tile_manifest.hpp"
+#include "core/export/water_formats.hpp"
 #include "core/export/world_gltf.hpp"
 #include "core/io/atomic_file.hpp"
 
@@ -79,8 +80,21 @@ std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileM
     return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
                                          unavailable->why);
   }
+  std::size_t current = 0;
+  PlanEvents events;
+  events.writing = [&](std::size_t index, std::size_t) { current = index; };
   try {
-    writePlan(tilePlan, o.doc, input);
+    writePlan(tilePlan, o.doc, input, events);
+  } catch (const InputError& e) {
+    // A refusal found while writing: named by its flag, exit 2 as before any file.
+    std::string message;
+    if (current < tilePlan.outputs.size()) {
+      message += "--";
+      message += tilePlan.outputs[current].format->key;
+      message += ": ";
+    }
+    message += e.what();
+    return failExport(kExitBadInput, message);
   } catch (const IoError& e) {
     return failExport(kExitWriteFailed, e.what());
   }
@@ -131,6 +145,10 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   TilePlan tiling;
   try {
     tiling = planTiles(o.doc, grid, o.plan.outputNode);
+    // Before any tile or folder: a two-stage world has no water to cut.
+    if (const std::string why = waterTilesUnavailable(tiling, o.plan.outputs); !why.empty()) {
+      return failExport(kExitBadInput, why);
+    }
     prepareOutDir(tiles.outDir);
   } catch (const InputError& e) {
     return failExport(kExitBadInput, e.what());

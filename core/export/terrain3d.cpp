@@ -1,5 +1,6 @@
 #include "core/export/terrain3d.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>

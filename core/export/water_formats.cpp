@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "core/base/error.hpp"
 #include "core/base/map_window.hpp"
@@ -21,17 +24,28 @@
 namespace terrain {
 namespace {
 
-// The graph's water node: the first one, as the graph lists its nodes;
-// without one, a water node with its defaults on the terrain, as the node
-// editor adds it.
-NodeId waterNodeOf(Document& doc) {
-  for (const GraphNode& node : doc.graph.nodes) {
-    if (node.type == "water" && node.enabled) return node.id;
+// The graph's first water node, as the graph lists its nodes, switched on
+// or off; null when it has none.
+const GraphNode* firstWaterNode(const Graph& graph) {
+  for (const GraphNode& node : graph.nodes) {
+    if (node.type == "water") return &node;
   }
+  return nullptr;
+}
+
+// The graph's water node; without one, a water node with its defaults on
+// the terrain, as the node editor adds it. A switched-off one is refused
+// before (notUnlessWater): the designer turned that water off, so neither
+// it nor a default stands in for it.
+NodeId waterNodeOf(Document& doc) {
+  if (const GraphNode* node = firstWaterNode(doc.graph)) return node->id;
   const NodeId water = addNode(doc.graph, "water", 0.0f, 0.0f);
   connect(doc.graph, {doc.graph.output, 0}, {water, 0});
   return water;
 }
+
+// The water node's "rain" input (core/nodes/water.cpp).
+constexpr std::uint32_t kRainInput = 1;
 
 std::uint32_t portIndex(std::string_view key) {
   const NodeType& type = nodeType("water");
@@ -94,6 +108,22 @@ std::string notUnlessWater(const OutputInput& in) {
   if (in.outputNode) {
     return "writes the terrain's water, not --output-node's map (drop --output-node)";
   }
+  const GraphNode* node = firstWaterNode(in.doc.graph);
+  if (node == nullptr) return {};
+  if (!node->enabled) {
+    std::string why = "the graph's water node ";
+    why += std::to_string(node->id);
+    why += " is switched off (switch it on to export its water)";
+    return why;
+  }
+  // An engine size's fit changes the samples; the rain mask is the graph's
+  // size and cannot follow, and water without it is not the node's.
+  if (!in.engineFit.empty() && in.doc.graph.edgeInto({node->id, kRainInput}) != nullptr) {
+    std::string why = "the water node's rain mask cannot follow the engine size's fit (";
+    why += in.engineFit;
+    why += "); export the water without --engine-size, or take the rain mask off";
+    return why;
+  }
   return {};
 }
 
@@ -106,35 +136,116 @@ void writeWith(const std::string& path, const OutputInput& in, const ParamValues
   W(path, in, waterForExport(in));
 }
 
+// The whole world as its tiles are made (a chain's tiles are on its
+// source's shared range, not the whole map's 0..1): the terrain, or with
+// `port` that node output, a torus when the world is one.
+Heightfield worldAsTiled(const Document& doc, std::optional<PortRef> port,
+                         const PipelineControl& control) {
+  TileGrid grid;
+  grid.worldSize = documentSize(doc);
+  grid.wraps = documentWraps(doc);
+  const TilePlan plan = planTiles(doc, grid, port);
+  if (plan.build == TileBuild::TwoStage) {
+    throw InputError(
+        "this tiled world is built in two stages, so its tiles' water cannot be cut from one "
+        "whole world's; export the water from the whole map");
+  }
+  Heightfield field = buildTile(doc, grid, plan, {0, 0}, control).field;
+  if (!grid.wraps) return field;
+  const int size = static_cast<int>(grid.worldSize);
+  Heightfield torus = cutWindow(field, {0, 0, size, size});  // its last samples are its first
+  torus.wraps = true;
+  return torus;
+}
+
+// The maps into `out`, each cut to `window` of a map shaped like `shape`
+// (null: whole).
+void take(WaterMaps&& maps, const std::pair<const Heightfield*, MapWindow>* cut, WaterExport& out) {
+  const auto place = [&](std::vector<float>& to, std::vector<float>&& from) {
+    if (cut == nullptr) {
+      to = std::move(from);
+      return;
+    }
+    Heightfield whole(cut->first->width, cut->first->height);
+    whole.wraps = cut->first->wraps;
+    whole.heights = std::move(from);
+    to = cutWindow(whole, cut->second).heights;
+  };
+  place(out.surface, std::move(maps.surface));
+  place(out.depth, std::move(maps.depth));
+  place(out.lake, std::move(maps.lake));
+  place(out.river, std::move(maps.river));
+  place(out.sea, std::move(maps.sea));
+  place(out.flowX, std::move(maps.flowX));
+  place(out.flowY, std::move(maps.flowY));
+  place(out.wetness, std::move(maps.wetness));
+}
+
+// A tile's water: its window of the whole world's, the world made as the
+// tiles are, so that tiles meet at their seams. The world's metres come
+// from the tile's metres per cell; a tile's field never wraps, the world
+// does when its sources do.
+void tileWater(Document& doc, NodeId water, const WaterParams& params, const OutputInput& in,
+               const PipelineControl& control, WaterExport& out) {
+  const int size = documentSize(doc);
+  doc.world.width = out.cell * (documentWraps(doc) ? size : size - 1);
+  const Heightfield ground = worldAsTiled(doc, std::nullopt, control);
+  const MapWindow window{in.tile->x0, in.tile->y0, in.field.width, in.field.height};
+  if (cutWindow(ground, window).heights != in.field.heights) {
+    throw InputError(
+        "this tile's terrain is not its window of the whole world, so its water cannot be cut "
+        "from the world's; export the water from the whole map");
+  }
+  std::optional<Heightfield> rain;
+  if (const GraphEdge* edge = doc.graph.edgeInto({water, kRainInput})) {
+    rain = worldAsTiled(doc, edge->from, control);
+  }
+  const std::pair<const Heightfield*, MapWindow> cut{&ground, window};
+  take(computeWater(ground, rain ? &*rain : nullptr, doc.world,
+                    metresPerCell(doc.world, ground.width, ground.wraps), params,
+                    RunControl{in.exec, control.cancel, {}}),
+       &cut, out);
+}
+
 }  // namespace
+
+std::string waterTilesUnavailable(const TilePlan& plan, std::span<const OutputRequest> outputs) {
+  if (plan.build != TileBuild::TwoStage) return {};
+  for (const OutputRequest& out : outputs) {
+    if (!out.format->key.starts_with("water-")) continue;
+    std::string why = "--";
+    why += out.format->key;
+    why +=
+        ": this tiled world's tiles are built in two stages (erosion over a large world), so no "
+        "tile is a window of one whole world's water; export the water from the whole map";
+    return why;
+  }
+  return {};
+}
 
 WaterExport waterForExport(const OutputInput& in) {
   if (const std::string why = notUnlessWater(in); !why.empty()) throw InputError(why);
   Document doc = in.doc;
   const NodeId water = waterNodeOf(doc);
-  // A tile's document has the tile's metres; the water is the whole world's.
-  const double cell = metresPerCell(in.doc.world, in.field.width, in.field.wraps);
-  MapWindow window{0, 0, in.field.width, in.field.height};
-  if (in.tile) {
-    const int size = documentSize(doc);
-    doc.world.width = cell * (in.field.wraps ? size : size - 1);
-    window.x0 = in.tile->x0;
-    window.y0 = in.tile->y0;
-  }
-  GraphEvaluator evaluator;
-  const NodeContext context{doc.seed, doc.world};
-  const auto windowOf = [&](NodeId id, std::uint32_t port) {
-    const PortValue whole = evaluator.run(doc.graph, id, port, context);
-    return in.tile ? cutWindow(*whole, window).heights : whole->heights;
-  };
+  const WaterParams params = waterParamsOf(doc.graph.find(water)->values);
   WaterExport out;
   out.width = in.field.width;
   out.height = in.field.height;
   out.world = in.doc.world;
-  out.cell = cell;
-  if (windowOf(doc.graph.output, 0) == in.field.heights) {
+  out.cell = metresPerCell(in.doc.world, in.field.width, in.field.wraps);
+  const PipelineControl control{in.exec, nullptr, {}};
+  if (in.tile) {
+    tileWater(doc, water, params, in, control, out);
+    return out;
+  }
+  GraphEvaluator evaluator;
+  const NodeContext context{doc.seed, doc.world};
+  const auto portOf = [&](NodeId id, std::uint32_t port) {
+    return evaluator.run(doc.graph, id, port, context, control)->heights;
+  };
+  if (portOf(doc.graph.output, 0) == in.field.heights) {
     // The terrain is the graph's: its water node's ports, rain mask and all.
-    const auto port = [&](std::string_view key) { return windowOf(water, portIndex(key)); };
+    const auto port = [&](std::string_view key) { return portOf(water, portIndex(key)); };
     out.surface = port("surface");
     out.depth = port("depth");
     out.lake = port("lake");
@@ -145,25 +256,11 @@ WaterExport waterForExport(const OutputInput& in) {
     out.wetness = port("wetness");
     return out;
   }
-  // A tile's water is the world's, or its seams would not meet.
-  if (in.tile) {
-    throw InputError(
-        "this tiled world's tiles are built in two stages (erosion over a large world), so its "
-        "water cannot be cut from the whole world's; export water from the whole map");
-  }
   // Not the graph's terrain (an engine size's fit): this terrain's own water,
-  // with the node's parameters (a rain mask of the graph's size is left out).
-  const GraphNode* node = doc.graph.find(water);
-  WaterMaps maps = computeWater(in.field, nullptr, in.doc.world, cell, waterParamsOf(node->values),
-                                RunControl{in.exec, nullptr, {}});
-  out.surface = std::move(maps.surface);
-  out.depth = std::move(maps.depth);
-  out.lake = std::move(maps.lake);
-  out.river = std::move(maps.river);
-  out.sea = std::move(maps.sea);
-  out.flowX = std::move(maps.flowX);
-  out.flowY = std::move(maps.flowY);
-  out.wetness = std::move(maps.wetness);
+  // with the node's parameters (a rain mask was refused before).
+  take(computeWater(in.field, nullptr, in.doc.world, out.cell, params,
+                    RunControl{in.exec, nullptr, {}}),
+       nullptr, out);
   return out;
 }
 

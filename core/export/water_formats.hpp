@@ -5,12 +5,16 @@
 // water. They write the document's water node (core/nodes/water.cpp), the
 // same maps its ports give, and a tile gets its window of the whole
 // world's water, so tiles meet at their seams.
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/export/output_format.hpp"
 #include "core/mesh/terrain_mesh.hpp"
 
 namespace terrain {
+
+struct TilePlan;  // core/export/tiles.hpp
 
 // The water node's maps over the exported field's samples.
 struct WaterExport {
@@ -33,9 +37,17 @@ struct WaterExport {
 // the whole map's or the tile's window of the whole world's. A terrain the
 // graph does not give as it is (an engine size's fit) gets its own water
 // with that node's parameters. Throws InputError for a profile, with
-// --output-node (its map replaces the terrain), and for a tile built in two
-// stages (its terrain is not a window of the whole world's).
+// --output-node (its map replaces the terrain), when the graph's water
+// node is switched off, and for a fit when that node has a rain mask (the
+// formats' unavailable() says the same before any file). The graph runs on
+// in.exec's threads.
 WaterExport waterForExport(const OutputInput& in);
+
+// Why the run's water formats cannot be written for tiles made by `plan`
+// ("" when they can, or none is asked for): "--water-masks: ..." for a
+// two-stage world, whose tiles are not windows of one whole world, so no
+// tile's water could meet its neighbour's. Asked before any tile is made.
+std::string waterTilesUnavailable(const TilePlan& plan, std::span<const OutputRequest> outputs);
 
 // The water surface as a mesh, in the terrain mesh's axes and metres (x
 // east, y up above sea level, z south; core/mesh/terrain_mesh.hpp): every grid

@@ -419,7 +419,10 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
     if (i >= kAhead) {
       const auto ahead = static_cast<std::size_t>(flood.order[i - kAhead]);
       prefetchCell(ahead, inflow, discharge);
-      __builtin_prefetch(inflow.data() + receiver[ahead]);
+      // An outlet's receiver is kNone (-1): no pointer before the array.
+      if (receiver[ahead] != kNone) {
+        __builtin_prefetch(inflow.data() + receiver[ahead]);
+      }
     }
     const auto c = static_cast<std::size_t>(flood.order[i]);
     const double rainHere =

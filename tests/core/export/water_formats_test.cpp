@@ -22,6 +22,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "core/graph/evaluator.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/look/color.hpp"
+#include "core/nodes/water.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/png_raw.hpp"
 
@@ -388,6 +390,122 @@ TEST_F(WaterExports, WithoutAWaterNodeTheDefaultsWaterAndNoneForAnOutputNode) {
   node.outputNode = PortRef{withNode.graph.output, 0};
   EXPECT_NE(waterFormat("water-masks").whyUnavailable(node), "");
   EXPECT_THROW(waterForExport(node), InputError);
+}
+
+// A wrapping world's tiles (issue 40 review item 3): a tile's field never
+// wraps, yet its water is its window of the torus's, every channel. The
+// torus is made as its tiles are (a chain's tiles share its source's range)
+// and its water computed whole, with the world's metres per cell.
+TEST_F(WaterExports, ATorussTilesCarryEveryWaterChannelOfTheWorldsWindow) {
+  Document doc = testing::docWith("noise", {{"size", 256}, {"tileable", 1}}, 7);
+  const NodeId water = addNode(doc.graph, "water", 0.0f, 0.0f);
+  connect(doc.graph, {doc.graph.output, 0}, {water, 0});
+  ASSERT_TRUE(documentWraps(doc));
+  const ColorRamp ramp = loadLookRamp(doc);
+  const TileGrid one = testing::tileGrid(256, 1, 1, 0, true);
+  Heightfield torus =
+      cutWindow(buildTile(doc, one, planTiles(doc, one), {0, 0}).field, {0, 0, 256, 256});
+  torus.wraps = true;
+  const WaterMaps world =
+      computeWater(torus, nullptr, doc.world, doc.world.width / 256.0,
+                   waterParamsOf(doc.graph.find(water)->values), testing::control());
+  ASSERT_GT(std::count_if(world.river.begin(), world.river.end(), [](float v) { return v > 0.0f; }),
+            0);
+  const TileGrid grid = testing::tileGrid(256, 2, 2, 0, true);
+  const TilePlan plan = planTiles(doc, grid);
+  ASSERT_EQ(plan.build, TileBuild::Windowed);
+  const auto channels = [](const auto& w) {
+    return std::array<const std::vector<float>*, 8>{&w.surface, &w.depth, &w.lake,  &w.river,
+                                                    &w.sea,     &w.flowX, &w.flowY, &w.wetness};
+  };
+  for (int row = 0; row < 2; ++row) {
+    for (int column = 0; column < 2; ++column) {
+      const Tile made = buildTile(doc, grid, plan, {column, row});
+      ASSERT_FALSE(made.field.wraps);
+      const MapWindow window = tileWindow(grid, {column, row});
+      Document tileDoc = doc;
+      tileDoc.world = made.world;
+      OutputInput in{tileDoc, made.field, ramp, Execution{1}};
+      in.tile = TilePlacement{"t", window.x0, window.y0};
+      const WaterExport tile = waterForExport(in);
+      ASSERT_EQ(tile.width, window.width);
+      for (std::size_t k = 0; k < 8; ++k) {
+        Heightfield whole(torus.width, torus.height);
+        whole.wraps = true;
+        whole.heights = *channels(world)[k];
+        EXPECT_EQ(*channels(tile)[k], cutWindow(whole, window).heights)
+            << "channel " << k << " of tile " << column << "," << row;
+      }
+    }
+  }
+}
+
+// A switched-off water node is the designer's choice: refused before any
+// file, naming the node, not replaced by a default one (review item 4).
+TEST_F(WaterExports, ASwitchedOffWaterNodeIsRefusedNamingIt) {
+  Document doc = withWaterBeside("mountains-and-plains.json", 129);
+  GraphNode* water = nullptr;
+  for (GraphNode& node : doc.graph.nodes) {
+    if (node.type == "water") water = &node;
+  }
+  ASSERT_NE(water, nullptr);
+  water->enabled = false;
+  const Heightfield ground = terrainOf(doc);
+  const ColorRamp ramp = loadLookRamp(doc);
+  const OutputInput in{doc, ground, ramp, Execution{1}};
+  const std::string why = waterFormat("water-masks").whyUnavailable(in);
+  EXPECT_NE(why.find("water node " + std::to_string(water->id) + " is switched off"),
+            std::string::npos)
+      << why;
+  EXPECT_THROW(waterForExport(in), InputError);
+  water->enabled = true;
+  EXPECT_EQ(waterFormat("water-masks").whyUnavailable(in), "");
+}
+
+// An engine size's fit cannot carry a rain mask of the graph's size: said
+// before any file instead of water made without it (review item 4).
+TEST_F(WaterExports, ARainMaskIsRefusedUnderAnEngineSizesFit) {
+  Document doc = withWaterBeside("mountains-and-plains.json", 129);
+  const Heightfield ground = terrainOf(doc);
+  const ColorRamp ramp = loadLookRamp(doc);
+  OutputInput in{doc, ground, ramp, Execution{1}};
+  in.engineFit = "unity-129: generated at 129";
+  EXPECT_EQ(waterFormat("water-depth").whyUnavailable(in), "");
+  NodeId water = 0;
+  for (const GraphNode& node : doc.graph.nodes) {
+    if (node.type == "water") water = node.id;
+  }
+  const NodeId mask = addNode(doc.graph, "height-mask", 0.0f, 0.0f);
+  connect(doc.graph, {doc.graph.output, 0}, {mask, 0});
+  connect(doc.graph, {mask, 0}, {water, 1});
+  const std::string why = waterFormat("water-depth").whyUnavailable(in);
+  EXPECT_NE(why.find("rain mask"), std::string::npos) << why;
+  EXPECT_NE(why.find("unity-129"), std::string::npos) << why;
+  in.engineFit.clear();  // the graph's own terrain keeps its rain mask
+  EXPECT_EQ(waterFormat("water-depth").whyUnavailable(in), "");
+}
+
+// A two-stage world's tiles are no window of one world: its water formats
+// are refused by their flag before any tile is made (review item 1).
+TEST(WaterTiles, ATwoStageWorldRefusesTheWaterFormatsByFlag) {
+  const auto formatOf = [](std::string_view key) {
+    const OutputFormat* format = findOutputFormat(key);
+    EXPECT_NE(format, nullptr) << key;
+    return format;
+  };
+  const std::vector<OutputRequest> run = {{formatOf("heightmap"), "h.png", {}},
+                                          {formatOf("water-flow"), "f.png", {}},
+                                          {formatOf("water-glb"), "w.glb", {}}};
+  TilePlan plan;
+  plan.build = TileBuild::TwoStage;
+  const std::string why = waterTilesUnavailable(plan, run);
+  EXPECT_EQ(why.rfind("--water-flow: ", 0), 0u) << why;
+  EXPECT_NE(why.find("two stages"), std::string::npos) << why;
+  EXPECT_EQ(waterTilesUnavailable(plan, std::span(run).first(1)), "");
+  plan.build = TileBuild::Windowed;
+  EXPECT_EQ(waterTilesUnavailable(plan, run), "");
+  plan.build = TileBuild::WholeWorld;
+  EXPECT_EQ(waterTilesUnavailable(plan, run), "");
 }
 
 }  // namespace
