@@ -103,10 +103,14 @@ bool acceptsName(BrowsePurpose purpose, std::string_view name) {
 std::optional<std::string> refusedFolder(const fs::path& folder) {
   std::error_code ec;
   const fs::path absolute = fs::absolute(folder, ec).lexically_normal();
+  // Where it leads once its links are followed too: a link in a shared
+  // folder (p -> /proc, x.terrain.json -> /proc/kmsg) goes where it points.
+  std::error_code linkError;
+  const fs::path resolved = fs::weakly_canonical(absolute, linkError);
   // What the kernel shows as files there is no terrain, and reading some of
   // it blocks or never ends (/proc/kmsg, /dev/zero).
   for (const char* tree : {"/proc", "/sys", "/dev"}) {
-    if (inside(absolute, tree)) {
+    if (inside(absolute, tree) || (!linkError && inside(resolved, tree))) {
       return std::string(tree) + " holds the system's processes and devices, not files to open";
     }
   }

@@ -108,6 +108,28 @@ TEST_F(FileListing, AChoiceIsAFileOrFolderAsThePurposeNeeds) {
             std::string::npos);
 }
 
+// A link in a shared folder goes where it points: one to /proc is not
+// entered, and a project named file that links to /proc/kmsg (a regular file
+// to stat, whose read blocks) is not chosen.
+TEST_F(FileListing, ALinkIntoTheSystemsTreesIsRefusedAsTheTreeIs) {
+  fs::create_symlink("/proc", dir_ / "p");
+  fs::create_symlink("/proc/kmsg", dir_ / "x.terrain.json");
+  fs::create_symlink("/dev/zero", dir_ / "zero.tif");
+  const FolderListing refused = listFolder(dir_ / "p", BrowsePurpose::OpenProject);
+  EXPECT_TRUE(refused.entries.empty());
+  EXPECT_NE(refused.error.find("not files to open"), std::string::npos) << refused.error;
+  for (const auto& [purpose, name] : {std::pair{BrowsePurpose::OpenProject, "x.terrain.json"},
+                                      std::pair{BrowsePurpose::ImportDem, "zero.tif"}}) {
+    const auto why = refusedChoice(purpose, dir_ / name);
+    ASSERT_TRUE(why.has_value()) << name;
+    EXPECT_NE(why->find("not files to open"), std::string::npos) << *why;
+  }
+  touch("real.terrain.json");
+  fs::create_symlink(dir_ / "real.terrain.json", dir_ / "alias.terrain.json");
+  EXPECT_EQ(refusedChoice(BrowsePurpose::OpenProject, dir_ / "alias.terrain.json"), std::nullopt)
+      << "a link to an ordinary file is that file";
+}
+
 TEST(RecentFiles, NewestFirstWithoutRepeatsAndAtMostTen) {
   std::vector<std::string> recent;
   for (int i = 0; i < 12; ++i) noteRecent(recent, "f" + std::to_string(i));
