@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -129,11 +131,84 @@ std::string notUnlessWater(const OutputInput& in) {
 
 using Write = void (*)(const std::string&, const OutputInput&, const WaterExport&);
 
-// The writers are plain functions of the maps; each row computes the maps
-// once for its file.
+// 64-bit FNV-1a of a map's samples: which terrain the kept water is of.
+std::uint64_t samplesHash(const std::vector<float>& samples) {
+  std::uint64_t h = 1469598103934665603ull;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(samples.data());
+  for (std::size_t i = 0; i < samples.size() * sizeof(float); ++i) {
+    h = (h ^ bytes[i]) * 1099511628211ull;
+  }
+  return h;
+}
+
+// A run writes up to six water files of one map or tile, and the water
+// solve is most of their time: the first computes it, the rest of the
+// run's water files take it, and the run's last water file lets it go, so
+// nothing is held once an export is done. A memo of a pure function (the
+// same bits as computing again), keyed by everything waterForExport reads.
+class WaterMemo {
+ public:
+  std::shared_ptr<const WaterExport> take(const std::string& path, const OutputInput& in) {
+    const std::lock_guard lock(mutex_);
+    Key key{in.doc,
+            in.field.width,
+            in.field.height,
+            in.field.wraps,
+            samplesHash(in.field.heights),
+            in.tile ? std::optional(std::pair(in.tile->x0, in.tile->y0)) : std::nullopt,
+            in.engineFit};
+    std::shared_ptr<const WaterExport> water;
+    if (key_ && *key_ == key) {
+      water = water_;
+    } else {
+      water = std::make_shared<const WaterExport>(waterForExport(in));
+    }
+    if (laterWaterFile(path, in)) {
+      key_ = std::move(key);
+      water_ = water;
+    } else {
+      key_.reset();
+      water_.reset();
+    }
+    return water;
+  }
+
+ private:
+  struct Key {
+    Document doc;
+    int width = 0;
+    int height = 0;
+    bool wraps = false;
+    std::uint64_t samples = 0;
+    std::optional<std::pair<std::int64_t, std::int64_t>> tile;
+    std::string engineFit;
+    bool operator==(const Key&) const = default;
+  };
+  // Whether a water file follows `path` in the run.
+  static bool laterWaterFile(const std::string& path, const OutputInput& in) {
+    bool after = false;
+    for (const OutputRequest& out : in.siblings) {
+      if (after && out.format->key.starts_with("water-")) return true;
+      after = after || out.path == path;
+    }
+    return false;
+  }
+
+  std::mutex mutex_;
+  std::optional<Key> key_;
+  std::shared_ptr<const WaterExport> water_;
+};
+
+// The writers are plain functions of the maps; a run's water files share
+// one computation of them.
+WaterMemo& waterMemo() {
+  static WaterMemo memo;  // one for all six rows
+  return memo;
+}
+
 template <Write W>
 void writeWith(const std::string& path, const OutputInput& in, const ParamValues&) {
-  W(path, in, waterForExport(in));
+  W(path, in, *waterMemo().take(path, in));
 }
 
 // The whole world as its tiles are made (a chain's tiles are on its

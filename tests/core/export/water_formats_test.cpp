@@ -508,5 +508,39 @@ TEST(WaterTiles, ATwoStageWorldRefusesTheWaterFormatsByFlag) {
   EXPECT_EQ(waterTilesUnavailable(plan, run), "");
 }
 
+// A run's water files share one solve (review item 2), kept only for the
+// same terrain: a later file of another map gets that map's water, and
+// each file equals the one written alone.
+TEST_F(WaterExports, ARunsWaterFilesShareTheirWaterOnlyForTheSameTerrain) {
+  const Document a = withWaterBeside("mountains-and-plains.json", 129);
+  Document b = a;
+  b.seed += 1;
+  const Heightfield groundA = terrainOf(a);
+  const Heightfield groundB = terrainOf(b);
+  ASSERT_NE(groundA.heights, groundB.heights);
+  const ColorRamp ramp = loadLookRamp(a);
+  const OutputFormat& masks = waterFormat("water-masks");
+  const OutputFormat& flow = waterFormat("water-flow");
+  const std::vector<OutputRequest> run = {{&masks, path("m.png"), {}}, {&flow, path("f.png"), {}}};
+  OutputInput inA{a, groundA, ramp, Execution{2}};
+  inA.siblings = run;
+  masks.write(path("m.png"), inA, {});  // keeps A's water for f.png
+  OutputInput inB{b, groundB, ramp, Execution{2}};
+  inB.siblings = run;
+  flow.write(path("f.png"), inB, {});
+  flow.write(path("alone-b.png"), OutputInput{b, groundB, ramp, Execution{1}}, {});
+  masks.write(path("alone-a.png"), OutputInput{a, groundA, ramp, Execution{1}}, {});
+  EXPECT_EQ(fileBytes(path("f.png")), fileBytes(path("alone-b.png")));
+  EXPECT_EQ(fileBytes(path("m.png")), fileBytes(path("alone-a.png")));
+  // The same terrain through the run: both files as written alone.
+  masks.write(path("m.png"), inA, {});
+  OutputInput inA2{a, groundA, ramp, Execution{2}};
+  inA2.siblings = run;
+  flow.write(path("f.png"), inA2, {});
+  flow.write(path("alone-a-flow.png"), OutputInput{a, groundA, ramp, Execution{1}}, {});
+  EXPECT_EQ(fileBytes(path("f.png")), fileBytes(path("alone-a-flow.png")));
+  EXPECT_NE(fileBytes(path("alone-a-flow.png")), fileBytes(path("alone-b.png")));
+}
+
 }  // namespace
 }  // namespace terrain
