@@ -107,6 +107,20 @@ bool keyPressed(ImGuiKey key) {
   return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false);
 }
 
+// "island.terrain.json exists: Replace / Cancel", under the name field.
+// Returns whether Replace was pressed; `keep` says Cancel was.
+bool replaceRow(const FileBrowser& b, bool& keep) {
+  const std::string name = escapeControl(fs::path(b.replacing).filename().string());
+  ImGui::TextColored(kRed, "%s exists:", name.c_str());
+  ImGui::SameLine();
+  const bool replace = ImGui::Button("Replace");
+  tooltip("Write over it (Enter)");
+  ImGui::SameLine();
+  keep = ImGui::Button("Cancel##keep");
+  tooltip("Keep the file and choose another name (Escape)");
+  return replace;
+}
+
 }  // namespace
 
 void openBrowser(FileBrowser& b, BrowsePurpose purpose, const std::string& start, NodeId node) {
@@ -143,7 +157,7 @@ void enterFolder(FileBrowser& b, const std::string& folder) {
 BrowseChoice choiceOf(const FileBrowser& b) {
   fs::path path = b.name.empty() ? fs::path(b.folder) : fs::path(b.folder) / b.name;
   if (!b.name.empty() && fs::path(b.name).is_absolute()) path = b.name;
-  path = path.lexically_normal();
+  path = withNameEnding(b.purpose, path.lexically_normal());
   BrowseChoice out{path.string(), {}};
   if (b.name.empty() && !choosesFolder(b.purpose)) {
     out.refused = "type a name or pick a file";
@@ -185,20 +199,33 @@ std::optional<std::string> drawFileBrowser(FileBrowser& b, std::vector<std::stri
   ImGui::SameLine();
   const bool cancel = ImGui::Button("Cancel") || keyPressed(ImGuiKey_Escape);
   if (!b.status.empty()) statusLine({b.status, false});
+  bool keep = false;  // Escape while asked: keep the file, stay in the browser
+  if (!b.replacing.empty() && b.replacing != choiceOf(b).path) b.replacing.clear();  // renamed
+  if (!b.replacing.empty()) {
+    // Enter answers the question whichever item has the keys (it gives
+    // them back to the name field).
+    choose |= replaceRow(b, keep) || keyPressed(ImGuiKey_Enter);
+    keep |= cancel;
+  }
   std::optional<std::string> chosen;
-  if (choose || (keyPressed(ImGuiKey_Enter) && !ImGui::IsAnyItemActive())) {
+  if (keep) {
+    b.replacing.clear();
+  } else if (choose || (keyPressed(ImGuiKey_Enter) && !ImGui::IsAnyItemActive())) {
     const BrowseChoice c = choiceOf(b);
+    std::error_code ec;
     if (!c.refused.empty()) {
       b.status = c.refused;
     } else if (!choosesFolder(b.purpose) && fs::is_directory(c.path)) {
       enterFolder(b, c.path);  // a folder's name typed: go in
       b.name.clear();
+    } else if (choosesNewFile(b.purpose) && fs::exists(c.path, ec) && b.replacing != c.path) {
+      b.replacing = c.path;  // never written over without asking
     } else {
       chosen = c.path;
       noteRecent(recent, c.path);
     }
   }
-  if (chosen || cancel) {
+  if (chosen || (cancel && !keep)) {
     b.open = false;
     ImGui::CloseCurrentPopup();
   }

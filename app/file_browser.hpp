@@ -21,6 +21,9 @@ struct FileBrowser {
   std::string name;    // the name field: a name in the folder or a path
   FolderListing listing;
   std::string status;  // why the last choice was refused
+  // Save as: the existing file the designer was asked about; a second
+  // choice of the same path (Replace, or Enter) writes over it.
+  std::string replacing;
 };
 
 // Opens the browser for `purpose` in the folder of `start` (a file or a
@@ -32,7 +35,8 @@ void openBrowser(FileBrowser& browser, BrowsePurpose purpose, const std::string&
 // on screen and says why.
 void enterFolder(FileBrowser& browser, const std::string& folder);
 
-// What the name field and the folder make: the path chosen, or why not.
+// What the name field and the folder make: the path chosen (a project's
+// ending added for Save as), or why not.
 struct BrowseChoice {
   std::string path;
   std::string refused;

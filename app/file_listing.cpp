@@ -100,6 +100,16 @@ bool acceptsName(BrowsePurpose purpose, std::string_view name) {
                      [&](std::string_view end) { return endsWithNoCase(name, end); });
 }
 
+fs::path withNameEnding(BrowsePurpose purpose, const fs::path& path) {
+  if (purpose != BrowsePurpose::SaveProject || path.filename().empty() ||
+      acceptsName(purpose, path.filename().string())) {
+    return path;
+  }
+  fs::path out = path;
+  out += kProjects.front();
+  return out;
+}
+
 std::optional<std::string> refusedFolder(const fs::path& folder) {
   std::error_code ec;
   const fs::path absolute = fs::absolute(folder, ec).lexically_normal();

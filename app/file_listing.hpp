@@ -29,6 +29,11 @@ bool choosesNewFile(BrowsePurpose purpose);  // Save as: the name may not exist 
 // ending; ".terrain.json" is a ".json").
 bool acceptsName(BrowsePurpose purpose, std::string_view name);
 
+// The file a Save as writes for `path`: with ".terrain.json" added when its
+// name does not end as a project's does, so Open lists what Save as wrote
+// ("island" -> "island.terrain.json"). Other purposes: `path` unchanged.
+std::filesystem::path withNameEnding(BrowsePurpose purpose, const std::filesystem::path& path);
+
 // Folders listed first, then files, each sorted by name.
 struct FolderEntry {
   std::string name;

@@ -40,8 +40,10 @@ bool projectActions(DocumentState& document, EditorState& editor, const PanelAct
     }
   }
   if (a.save || a.saveAs) {
-    const std::string path =
-        a.saveAs || document.projectPath.empty() ? typed : document.projectPath;
+    // Save as writes a name Open lists (the browser asked before replacing).
+    const std::string path = a.saveAs || document.projectPath.empty()
+                                 ? withNameEnding(BrowsePurpose::SaveProject, typed).string()
+                                 : document.projectPath;
     if (path.empty()) {
       document.projectStatus = {"type a path for the project (e.g. my-island.json)", false};
       return false;

@@ -141,5 +141,24 @@ TEST(RecentFiles, NewestFirstWithoutRepeatsAndAtMostTen) {
   EXPECT_EQ(recent.back(), "f2");  // f0 and f1 fell off when f10 and f11 came
 }
 
+TEST_F(FileListing, SaveAsGivesANameOpenLists) {
+  // "island" typed in Save as is written as a project Open lists.
+  const fs::path typed = dir_ / "island";
+  const fs::path saved = withNameEnding(BrowsePurpose::SaveProject, typed);
+  EXPECT_EQ(saved, dir_ / "island.terrain.json");
+  touch(saved.filename().string());
+  EXPECT_EQ(names(listFolder(dir_, BrowsePurpose::OpenProject)),
+            std::vector<std::string>{"island.terrain.json"});
+  // A name that already ends as a project's, in any case, is kept.
+  for (const char* kept : {"a.terrain.json", "b.JSON", "c.Terrain.Json"}) {
+    EXPECT_EQ(withNameEnding(BrowsePurpose::SaveProject, dir_ / kept), dir_ / kept) << kept;
+  }
+  EXPECT_EQ(withNameEnding(BrowsePurpose::SaveProject, dir_ / "map.png"),
+            dir_ / "map.png.terrain.json");
+  // Only Save as names a new file: what Open or Import was given stays.
+  EXPECT_EQ(withNameEnding(BrowsePurpose::OpenProject, typed), typed);
+  EXPECT_EQ(withNameEnding(BrowsePurpose::ImportDem, typed), typed);
+}
+
 }  // namespace
 }  // namespace terrain::app

@@ -95,5 +95,36 @@ TEST_F(FileBrowserWindow, AProjectsExportSettingsComeBackWhenItOpensAndAreSavedW
   EXPECT_EQ(loadProject(again).exports, doc.exports);
 }
 
+TEST_F(FileBrowserWindow, SaveAsAddsTheProjectEndingAndAsksBeforeReplacing) {
+  REQUIRE_DISPLAY();
+  // "island" typed is saved as island.terrain.json, which Open lists.
+  const testing::AppRun first =
+      drive({"--generator", "diamond-square", "--size", "129", "--seed", "4"},
+            typedInTheBrowser("ctrl+s", path("island")));
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_FALSE(fs::exists(path("island"))) << "no file Open never lists";
+  ASSERT_TRUE(fs::exists(path("island.terrain.json")));
+  EXPECT_EQ(loadProject(path("island.terrain.json")).seed, 4u);
+
+  // The same name again: Enter asks (the file stays as it was) ...
+  const testing::AppRun asked =
+      drive({"--generator", "diamond-square", "--size", "129", "--seed", "7"},
+            typedInTheBrowser("ctrl+s", path("island")));
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  EXPECT_EQ(loadProject(path("island.terrain.json")).seed, 4u) << "replaced without asking";
+  // ... Escape keeps it, and a second Enter, the question on screen, replaces it.
+  const testing::AppRun kept =
+      drive({"--generator", "diamond-square", "--size", "129", "--seed", "7"},
+            typedInTheBrowser("ctrl+s", path("island")) + ",key:escape,key:enter");
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(loadProject(path("island.terrain.json")).seed, 4u) << "Escape keeps the file";
+  const testing::AppRun replaced =
+      drive({"--generator", "diamond-square", "--size", "129", "--seed", "7"},
+            typedInTheBrowser("ctrl+s", path("island")) +
+                ",hover:0.9:0.9,key:enter");  // a frame between: two presses
+  ASSERT_EQ(replaced.status, 0) << replaced.err;
+  EXPECT_EQ(loadProject(path("island.terrain.json")).seed, 7u) << "Replace (Enter) writes it";
+}
+
 }  // namespace
 }  // namespace terrain
