@@ -143,9 +143,8 @@ void formatList(ExportState& e, const ShownTerrain& shown) {
   }
 }
 
-// The directory field, and beside it "Browse..." for the desktop's folder
-// chooser (blocking, as a modal dialog is); without zenity the button is
-// greyed out with the reason and the field is the way in.
+// The directory field, and beside it "Browse..." for the window's own file
+// browser (app/file_browser.hpp).
 void directoryRow(ExportState& e) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* browse = "Browse...";
