@@ -364,16 +364,36 @@ TerrainMesh waterMesh(const WaterExport& water) {
         h > 1 ? static_cast<float>(static_cast<double>(y) / static_cast<double>(h - 1)) : 0.0f);
     return vertex[c];
   };
+  const auto square = [&](std::size_t c) {
+    return wet(c) && wet(c + 1) && wet(c + w) && wet(c + w + 1);
+  };
+  // A square whose four corners stand at one level (a lake's, the sea's).
+  const auto flat = [&](std::size_t c, float level) {
+    return square(c) && water.surface[c] == level && water.surface[c + 1] == level &&
+           water.surface[c + w] == level && water.surface[c + w + 1] == level;
+  };
   for (std::size_t y = 0; y + 1 < h; ++y) {
-    for (std::size_t x = 0; x + 1 < w; ++x) {
+    for (std::size_t x = 0; x + 1 < w;) {
       const std::size_t c = y * w + x;
-      if (!(wet(c) && wet(c + 1) && wet(c + w) && wet(c + w + 1))) continue;
+      if (!square(c)) {
+        ++x;
+        continue;
+      }
+      // A row of flat squares at one level is one quad: a sea of 4097
+      // samples is 4096 strips, not 33 million triangles. The vertices the
+      // strip skips lie on its straight, level edge, so no crack opens.
+      std::size_t end = x + 1;
+      const float level = water.surface[c];
+      if (flat(c, level)) {
+        while (end + 1 < w && flat(y * w + end, level)) ++end;
+      }
       const std::uint32_t a = vertexOf(x, y);
-      const std::uint32_t b = vertexOf(x + 1, y);
+      const std::uint32_t b = vertexOf(end, y);
       const std::uint32_t d = vertexOf(x, y + 1);
-      const std::uint32_t e = vertexOf(x + 1, y + 1);
+      const std::uint32_t e = vertexOf(end, y + 1);
       // Counter-clockwise seen from above (+Y up, +Z south): normals up.
       mesh.indices.insert(mesh.indices.end(), {a, d, b, b, d, e});
+      x = end;
     }
   }
   return mesh;

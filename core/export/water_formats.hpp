@@ -52,7 +52,8 @@ std::string waterTilesUnavailable(const TilePlan& plan, std::span<const OutputRe
 // The water surface as a mesh, in the terrain mesh's axes and metres (x
 // east, y up above sea level, z south; core/mesh/terrain_mesh.hpp): every grid
 // square whose four corners hold water, two triangles at the surface's
-// heights, normals up. Empty when there is no water.
+// heights, normals up; a row's run of squares flat at one level (a lake,
+// the sea) is one quad. Empty when there is no water.
 TerrainMesh waterMesh(const WaterExport& water);
 
 // The rows: water-surface, water-depth (EXR), water-masks, water-flow,
