@@ -23,20 +23,11 @@ struct TerrainView::Impl {
   MapPass map;
   MeshPass mesh;
   OffscreenTarget offscreen;
-  // What the lakes and rivers shown were computed from (syncWaterBodies).
-  std::uint64_t waterHeightsVersion = 0;
-  std::array<double, 3> waterKey{};  // level, rainfall, evaporation
-  World waterWorld;
 
   void drawViewport(const ViewSettings& view, glm::ivec4 viewport);
 };
 
 namespace {
-
-// The largest map whose lakes and rivers are drawn: 2049^2 cells. The
-// water is computed on the window's thread (about 0.26 s of CPU at 1025, 4x
-// that at 2049); past this a new map would freeze the window for seconds.
-constexpr std::size_t kMaxWaterBodiesCells = std::size_t{2049} * 2049;
 
 // Shown before the first setTerrain: the sky's horizon colour.
 constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
@@ -122,30 +113,6 @@ void TerrainView::setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> w
 
 void TerrainView::setWaterBodies(const WaterLook& water) {
   impl_->textures.uploadWaterBodies(water);
-}
-
-void TerrainView::syncWaterBodies(const Heightfield& field, const Look& look, const World& world) {
-  Impl& i = *impl_;
-  if (i.textures.empty() || i.textures.isProfile()) return;
-  const std::array<double, 3> key{look.water, look.rainfall, look.evaporation};
-  if (i.waterHeightsVersion == i.textures.heightsVersion && i.waterKey == key &&
-      i.waterWorld == world) {
-    return;
-  }
-  i.waterHeightsVersion = i.textures.heightsVersion;
-  i.waterKey = key;
-  i.waterWorld = world;
-  if (field.size() > kMaxWaterBodiesCells) {
-    i.textures.uploadWaterBodies({});
-    return;
-  }
-  try {
-    i.textures.uploadWaterBodies(waterLook(field, look, world));
-  } catch (const std::exception&) {
-    // A terrain the water model refuses shows no lakes or rivers (the
-    // look never stops a terrain from being drawn); tried again when it changes.
-    i.textures.uploadWaterBodies({});
-  }
 }
 
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {

@@ -126,12 +126,6 @@ class TerrainView {
   // setTerrain, drawn at their own levels in the 3D view and over the land
   // in the map view; empty vectors remove them. setTerrain removes them too.
   void setWaterBodies(const WaterLook& water);
-  // The lakes and rivers of `field` (the one last given to setTerrain) for
-  // this look's water level and climate and this world, computed (on this
-  // thread: about a quarter of a second at 1025) only when the heights,
-  // those or the world changed since the last call. Maps larger than
-  // 2049 x 2049 show none (their water would stall the window for seconds).
-  void syncWaterBodies(const Heightfield& field, const Look& look, const World& world);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0

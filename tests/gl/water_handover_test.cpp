@@ -1,9 +1,9 @@
 // The look's lakes and rivers made by the generation worker and handed to
 // the window with the map (issue 38 item 11): the window only uploads
-// them. Drawn, they are the pixels the window's own computation
-// (TerrainView::syncWaterBodies, its path before) drew, and landing a 1025
-// map with its water takes the window's thread well under 100 ms of CPU
-// (making the water there took about 260 ms).
+// them. Drawn, they are the water model's lakes and rivers for that map
+// (the window computing its own, as it did before 226a5bd, drew the same
+// pixels), and landing a 1025 map with its water takes the window's thread
+// well under 100 ms of CPU (making the water there took about 260 ms).
 #include <time.h>
 
 #include <cstdio>
@@ -44,7 +44,7 @@ WaterLook workersWater(const Heightfield& field, const Document& doc) {
   return waterLook(field, doc.look, doc.world, {}, &token);
 }
 
-TEST_F(GlTest, WaterHandedOverIsDrawnAsTheWindowDrewItsOwn) {
+TEST_F(GlTest, WaterHandedOverIsDrawnAsTheWaterModelGivesIt) {
   const Document doc = diamondSquare(257);
   const Heightfield field = runPipeline(doc);
   TerrainView before;
@@ -59,7 +59,7 @@ TEST_F(GlTest, WaterHandedOverIsDrawnAsTheWindowDrewItsOwn) {
   };
   const RgbImage dryMap = after.renderToImage(settings(ViewKind::Map), 320, 240);
   const RgbImage dryMesh = after.renderToImage(settings(ViewKind::Mesh), 320, 240);
-  before.syncWaterBodies(field, doc.look, doc.world);
+  before.setWaterBodies(waterLook(field, doc.look, doc.world));  // no cancel token
   after.setWaterBodies(workersWater(field, doc));
   for (const auto& [kind, dry] : {std::pair{ViewKind::Map, &dryMap}, {ViewKind::Mesh, &dryMesh}}) {
     const RgbImage drawnBefore = before.renderToImage(settings(kind), 320, 240);
@@ -89,7 +89,7 @@ TEST_F(GlTest, ALanded1025MapAndItsWaterTakeTheWindowUnder100MsOfCpu) {
   // The old path on the same thread, for the figure: the water made here.
   const double oldStart = threadCpuMs();
   view.setTerrain(field, ColorRamp::earth());
-  view.syncWaterBodies(field, doc.look, doc.world);
+  view.setWaterBodies(waterLook(field, doc.look, doc.world));
   glFinish();
   const double oldMs = threadCpuMs() - oldStart;
   std::printf("1025 map landing on the window's thread: %.1f ms CPU (water made there: %.1f ms)\n",
