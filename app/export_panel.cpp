@@ -241,8 +241,11 @@ void applyExportSettings(const ExportSettings& s, ExportState& e) {
   e.formats = s.formats;
   e.formatOptions.clear();
   for (const auto& [key, values] : s.formatOptions) e.formatOptions[key] = values;
-  std::error_code ec;
-  if (!s.folder.empty() && std::filesystem::is_directory(s.folder, ec)) e.directory = s.folder;
+  // A folder that is not there is kept, and said (the export refuses it
+  // until it exists), so a save does not silently forget it; one the
+  // project could not set is said too.
+  if (!s.folder.empty()) e.directory = s.folder;
+  if (!s.folderNote.empty()) e.status = {s.folderNote, false};
   e.stem = s.name;
   e.sidecar = s.sidecar;
   e.viewWidth = s.viewWidth;

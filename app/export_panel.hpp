@@ -16,7 +16,8 @@ PanelActions drawExportWindow(ExportState& exporting, const ShownTerrain& shown,
 // folder is kept only when it is not the one the explorer runs in, and a
 // format's options only when they are not its defaults.
 ExportSettings exportSettingsOf(const ExportState& exporting);
-// A folder that is no longer there (a drive gone) keeps the window's.
+// A folder that is no longer there (a drive gone) is kept and the Export
+// window says so; so does a folder the project file could not set.
 void applyExportSettings(const ExportSettings& settings, ExportState& exporting);
 
 // Once a frame, between the Export window and the document: settings a

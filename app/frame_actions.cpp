@@ -32,7 +32,14 @@ bool projectActions(DocumentState& document, EditorState& editor, const PanelAct
     try {
       document.doc = loadProject(typed);
       document.projectPath = typed;
-      document.projectStatus = {"opened " + std::filesystem::absolute(typed).string(), true};
+      std::string opened = "opened " + std::filesystem::absolute(typed).string();
+      // Where its exports go, seen before anything is written there.
+      if (!document.doc.exports.folder.empty()) {
+        opened += "; exports go to " + excerpt(document.doc.exports.folder);
+      }
+      if (!document.doc.exports.folderNote.empty())
+        opened += "; " + document.doc.exports.folderNote;
+      document.projectStatus = {opened, document.doc.exports.folderNote.empty()};
       return true;
     } catch (const std::exception& e) {
       document.projectStatus = {std::string(e.what()) + " (the current document stays)", false};

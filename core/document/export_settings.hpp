@@ -18,8 +18,15 @@ struct ExportSettings {
   // Each format's option values by format key; a format not here takes its
   // defaults.
   std::map<std::string, ParamValues, std::less<>> formatOptions;
-  std::string folder;  // "" = where the explorer was started
-  std::string name;    // the files' stem; "" = the default (defaultFileStem)
+  // "" = where the explorer was started. In a project file: relative to
+  // the file's folder and inside its tree, or not there at all (a project
+  // from someone else never decides where files go: see
+  // core/document/project_export.hpp); in memory: as the window has it.
+  std::string folder;
+  // Why the folder a project file named was not taken ("" when it was, or
+  // named none): the window says so instead of dropping it silently.
+  std::string folderNote;
+  std::string name;  // the files' stem; "" = the default (defaultFileStem)
   bool sidecar = true;
   int viewWidth = 1920;    // px, kMinViewWidth..kMaxViewWidth
   std::string engineSize;  // core/export/engine_size.hpp's key, "" = the map's own size

@@ -257,7 +257,9 @@ Document projectFromJson(std::string_view text) {
 }
 
 void saveProject(const std::string& path, const Document& doc) {
-  const std::string text = projectToJson(doc);
+  Document saved = doc;  // the export folder as the file keeps it
+  saved.exports = project_io::exportsForFile(doc.exports, path);
+  const std::string text = projectToJson(saved);
   writeFileAtomically(path, [&text](AtomicFile& file) { file.write(text.data(), text.size()); });
 }
 
@@ -307,7 +309,9 @@ std::string readProjectFile(const std::string& path) {
 Document loadProject(const std::string& path) {
   const std::string text = readProjectFile(path);
   try {
-    return projectFromJson(text);
+    Document doc = projectFromJson(text);
+    doc.exports = project_io::exportsFromFile(doc.exports, path);
+    return doc;
   } catch (const InputError& e) {
     const std::string message = e.what();
     const std::string prefix = "project: ";

@@ -1,6 +1,8 @@
 #include "core/document/project_export.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <system_error>
 
 #include "core/base/param_values.hpp"
 #include "core/base/text_ids.hpp"
@@ -95,7 +97,62 @@ std::map<std::string, ParamValues, std::less<>> readOptions(const Json& j) {
   return out;
 }
 
+namespace fs = std::filesystem;
+
+// The folder a project file sits in, links followed (the tree its export
+// folder must stay inside).
+fs::path projectTree(const fs::path& projectFile) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(projectFile, ec).lexically_normal();
+  const fs::path tree = fs::weakly_canonical(absolute.parent_path(), ec);
+  return ec ? absolute.parent_path() : tree;
+}
+
+// `path` (absolute, links followed) relative to `tree` when inside it.
+std::optional<fs::path> insideTree(const fs::path& path, const fs::path& tree) {
+  const fs::path relative = path.lexically_relative(tree);
+  if (relative.empty() || *relative.begin() == "..") return std::nullopt;
+  return relative;
+}
+
 }  // namespace
+
+ExportSettings exportsForFile(ExportSettings s, const fs::path& projectFile) {
+  s.folderNote.clear();
+  if (s.folder.empty()) return s;
+  std::error_code ec;
+  const fs::path folder = fs::weakly_canonical(fs::absolute(s.folder, ec), ec);
+  const auto relative = ec ? std::nullopt : insideTree(folder, projectTree(projectFile));
+  s.folder = relative ? relative->string() : std::string();
+  return s;
+}
+
+ExportSettings exportsFromFile(ExportSettings s, const fs::path& projectFile) {
+  s.folderNote.clear();
+  if (s.folder.empty()) return s;
+  const fs::path named(s.folder);
+  const std::string said = "the project's export folder " + excerpt(s.folder);
+  const auto climbs = std::ranges::any_of(named, [](const fs::path& part) { return part == ".."; });
+  if (named.is_absolute() || climbs) {
+    s.folderNote = said + " is not inside the project's folder: not used";
+    s.folder.clear();
+    return s;
+  }
+  const fs::path tree = projectTree(projectFile);
+  std::error_code ec;
+  const fs::path resolved = fs::weakly_canonical(tree / named, ec);
+  if (ec || !insideTree(resolved, tree)) {
+    s.folderNote = said + " leads out of the project's folder: not used";
+    s.folder.clear();
+    return s;
+  }
+  s.folder = resolved.string();
+  if (!fs::is_directory(resolved, ec)) {
+    s.folderNote =
+        said + " (" + excerpt(s.folder) + ") does not exist: create it or choose another";
+  }
+  return s;
+}
 
 Json exportToJson(const ExportSettings& s) {
   Json out = Json::object();

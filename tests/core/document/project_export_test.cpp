@@ -4,12 +4,15 @@
 // as the rest of the project's are, refused naming its place.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/base/error.hpp"
 #include "core/document/document.hpp"
 #include "core/document/project.hpp"
 #include "core/export/outputs.hpp"
+#include "tests/support/scratch_dir_fixture.hpp"
 
 namespace terrain {
 namespace {
@@ -99,6 +102,72 @@ TEST(ProjectExport, HostileValuesAreRefusedNamingTheirPlace) {
     EXPECT_NE(why.find(said), std::string::npos) << json << " -> " << why;
     EXPECT_EQ(why.rfind("project", 0), 0u) << json << " -> " << why;
   }
+}
+
+namespace fs = std::filesystem;
+
+// Where a project's exports go is the reader's to decide: a project file
+// keeps its export folder relative to itself and only inside its own tree.
+class ProjectExportFolder : public testing::ScratchDirTest {
+ protected:
+  void SetUp() override {
+    fs::create_directories(dir_ / "shared" / "exports");
+    fs::create_directories(dir_ / "elsewhere");
+  }
+  std::string projectFile() const { return path("shared/island.terrain.json"); }
+  // A project file whose "export" section is `exportJson`.
+  void writeWith(const std::string& exportJson) const {
+    std::string text = projectToJson(defaultDocument("diamond-square"));
+    text = text.substr(0, text.rfind('}')) + ", \"export\": " + exportJson + "}\n";
+    std::ofstream(projectFile()) << text;
+  }
+  static std::string textOf(const std::string& file) {
+    std::ifstream in(file);
+    return {std::istreambuf_iterator<char>(in), {}};
+  }
+};
+
+TEST_F(ProjectExportFolder, IsSavedRelativeToTheProjectAndOnlyInsideItsTree) {
+  Document doc = defaultDocument("diamond-square");
+  doc.exports.folder = path("shared/exports");
+  saveProject(projectFile(), doc);
+  const std::string text = textOf(projectFile());
+  EXPECT_NE(text.find("\"folder\": \"exports\""), std::string::npos) << text;
+  EXPECT_EQ(text.find(dir_.string()), std::string::npos) << "no absolute path saved: " << text;
+  const Document back = loadProject(projectFile());
+  EXPECT_EQ(back.exports.folder, fs::canonical(dir_ / "shared" / "exports").string());
+  EXPECT_EQ(back.exports.folderNote, "");
+
+  // A folder outside the project's tree (the author's home) is not saved.
+  doc.exports.folder = path("elsewhere");
+  saveProject(projectFile(), doc);
+  EXPECT_EQ(textOf(projectFile()).find("\"folder\""), std::string::npos) << textOf(projectFile());
+  EXPECT_EQ(loadProject(projectFile()).exports.folder, "");
+}
+
+TEST_F(ProjectExportFolder, AProjectCannotPointExportsOutOfItsTree) {
+  fs::create_directory_symlink(dir_ / "elsewhere", dir_ / "shared" / "link");
+  const std::string outside = path("elsewhere");
+  for (const std::string& folder : {outside, std::string("../elsewhere"),
+                                    std::string("exports/../../elsewhere"), std::string("link")}) {
+    writeWith("{\"folder\": \"" + folder + "\"}");
+    const Document doc = loadProject(projectFile());
+    EXPECT_EQ(doc.exports.folder, "") << folder;
+    EXPECT_NE(doc.exports.folderNote.find("not used"), std::string::npos)
+        << folder << " -> " << doc.exports.folderNote;
+  }
+}
+
+TEST_F(ProjectExportFolder, AMissingFolderIsKeptAndSaid) {
+  writeWith("{\"folder\": \"renders/final\"}");
+  const Document doc = loadProject(projectFile());
+  EXPECT_EQ(doc.exports.folder, (fs::canonical(dir_ / "shared") / "renders" / "final").string());
+  EXPECT_NE(doc.exports.folderNote.find("does not exist"), std::string::npos)
+      << doc.exports.folderNote;
+  // Saved again, it is still there, not replaced by the window's.
+  saveProject(projectFile(), doc);
+  EXPECT_NE(textOf(projectFile()).find("\"folder\": \"renders/final\""), std::string::npos)
+      << textOf(projectFile());
 }
 
 }  // namespace
