@@ -47,10 +47,10 @@ bool projectActions(DocumentState& document, EditorState& editor, const PanelAct
     }
   }
   if (a.save || a.saveAs) {
-    // Save as writes a name Open lists (the browser asked before replacing).
-    const std::string path = a.saveAs || document.projectPath.empty()
-                                 ? withNameEnding(BrowsePurpose::SaveProject, typed).string()
-                                 : document.projectPath;
+    // Save as's path comes from the browser, which gave it a project's
+    // ending and asked before replacing a file (app/file_browser.cpp).
+    const std::string path =
+        a.saveAs || document.projectPath.empty() ? typed : document.projectPath;
     if (path.empty()) {
       document.projectStatus = {"type a path for the project (e.g. my-island.json)", false};
       return false;
