@@ -56,9 +56,9 @@ bool commentAroundSelection(Document& doc, GraphEditorState& e) {
   const auto bounds = boundsOf(doc.graph, e.selection);
   if (e.selection.empty() || !bounds) return false;
   doc.graph.comments.push_back({"Comment", bounds->x0 - kCommentMargin,
-                                 bounds->y0 - kCommentMargin - kCommentTitle,
-                                 bounds->width() + 2.0f * kCommentMargin,
-                                 bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
+                                bounds->y0 - kCommentMargin - kCommentTitle,
+                                bounds->width() + 2.0f * kCommentMargin,
+                                bounds->height() + 2.0f * kCommentMargin + kCommentTitle});
   e.comment = doc.graph.comments.size() - 1;
   openCommentText(doc, e);
   return true;
