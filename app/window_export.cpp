@@ -8,11 +8,11 @@
 #include <system_error>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
-#include "core/export/engine_size.hpp"
 #include "core/base/error.hpp"
-#include "core/export/sidecar.hpp"
+#include "core/export/engine_size.hpp"
 #include "core/export/outputs.hpp"
+#include "core/export/sidecar.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/png_io.hpp"
 
 namespace terrain::app {

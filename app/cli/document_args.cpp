@@ -6,11 +6,11 @@
 #include <optional>
 
 #include "core/base/error.hpp"
-#include "core/graph/node_registry.hpp"
-#include "core/graph/node_type.hpp"
+#include "core/base/quote.hpp"
 #include "core/document/presets.hpp"
 #include "core/document/project.hpp"
-#include "core/base/quote.hpp"
+#include "core/graph/node_registry.hpp"
+#include "core/graph/node_type.hpp"
 #include "core/nodes/registry.hpp"
 #include "core/nodes/sources/import.hpp"
 

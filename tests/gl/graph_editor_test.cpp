@@ -14,13 +14,13 @@
 #include <utility>
 #include <vector>
 
-#include "core/look/color.hpp"
+#include "core/document/pipeline.hpp"
+#include "core/document/project.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/node_registry.hpp"
 #include "core/graph/node_type.hpp"
-#include "core/document/pipeline.hpp"
 #include "core/io/png_io.hpp"
-#include "core/document/project.hpp"
+#include "core/look/color.hpp"
 #include "tests/support/app_process.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
