@@ -368,7 +368,7 @@ void appendParam(std::string& out, const ParamInfo& p, double defaultValue) {
 std::string portsText(std::span<const PortInfo> ports) {
   std::string out;
   for (const PortInfo& p : ports) {
-    add(out, {out.empty() ? "" : ", ", p.key, " (", p.kind == PortKind::Mask ? "mask" : "heights",
+    add(out, {out.empty() ? "" : ", ", p.key, " (", portKindName(p.kind),
               p.optional ? ", optional" : "", ")"});
   }
   return out.empty() ? "none" : out;

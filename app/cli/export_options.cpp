@@ -308,6 +308,11 @@ PortRef parseOutputNode(const Token& t, const Document& doc,
                        excerpt(key) + "; its outputs: " + keys);
     }
   }
+  if (ports[port].kind == PortKind::Instances) {
+    throw InputError("--output-node: node " + idText + " (" + node->type + ")'s output " +
+                     std::string(ports[port].key) + " gives instances, not a map; write them " +
+                     "with --instances-csv, --instances-json or --instances-gltf");
+  }
   if (ports[port].kind == PortKind::Mask) {
     for (const OutputRequest& out : outputs) {
       const std::string_view key = out.format->key;

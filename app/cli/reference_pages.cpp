@@ -204,9 +204,8 @@ std::string nodesReferencePage() {
       for (char c : p.title)
         title += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       const bool same = title == p.key;
-      add(text,
-          {text.empty() ? "" : ", ", "`", p.key, "` (", same ? "" : p.title, same ? "" : ": ",
-           p.kind == PortKind::Mask ? "mask" : "heights", p.optional ? ", optional" : "", ")"});
+      add(text, {text.empty() ? "" : ", ", "`", p.key, "` (", same ? "" : p.title, same ? "" : ": ",
+                 portKindName(p.kind), p.optional ? ", optional" : "", ")"});
     }
     return text.empty() ? std::string("none") : text;
   };

@@ -244,7 +244,7 @@ nlohmann::ordered_json outputNodeJson(const Document& doc, PortRef output) {
   return {{"node", node.id},
           {"type", node.type},
           {"port", std::string(port.key)},
-          {"kind", port.kind == PortKind::Mask ? "mask" : "heights"}};
+          {"kind", std::string(portKindName(port.kind))}};
 }
 
 Document projectFromJson(std::string_view text) {

@@ -29,7 +29,10 @@ std::uint64_t textHash(std::string_view text) {
 std::size_t bytesOf(const std::vector<PortValue>& outputs) {
   std::size_t bytes = 0;
   for (const PortValue& value : outputs) {
-    if (!value) continue;
+    if (const auto& set = value.instances()) {
+      bytes += set->instances.size() * sizeof(ScatterInstance);
+    }
+    if (!value.field()) continue;
     bytes += value->heights.size() * sizeof(float);
     if (value->erosion) {
       const ErosionMaps& e = *value->erosion;
@@ -158,6 +161,16 @@ std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
   return out;
 }
 
+std::vector<PortValue> passedOutputs(const GraphNode& node, const NodeType& type,
+                                     const std::vector<PortValue>& inputs) {
+  const PortValue& passed = inputs[passedInput(node, type)];
+  std::vector<PortValue> out;
+  for (const PortInfo& port : type.outputs()) {
+    out.push_back(port.kind == PortKind::Instances ? makePort(InstanceSet{}) : passed);
+  }
+  return out;
+}
+
 // The node's run control: its progress as a share of the whole run.
 RunControl nodeRunControl(const PipelineControl& control, const NodeType& type, int index,
                           int count) {
@@ -249,7 +262,7 @@ PortValue GraphEvaluator::run(const Graph& graph, NodeId node, std::uint32_t por
     std::vector<PortValue> inputs;
     for (const GraphEdge* edge : plan.inputEdges(n)) inputs.push_back(read(edge));
     if (!n.enabled) {
-      results[id] = std::vector<PortValue>(type.outputs().size(), inputs[passedInput(n, type)]);
+      results[id] = passedOutputs(n, type, inputs);
       continue;
     }
     if (const Entry* cached = lookup(plan.hash(id))) {

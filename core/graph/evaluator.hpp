@@ -51,6 +51,11 @@ std::vector<PortValue> solveInputsOf(const Graph& graph, const GraphNode& node,
                                      const std::vector<PortValue>& inputs,
                                      const NodeContext& context, const PipelineControl& control);
 
+// What a disabled node gives: the input it passes on (passedInput) on each
+// heights or mask output, and no instances on an instances output.
+std::vector<PortValue> passedOutputs(const GraphNode& node, const NodeType& type,
+                                     const std::vector<PortValue>& inputs);
+
 class GraphEvaluator {
  public:
   // budgetBytes: for results beyond the last run's (0: the last run's only).

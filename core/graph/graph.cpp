@@ -64,10 +64,26 @@ void validateEdge(const Graph& graph, const GraphEdge& edge) {
   }
   const PortInfo& out = outputs[edge.from.port];
   const PortInfo& in = inputs[edge.to.port];
-  if (outputKind(graph, edge.from) == PortKind::Mask && in.kind == PortKind::Heights) {
+  const PortKind kind = outputKind(graph, edge.from);
+  if (kind == PortKind::Mask && in.kind == PortKind::Heights) {
     throw InputError("the mask '" + portName(out) + "' of " + nodeName(*from) +
                      " cannot feed the heights input '" + portName(in) + "' of " + nodeName(*to) +
                      "; a mask feeds mask inputs only");
+  }
+  // A reroute passes instances on as it passes anything.
+  if (kind == PortKind::Instances && in.kind != PortKind::Instances && to->type != kRerouteKey) {
+    std::string message = "the instances '" + portName(out) + "' of " + nodeName(*from);
+    message += " cannot feed the " + std::string(in.kind == PortKind::Mask ? "mask" : "heights");
+    message += " input '" + portName(in) + "' of " + nodeName(*to);
+    message += "; instances feed instances inputs only";
+    throw InputError(message);
+  }
+  if (kind != PortKind::Instances && in.kind == PortKind::Instances) {
+    std::string message = "the " + std::string(kind == PortKind::Mask ? "mask" : "heights");
+    message += " '" + portName(out) + "' of " + nodeName(*from);
+    message += " cannot feed the instances input '" + portName(in) + "' of " + nodeName(*to);
+    message += "; only instances (a Scatter node's) feed it";
+    throw InputError(message);
   }
 }
 

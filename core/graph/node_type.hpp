@@ -11,7 +11,9 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/base/heightfield.hpp"
@@ -19,13 +21,22 @@
 #include "core/base/param_table.hpp"
 #include "core/base/run_control.hpp"
 #include "core/base/world.hpp"
+#include "core/scatter/scatter.hpp"
 
 namespace terrain {
 
 // Heights are a terrain in [0, 1]; a mask is 0..1 per cell saying where
 // something applies. Heights may feed a mask port (high ground = 1); a mask
-// may not feed a heights port.
-enum class PortKind : std::uint8_t { Heights, Mask };
+// may not feed a heights port. Instances are things placed on the terrain
+// (a Scatter node's trees and rocks, InstanceSet below): they feed only
+// instances ports (and reroutes), and nothing else feeds those.
+enum class PortKind : std::uint8_t { Heights, Mask, Instances };
+
+// "heights", "mask" or "instances": the kind's name in --help, the pages
+// and the project file.
+constexpr std::string_view portKindName(PortKind kind) {
+  return kind == PortKind::Mask ? "mask" : kind == PortKind::Instances ? "instances" : "heights";
+}
 
 struct PortInfo {
   std::string_view key;    // "in", "a", "mask": the project file's name
@@ -38,10 +49,65 @@ struct PortInfo {
 // neighbourhood, or the whole map.
 enum class Locality : std::uint8_t { PerCell, Neighbourhood, WholeMap };
 
+// An instances port's value: what a Scatter node placed whose nearest world
+// sample lies in `window`, in the world's metres (ScatterInstance: x east,
+// y south from the world's first sample, height in metres), so a tile's
+// set is exactly its window of the world's. `species` names each species
+// index with the shape the view and the exports draw it as.
+//
+// How to read a node's instances (the view, the exports): find the port
+// with instancesOutput(type), run the evaluator for it as for a mask
+// (GraphEvaluator::run(graph, node, port, context), evaluateWindow for a
+// tile) and read value.instances(); value.field() is null.
+struct InstanceSpecies {
+  std::string name;
+  std::uint8_t shape = 0;  // ScatterShape (core/scatter/scatter.hpp): cone, sphere, box
+};
+struct InstanceSet {
+  std::vector<ScatterInstance> instances;  // species by species, each in its placing order
+  std::vector<InstanceSpecies> species;    // by ScatterInstance::species
+  double cellMetres = 1.0;                 // metres between the world's samples
+  MapWindow window;                        // the world samples they stand nearest to
+};
+
 // A port's value: heights or a mask, both one float per cell (a mask's in
-// heights), shared and never changed once made. Null where an optional
-// port is unconnected.
-using PortValue = std::shared_ptr<const Heightfield>;
+// heights), or instances; shared and never changed once made. Null where an
+// optional port is unconnected. It reads as the pointer to its field (the
+// heights or the mask) every node uses; instances() is an instances port's.
+class PortValue {
+ public:
+  PortValue() = default;
+  PortValue(std::nullptr_t) {}  // NOLINT: null converts as a pointer's does
+  template <class T>
+  requires std::is_convertible_v<std::shared_ptr<T>, std::shared_ptr<const Heightfield>> PortValue(
+      std::shared_ptr<T> field)
+      : field_(std::move(field)) {}  // NOLINT: as a pointer
+  explicit PortValue(std::shared_ptr<const InstanceSet> instances)
+      : instances_(std::move(instances)) {}
+
+  const std::shared_ptr<const Heightfield>& field() const { return field_; }
+  const std::shared_ptr<const InstanceSet>& instances() const { return instances_; }
+  operator const std::shared_ptr<const Heightfield>&() const { return field_; }  // NOLINT
+
+  const Heightfield* get() const { return field_.get(); }
+  const Heightfield& operator*() const { return *field_; }
+  const Heightfield* operator->() const { return field_.get(); }
+  explicit operator bool() const { return field_ != nullptr || instances_ != nullptr; }
+  long use_count() const { return field_.use_count(); }
+  void reset() {
+    field_.reset();
+    instances_.reset();
+  }
+  friend bool operator==(const PortValue& a, std::nullptr_t) { return !a; }
+  // The same values (not equal cells), as pointers compare.
+  friend bool operator==(const PortValue& a, const PortValue& b) {
+    return a.field_ == b.field_ && a.instances_ == b.instances_;
+  }
+
+ private:
+  std::shared_ptr<const Heightfield> field_;
+  std::shared_ptr<const InstanceSet> instances_;
+};
 
 // What a node may know besides its inputs and values.
 struct NodeContext {
@@ -65,6 +131,9 @@ struct NodeContext {
   // two-stage world's coarse maps keep their sources' shared range, a
   // preview its own 0..1): the node brings the solve's change to its maps.
   bool solveOnOtherScale = false;
+  // Samples a side of the world the maps are a window of (a tile); 0: the
+  // maps are the whole world.
+  std::int64_t worldSamples = 0;
 };
 
 // Metres between the samples of `field`, a map of the context's world or a
@@ -78,6 +147,9 @@ inline double cellMetres(const NodeContext& context, const Heightfield& field) {
 // that takePort may move out of one nobody else holds.
 inline PortValue makePort(Heightfield&& field) {
   return std::make_shared<Heightfield>(std::move(field));
+}
+inline PortValue makePort(InstanceSet&& instances) {
+  return PortValue(std::make_shared<const InstanceSet>(std::move(instances)));
 }
 // The heights to work on: moved out when `value` is the only holder (a
 // one-shot run's input no other node reads: no copy of a 4097 map), copied
@@ -207,6 +279,15 @@ template <class Params>
 const ParamTable<Params>* paramTableOf(const NodeType& type) {
   const auto* table = std::any_cast<const ParamTable<Params>*>(&type.descriptor().paramTable);
   return table != nullptr ? *table : nullptr;
+}
+
+// The port of a node's first instances output (a Scatter's), if it has one.
+inline std::optional<std::uint32_t> instancesOutput(const NodeType& type) {
+  const auto outputs = type.outputs();
+  for (std::uint32_t port = 0; port < outputs.size(); ++port) {
+    if (outputs[port].kind == PortKind::Instances) return port;
+  }
+  return std::nullopt;
 }
 
 // The port of a node's first heights input, if it has one.

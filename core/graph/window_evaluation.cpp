@@ -1,6 +1,7 @@
 #include "core/graph/window_evaluation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -75,9 +76,27 @@ PortValue remap(const Heightfield& from, const MapWindow& to, const Source& sour
   return makePort(std::move(out));
 }
 
+// The instances of `set` whose nearest world sample lies in `to`, in
+// their order.
+PortValue instancesIn(const InstanceSet& set, const MapWindow& to) {
+  InstanceSet out;
+  out.species = set.species;
+  out.cellMetres = set.cellMetres;
+  out.window = to;
+  const auto inside = [&](double metres, std::int64_t first, int length) {
+    const auto sample = static_cast<std::int64_t>(std::floor(metres / set.cellMetres + 0.5));
+    return sample >= first && sample < first + length;
+  };
+  for (const ScatterInstance& i : set.instances) {
+    if (inside(i.x, to.x0, to.width) && inside(i.y, to.y0, to.height)) out.instances.push_back(i);
+  }
+  return makePort(std::move(out));
+}
+
 // The part `to` of a map computed over `from` (which holds it).
 PortValue crop(const PortValue& value, const MapWindow& from, const MapWindow& to) {
   if (!value || from == to) return value;
+  if (value.instances()) return instancesIn(*value.instances(), to);
   const auto dx = static_cast<int>(to.x0 - from.x0);
   const auto dy = static_cast<int>(to.y0 - from.y0);
   return remap(*value, to, [&](int x, int y) { return value->index(dx + x, dy + y); });
@@ -88,7 +107,9 @@ PortValue crop(const PortValue& value, const MapWindow& from, const MapWindow& t
 PortValue extendPastEdge(const PortValue& value, const MapWindow& computed,
                          const WorldWindow& where) {
   const MapWindow& wanted = where.window;
-  if (computed == wanted) return value;
+  if (computed == wanted || !value) return value;
+  // Nothing stands beyond the world's edge: the instances are all there are.
+  if (value.instances()) return instancesIn(*value.instances(), wanted);
   return remap(*value, wanted, [&](int x, int y) {
     const std::int64_t wx = worldSample(wanted.x0 + x, where.worldSize, false) - computed.x0;
     const std::int64_t wy = worldSample(wanted.y0 + y, where.worldSize, false) - computed.y0;
@@ -220,7 +241,9 @@ class WindowRun {
     const MapWindow read = reach == 0 ? window : grownWindow(where_, halos_.at(node.id) + reach);
     std::vector<PortValue> inputs = inputsOver(node, type, read);
     if (!node.enabled) {
-      return std::vector<PortValue>(type.outputs().size(), inputs[passedInput(node, type)]);
+      std::vector<PortValue> outputs = passedOutputs(node, type, inputs);
+      for (PortValue& output : outputs) output = crop(output, read, window);
+      return outputs;
     }
     if (wholeMap) {
       const CoarseWorld::Change& change = coarse_->wholeMapNodes.at(node.id);
@@ -234,8 +257,9 @@ class WindowRun {
       }
       return outputs;
     }
-    const NodeContext nodeContext{nodeSeed(context_.seed, node), context_.world, where_.cellMetres,
-                                  read.x0, read.y0};
+    NodeContext nodeContext{nodeSeed(context_.seed, node), context_.world, where_.cellMetres,
+                            read.x0, read.y0};
+    nodeContext.worldSamples = where_.worldSize;
     std::vector<PortValue> outputs =
         type.inputs().empty() ? type.runWindow(nodeContext, node.values, window, rc)
                               : type.run(std::move(inputs), nodeContext, node.values, rc);
@@ -340,7 +364,7 @@ CoarseWorld evaluateCoarseWorld(const Graph& graph, NodeId wanted, const NodeCon
       inputs.push_back(edge == nullptr ? nullptr : results.at(edge->from.node)[edge->from.port]);
     }
     if (!node.enabled) {
-      results[id] = std::vector<PortValue>(type.outputs().size(), inputs[passedInput(node, type)]);
+      results[id] = passedOutputs(node, type, inputs);
       continue;
     }
     const std::uint64_t seed = nodeSeed(context.seed, node);
