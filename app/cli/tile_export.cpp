@@ -1,5 +1,6 @@
 #include "app/cli/tile_export.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <new>
@@ -44,6 +45,15 @@ void prepareOutDir(const std::string& dir) {
   checkWritable((std::filesystem::path(dir) / "manifest-check").string());
 }
 
+// Whether a format of the run shades by normals, which at a tile's edge
+// read its neighbours' samples (the tile's halo) so both sides of a seam agree.
+bool readsNeighbours(const std::vector<OutputRequest>& outputs) {
+  return std::ranges::any_of(outputs, [](const OutputRequest& out) {
+    const std::string_view key = out.format->key;
+    return key == "glb" || key == "obj" || key == "normals";
+  });
+}
+
 // Makes and writes one tile (or skips it when complete already); the exit
 // status when it fails.
 std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileMaker& maker,
@@ -66,7 +76,7 @@ std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileM
   }
   Tile made;
   try {
-    made = maker.make(tile, PipelineControl{exec, nullptr, {}});
+    made = maker.make(tile, PipelineControl{exec, nullptr, {}}, readsNeighbours(patterns));
   } catch (const InputError& e) {
     return failExport(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
@@ -76,6 +86,7 @@ std::optional<int> makeTile(const ExportOptions& o, const ColorRamp& ramp, TileM
   tileDoc.world = made.world;
   OutputInput input{tileDoc, made.field, ramp, exec, o.plan.sideWidth, o.plan.sideHeight};
   input.outputNode = o.plan.outputNode;
+  input.halo = made.halo();
   if (const auto unavailable = firstUnavailable(tilePlan, input)) {
     return failExport(kExitBadInput, "--" + std::string(unavailable->output->format->key) + ": " +
                                          unavailable->why);

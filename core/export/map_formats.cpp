@@ -144,7 +144,8 @@ OutputFormat normalsFormat() {
       },
       [](const std::string& path, const OutputInput& in, const ParamValues& values) {
         const NormalOptions o = normalOptions().unpack(values);
-        writeNormalMapPng(path, in.field, in.doc.world, bitCount(o.bits), o.convention, in.exec);
+        writeNormalMapPng(path, in.field, in.doc.world, bitCount(o.bits), o.convention, in.exec,
+                          in.halo);
       }};
 }
 

@@ -55,7 +55,8 @@ MeshOptions meshOptionsFor(const OutputInput& in, const ParamValues& values) {
 }
 
 TerrainMesh meshOf(const OutputInput& in, const ParamValues& o) {
-  TerrainMesh mesh = buildTerrainMesh(in.field, in.doc.world, meshOptionsFor(in, o), in.exec);
+  TerrainMesh mesh =
+      buildTerrainMesh(in.field, in.doc.world, meshOptionsFor(in, o), in.exec, in.halo);
   if (in.figures != nullptr) {
     *in.figures = {{"vertices", double(mesh.vertexCount())},
                    {"triangles", double(mesh.triangleCount())},

@@ -26,19 +26,33 @@ Neighbours neighbours(int i, int n, bool wraps) {
 }  // namespace
 
 std::array<double, 3> surfaceNormal(const Heightfield& field, const World& world, int x, int y,
-                                    NormalConvention convention) {
+                                    NormalConvention convention, const FieldHalo& halo) {
   const double cell = metresPerCell(world, field.width, field.wraps);  // metres, both axes
   const double metresPerUnit = world.heightRange;
-  const Neighbours nx = neighbours(x, field.width, field.wraps);
-  const Neighbours ny = neighbours(y, field.height, field.wraps);
+  // Where the samples are read: the halo's grown field (a tile's edge reads
+  // its neighbour's samples, as the neighbour does), else the field.
+  const bool haloed = halo.present() && !field.wraps && !field.isProfile();
+  const Heightfield& from = haloed ? *halo.grown : field;
+  Neighbours nx = neighbours(x, field.width, field.wraps);
+  Neighbours ny = neighbours(y, field.height, field.wraps);
+  int ax = x;
+  int ay = y;
+  if (haloed) {
+    const HaloAxis hx = haloAxis(x, field.width, halo.left, halo.right);
+    const HaloAxis hy = haloAxis(y, field.height, halo.top, halo.bottom);
+    nx = {hx.before, hx.after, hx.after - hx.before};
+    ny = {hy.before, hy.after, hy.after - hy.before};
+    ax = hx.at;
+    ay = hy.at;
+  }
   // Slopes in metres per metre; rows grow downwards (south).
   const double east = nx.cells == 0 ? 0.0
-                                    : (static_cast<double>(field.at(nx.after, y)) -
-                                       static_cast<double>(field.at(nx.before, y))) *
+                                    : (static_cast<double>(from.at(nx.after, ay)) -
+                                       static_cast<double>(from.at(nx.before, ay))) *
                                           metresPerUnit / (nx.cells * cell);
   const double south = ny.cells == 0 ? 0.0
-                                     : (static_cast<double>(field.at(x, ny.after)) -
-                                        static_cast<double>(field.at(x, ny.before))) *
+                                     : (static_cast<double>(from.at(ax, ny.after)) -
+                                        static_cast<double>(from.at(ax, ny.before))) *
                                            metresPerUnit / (ny.cells * cell);
   // The surface z = h(X, Y) has normal (-dh/dX, -dh/dY, 1). OpenGL's Y
   // points to the top of the image (north: dh/dY = -south), DirectX's down.
@@ -48,14 +62,15 @@ std::array<double, 3> surfaceNormal(const Heightfield& field, const World& world
 }
 
 void writeNormalMapPng(const std::string& path, const Heightfield& field, const World& world,
-                       int bits, NormalConvention convention, const Execution& exec) {
+                       int bits, NormalConvention convention, const Execution& exec,
+                       const FieldHalo& halo) {
   const bool wide = bits == 16;
   const double top = wide ? 65535.0 : 255.0;
   writePngFile(
       path, field.width, field.height, wide ? PngFormat::Rgb16 : PngFormat::Rgb8,
       [&](int y, std::uint8_t* out) {
         for (int x = 0; x < field.width; ++x) {
-          const auto n = surfaceNormal(field, world, x, y, convention);
+          const auto n = surfaceNormal(field, world, x, y, convention, halo);
           for (std::size_t c = 0; c < 3; ++c) {
             // (n + 1) / 2 in 0..1, rounded half up (n is finite and in -1..1)
             const auto v = static_cast<unsigned>((n[c] + 1.0) * 0.5 * top + 0.5);

@@ -13,6 +13,7 @@
 #include "core/base/heightfield.hpp"
 #include "core/base/parallel.hpp"
 #include "core/base/world.hpp"
+#include "core/mesh/field_halo.hpp"
 
 namespace terrain {
 
@@ -20,12 +21,14 @@ enum class NormalConvention : std::uint8_t { OpenGl, DirectX };
 
 // The unit normal at cell (x, y): central differences, one-sided at an edge
 // that does not wrap; across the edges of a map that wraps (a torus). A
-// profile (one row) has no slope along y.
+// profile (one row) has no slope along y. With a halo (a tile's
+// neighbouring samples), central at the field's edges too, into the halo.
 std::array<double, 3> surfaceNormal(const Heightfield& field, const World& world, int x, int y,
-                                    NormalConvention convention);
+                                    NormalConvention convention, const FieldHalo& halo = {});
 
 // 8- or 16-bit RGB PNG (bits: 8 or 16). Atomic; throws IoError.
 void writeNormalMapPng(const std::string& path, const Heightfield& field, const World& world,
-                       int bits, NormalConvention convention, const Execution& exec = {});
+                       int bits, NormalConvention convention, const Execution& exec = {},
+                       const FieldHalo& halo = {});
 
 }  // namespace terrain

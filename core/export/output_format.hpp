@@ -16,6 +16,7 @@
 #include "core/document/document.hpp"
 #include "core/look/color.hpp"
 #include "core/look/image.hpp"
+#include "core/mesh/field_halo.hpp"
 
 namespace terrain {
 
@@ -61,6 +62,9 @@ struct OutputInput {
   std::span<const OutputRequest> siblings = {};
   std::optional<TilePlacement> tile = {};
   WrittenFigures* figures = nullptr;
+  // A tile's neighbouring samples, for normals at its edges equal to its
+  // neighbour's (the mesh's and the normal map's); none: one-sided there.
+  FieldHalo halo = {};
 };
 
 // What one written file holds, as the sidecar JSON states it.

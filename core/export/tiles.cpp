@@ -267,8 +267,23 @@ TileMaker::TileMaker(const Document& worldDoc, const TileGrid& grid, const TileP
       wraps_(documentWraps(worldDoc)),
       cellMetres_(metresPerCell(worldDoc.world, static_cast<int>(grid.worldSize), wraps_)) {}
 
-Tile TileMaker::make(TileIndex tile, const PipelineControl& control) {
-  const MapWindow window = tileWindow(grid_, tile);
+FieldHalo Tile::halo() const {
+  if (grown.heights.empty()) return {};
+  return {&grown, haloLeft, haloTop, haloRight, haloBottom};
+}
+
+Tile TileMaker::make(TileIndex tile, const PipelineControl& control, bool withHalo) {
+  const MapWindow inner = tileWindow(grid_, tile);
+  // The halo's sides: where the world goes on past the window (a torus
+  // always does); none where it ends, whose normals stay one-sided.
+  const auto goesOn = [&](bool inside) { return withHalo && (wraps_ || inside) ? 1 : 0; };
+  const int left = goesOn(inner.x0 > 0);
+  const int top = goesOn(inner.y0 > 0);
+  const int right = goesOn(inner.x0 + inner.width < grid_.worldSize);
+  const int bottom = goesOn(inner.y0 + inner.height < grid_.worldSize);
+  const bool haloed = left + top + right + bottom > 0;
+  const MapWindow window{inner.x0 - left, inner.y0 - top, inner.width + left + right,
+                         inner.height + top + bottom};
   const NodeContext context{worldDoc_.seed, worldDoc_.world};
   const WorldWindow where{grid_.worldSize, wraps_, cellMetres_, window};
   Tile out;
@@ -283,8 +298,17 @@ Tile TileMaker::make(TileIndex tile, const PipelineControl& control) {
   } else {
     out.field = cutWindow(runPipeline(worldDoc_, output_, control), window);
   }
+  if (haloed) {
+    out.grown = std::move(out.field);
+    out.field = cutWindow(out.grown, {left, top, inner.width, inner.height});
+    out.field.wraps = out.grown.wraps;
+    out.haloLeft = left;
+    out.haloTop = top;
+    out.haloRight = right;
+    out.haloBottom = bottom;
+  }
   out.world = worldDoc_.world;
-  out.world.width = cellMetres_ * (window.width - 1);
+  out.world.width = cellMetres_ * (inner.width - 1);
   return out;
 }
 

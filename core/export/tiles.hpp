@@ -31,6 +31,7 @@
 #include "core/document/pipeline.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/window_evaluation.hpp"
+#include "core/mesh/field_halo.hpp"
 
 namespace terrain {
 
@@ -118,6 +119,15 @@ TilePlan planTiles(const Document& worldDoc, const TileGrid& grid,
 struct Tile {
   Heightfield field;  // the window's heights (and erosion maps, cut alike)
   World world;        // the metres it covers: the world's metres per cell kept
+  // Made with a halo: the window grown by a sample on each side where the
+  // world goes on (on a torus, every side), made as the tile is, so its
+  // inner samples are the field's bit for bit; empty otherwise.
+  Heightfield grown;
+  FieldHalo halo() const;  // over `grown` (none when it is empty); valid while the tile lives
+  int haloLeft = 0;
+  int haloTop = 0;
+  int haloRight = 0;
+  int haloBottom = 0;
 };
 // Makes the tiles of one world: what they share (a two-stage world's
 // coarse world) is computed once, at the first tile, and kept for the rest.
@@ -126,7 +136,9 @@ struct Tile {
 class TileMaker {
  public:
   TileMaker(const Document& worldDoc, const TileGrid& grid, const TilePlan& plan);
-  Tile make(TileIndex tile, const PipelineControl& control = {});
+  // withHalo: also the samples around the tile (Tile::grown), for normals
+  // at its edges that match its neighbours'.
+  Tile make(TileIndex tile, const PipelineControl& control = {}, bool withHalo = false);
   // The coarse world once a two-stage tile has been made, else null.
   const CoarseWorld* coarseWorld() const { return coarse_ ? &*coarse_ : nullptr; }
 

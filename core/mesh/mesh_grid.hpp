@@ -6,6 +6,7 @@
 
 #include "core/base/heightfield.hpp"
 #include "core/base/world.hpp"
+#include "core/mesh/field_halo.hpp"
 
 namespace terrain {
 
@@ -14,8 +15,9 @@ namespace terrain {
 // (c, r) has the grid id r * cols + c.
 class MeshGrid {
  public:
-  MeshGrid(const Heightfield& field, const World& world)
+  MeshGrid(const Heightfield& field, const World& world, const FieldHalo& halo = {})
       : field_(field),
+        halo_(halo),
         cols_(field.width + (field.wraps ? 1 : 0)),
         rows_(field.height + (field.wraps ? 1 : 0)),
         cell_(metresPerCell(world, field.width, field.wraps)),
@@ -39,12 +41,20 @@ class MeshGrid {
   double elevation(int c, int r) const {
     return base_ + double(field_.heights[index(c, r)]) * rise_;
   }
+  // The halo the normals read at the field's edges (none on a torus,
+  // which has no edge).
+  const FieldHalo& halo() const { return halo_; }
+  // Metres above sea level of sample (x, y) of the halo's grown field.
+  double grownElevation(int x, int y) const {
+    return base_ + double(halo_.grown->heights[halo_.grown->index(x, y)]) * rise_;
+  }
   std::size_t index(int c, int r) const {
     return field_.wraps ? field_.index(c % field_.width, r % field_.height) : field_.index(c, r);
   }
 
  private:
   const Heightfield& field_;
+  FieldHalo halo_;
   int cols_;
   int rows_;
   double cell_;

@@ -47,8 +47,22 @@ void fillVertex(const MeshGrid& grid, int c, int r, std::size_t i, TerrainMesh& 
   out.positions[3 * i + 1] = static_cast<float>(grid.elevation(c, r));
   out.positions[3 * i + 2] = static_cast<float>(r * grid.cell());
   const Heightfield& field = grid.field();
-  const double east = slope(grid, c, field.width, [&](int x) { return grid.elevation(x, r); });
-  const double south = slope(grid, r, field.height, [&](int y) { return grid.elevation(c, y); });
+  double east = 0.0;
+  double south = 0.0;
+  if (grid.halo().present() && !field.wraps) {
+    // The same differences read in the grown field: across a tile's edge
+    // into its neighbour's samples, as the neighbour reads them.
+    const FieldHalo& halo = grid.halo();
+    const HaloAxis x = haloAxis(c, field.width, halo.left, halo.right);
+    const HaloAxis y = haloAxis(r, field.height, halo.top, halo.bottom);
+    east = (grid.grownElevation(x.after, y.at) - grid.grownElevation(x.before, y.at)) /
+           (double(x.after - x.before) * grid.cell());
+    south = (grid.grownElevation(x.at, y.after) - grid.grownElevation(x.at, y.before)) /
+            (double(y.after - y.before) * grid.cell());
+  } else {
+    east = slope(grid, c, field.width, [&](int x) { return grid.elevation(x, r); });
+    south = slope(grid, r, field.height, [&](int y) { return grid.elevation(c, y); });
+  }
   const double norm = std::sqrt(east * east + 1.0 + south * south);
   out.normals[3 * i] = static_cast<float>(-east / norm);
   out.normals[3 * i + 1] = static_cast<float>(1.0 / norm);
@@ -348,9 +362,10 @@ void validate(const Heightfield& field, const MeshOptions& options) {
 }  // namespace
 
 TerrainMesh buildTerrainMesh(const Heightfield& field, const World& world,
-                             const MeshOptions& options, const Execution& exec) {
+                             const MeshOptions& options, const Execution& exec,
+                             const FieldHalo& halo) {
   validate(field, options);
-  const MeshGrid grid(field, world);
+  const MeshGrid grid(field, world, halo);
   if (grid.vertexCount() > std::numeric_limits<std::uint32_t>::max()) {
     throw InputError("a mesh of " + std::to_string(grid.vertexCount()) +
                      " vertices is past 32-bit indices");

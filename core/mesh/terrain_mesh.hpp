@@ -13,6 +13,7 @@
 #include "core/base/heightfield.hpp"
 #include "core/base/parallel.hpp"
 #include "core/base/world.hpp"
+#include "core/mesh/field_halo.hpp"
 
 namespace terrain {
 
@@ -67,7 +68,12 @@ struct TerrainMesh {
 // triangles come in vertex cache order (meshoptimizer). The same bytes for
 // every thread count. Throws InputError for a profile or a bad option
 // (negative or NaN error).
+//
+// `halo`: a tile's neighbouring samples (core/mesh/field_halo.hpp); the
+// normals at its edges are then central differences into them, as its
+// neighbour's are, so both sides of a seam carry the same normal.
 TerrainMesh buildTerrainMesh(const Heightfield& field, const World& world,
-                             const MeshOptions& options, const Execution& exec = {});
+                             const MeshOptions& options, const Execution& exec = {},
+                             const FieldHalo& halo = {});
 
 }  // namespace terrain
