@@ -36,5 +36,6 @@ OutputFormat glbFormat();
 
 OutputFormat terrain3dHeightFormat();
 OutputFormat terrain3dControlFormat();
+OutputFormat terrain3dColorFormat();  // in map_formats.cpp, beside the colour map
 
 }  // namespace terrain::format_rows

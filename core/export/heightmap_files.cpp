@@ -47,6 +47,28 @@ void writeMapPng(const std::string& path, const Heightfield& field, const ColorR
       [&](int y, std::uint8_t* out) { renderer.renderRow(y, out); }, exec);
 }
 
+void writeMapPngWithAlpha(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
+                          float water, const Shading& shading, std::uint8_t alpha,
+                          const Execution& exec) {
+  const MapRenderer renderer(field, ramp, water, shading);
+  const auto width = static_cast<std::size_t>(field.width);
+  writePngFile(
+      path, field.width, field.height, PngFormat::Rgba8,
+      [&](int y, std::uint8_t* out) {
+        // RGB rendered into the row's tail, then spread forwards: the RGBA
+        // writes never overtake the RGB reads (4x >= 3x + width).
+        std::uint8_t* rgb = out + width;
+        renderer.renderRow(y, rgb);
+        for (std::size_t x = 0; x < width; ++x) {
+          out[4 * x] = rgb[3 * x];
+          out[4 * x + 1] = rgb[3 * x + 1];
+          out[4 * x + 2] = rgb[3 * x + 2];
+          out[4 * x + 3] = alpha;
+        }
+      },
+      exec);
+}
+
 void writeSideViewPng(const std::string& path, const Heightfield& profile, const ColorRamp& ramp,
                       float water, int width, int height, const Execution& exec) {
   const SideViewRenderer renderer(profile, ramp, water, width, height);

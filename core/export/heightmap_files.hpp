@@ -26,6 +26,13 @@ void writeHeightmapPng(const std::string& path, const Heightfield& field,
 void writeMapPng(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
                  float water, const Shading& shading, const Execution& exec = {});
 
+// The same map as 8-bit RGBA with every alpha `alpha` (Terrain3D's colour
+// map, whose alpha is a roughness modifier: 128 is its neutral 0.5 as it
+// stores its own blank map).
+void writeMapPngWithAlpha(const std::string& path, const Heightfield& field, const ColorRamp& ramp,
+                          float water, const Shading& shading, std::uint8_t alpha,
+                          const Execution& exec = {});
+
 // 8-bit RGB side view of a profile (see renderSideViewImage).
 void writeSideViewPng(const std::string& path, const Heightfield& profile, const ColorRamp& ramp,
                       float water, int width, int height, const Execution& exec = {});

@@ -8,6 +8,7 @@
 #include "core/export/heightmap_files.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
+#include "core/export/terrain3d.hpp"
 #include "core/io/png_io.hpp"
 #include "core/look/image.hpp"
 
@@ -184,6 +185,39 @@ OutputFormat colorFormat() {
               writeMapPng(path, in.field, in.ramp, water, shadingOf(in), in.exec);
             }
           }};
+}
+
+// Terrain3D's colour map (--for godot): its alpha is a roughness modifier
+// that Terrain3D's import keeps, so the file carries the neutral one and the
+// import script need not touch a pixel (a per-pixel GDScript loop took
+// minutes at 4097).
+OutputFormat terrain3dColorFormat() {
+  return {"terrain3d-color",
+          "FILE.png",
+          "-terrain3d-color.png",
+          "Terrain3D colour map (PNG RGBA)",
+          "8-bit RGBA: the colour map's RGB and alpha 128, Terrain3D's neutral roughness "
+          "modifier (--for godot)",
+          OutputNeeds::Look,
+          {},
+          [](const OutputInput& in, const ParamValues&) {
+            return sizeText(in.field) + " RGBA map (" + in.ramp.name() + ", Terrain3D)";
+          },
+          [](const OutputInput&, const ParamValues&) {
+            return FileLayout{"png",
+                              "uint8",
+                              4,
+                              8,
+                              "big-endian",
+                              "top-first",
+                              "RGB: sRGB map in the look's colours; A: 128, Terrain3D's neutral "
+                              "roughness modifier (0.5)"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            writeMapPngWithAlpha(path, in.field, in.ramp, static_cast<float>(in.doc.look.water),
+                                 shadingOf(in), kTerrain3dNeutralAlpha, in.exec);
+          },
+          &mapOnly};
 }
 
 std::vector<OutputFormat> maskFormats() {

@@ -19,7 +19,7 @@ std::vector<OutputFormat> makeFormats() {
   for (OutputFormat& mask : maskFormats()) all.push_back(std::move(mask));
   for (OutputFormat& water : waterFormats()) all.push_back(std::move(water));
   for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &terrain3dHeightFormat,
-                                &terrain3dControlFormat, &viewFormat}) {
+                                &terrain3dControlFormat, &terrain3dColorFormat, &viewFormat}) {
     all.push_back(row());
   }
   return all;

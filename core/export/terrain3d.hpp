@@ -66,6 +66,10 @@ struct Terrain3dImport {
   std::vector<Terrain3dPiece> pieces;
 };
 
+// The colour map's alpha is Terrain3D's roughness modifier, 0.5 neutral:
+// 128 of 255, the byte Terrain3D stores for its own blank colour map.
+inline constexpr std::uint8_t kTerrain3dNeutralAlpha = 128;
+
 // Terrain3D's vertex spacing is 0.25 .. 100 m.
 inline constexpr double kTerrain3dMinSpacing = 0.25;
 inline constexpr double kTerrain3dMaxSpacing = 100.0;

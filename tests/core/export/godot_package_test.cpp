@@ -222,6 +222,46 @@ TEST_F(GodotPackage, TheScriptImportsEveryTileWhereTheManifestPutsItWithinTerrai
   EXPECT_DOUBLE_EQ(originZ, -256.0 * spacing);
 }
 
+// The colour map arrives with the alpha Terrain3D keeps as its roughness
+// modifier (0.5 neutral, stored as 128 as Terrain3D stores its own blank
+// map), so the script loads it and touches no pixel: a GDScript loop over a
+// 4097 map's 16.8 million pixels would take minutes. No Godot runs here; the
+// script is checked as text.
+TEST_F(GodotPackage, TheColourMapCarriesTerrain3DsNeutralAlphaAndTheScriptLoopsOverNoPixel) {
+  const testing::AppRun r = run({"--preset", "alpine", "--size", "129", "--terrain3d-height",
+                                 path("g.exr"), "--color", path("plain.png"), "--for", "godot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rgba = readRgba(path("g_color.png"));
+  const auto plain = readRgba(path("plain.png"));  // the colour map, RGB (alpha 255 as read)
+  ASSERT_EQ(rgba.size(), 129u * 129u);
+  ASSERT_EQ(plain.size(), rgba.size());
+  std::size_t otherColour = 0;
+  std::size_t otherAlpha = 0;
+  for (std::size_t i = 0; i < rgba.size(); ++i) {
+    if (rgba[i][0] != plain[i][0] || rgba[i][1] != plain[i][1] || rgba[i][2] != plain[i][2]) {
+      ++otherColour;
+    }
+    if (rgba[i][3] != 128) ++otherAlpha;
+  }
+  EXPECT_EQ(otherColour, 0u) << "the colour map's own RGB";
+  EXPECT_EQ(otherAlpha, 0u);
+  const std::string script = testing::readAll(path("g_import.gd"));
+  EXPECT_EQ(piecesOf(script).at(0).color, "g_color.png");
+  for (const char* perPixel : {"get_pixel", "set_pixel", "get_width()", "get_height()"}) {
+    EXPECT_EQ(script.find(perPixel), std::string::npos) << perPixel << " in:\n" << script;
+  }
+  EXPECT_NE(script.find("images[Terrain3DRegion.TYPE_COLOR] = "
+                        "Terrain3DUtil.load_image(here.path_join(piece[2]))"),
+            std::string::npos)
+      << script;
+  const Json sidecar = Json::parse(testing::readAll(path("g.exr.json")));
+  bool listed = false;
+  for (const Json& file : sidecar["files"]) {
+    if (file.value("format", "") == "terrain3d-color") listed = file["channels"] == 4;
+  }
+  EXPECT_TRUE(listed) << sidecar.dump(1);
+}
+
 TEST_F(GodotPackage, WhatTerrain3DCannotTakeIsRefusedInOneLineBeforeAnyFile) {
   const std::vector<std::vector<std::string>> refused = {
       {"--size", "129", "--exr", path("g.exr")},
