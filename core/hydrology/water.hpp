@@ -13,6 +13,11 @@
 // closed, "endorheic" basin). Rivers have hydraulic geometry: width a Q^0.5,
 // depth c Q^0.4 (Leopold & Maddock 1953), Q in m^3/s.
 //
+// A map larger than the 257 preview takes its lakes from the preview's grid
+// (its ground averaged over each preview cell) and fills its own ground to
+// their levels, so an outlet narrower than a preview cell does not drain a
+// lake the preview holds (water.cpp, previewLakes).
+//
 // Heights are the terrain's units (0..1 of the world's height range);
 // everything the designer sets is in metres, so a 257 preview and a 4097
 // export of one world have the same lakes and rivers.

@@ -23,6 +23,7 @@
 #include "core/hydrology/water.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/build_kind.hpp"
 
 namespace terrain {
 namespace {
@@ -215,6 +216,59 @@ TEST(Water, TheSurfaceNeverStepsUphillAlongTheFlowAndRiversJoinLakesAndTheSea) {
   }
 }
 
+// A map larger than the preview takes its lakes from the preview's grid
+// (the map averaged over each preview cell) and fills its own ground to
+// them. What holds at 257 holds there too, but the outlet: a channel cut
+// narrower than a preview cell may lie below the lake it drains, and the
+// water steps down into it.
+TEST(Water, AtAnExportsSizeLakesStandFlatAndTheSurfaceStillNeverRises) {
+  const Heightfield ground = rawGround(1025, 3);
+  WaterParams p;
+  p.sea = SeaExtent::Connected;
+  p.widthCoeff = 30.0;  // banks too
+  const WaterMaps m = waterOf(ground, p, 1);
+  ASSERT_GT(m.lakes.size(), 20u);
+  // The preview's grid is averaged on the run's threads: the same bits.
+  const WaterMaps two = waterOf(ground, p, 2);
+  EXPECT_EQ(m.surface, two.surface);
+  EXPECT_EQ(m.lake, two.lake);
+  EXPECT_EQ(m.river, two.river);
+  EXPECT_EQ(m.receiver, two.receiver);
+  std::vector<int> cellsOf(m.lakes.size(), 0);
+  int steps = 0;
+  for (std::size_t c = 0; c < ground.size(); ++c) {
+    if (!isWater(m, c)) {
+      ASSERT_EQ(m.surface[c], ground.heights[c]);
+      continue;
+    }
+    ASSERT_GE(m.surface[c], ground.heights[c]);
+    const auto r = static_cast<std::size_t>(m.receiver[c]);
+    if (r != c && isWater(m, r)) {
+      ASSERT_LE(m.surface[r], m.surface[c]) << "cell " << c << " to " << r;
+      steps += m.surface[r] < m.surface[c];
+    }
+    const std::int32_t id = m.lakeOf[c];
+    if (id < 0) continue;
+    const Lake& lake = m.lakes[static_cast<std::size_t>(id)];
+    ++cellsOf[static_cast<std::size_t>(id)];
+    ASSERT_EQ(lake.level, lake.spill);  // no evaporation: full
+    ASSERT_EQ(m.surface[c], lake.level);
+    ASSERT_LT(ground.heights[c], lake.level);
+  }
+  EXPECT_GT(steps, 1000);
+  for (std::size_t id = 0; id < m.lakes.size(); ++id) {
+    const Lake& lake = m.lakes[id];
+    const auto outlet = static_cast<std::size_t>(lake.outlet);
+    EXPECT_EQ(lake.cells, cellsOf[id]);
+    EXPECT_NE(m.lakeOf[outlet], static_cast<std::int32_t>(id));
+    // It spills where the ground lets it: at its level or below.
+    const float rim = m.sea[outlet] > 0.0f ? seaHeight(p) : ground.heights[outlet];
+    EXPECT_LE(rim, lake.spill) << id;
+    EXPECT_LE(m.surface[outlet], lake.level) << id;
+    EXPECT_EQ(lake.outflow, lake.inflow);
+  }
+}
+
 TEST(Water, RiversWidenAndDeepenWithDischargeAsTheCoefficientsSay) {
   const Heightfield ground = rawGround(257, 5);
   const World world;
@@ -378,18 +432,19 @@ PortRef waterPort(const Document& doc, std::string_view key) {
   throw std::logic_error("no water port " + std::string(key));
 }
 
-// The mean of each 4 x 4 block of a 1025 map around every fourth sample:
-// the fine map at the preview's 257 samples.
+// The mean of each stride x stride block of a 1025 or 2049 map around
+// every stride-th sample: the fine map at the preview's 257 samples.
 std::vector<double> toPreview(const Heightfield& fine) {
+  const int stride = (fine.width - 1) / 256;
   std::vector<double> out;
   for (int y = 0; y < 257; ++y) {
     for (int x = 0; x < 257; ++x) {
       double sum = 0.0;
       int count = 0;
-      for (int dy = -2; dy <= 1; ++dy) {
-        for (int dx = -2; dx <= 1; ++dx) {
-          const int fx = std::clamp(4 * x + dx, 0, 1024);
-          const int fy = std::clamp(4 * y + dy, 0, 1024);
+      for (int dy = -stride / 2; dy < stride / 2; ++dy) {
+        for (int dx = -stride / 2; dx < stride / 2; ++dx) {
+          const int fx = std::clamp(stride * x + dx, 0, fine.width - 1);
+          const int fy = std::clamp(stride * y + dy, 0, fine.height - 1);
           sum += static_cast<double>(fine.at(fx, fy));
           ++count;
         }
@@ -435,19 +490,24 @@ WaterMasks masksOf(const Document& doc) {
   return {port("lake"), port("river"), port("sea")};
 }
 
-// The measure of issue 40: a 257 preview's water masks against its 1025
+// The measure of issue 40: a 257 preview's water masks against its
 // export's (the same world), the export averaged down to the preview's
-// samples. Rivers are 1025's cells wide at 1025 and a 257 cell's fraction at
-// 257, so both average to the share of the ground under water. The
-// thermally eroded world keeps its shape across sizes; the droplets of
-// eroded-high-ground dig pits at 1025 that 257 does not see, so some
-// basins differ (0.82 there: a tolerance, not the measure).
-TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreTheExports) {
+// samples. Rivers are the export's cells wide there and a 257 cell's
+// fraction at 257, so both average to the share of the ground under water.
+// The export's lakes are found on the preview's grid, so an outlet cut
+// narrower than a preview cell (the droplets of eroded-high-ground cut
+// them at 1025) no longer drains a lake the preview holds. What is left
+// there is the ground's own difference: the droplets shape 257 and 1025
+// apart, so even its sea, a plain threshold of the ground, correlates only
+// 0.95, and the lakes of the 1025 ground averaged to 257 correlate 0.78
+// with the preview's (docs/graphs.md): 0.85 is that tolerance (0.865 at
+// 1025, 0.852 at 2049), not the issue's 0.9, which mountains-and-plains meets.
+void expectThePreviewsWater(int size) {
   for (const auto& [example, bound] :
        {std::pair<std::string, double>{"mountains-and-plains.json", 0.9},
-        {"eroded-high-ground.json", 0.75}}) {
+        {"eroded-high-ground.json", 0.85}}) {
     const WaterMasks preview = masksOf(withWater(example, 257));
-    const WaterMasks exported = masksOf(withWater(example, 1025));
+    const WaterMasks exported = masksOf(withWater(example, size));
     const std::string& name = example;  // a lambda cannot capture a structured binding (clang)
     const auto check = [&](const char* kind, const Heightfield& a, const Heightfield& b) {
       double share = 0.0;
@@ -471,6 +531,19 @@ TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreTheExports) {
     // Rivers a few metres wide land a preview cell or two apart: reported.
     check("rivers", preview.river, exported.river);
   }
+}
+
+TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreThe1025Exports) {
+  expectThePreviewsWater(1025);
+}
+
+// About 30 s at 2049 in Release (two graphs with droplets); the
+// sanitizers' and Debug's builds are ten times slower.
+TEST(WaterNode, ThePreviewsLakesRiversAndSeaAreThe2049Exports) {
+  if (testing::kSanitized || testing::kUnoptimised) {
+    GTEST_SKIP() << "2049 graphs with droplets: Release only (1025 holds the same measure)";
+  }
+  expectThePreviewsWater(2049);
 }
 
 // A whole-map node: tiles of a world a map holds are computed from the
