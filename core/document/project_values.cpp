@@ -75,7 +75,7 @@ double valueFromJson(const ParamInfo& info, const Json& j, const std::string& pa
       fail(excerpt(path) + " must be " + std::string(info.expects) + ", not " + typeName(j));
     }
     try {
-      return strokesId(parseStrokes(j.dump()));
+      return info.codec->parse(j.dump());  // strokes, or a Scatter's species
     } catch (const InputError& e) {
       fail(excerpt(path) + ": " + e.what());
     }

@@ -110,8 +110,10 @@ void setOutput(Graph& graph, NodeId id) {
 
 std::optional<std::size_t> strokesParam(const NodeType& type) {
   const auto infos = type.params();
+  // A Scatter's species list is held as strokes are, through a codec of its own.
+  static const ParamCodec* const strokes = terrain::strokesParam({}, {}, {}, {}).codec;
   for (std::size_t i = 0; i < infos.size(); ++i) {
-    if (infos[i].type == ParamType::Strokes) return i;
+    if (infos[i].type == ParamType::Strokes && infos[i].codec == strokes) return i;
   }
   return std::nullopt;
 }

@@ -57,6 +57,7 @@ const std::vector<const NodeType*>& list() {
       &riverNode(),
       &roadNode(),
       &waterNode(),
+      &scatterNode(),
       &rerouteNode(),
   };
   return types;

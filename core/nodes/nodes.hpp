@@ -23,6 +23,7 @@ const NodeType& sculptNode();         // raise, lower, smooth, flatten brush str
 const NodeType& riverNode();          // a channel carved along a drawn course
 const NodeType& roadNode();           // a levelled strip along a drawn course
 const NodeType& waterNode();          // sea, lakes and rivers with their surface and masks
+const NodeType& scatterNode();        // trees and rocks placed by species, with a density mask
 const NodeType& rerouteNode();        // a point a link passes through
 
 }  // namespace terrain

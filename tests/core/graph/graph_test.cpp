@@ -222,9 +222,20 @@ TEST(Graph, EveryNodeTypeHasAKeyPortsAndValidDefaults) {
   EXPECT_THROW(nodeType("nope"), InputError);
 }
 
-// A value of the parameter other than its default, within its range.
+bool holdsStrokes(const ParamInfo& info) {
+  return info.type == ParamType::Strokes && info.codec == strokesParam({}, {}, {}, {}).codec;
+}
+
+// A value of the parameter other than its default, within its range (up
+// to `max`, the node's dynamic maximum for its defaults).
 // Strokes: one across the middle of a 3 km world, in a mode the node takes.
-double anotherValue(const NodeType& type, const ParamInfo& info, double value) {
+// Another text form (a Scatter's species): another list.
+double anotherValue(const NodeType& type, const ParamInfo& info, double value, double max) {
+  if (info.type == ParamType::Strokes && !holdsStrokes(info)) {
+    return info.codec->parse(
+        R"([{"name": "pines", "density": 900, "spacing": 3},
+            {"name": "rocks", "shape": "box", "density": 300, "spacing": 5}])");
+  }
   if (info.type == ParamType::Strokes) {
     for (const StrokeMode mode : {StrokeMode::Raise, StrokeMode::Paint, StrokeMode::Path}) {
       Stroke stroke;
@@ -243,7 +254,7 @@ double anotherValue(const NodeType& type, const ParamInfo& info, double value) {
   if (info.type == ParamType::Choice || info.type == ParamType::Toggle) {
     return value + 1.0 <= info.max ? value + 1.0 : info.min;
   }
-  const double other = value < info.max ? (value + info.max) / 2.0 : (info.min + value) / 2.0;
+  const double other = value < max ? (value + max) / 2.0 : (info.min + value) / 2.0;
   return info.type == ParamType::Integer ? std::round(other) : other;
 }
 
@@ -276,8 +287,8 @@ TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
     // other parameters have something to act on; the strokes change back.
     ParamValues defaults = type->defaults();
     for (std::size_t i = 0; i < defaults.size(); ++i) {
-      if (type->params()[i].type == ParamType::Strokes) {
-        defaults[i] = anotherValue(*type, type->params()[i], defaults[i]);
+      if (holdsStrokes(type->params()[i])) {
+        defaults[i] = anotherValue(*type, type->params()[i], defaults[i], 0.0);
       }
     }
     // All of its outputs: a parameter may act on one of them only (the
@@ -287,6 +298,13 @@ TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
       for (const std::vector<PortValue>* in : {&inputs, &rawFirst}) {
         try {
           for (const PortValue& out : type->run(*in, NodeContext{1, world}, values, {})) {
+            if (const auto& set = out.instances()) {  // a Scatter's: where each stands
+              for (const ScatterInstance& i : set->instances) {
+                cells.insert(cells.end(), {static_cast<float>(i.x), static_cast<float>(i.y),
+                                           i.scale, i.rotation, i.upZ});
+              }
+              continue;
+            }
             cells.insert(cells.end(), out->heights.begin(), out->heights.end());
           }
         } catch (const InputError&) {
@@ -299,9 +317,10 @@ TEST(Graph, EveryParameterOfEveryGraphNodeChangesItsResult) {
     const auto reference = run(defaults);
     for (std::size_t i = 0; i < defaults.size(); ++i) {
       ParamValues changed = defaults;
-      changed[i] = type->params()[i].type == ParamType::Strokes
-                       ? noStrokesId()
-                       : anotherValue(*type, type->params()[i], defaults[i]);
+      changed[i] =
+          holdsStrokes(type->params()[i])
+              ? noStrokesId()
+              : anotherValue(*type, type->params()[i], defaults[i], type->dynamicMax(i, defaults));
       EXPECT_NE(run(changed), reference)
           << type->key() << " --" << type->params()[i].key << " " << changed[i];
     }
