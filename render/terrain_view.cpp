@@ -9,6 +9,7 @@
 #include <exception>
 
 #include "render/gl_state.hpp"
+#include "render/instance_pass.hpp"
 #include "render/map_pass.hpp"
 #include "render/mesh_pass.hpp"
 #include "render/offscreen_target.hpp"
@@ -22,6 +23,7 @@ struct TerrainView::Impl {
   SidePass side;
   MapPass map;
   MeshPass mesh;
+  InstancePass instances;
   OffscreenTarget offscreen;
 
   void drawViewport(const ViewSettings& view, glm::ivec4 viewport);
@@ -55,9 +57,17 @@ void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewpo
       break;
     case ViewKind::Map:
       map.draw(textures, view, viewport);
+      if (view.instanceDots) {
+        instances.drawDots(view, {textures.textureWidth, textures.textureHeight}, viewport);
+      }
       break;
     case ViewKind::Mesh:
       mesh.draw(textures, view, viewport);
+      if (view.showInstances && !instances.empty()) {
+        const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
+        const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
+        instances.drawMesh(meshGeometry(view, size, aspect), worldSun(view), viewport);
+      }
       break;
   }
 }
@@ -113,6 +123,12 @@ void TerrainView::setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> w
 
 void TerrainView::setWaterBodies(const WaterLook& water) {
   impl_->textures.uploadWaterBodies(water);
+}
+
+void TerrainView::setInstances(std::span<const ScatterInstance> instances,
+                               std::span<const InstanceLook> looks,
+                               const InstancePlacement& placement) {
+  impl_->instances.setInstances(instances, looks, placement);
 }
 
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {

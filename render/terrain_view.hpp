@@ -14,6 +14,8 @@
 #include "core/look/color.hpp"
 #include "core/look/look.hpp"
 #include "core/look/water_look.hpp"
+#include "core/scatter/scatter.hpp"
+#include "render/instance_shapes.hpp"
 
 namespace terrain::render {
 
@@ -91,6 +93,10 @@ struct ViewSettings {
   float exaggeration = 0.25f;  // 3D: height of 1.0 in map widths
   bool wireframe = false;      // 3D
   OrbitCamera camera;          // 3D
+  // The instances given to setInstances: shapes in the 3D view, dots in
+  // their species' colours over the map view.
+  bool showInstances = true;
+  bool instanceDots = true;
 };
 
 // The heightmap row a cross-section fraction shows in a map `rows` high (the
@@ -126,6 +132,10 @@ class TerrainView {
   // setTerrain, drawn at their own levels in the 3D view and over the land
   // in the map view; empty vectors remove them. setTerrain removes them too.
   void setWaterBodies(const WaterLook& water);
+  // Scattered instances on the terrain (render/instance_pass.hpp), each drawn
+  // as its species' look; empty removes them. Uploaded here, once.
+  void setInstances(std::span<const ScatterInstance> instances, std::span<const InstanceLook> looks,
+                    const InstancePlacement& placement);
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0
