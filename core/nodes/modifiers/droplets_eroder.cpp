@@ -18,15 +18,22 @@
 // twice the furthest a droplet reaches (lifetime + radius + 2 cells), and
 // coloured in a 2x2 checkerboard, so two blocks of one colour never touch
 // the same cells. The droplets run in rounds; in each round the four colours
-// run one after another, the blocks of one colour in parallel, each block's
-// droplets in a fixed order. Droplet j of block b starts at a position drawn
-// from RandomStream(seed, b) at j: the result never depends on the threads.
+// run one after another, each block's droplets in a fixed order. Droplet j
+// of block b starts at a position drawn from RandomStream(seed, b) at j: the
+// result never depends on the threads. A block's droplets can only reach
+// the 8 blocks around it, so a block's turn waits only for theirs that come
+// before it in that order, not for the whole colour (BlockSchedule): no
+// thread idles at a colour's end, nor for a thread the system has paused.
 #include "core/nodes/modifiers/droplets.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "core/base/random.hpp"
@@ -110,6 +117,115 @@ DropletPlan planDroplets(const Blocks& blocks, double dropletsPerCell) {
   }
   return plan;
 }
+
+// Which block's next round may run, given the rounds each block has done:
+// block b's round r comes after every neighbour's turns that precede it in
+// the order (rounds, then colours 0..3), and no neighbour runs while it
+// does. Blocks two apart share no cell, so only the 8 around count.
+class BlockSchedule {
+ public:
+  BlockSchedule(const Blocks& blocks, bool wraps, std::int64_t rounds)
+      : columns_(blocks.columns()),
+        rows_(blocks.rows()),
+        rounds_(rounds),
+        done_(static_cast<std::size_t>(columns_ * rows_), 0),
+        busy_(done_.size(), false),
+        neighbours_(done_.size()) {
+    for (int b = 0; b < columns_ * rows_; ++b) {
+      std::vector<int>& around = neighbours_[static_cast<std::size_t>(b)];
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int n = neighbour(b, dx, dy, wraps);
+          if (n >= 0 && n != b && std::find(around.begin(), around.end(), n) == around.end()) {
+            around.push_back(n);
+          }
+        }
+      }
+    }
+    for (int b = 0; b < columns_ * rows_; ++b) offer(b);
+  }
+
+  std::int64_t total() const { return rounds_ * columns_ * rows_; }
+
+  // Runs run(block, round) on the ready turns until every turn is done or
+  // stop() says to; one call per thread, side by side.
+  template <class Run, class Stop>
+  void work(const Run& run, const Stop& stop) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      if (finished_ == total() || stopped_) return;
+      if (ready_.empty()) {
+        // Another thread's turn will free one; none running cannot happen
+        // (the first undone turn in the order is always ready).
+        if (running_ == 0) return;
+        wake_.wait(lock);
+        continue;
+      }
+      const int b = ready_.front();
+      ready_.pop_front();
+      const std::int64_t round = done_[static_cast<std::size_t>(b)];
+      ++running_;
+      lock.unlock();
+      const bool halt = stop();
+      if (!halt) run(b, round);
+      lock.lock();
+      --running_;
+      if (halt) {
+        stopped_ = true;
+        wake_.notify_all();
+        return;
+      }
+      ++done_[static_cast<std::size_t>(b)];
+      ++finished_;
+      busy_[static_cast<std::size_t>(b)] = false;
+      offer(b);
+      for (int n : neighbours_[static_cast<std::size_t>(b)]) offer(n);
+      wake_.notify_all();
+    }
+  }
+  std::int64_t finished() const {
+    std::lock_guard lock(mutex_);
+    return finished_;
+  }
+
+ private:
+  int colour(int b) const { return (b / columns_ % 2) * 2 + b % columns_ % 2; }
+  int neighbour(int b, int dx, int dy, bool wraps) const {
+    int x = b % columns_ + dx;
+    int y = b / columns_ + dy;
+    if (wraps) {
+      x = (x + columns_) % columns_;
+      y = (y + rows_) % rows_;
+    }
+    if (x < 0 || y < 0 || x >= columns_ || y >= rows_) return -1;
+    return y * columns_ + x;
+  }
+  // Queues b's next round if it is due and every neighbour's turns before it are done.
+  void offer(int b) {
+    const auto i = static_cast<std::size_t>(b);
+    const std::int64_t round = done_[i];
+    if (busy_[i] || round >= rounds_) return;
+    for (int n : neighbours_[i]) {
+      const std::int64_t before = colour(n) < colour(b) ? round + 1 : round;
+      if (done_[static_cast<std::size_t>(n)] < before) return;
+    }
+    busy_[i] = true;
+    ready_.push_back(b);
+  }
+
+  int columns_;
+  int rows_;
+  std::int64_t rounds_;
+  std::vector<std::int64_t> done_;  // rounds each block has run
+  std::vector<bool> busy_;          // queued or running
+  std::vector<std::vector<int>> neighbours_;
+  std::deque<int> ready_;
+  std::int64_t running_ = 0;
+  std::int64_t finished_ = 0;
+  bool stopped_ = false;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+};
 
 struct Droplet {
   float x = 0.0f;
@@ -396,24 +512,31 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
   };
 
   control.checkpoint(0.0f);
-  for (std::int64_t round = 0; round < rounds; ++round) {
-    for (const std::vector<int>& colour : plan.byColour) {
-      if (colour.empty()) continue;
-      parallelFor(control.exec, 0, static_cast<std::int64_t>(colour.size()), 1,
-                  [&](std::int64_t begin, std::int64_t end) {
-                    for (std::int64_t i = begin; i < end; ++i) {
-                      runBlock(colour[static_cast<std::size_t>(i)], round);
-                    }
-                  });
-      if (control.cancelled()) {
-        abandonRun(std::move(field),
-                   {std::move(result.maps.wear), std::move(result.maps.deposition),
-                    std::move(result.maps.flow)});
-      }
-    }
-    control.checkpoint(
-        static_cast<float>(static_cast<double>(round + 1) / static_cast<double>(rounds)));
+  BlockSchedule schedule(blocks, field.wraps, rounds);
+  const int threads = std::max(1, resolvedThreadCount(control.exec));
+  const std::thread::id caller = std::this_thread::get_id();
+  std::int64_t reported = 0;  // the caller's: turns done at its last progress
+  const auto stop = [&] { return control.cancelled(); };
+  parallelFor(control.exec, 0, threads, 1, [&](std::int64_t, std::int64_t) {
+    schedule.work(
+        [&](int b, std::int64_t round) {
+          runBlock(b, round);
+          // Progress from the caller's thread only, as a stage reports it,
+          // about once a round.
+          if (!control.progress || std::this_thread::get_id() != caller) return;
+          const std::int64_t finished = schedule.finished();
+          if ((finished - reported) * rounds < schedule.total()) return;
+          reported = finished;
+          control.progress(static_cast<float>(static_cast<double>(finished) /
+                                              static_cast<double>(schedule.total())));
+        },
+        stop);
+  });
+  if (control.cancelled()) {
+    abandonRun(std::move(field), {std::move(result.maps.wear), std::move(result.maps.deposition),
+                                  std::move(result.maps.flow)});
   }
+  control.checkpoint(1.0f);
   for (double l : lost) result.lost += l;
   return result;
 }

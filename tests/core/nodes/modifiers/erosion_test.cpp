@@ -328,6 +328,47 @@ TEST(Droplets, WearChannelsWhereWaterRunsAndFillHollows) {
   EXPECT_GT(concaveWhereLaid / double(laid), concaveOverall / double(cells) + 0.1);
 }
 
+// Short-lived narrow droplets cut a 257 map into many blocks (11 cells
+// wide: 23 a side, 22 on a torus), each of which waits only for its 8
+// neighbours' earlier turns, not for a whole colour: the bits are still
+// those of the colour-by-colour order (pinned from the run that waited for
+// each colour to end), on one thread and on two.
+TEST(Droplets, ManyBlocksGiveTheColourByColourBitsOnEveryThreadCount) {
+  const ParamValues values =
+      with(dropletsModifier(), {{"lifetime", 2}, {"radius", 1}, {"droplets", 2}});
+  for (bool wraps : {false, true}) {
+    const Heightfield in = ground(257, wraps);
+    const std::uint64_t expected = wraps ? 8397103247216525491ULL : 9652743670504116610ULL;
+    for (int threads : {1, 2}) {
+      EXPECT_EQ(checksum(run(dropletsModifier(), in, values, threads)), expected)
+          << "wraps " << wraps << ", " << threads << " threads";
+    }
+  }
+}
+
+// A cancel raised while the blocks run stops every thread at its next
+// block: the stage throws Cancelled, and reports no progress after it.
+TEST(Droplets, ACancelRaisedWhileTheyRunStopsThemOnEveryThreadCount) {
+  const Heightfield in = ground(257);
+  for (int threads : {1, 2}) {
+    CancelToken cancel;
+    RunControl control;
+    control.exec.threads = threads;
+    control.cancel = &cancel;
+    int reports = 0;
+    control.progress = [&](float fraction) {
+      if (fraction <= 0.0f) return;
+      ++reports;
+      cancel.cancel();
+    };
+    EXPECT_THROW(dropletsModifier().apply(in, StageContext{},
+                                          with(dropletsModifier(), {{"droplets", 4}}), control),
+                 Cancelled)
+        << threads << " threads";
+    EXPECT_EQ(reports, 1) << threads << " threads";
+  }
+}
+
 TEST(Droplets, MoreDropletsErodeMore) {
   const Heightfield in = ground(129);
   double previous = 0.0;
