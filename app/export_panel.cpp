@@ -10,6 +10,7 @@
 
 #include "app/panel_widgets.hpp"
 #include "app/window_export.hpp"
+#include "core/export/engine_package.hpp"
 #include "core/export/engine_size.hpp"
 #include "core/export/outputs.hpp"
 #include "core/nodes/registry.hpp"
@@ -76,6 +77,66 @@ void engineSizeSection(ExportState& e, const ShownTerrain& shown) {
     ImGui::PopTextWrapPos();
     statusLine({ex.what(), false});
   }
+}
+
+// The Export window's engines: the label and the format each imports.
+struct EngineChoice {
+  const char* label;
+  std::string_view key;      // core/export/engine_package.hpp's; "" = custom
+  std::string_view imports;  // the format ticked when it is chosen
+};
+constexpr EngineChoice kEngineChoices[] = {{"custom", "", ""},
+                                           {"Unreal", "unreal", "heightmap"},
+                                           {"Unity", "unity", "r16"},
+                                           {"Godot", "godot", "terrain3d-height"},
+                                           {"Blender", "blender", "glb"}};
+
+// Why the engine would refuse this export ("" when it takes it): the
+// package applied to the ticked formats as the Export button would.
+std::string engineRefusal(const ExportState& e, const ShownTerrain& shown) {
+  ExportPlan plan;
+  if (!e.engineSize.empty()) plan.engineSize = &engineSize(e.engineSize);
+  for (const OutputFormat& format : outputFormats()) {
+    if (std::ranges::find(e.formats, format.key) == e.formats.end()) continue;
+    plan.outputs.push_back(
+        {&format, "export" + std::string(format.fileSuffix), formatOptions(e, format)});
+  }
+  try {
+    applyEnginePackage(plan, shown.doc, e.engine);
+  } catch (const std::exception& ex) {
+    return ex.what();
+  }
+  return {};
+}
+
+// "For": the engine the files are for, as `export --for` packages them (the
+// files it imports, named as it expects), with its rules and, when this
+// export breaks one, why.
+void engineSection(ExportState& e, const ShownTerrain& shown) {
+  const EngineChoice* chosen = &kEngineChoices[0];
+  for (const EngineChoice& c : kEngineChoices) {
+    if (c.key == e.engine) chosen = &c;
+  }
+  if (ImGui::BeginCombo("For", chosen->label)) {
+    for (const EngineChoice& c : kEngineChoices) {
+      if (!ImGui::Selectable(c.label, &c == chosen)) continue;
+      e.engine = std::string(c.key);
+      // The file it imports, ticked: what --for asks to be named.
+      if (!c.imports.empty() && std::ranges::find(e.formats, c.imports) == e.formats.end() &&
+          !(c.key == "unreal" && std::ranges::find(e.formats, "r16") != e.formats.end())) {
+        e.formats.emplace_back(c.imports);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  tooltip(
+      "The files an engine imports in one action, named and laid out as it expects (as "
+      "`terrain-explorer export --for` writes them); custom: the ticked formats alone");
+  if (e.engine.empty()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDim, "%s", engineRules(e.engine).c_str());
+  ImGui::PopTextWrapPos();
+  if (const std::string why = engineRefusal(e, shown); !why.empty()) statusLine({why, false});
 }
 
 // The running export's bar (what it writes, how far) and its Cancel
@@ -173,6 +234,7 @@ PanelActions exportSection(ExportState& e, const ShownTerrain& shown) {
   tooltip("Without extension; empty = " + fallback +
           ". Files are never replaced: when a name is taken the export takes the next free "
           "one (<name>-2, -3, ...) and says so");
+  engineSection(e, shown);
   engineSizeSection(e, shown);
   ImGui::Checkbox("Sidecar JSON", &e.sidecar);
   tooltip(
@@ -234,6 +296,7 @@ ExportSettings exportSettingsOf(const ExportState& e) {
   out.viewWidth = e.viewWidth;
   out.engineSize = e.engineSize;
   out.resample = e.fit == FitMode::Resample;
+  out.engine = e.engine;
   return out;
 }
 
@@ -251,6 +314,7 @@ void applyExportSettings(const ExportSettings& s, ExportState& e) {
   e.viewWidth = s.viewWidth;
   e.engineSize = s.engineSize;
   e.fit = s.resample ? FitMode::Resample : FitMode::Crop;
+  e.engine = s.engine;
 }
 
 void syncExportSettings(Document& doc, ExportState& e, ExportSettings& synced) {

@@ -28,6 +28,9 @@ struct ExportState {
   // map's size as it is; and how the map is brought to it.
   std::string engineSize;
   FitMode fit = FitMode::Crop;
+  // An engine's package (core/export/engine_package.hpp: "unreal", "unity",
+  // "godot", "blender"): the files `export --for` gives; "" = custom.
+  std::string engine;
   bool browseFolder = false;  // Browse... asks the file browser for the folder
   StatusLine status;
   // The export under way (app/export_worker.hpp), for the progress bar.

@@ -8,6 +8,7 @@
 
 #include "core/base/error.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/export/engine_package.hpp"
 #include "core/export/engine_size.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/png_io.hpp"
@@ -169,6 +170,10 @@ ExportOutcome ExportWorker::write(ExportJob& job) {
     std::optional<NoReplaceScope> keepExisting;
     if (job.keepExisting) keepExisting.emplace();
     writePlan(plan, job.doc, input, events);
+    if (job.terrain3dScript) {  // Godot's: names the files just written
+      writeTerrain3dScript(*job.terrain3dScript, plan.outputs, input);
+      outcome.written.push_back(*job.terrain3dScript);
+    }
   } catch (const Cancelled&) {
     outcome.cancelled = true;
     outcome.message = outcome.written.empty()

@@ -43,6 +43,9 @@ struct ExportJob {
   // under one since (another window's export racing for it) is kept, and
   // this job's write of it fails (core/io/atomic_file.hpp's NoReplaceScope).
   bool keepExisting = false;
+  // The engine's package is Godot's: its import script, written after the
+  // files it names (core/export/engine_package.hpp).
+  std::optional<std::string> terrain3dScript;
 };
 
 struct ExportProgress {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/error.hpp"
+#include "core/export/engine_package.hpp"
 #include "core/export/engine_size.hpp"
 #include "core/export/outputs.hpp"
 #include "core/export/sidecar.hpp"
@@ -67,21 +68,30 @@ std::vector<const OutputFormat*> availableFormats(const ExportState& e, const Sh
   return out;
 }
 
-// The plan's outputs as <dir>/<stem><suffix>, and its sidecar beside the first.
-void nameFiles(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
-               const std::filesystem::path& dir, const std::string& stem, const ExportState& e) {
+// The plan's outputs as <dir>/<stem><suffix>, with what the engine's
+// package adds beside them (as `export --for` adds them), and its sidecar
+// beside the first; returns where Godot's import script goes. Throws
+// InputError when the engine refuses the export.
+std::optional<std::string> nameFiles(ExportPlan& plan,
+                                     const std::vector<const OutputFormat*>& formats,
+                                     const std::filesystem::path& dir, const std::string& stem,
+                                     const ExportState& e, const Document& doc) {
   plan.outputs.clear();
   for (const OutputFormat* format : formats) {
     plan.outputs.push_back({format, (dir / (stem + std::string(format->fileSuffix))).string(),
                             formatOptions(e, *format)});
   }
+  std::optional<std::string> script;
+  if (!e.engine.empty()) script = applyEnginePackage(plan, doc, e.engine);
   plan.sidecar = e.sidecar ? sidecarPathFor(plan.outputs) : std::nullopt;
+  return script;
 }
 
-// The first of the plan's files that is there (a dangling symlink too: the
-// rename would replace it); "" when none is.
-std::string firstExisting(const ExportPlan& plan) {
+// The first of the plan's files (and the script) that is there (a dangling
+// symlink too: the rename would replace it); "" when none is.
+std::string firstExisting(const ExportPlan& plan, const std::optional<std::string>& script) {
   std::vector<std::string> files;
+  if (script) files.push_back(*script);
   for (const OutputRequest& out : plan.outputs) {
     files.push_back(out.path);
     // An OBJ's .mtl is written beside it: never replaced either.
@@ -105,16 +115,17 @@ std::string firstExisting(const ExportPlan& plan) {
 // designer's earlier export may be what an engine imported). Returns the
 // status line's note ("; as <stem>-2 because <file> existed") or "";
 // throws IoError when every name up to -999 is taken.
-std::string nameFilesFreely(ExportPlan& plan, const std::vector<const OutputFormat*>& formats,
+std::string nameFilesFreely(ExportPlan& plan, std::optional<std::string>& script,
+                            const std::vector<const OutputFormat*>& formats,
                             const std::filesystem::path& dir, const std::string& stem,
-                            const ExportState& e) {
-  nameFiles(plan, formats, dir, stem, e);
-  const std::string taken = firstExisting(plan);
+                            const ExportState& e, const Document& doc) {
+  script = nameFiles(plan, formats, dir, stem, e, doc);
+  const std::string taken = firstExisting(plan, script);
   if (taken.empty()) return {};
   for (int n = 2; n <= kMaxNameNumber; ++n) {
     const std::string numbered = stem + "-" + std::to_string(n);
-    nameFiles(plan, formats, dir, numbered, e);
-    if (firstExisting(plan).empty()) {
+    script = nameFiles(plan, formats, dir, numbered, e, doc);
+    if (firstExisting(plan, script).empty()) {
       return "; as " + numbered + " because " + std::filesystem::path(taken).filename().string() +
              " existed";
     }
@@ -192,7 +203,8 @@ PreparedExport prepareExport(const ExportState& e, const ShownTerrain& shown,
           false};
       return out;
     }
-    out.skipped.insert(0, nameFilesFreely(job.plan, formats, dir, stem, e));
+    out.skipped.insert(
+        0, nameFilesFreely(job.plan, job.terrain3dScript, formats, dir, stem, e, shown.doc));
     job.keepExisting = true;  // a name taken after this is never replaced
     for (const OutputRequest& request : job.plan.outputs) {
       if (request.format->needs != OutputNeeds::Window) continue;

@@ -31,6 +31,9 @@ struct ExportSettings {
   int viewWidth = 1920;    // px, kMinViewWidth..kMaxViewWidth
   std::string engineSize;  // core/export/engine_size.hpp's key, "" = the map's own size
   bool resample = false;   // to the engine size: resample (else crop)
+  // An engine's package (core/export/engine_package.hpp: "unreal", "unity",
+  // "godot", "blender"), as `export --for` gives it; "" = none (custom).
+  std::string engine;
 
   bool operator==(const ExportSettings&) const = default;
 };

@@ -6,6 +6,7 @@
 
 #include "core/base/param_values.hpp"
 #include "core/base/text_ids.hpp"
+#include "core/export/engine_package.hpp"
 #include "core/export/engine_size.hpp"
 #include "core/export/outputs.hpp"
 
@@ -165,6 +166,7 @@ Json exportToJson(const ExportSettings& s) {
     out["engine-size"] = s.engineSize;
     out["fit"] = s.resample ? "resample" : "crop";
   }
+  if (!s.engine.empty()) out["for"] = s.engine;
   Json options = Json::object();
   for (const auto& [key, values] : s.formatOptions) {
     const OutputFormat* format = findOutputFormat(key);
@@ -186,7 +188,8 @@ Json exportToJson(const ExportSettings& s) {
 ExportSettings exportFromJson(const Json& j) {
   const Json& section = requireObject(j, "export");
   checkKeys(section,
-            {"formats", "folder", "name", "sidecar", "view-width", "engine-size", "fit", "options"},
+            {"formats", "folder", "name", "sidecar", "view-width", "engine-size", "fit", "for",
+             "options"},
             "export");
   ExportSettings s;
   if (const auto it = section.find("formats"); it != section.end()) s.formats = readFormats(*it);
@@ -229,6 +232,14 @@ ExportSettings exportFromJson(const Json& j) {
       fail("'export.fit' " + excerpt(fit) + " is not a fit; allowed: crop, resample");
     }
     s.resample = fit == "resample";
+  }
+  if (const auto it = section.find("for"); it != section.end()) {
+    s.engine = requireString(*it, "export.for");
+    if (!s.engine.empty() &&
+        std::ranges::find(kPackagedEngines, s.engine) == std::end(kPackagedEngines)) {
+      fail("'export.for' " + excerpt(s.engine) +
+           " is not an engine the export packages; allowed: unreal, unity, godot, blender");
+    }
   }
   if (const auto it = section.find("options"); it != section.end()) {
     s.formatOptions = readOptions(*it);

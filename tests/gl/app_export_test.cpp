@@ -10,6 +10,7 @@
 #include <fstream>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "core/io/png_io.hpp"
 #include "core/look/color.hpp"
@@ -155,6 +156,80 @@ TEST_F(AppTest, TheWindowsEngineSizeExportEqualsTheCommandLines) {
               std::string::npos)
         << "the status line names the fit: " << window.err;
   }
+}
+
+// The Export window's "For" gives the files `export --for` gives, byte for
+// byte, for each engine (the package's files named beside the one ticked,
+// Godot's import script among them); an export the engine refuses writes
+// nothing and says the engine's rule on the status line.
+TEST_F(AppTest, TheWindowsExportForAnEngineEqualsTheCommandLinesFor) {
+  REQUIRE_DISPLAY();
+  struct Case {
+    std::string engine, flags, format, flag, suffix;
+    std::vector<std::string> beside;  // what the package adds beside the file ticked
+  };
+  const std::string unrealFlags = "--generator diamond-square --size 1025 --seed 3";
+  const std::string smallFlags = "--generator diamond-square --size 129 --seed 4";
+  const Case cases[] = {
+      {"unreal",
+       unrealFlags,
+       "heightmap",
+       "--heightmap",
+       "-height16.png",
+       {"_grass.png", "_rock.png", "_sediment.png", "_snow.png"}},
+      {"unity", smallFlags, "r16", "--r16", "-height.r16", {}},
+      {"godot",
+       smallFlags,
+       "terrain3d-height",
+       "--terrain3d-height",
+       "-terrain3d-height.exr",
+       {"_control.exr", "_color.png", "_import.gd"}},
+      {"blender", smallFlags, "glb", "--glb", "-mesh.glb", {"_color.png", "_normals.png"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.engine);
+    const fs::path window = dir_ / ("window-" + c.engine);
+    const fs::path cli = dir_ / ("cli-" + c.engine);
+    fs::create_directories(window);
+    fs::create_directories(cli);
+    const bool unreal = c.engine == "unreal";
+    const RunResult shown =
+        drive("--view map " + c.flags + " --frames 2 --test-export " + shellQuote(window.string()) +
+              " --test-export-for " + c.engine + " --test-export-formats " + c.format +
+              (unreal ? " --test-export-engine unreal-1009" : ""));
+    ASSERT_EQ(shown.status, 0) << shown.err;
+    const std::string stem = unreal ? "diamond-square-s3-1009" : "diamond-square-s4-129";
+    const std::string file = stem + c.suffix;
+    const RunResult exported =
+        run("export " + c.flags + (unreal ? " --engine-size unreal-1009" : "") + " " + c.flag +
+            " " + shellQuote((cli / file).string()) + " --for " + c.engine);
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    std::vector<std::string> files = {file};
+    const std::string base = file.substr(0, file.rfind('.'));
+    for (const std::string& b : c.beside) files.push_back(base + b);
+    for (const std::string& f : files) {
+      ASSERT_TRUE(fs::is_regular_file(window / f)) << f << "; the window wrote: " << shown.err;
+      EXPECT_GT(fs::file_size(window / f), 0u) << f;
+      EXPECT_EQ(readAll((window / f).string()), readAll((cli / f).string())) << f;
+    }
+    // The sidecar's engine settings too (its paths name each run's own files).
+    const auto enginesOf = [](const std::string& sidecar) {
+      const auto at = sidecar.find("\"engines\"");
+      return at == std::string::npos ? std::string()
+                                     : sidecar.substr(at, sidecar.find('}', at) - at);
+    };
+    EXPECT_EQ(enginesOf(readAll((window / (file + ".json")).string())),
+              enginesOf(readAll((cli / (file + ".json")).string())));
+  }
+  // Unreal refuses a 129 map: nothing written, the rule on the status line.
+  const fs::path refused = dir_ / "refused";
+  fs::create_directories(refused);
+  const RunResult no = drive("--view map " + smallFlags + " --frames 2 --test-export " +
+                             shellQuote(refused.string()) +
+                             " --test-export-for unreal --test-export-formats heightmap");
+  EXPECT_EQ(no.status, 1);
+  EXPECT_NE(no.err.find("505, 1009, 2017, 4033 or 8129"), std::string::npos) << no.err;
+  EXPECT_TRUE(fs::is_empty(refused));
 }
 
 // Exporting twice into one folder keeps both: the second export's files

@@ -14,6 +14,8 @@
 //                          window would sleep until input, printing its status
 //                          line (the screenshot is of that frame)
 //   --test-export-engine S an engine size for it ("unreal-1009", "unity-257:resample")
+//   --test-export-for E    the Export window's "For" engine (unreal, unity, godot, blender)
+//   --test-export-formats L  tick only these format keys (comma-separated), not every one
 //   --timing               one clean regeneration timed on the last frame, on stderr
 //   --until-draft          after the steps, frames go on without waiting until a
 //                          draft is on screen (a slow map's preview-size first
@@ -69,6 +71,8 @@ struct DriverOptions {
   int squashAt = -1;
   std::optional<std::string> exportDir;
   std::optional<std::string> exportEngine;
+  std::optional<std::string> exportFor;
+  std::optional<std::string> exportFormats;
   bool timing = false;
   bool untilDraft = false;
   bool writeConfig = false;
@@ -115,6 +119,10 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
       d.exportDir = value();
     } else if (name == "--test-export-engine") {
       d.exportEngine = value();
+    } else if (name == "--test-export-for") {
+      d.exportFor = value();
+    } else if (name == "--test-export-formats") {
+      d.exportFormats = value();
     } else {
       windowArgs.push_back(args[i]);
     }
@@ -225,11 +233,21 @@ void scriptActions(Document& doc, app::EditorState& editor, const app::ShownTerr
 // Every output ticked, into `directory` ("" = the Export window's own),
 // at the engine size `engine` ("unity-257:resample") if any.
 void setUpTestExport(app::ExportState& e, const std::string& directory,
-                     const std::optional<std::string>& engine) {
+                     const std::optional<std::string>& engine, const DriverOptions& d) {
   e.open = true;
   if (!directory.empty()) e.directory = directory;
   e.formats.clear();
-  for (const OutputFormat& f : outputFormats()) e.formats.emplace_back(f.key);
+  // ",a,b," to find ",key," in (appended piece by piece: GCC 12's -Wrestrict).
+  std::string list = ",";
+  list += d.exportFormats.value_or("");
+  list += ",";
+  for (const OutputFormat& f : outputFormats()) {
+    std::string key = ",";
+    key += f.key;
+    key += ",";
+    if (!d.exportFormats || list.find(key) != std::string::npos) e.formats.emplace_back(f.key);
+  }
+  if (d.exportFor) e.engine = *d.exportFor;
   if (engine) {
     const auto colon = engine->find(':');
     e.engineSize = engine->substr(0, colon);
@@ -358,7 +376,7 @@ class Driver {
     control.pointer = pointer_;  // once hovered, it stays where it was put
     if (exportDue) {
       exportStarted_ = true;
-      setUpTestExport(app_.exporting(), *d_.exportDir, d_.exportEngine);
+      setUpTestExport(app_.exporting(), *d_.exportDir, d_.exportEngine, d_);
       control.actions.exportNow = true;
     }
     const app::FrameReport report = app_.update(control);

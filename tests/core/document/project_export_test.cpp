@@ -27,6 +27,7 @@ Document withExports() {
   e.viewWidth = 2560;
   e.engineSize = "unreal-1009";
   e.resample = true;
+  e.engine = "godot";
   const auto option = findFormatOption("exr-compression");
   EXPECT_TRUE(option.has_value()) << "a format option to set";
   if (option) {
@@ -42,6 +43,7 @@ TEST(ProjectExport, TheExportSettingsAreReadBackAsWritten) {
   const std::string text = projectToJson(doc);
   EXPECT_NE(text.find("\"export\""), std::string::npos) << text;
   EXPECT_NE(text.find("\"engine-size\": \"unreal-1009\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"for\": \"godot\""), std::string::npos) << text;
   const Document back = projectFromJson(text);
   EXPECT_EQ(back.exports, doc.exports);
   EXPECT_EQ(back, doc);
@@ -94,6 +96,8 @@ TEST(ProjectExport, HostileValuesAreRefusedNamingTheirPlace) {
       {"{\"view-width\": -5}", "'export.view-width'"},
       {"{\"engine-size\": \"unreal-9999\"}", "unknown engine size 'unreal-9999'"},
       {"{\"fit\": \"stretch\"}", "'export.fit' 'stretch' is not a fit"},
+      {"{\"for\": \"cryengine\"}", "'export.for' 'cryengine' is not an engine"},
+      {"{\"for\": 3}", "'export.for' must be text"},
       {"{\"options\": {\"nope\": {}}}", "unknown format 'nope' in 'export.options'"},
       {"{\"options\": {\"heightmap\": {\"nope\": 1}}}", "nope"},
   };
