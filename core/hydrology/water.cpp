@@ -107,6 +107,9 @@ struct Flood {
 
 constexpr std::uint8_t kSelf = 8;
 constexpr std::uint8_t kUnreached = 0xFF;
+// Not reached yet and raised above its ground (under a preview lake): when
+// the heap gives it back it is under water, known without reading its ground.
+constexpr std::uint8_t kRaised = 0xFE;
 
 // kNeighbours is symmetric: the way back along direction d is 7 - d.
 constexpr std::uint8_t opposite(std::uint8_t d) {
@@ -148,11 +151,22 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
   out.order.reserve(n);
   float* const fill = out.fill.data();
   std::uint8_t* const from = out.from.data();
+  if (ground.data() != bed.data()) {
+    for (std::size_t c = 0; c < n; ++c) {
+      if (ground[c] > bed[c]) from[c] = kRaised;
+    }
+  }
+  // The heap holds a raised cell as ~cell (negative): it comes back flooded.
   RadixHeap open;
+  const auto push = [&](std::size_t c, float level, bool raised) {
+    const auto cell = static_cast<std::int32_t>(c);
+    open.push(orderKey(level), raised ? ~cell : cell);
+  };
   const auto seed = [&](std::size_t c, float level) {
+    const bool raised = from[c] == kRaised;
     fill[c] = level;
     from[c] = kSelf;
-    open.push(orderKey(level), static_cast<std::int32_t>(c));
+    push(c, level, raised);
   };
   // The sea is reached first, all of it at its level, without the heap:
   // only the land around it waits there.
@@ -168,9 +182,10 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
   for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
     const auto c = static_cast<std::size_t>(out.order[i]);
     grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
-      if (from[m] != kUnreached) return;
+      const std::uint8_t was = from[m];
+      if (was <= kSelf) return;
       from[m] = opposite(d);
-      open.push(orderKey(ground[m]), static_cast<std::int32_t>(m));  // above the sea
+      push(m, ground[m], was == kRaised);  // above the sea
     });
   }
   // A torus above the sea drains through its lowest cell (the first of equals).
@@ -192,14 +207,15 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
   const auto h = static_cast<std::size_t>(grid.height);
   // Reaches m from c (d the way from c to m) at c's level.
   const auto reach = [&](std::size_t m, std::uint8_t d, float level) {
-    if (from[m] != kUnreached) return;
+    const std::uint8_t was = from[m];
+    if (was <= kSelf) return;
     from[m] = opposite(d);
     const float hm = fill[m];
     if (hm <= level) {
       fill[m] = level;
       waiting.push_back({static_cast<std::int32_t>(m), level});
     } else {
-      open.push(orderKey(hm), static_cast<std::int32_t>(m));
+      push(m, hm, was == kRaised);
     }
   };
   while (next < waiting.size() || !open.empty()) {
@@ -216,11 +232,13 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
       if (level > bed[c] && sea[c] == 0) out.flooded.push_back(static_cast<std::int32_t>(c));
     } else {
       std::uint32_t key = 0;
-      c = static_cast<std::size_t>(open.pop(key));
+      const std::int32_t popped = open.pop(key);
+      c = static_cast<std::size_t>(popped < 0 ? ~popped : popped);
       level = heightOfKey(key);
       if (level == 0.0f) level = fill[c];  // keeps a -0's sign bit
-      // Raised ground is reached at its own level yet under water.
-      if (level > bed[c] && sea[c] == 0) out.flooded.push_back(static_cast<std::int32_t>(c));
+      // Raised ground is reached at its own level yet under water (the sea
+      // never waits in the heap).
+      if (popped < 0) out.flooded.push_back(static_cast<std::int32_t>(c));
     }
     out.order.push_back(static_cast<std::int32_t>(c));
     poll();
