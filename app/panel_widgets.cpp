@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/param_input.hpp"
+#include "core/base/error.hpp"
 #include "core/base/quote.hpp"
 #include "core/base/text_ids.hpp"
 #include "core/export/engine_size.hpp"
@@ -195,6 +196,31 @@ bool strokesLine(const ParamInfo& info, double& slot) {
   return cleared;
 }
 
+// A list held as text through its codec (a Scatter's species), edited as
+// its JSON: applied on Enter when it reads, otherwise kept, with why under it.
+bool codedTextField(const ParamInfo& info, double& slot) {
+  static std::string problem;  // the last refusal; one field is edited at a time
+  std::array<char, 16384> buffer{};
+  const std::string text = formatValue(info, slot);
+  text.copy(buffer.data(), buffer.size() - 1);
+  bool changed = false;
+  const ImVec2 size(0.0f, ImGui::GetTextLineHeight() * 6.0f);
+  if (ImGui::InputTextMultiline(
+          std::string(info.label).c_str(), buffer.data(), buffer.size(), size,
+          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine)) {
+    try {
+      const double id = info.codec->parse(buffer.data());
+      problem.clear();
+      changed = id != slot;
+      slot = id;
+    } catch (const InputError& e) {
+      problem = e.what();
+    }
+  }
+  if (!problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", problem.c_str());
+  return changed;
+}
+
 }  // namespace
 
 bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::string_view idle,
@@ -212,6 +238,8 @@ bool paramWidget(const ParamInfo& info, double& slot, double dynamicMax, std::st
     changed = toggle(info, slot);
   } else if (info.type == ParamType::Text) {
     changed = textField(info, slot);
+  } else if (info.type == ParamType::Strokes && info.codec != strokesParam({}, {}, {}, {}).codec) {
+    changed = codedTextField(info, slot);
   } else if (info.type == ParamType::Strokes) {
     changed = strokesLine(info, slot);
   } else if (inMetres) {

@@ -4,6 +4,7 @@
 
 #include "core/base/error.hpp"
 #include "core/export/format_rows.hpp"
+#include "core/export/scatter_formats.hpp"
 #include "core/export/water_formats.hpp"
 #include "core/look/image.hpp"
 
@@ -18,6 +19,7 @@ std::vector<OutputFormat> makeFormats() {
                                    normalsFormat(),   colorFormat(), objFormat(), glbFormat()};
   for (OutputFormat& mask : maskFormats()) all.push_back(std::move(mask));
   for (OutputFormat& water : waterFormats()) all.push_back(std::move(water));
+  for (OutputFormat& instances : scatterFormats()) all.push_back(std::move(instances));
   for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &terrain3dHeightFormat,
                                 &terrain3dControlFormat, &terrain3dColorFormat, &viewFormat}) {
     all.push_back(row());
