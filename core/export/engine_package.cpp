@@ -126,15 +126,33 @@ void addBeside(Target& o, const std::string& base, std::string_view key, std::st
 // to edge (no overlap), and its vertex spacing and region count bound the
 // world.
 void applyGodot(Target& o) {
+  // The float EXR in metres; else Terrain3D's R16 variant (half the bytes,
+  // heights in 65536 steps of the range, which the script hands its loader).
   const OutputRequest* heights = outputOf(o, "terrain3d-height");
+  if (heights == nullptr) heights = outputOf(o, "r16");
   if (heights == nullptr) {
     throw InputError(
-        "--for godot: needs the heights Terrain3D imports: add --terrain3d-height NAME.exr");
+        "--for godot: needs the heights Terrain3D imports: add --terrain3d-height NAME.exr "
+        "(or its R16 variant, --r16 NAME.r16)");
   }
+  const std::string flag = "--" + std::string(heights->format->key);
   if (isWrittenThrough(heights->path)) {
-    throw InputError(
-        "--for godot: --terrain3d-height needs a file name; the control map, "
-        "colour map and import script go beside it");
+    throw InputError("--for godot: " + flag +
+                     " needs a file name; the control map, colour map and import script go "
+                     "beside it");
+  }
+  if (heights->format->key == "r16") {
+    const std::string extension = std::filesystem::path(heights->path).extension().string();
+    if (extension != ".r16" && extension != ".raw") {
+      throw InputError(
+          "--for godot: Terrain3D reads R16 heights from a file ending .r16 or .raw, "
+          "not " +
+          excerpt(extension));
+    }
+    if (heights->options[findFormatOption("flip-rows")->index] != 0.0) {
+      throw InputError(
+          "--for godot: Terrain3D reads R16 rows north first, as the map's; drop --flip-rows");
+    }
   }
   const std::int64_t side = o.tiles                        ? o.tiles->grid.worldSize
                             : o.plan.engineSize != nullptr ? o.plan.engineSize->side
@@ -259,11 +277,25 @@ Terrain3dPiece pieceOf(std::span<const OutputRequest> outputs, const std::string
   Terrain3dPiece piece{{}, {}, {}, x0, y0};
   for (const OutputRequest& out : outputs) {
     const std::string name = relativeFileName(out.path, script);
-    if (out.format->key == "terrain3d-height") piece.height = name;
+    if (out.format->key == "terrain3d-height" ||
+        (out.format->key == "r16" && piece.height.empty())) {
+      piece.height = name;
+    }
     if (out.format->key == "terrain3d-control") piece.control = name;
     if (out.format->key == "terrain3d-color") piece.color = name;
   }
   return piece;
+}
+
+// The R16 variant (no EXR heights written): the range its 0..65535 spans,
+// metres above sea level, and each piece's size, for Terrain3D's loader.
+void setR16(Terrain3dImport& import, std::span<const OutputRequest> outputs, const World& world,
+            std::int64_t width, std::int64_t height) {
+  const bool exr = std::ranges::any_of(
+      outputs, [](const OutputRequest& out) { return out.format->key == "terrain3d-height"; });
+  if (exr) return;
+  import.r16 =
+      Terrain3dR16{world.baseElevation, world.baseElevation + world.heightRange, width, height};
 }
 
 void writeScript(const std::string& path, const Terrain3dImport& import) {
@@ -280,6 +312,7 @@ void writeTerrain3dScript(const std::string& path, std::span<const OutputRequest
   import.worldWidth = written.field.width;
   import.worldHeight = written.field.height;
   import.pieces.push_back(pieceOf(outputs, path, 0, 0));
+  setR16(import, outputs, written.doc.world, written.field.width, written.field.height);
   writeScript(path, import);
 }
 
@@ -297,6 +330,7 @@ void writeTiledTerrain3dScript(const std::string& path, std::span<const OutputRe
           pieceOf(tileOutputs(patterns, outDir, grid, {column, row}), path, window.x0, window.y0));
     }
   }
+  setR16(import, patterns, doc.world, grid.tileWidth(), grid.tileHeight());
   writeScript(path, import);
 }
 

@@ -112,6 +112,19 @@ std::string terrain3dImportScript(const Terrain3dImport& import) {
       "\n";
   out.append("const VERTEX_SPACING := ").append(gdFloat(import.vertexSpacing)).append("\n");
   out.append("const REGION_SIZE := ").append(std::to_string(regionSize)).append("\n");
+  if (import.r16) {
+    out.append("# R16 heights: 0..65535 spans these metres; each piece's samples\n");
+    out.append("const R16_RANGE := Vector2(")
+        .append(gdFloat(import.r16->low))
+        .append(", ")
+        .append(gdFloat(import.r16->high))
+        .append(")\n");
+    out.append("const R16_SIZE := Vector2i(")
+        .append(std::to_string(import.r16->width))
+        .append(", ")
+        .append(std::to_string(import.r16->height))
+        .append(")\n");
+  }
   out.append("# height, control, colour (beside this script), position of the first sample\n");
   out.append("const PIECES := [\n").append(pieces).append("]\n");
   out +=
@@ -131,8 +144,11 @@ std::string terrain3dImportScript(const Terrain3dImport& import) {
       "\tfor piece in PIECES:\n"
       "\t\tvar images: Array[Image] = []\n"
       "\t\timages.resize(Terrain3DRegion.TYPE_MAX)\n"
-      "\t\timages[Terrain3DRegion.TYPE_HEIGHT] = "
-      "Terrain3DUtil.load_image(here.path_join(piece[0]))\n"
+      "\t\timages[Terrain3DRegion.TYPE_HEIGHT] = ";
+  out += import.r16 ? "Terrain3DUtil.load_image(here.path_join(piece[0]), "
+                      "ResourceLoader.CACHE_MODE_IGNORE, R16_RANGE, R16_SIZE)\n"
+                    : "Terrain3DUtil.load_image(here.path_join(piece[0]))\n";
+  out +=
       "\t\timages[Terrain3DRegion.TYPE_CONTROL] = "
       "Terrain3DUtil.load_image(here.path_join(piece[1]))\n"
       "\t\tif piece[2] != \"\":\n"

@@ -11,6 +11,7 @@
 // Its importer reads a one-channel float EXR as an R float image and keeps
 // the bits, so the ids survive as they are written.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,11 +60,21 @@ struct Terrain3dPiece {
   std::int64_t x0 = 0;
   std::int64_t y0 = 0;
 };
+// The heights as R16 (16-bit little-endian, north row first) instead of
+// EXR: Terrain3DUtil.load_image maps 0..65535 onto [low, high] metres and
+// reads width x height samples.
+struct Terrain3dR16 {
+  double low = 0.0;   // metres above sea level at 0
+  double high = 1.0;  // at 65535
+  std::int64_t width = 0;
+  std::int64_t height = 0;
+};
 struct Terrain3dImport {
   double vertexSpacing = 1.0;    // metres per cell: Terrain3D's vertex_spacing
   std::int64_t worldWidth = 0;   // samples
   std::int64_t worldHeight = 0;  // samples
   std::vector<Terrain3dPiece> pieces;
+  std::optional<Terrain3dR16> r16;  // set: every piece's height file is R16
 };
 
 // The colour map's alpha is Terrain3D's roughness modifier, 0.5 neutral:

@@ -262,6 +262,61 @@ TEST_F(GodotPackage, TheColourMapCarriesTerrain3DsNeutralAlphaAndTheScriptLoopsO
   EXPECT_TRUE(listed) << sidecar.dump(1);
 }
 
+// Terrain3D's R16 variant: half the EXR's bytes, the heights in 65536 steps
+// of the range. Read here as Terrain3DUtil.load_image reads a .r16 (its
+// source: little-endian uint16, v / 65535 x (max - min) + min, rows as in
+// the file), with the range and size the script hands it.
+TEST_F(GodotPackage, TheR16VariantSpansTheRangeTheScriptHandsTerrain3DsLoader) {
+  const testing::AppRun r =
+      run({"--size", "129", "--base-elevation", "200", "--height-range", "900", "--r16",
+           path("g.r16"), "--raw", path("g.r32"), "--for", "godot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string script = testing::readAll(path("g_import.gd"));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      script, m, std::regex(R"(const R16_RANGE := Vector2\(([-0-9.e]+), ([-0-9.e]+)\)\n)")))
+      << script;
+  const double low = std::stod(m[1]);
+  const double high = std::stod(m[2]);
+  EXPECT_EQ(low, 200.0);
+  EXPECT_EQ(high, 1100.0);
+  EXPECT_NE(script.find("const R16_SIZE := Vector2i(129, 129)\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("load_image(here.path_join(piece[0]), ResourceLoader.CACHE_MODE_IGNORE, "
+                        "R16_RANGE, R16_SIZE)"),
+            std::string::npos)
+      << script;
+  const std::vector<Piece> pieces = piecesOf(script);
+  ASSERT_EQ(pieces.size(), 1u);
+  EXPECT_EQ(pieces[0].height, "g.r16");
+  EXPECT_TRUE(fs::is_regular_file(path(pieces[0].control)));
+  const std::string bytes = testing::readAll(path("g.r16"));
+  const std::vector<float> heights = readR32(path("g.r32"));
+  ASSERT_EQ(bytes.size(), 129u * 129u * 2u);
+  ASSERT_EQ(heights.size(), 129u * 129u);
+  double worst = 0.0;
+  for (std::size_t i = 0; i < heights.size(); ++i) {
+    const unsigned v =
+        unsigned(std::uint8_t(bytes[2 * i])) | unsigned(std::uint8_t(bytes[2 * i + 1])) << 8U;
+    const double metres = double(v) / 65535.0 * (high - low) + low;
+    worst = std::max(worst, std::fabs(metres - (200.0 + double(heights[i]) * 900.0)));
+  }
+  // Half a step of 900 m over 65535, and a float's rounding.
+  EXPECT_LE(worst, 900.0 / 65535.0 / 2.0 + 1e-4);
+  // What Terrain3D's loader cannot read as the map is refused, naming why.
+  for (const auto& [args, says] :
+       {std::pair{std::vector<std::string>{"--r16", path("h.bin")}, ".r16 or .raw"},
+        std::pair{std::vector<std::string>{"--r16", path("h.r16"), "--flip-rows"},
+                  "--flip-rows"}}) {
+    std::vector<std::string> refused = {"--size", "129"};
+    refused.insert(refused.end(), args.begin(), args.end());
+    refused.insert(refused.end(), {"--for", "godot"});
+    const testing::AppRun no = run(refused);
+    EXPECT_EQ(no.status, 2) << says;
+    EXPECT_NE(no.err.find(says), std::string::npos) << no.err;
+    EXPECT_FALSE(fs::exists(path("h_control.exr")));
+  }
+}
+
 TEST_F(GodotPackage, WhatTerrain3DCannotTakeIsRefusedInOneLineBeforeAnyFile) {
   const std::vector<std::vector<std::string>> refused = {
       {"--size", "129", "--exr", path("g.exr")},
