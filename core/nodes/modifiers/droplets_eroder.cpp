@@ -118,6 +118,13 @@ DropletPlan planDroplets(const Blocks& blocks, double dropletsPerCell) {
   return plan;
 }
 
+// A block's round, and how many blocks' rounds a thread runs side by side.
+struct BlockTurn {
+  int block = 0;
+  std::int64_t round = 0;
+};
+constexpr int kTurnsAtOnce = 2;
+
 // Which block's next round may run, given the rounds each block has done:
 // block b's round r comes after every neighbour's turns that precede it in
 // the order (rounds, then colours 0..3), and no neighbour runs while it
@@ -161,25 +168,35 @@ class BlockSchedule {
         wake_.wait(lock);
         continue;
       }
-      const int b = ready_.front();
-      ready_.pop_front();
-      const std::int64_t round = done_[static_cast<std::size_t>(b)];
-      ++running_;
+      std::array<BlockTurn, kTurnsAtOnce> turns;
+      int count = 0;
+      while (count < kTurnsAtOnce && !ready_.empty()) {
+        const int b = ready_.front();
+        ready_.pop_front();
+        turns[static_cast<std::size_t>(count++)] = {b, done_[static_cast<std::size_t>(b)]};
+      }
+      running_ += count;
       lock.unlock();
       const bool halt = stop();
-      if (!halt) run(b, round);
+      if (!halt) run(turns.data(), count);
       lock.lock();
-      --running_;
+      running_ -= count;
       if (halt) {
         stopped_ = true;
         wake_.notify_all();
         return;
       }
-      ++done_[static_cast<std::size_t>(b)];
-      ++finished_;
-      busy_[static_cast<std::size_t>(b)] = false;
-      offer(b);
-      for (int n : neighbours_[static_cast<std::size_t>(b)]) offer(n);
+      for (int i = 0; i < count; ++i) {
+        const int b = turns[static_cast<std::size_t>(i)].block;
+        ++done_[static_cast<std::size_t>(b)];
+        ++finished_;
+        busy_[static_cast<std::size_t>(b)] = false;
+      }
+      for (int i = 0; i < count; ++i) {
+        const int b = turns[static_cast<std::size_t>(i)].block;
+        offer(b);
+        for (int n : neighbours_[static_cast<std::size_t>(b)]) offer(n);
+      }
       wake_.notify_all();
     }
   }
@@ -235,6 +252,20 @@ struct Droplet {
   float speed = 1.0f;
   float water = 1.0f;
   float sediment = 0.0f;
+  int steps = 0;  // taken so far
+};
+
+// Where a step takes a droplet (look), for act.
+struct Step {
+  enum class Way { Moves, Stops, Leaves };
+  Way way = Way::Moves;
+  int ix = 0;  // the cell it is in, and where in it (0..1)
+  int iy = 0;
+  float u = 0.0f;
+  float v = 0.0f;
+  float nx = 0.0f;  // where it moves to
+  float ny = 0.0f;
+  float dh = 0.0f;  // the height there less the height here
 };
 
 struct Sample {
@@ -270,62 +301,77 @@ class Eroder {
         deposit_(maps.deposition.data()),
         flow_(maps.flow.data()) {}
 
-  // Runs one droplet from (x, y) to its end; returns the sediment it took
-  // off the map's edge.
-  float run(float x, float y) const {
-    Droplet d;
-    d.x = x;
-    d.y = y;
-    for (int step = 0; step < rules_.lifetime; ++step) {
-      const int ix = cellOf(d.x);
-      const int iy = cellOf(d.y);
-      const float u = d.x - static_cast<float>(ix);
-      const float v = d.y - static_cast<float>(iy);
-      const Sample here = sample(ix, iy, u, v);
-      const float gx = here.gradX * rules_.slopeScale;
-      const float gy = here.gradY * rules_.slopeScale;
-      d.dirX = d.dirX * rules_.inertia - gx * (1.0f - rules_.inertia);
-      d.dirY = d.dirY * rules_.inertia - gy * (1.0f - rules_.inertia);
-      const float length = std::sqrt(d.dirX * d.dirX + d.dirY * d.dirY);
-      if (!(length > 1e-20f)) break;  // on flat ground: it stops here
-      d.dirX /= length;
-      d.dirY /= length;
-      float nx = d.x + d.dirX;
-      float ny = d.y + d.dirY;
-      if (!inside(nx, ny)) {
-        flow_[cell(ix, iy)] += d.water * rules_.flowPerWater;
-        return d.sediment;  // over the edge, with its load
-      }
-      const float newHeight = heightAt(nx, ny);
-      const float dh = newHeight - here.height;
-      const float drop = -dh * rules_.slopeScale;  // slope along this step, > 0 downhill
-      const float capacity = std::max(drop, kMinSlope) * d.speed * d.water * rules_.capacity;
-      if (d.sediment > capacity || dh > 0.0f) {
-        const float amount =
-            dh > 0.0f ? std::min(dh, d.sediment) : (d.sediment - capacity) * rules_.deposition;
-        d.sediment -= amount;
-        depositAt(ix, iy, u, v, amount);
-      } else {
-        const float amount = std::min((capacity - d.sediment) * rules_.erosion, -dh);
-        // The brush sits on the cell nearest the droplet, so it wears
-        // no side of it more than the other.
-        d.sediment += erodeAround(u < 0.5f ? ix : wrapIndex(ix + 1, width_),
-                                  v < 0.5f ? iy : wrapIndex(iy + 1, height_), amount);
-      }
-      flow_[cell(ix, iy)] += d.water * rules_.flowPerWater;
-      d.speed = std::sqrt(std::max(0.0f, d.speed * d.speed + drop * rules_.gravity));
-      d.water *= rules_.keepWater;
-      d.x = nx;
-      d.y = ny;
+  // A droplet's step in two halves, so that a thread can interleave two
+  // droplets' steps (their chains of dependent arithmetic then overlap):
+  // look() reads the ground, turns the droplet and finds where it goes;
+  // act() wears or fills the ground and moves it, or ends it.
+  void look(Droplet& d, Step& s) const {
+    s.ix = cellOf(d.x);
+    s.iy = cellOf(d.y);
+    s.u = d.x - static_cast<float>(s.ix);
+    s.v = d.y - static_cast<float>(s.iy);
+    const Sample here = sample(s.ix, s.iy, s.u, s.v);
+    const float gx = here.gradX * rules_.slopeScale;
+    const float gy = here.gradY * rules_.slopeScale;
+    d.dirX = d.dirX * rules_.inertia - gx * (1.0f - rules_.inertia);
+    d.dirY = d.dirY * rules_.inertia - gy * (1.0f - rules_.inertia);
+    const float length = std::sqrt(d.dirX * d.dirX + d.dirY * d.dirY);
+    if (!(length > 1e-20f)) {  // on flat ground: it stops here
+      s.way = Step::Way::Stops;
+      return;
     }
-    // It dies here and leaves what it carries.
-    const int ix = cellOf(d.x);
-    const int iy = cellOf(d.y);
-    depositAt(ix, iy, d.x - static_cast<float>(ix), d.y - static_cast<float>(iy), d.sediment);
-    return 0.0f;
+    d.dirX /= length;
+    d.dirY /= length;
+    s.nx = d.x + d.dirX;
+    s.ny = d.y + d.dirY;
+    if (!inside(s.nx, s.ny)) {
+      s.way = Step::Way::Leaves;
+      return;
+    }
+    s.dh = heightAt(s.nx, s.ny) - here.height;
+    s.way = Step::Way::Moves;
+  }
+  // False when the droplet has ended: it left what it carried where it
+  // stopped or died, or took it over the map's edge (added to gone).
+  bool act(Droplet& d, const Step& s, double& gone) const {
+    if (s.way == Step::Way::Stops) return die(d);
+    if (s.way == Step::Way::Leaves) {
+      flow_[cell(s.ix, s.iy)] += d.water * rules_.flowPerWater;
+      gone += static_cast<double>(d.sediment);
+      return false;
+    }
+    const float dh = s.dh;
+    const float drop = -dh * rules_.slopeScale;  // slope along this step, > 0 downhill
+    const float capacity = std::max(drop, kMinSlope) * d.speed * d.water * rules_.capacity;
+    if (d.sediment > capacity || dh > 0.0f) {
+      const float amount =
+          dh > 0.0f ? std::min(dh, d.sediment) : (d.sediment - capacity) * rules_.deposition;
+      d.sediment -= amount;
+      depositAt(s.ix, s.iy, s.u, s.v, amount);
+    } else {
+      const float amount = std::min((capacity - d.sediment) * rules_.erosion, -dh);
+      // The brush sits on the cell nearest the droplet, so it wears
+      // no side of it more than the other.
+      d.sediment += erodeAround(s.u < 0.5f ? s.ix : wrapIndex(s.ix + 1, width_),
+                                s.v < 0.5f ? s.iy : wrapIndex(s.iy + 1, height_), amount);
+    }
+    flow_[cell(s.ix, s.iy)] += d.water * rules_.flowPerWater;
+    d.speed = std::sqrt(std::max(0.0f, d.speed * d.speed + drop * rules_.gravity));
+    d.water *= rules_.keepWater;
+    d.x = s.nx;
+    d.y = s.ny;
+    return ++d.steps < rules_.lifetime || die(d);
   }
 
  private:
+  // It dies where it is and leaves what it carries.
+  bool die(const Droplet& d) const {
+    const int ix = cellOf(d.x);
+    const int iy = cellOf(d.y);
+    depositAt(ix, iy, d.x - static_cast<float>(ix), d.y - static_cast<float>(iy), d.sediment);
+    return false;
+  }
+
   // Droplets live in [0, width - 1) x [0, height - 1) on a map with an
   // edge (so the cell to the right and below exist), [0, width) x
   // [0, height) on a torus.
@@ -487,28 +533,72 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
 
   const Eroder eroder(field, params, rulesFor(params, world, field), result.maps);
   std::vector<double> lost(static_cast<std::size_t>(blockCount), 0.0);
-  const auto runBlock = [&](int b, std::int64_t round) {
+  // A block's droplets in one round, one after another: where each starts.
+  struct Lane {
+    float x0 = 0.0f, y0 = 0.0f, xLast = 0.0f, yLast = 0.0f;
+    double w = 0.0, h = 0.0;
+    RandomStream random{0, 0};
+    std::int64_t next = 0, last = 0;
+    double gone = 0.0;
+    Droplet droplet;
+    Step step;
+    bool start() {
+      if (next >= last) return false;
+      const auto k = static_cast<std::uint64_t>(next++);
+      droplet = Droplet{};
+      droplet.x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w), xLast);
+      droplet.y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h), yLast);
+      return true;
+    }
+  };
+  const auto laneOf = [&](int b, std::int64_t round) {
+    Lane lane;
     const auto bx = static_cast<std::size_t>(b % blocks.columns());
     const auto by = static_cast<std::size_t>(b / blocks.columns());
-    const auto x0 = static_cast<float>(blocks.xEdges[bx]);
-    const auto y0 = static_cast<float>(blocks.yEdges[by]);
-    const auto w = static_cast<double>(blocks.xEdges[bx + 1] - blocks.xEdges[bx]);
-    const auto h = static_cast<double>(blocks.yEdges[by + 1] - blocks.yEdges[by]);
-    const RandomStream random(seed, kStreamBase + static_cast<std::uint64_t>(b));
+    lane.x0 = static_cast<float>(blocks.xEdges[bx]);
+    lane.y0 = static_cast<float>(blocks.yEdges[by]);
+    lane.w = static_cast<double>(blocks.xEdges[bx + 1] - blocks.xEdges[bx]);
+    lane.h = static_cast<double>(blocks.yEdges[by + 1] - blocks.yEdges[by]);
+    lane.random = RandomStream(seed, kStreamBase + static_cast<std::uint64_t>(b));
     const std::int64_t n = plan.count[static_cast<std::size_t>(b)];
-    const std::int64_t first = n * round / rounds;
-    const std::int64_t last = n * (round + 1) / rounds;
+    lane.next = n * round / rounds;
+    lane.last = n * (round + 1) / rounds;
     // Floats just below the block's far edge may round onto it: keep inside.
-    const float xLast = std::nextafter(static_cast<float>(static_cast<double>(x0) + w), 0.0f);
-    const float yLast = std::nextafter(static_cast<float>(static_cast<double>(y0) + h), 0.0f);
-    double gone = 0.0;
-    for (std::int64_t j = first; j < last; ++j) {
-      const auto k = static_cast<std::uint64_t>(j);
-      const float x = std::min(x0 + static_cast<float>(random.uniform(2 * k) * w), xLast);
-      const float y = std::min(y0 + static_cast<float>(random.uniform(2 * k + 1) * h), yLast);
-      gone += static_cast<double>(eroder.run(x, y));
+    lane.xLast = std::nextafter(static_cast<float>(static_cast<double>(lane.x0) + lane.w), 0.0f);
+    lane.yLast = std::nextafter(static_cast<float>(static_cast<double>(lane.y0) + lane.h), 0.0f);
+    return lane;
+  };
+  // One or two blocks' rounds (two ready blocks never neighbour, so they
+  // share no cell): their droplets' steps interleaved, half a step each
+  // in turn; each block's droplets still run in their order.
+  const auto runBlocks = [&](const BlockTurn* turns, int count) {
+    std::array<Lane, kTurnsAtOnce> lanes;
+    std::array<bool, kTurnsAtOnce> live{};
+    int running = 0;
+    for (int i = 0; i < count; ++i) {
+      const auto l = static_cast<std::size_t>(i);
+      lanes[l] = laneOf(turns[i].block, turns[i].round);
+      live[l] = lanes[l].start();
+      running += live[l] ? 1 : 0;
     }
-    lost[static_cast<std::size_t>(b)] += gone;
+    while (running == 2) {
+      eroder.look(lanes[0].droplet, lanes[0].step);
+      eroder.look(lanes[1].droplet, lanes[1].step);
+      for (std::size_t l = 0; l < 2; ++l) {
+        if (!eroder.act(lanes[l].droplet, lanes[l].step, lanes[l].gone) && !lanes[l].start()) {
+          live[l] = false;
+          --running;
+        }
+      }
+    }
+    for (std::size_t l = 0; l < static_cast<std::size_t>(count); ++l) {
+      Lane& lane = lanes[l];
+      while (live[l]) {
+        eroder.look(lane.droplet, lane.step);
+        if (!eroder.act(lane.droplet, lane.step, lane.gone)) live[l] = lane.start();
+      }
+      lost[static_cast<std::size_t>(turns[l].block)] += lane.gone;
+    }
   };
 
   control.checkpoint(0.0f);
@@ -519,8 +609,8 @@ DropletsResult erodeWithDroplets(Heightfield& field, const DropletsParams& param
   const auto stop = [&] { return control.cancelled(); };
   parallelFor(control.exec, 0, threads, 1, [&](std::int64_t, std::int64_t) {
     schedule.work(
-        [&](int b, std::int64_t round) {
-          runBlock(b, round);
+        [&](const BlockTurn* turns, int count) {
+          runBlocks(turns, count);
           // Progress from the caller's thread only, as a stage reports it,
           // about once a round.
           if (!control.progress || std::this_thread::get_id() != caller) return;
