@@ -17,6 +17,7 @@
 #include "app/gallery_textures.hpp"
 #include "app/generation_worker.hpp"
 #include "app/graph_editor.hpp"
+#include "app/instance_view.hpp"
 #include "app/map_overlay.hpp"
 #include "app/seed_gallery.hpp"
 #include "app/source_panel.hpp"
@@ -82,6 +83,7 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
     // and the water: the worker made this terrain's (for its document's
     // look), so the window only uploads it.
     renderer.setWaterBodies(r.water ? *r.water : WaterLook{});
+    uploadInstances(renderer, r.instances.get(), shown.instances.get(), *r.field, r.doc.world);
   } catch (const std::exception& e) {
     shown.generateError = std::string("cannot draw this terrain: ") + e.what();
     return false;
@@ -93,6 +95,7 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   shown.field = std::move(r.field);
   shown.mask = std::move(r.mask);
   shown.water = std::move(r.water);
+  shown.instances = std::move(r.instances);
   shown.fieldIsDraft = r.draft;
   shown.doc = r.doc;
   shown.stats = r.stats;

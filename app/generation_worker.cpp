@@ -171,6 +171,11 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
     // The water drawn over it, on this thread: a quarter of a second of CPU
     // at 1025 that froze the window's frame when it was made there.
     result.water = waterFor(made, result.field, waterMemo_[draft ? 1 : 0], cancel);
+    try {
+      if (!result.field->isProfile()) result.instances = pipeline.instances(made, control);
+    } catch (const std::exception&) {
+      // A scatter the evaluator refuses: the terrain is drawn without instances.
+    }
   } catch (const std::exception& e) {
     result.field.reset();
     result.mask.reset();

@@ -39,6 +39,9 @@ struct GenerationResult {
   // for none (a profile, a class map, a map past kMaxWaterLookCells, or a
   // terrain the water model refuses).
   std::shared_ptr<const WaterLook> water;
+  // The graph's scattered instances on field (Pipeline::instances), placed
+  // here so the window only uploads them; null for none.
+  std::shared_ptr<const InstanceSet> instances;
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
   double generateMs = 0.0;                        // this run's generation + stats (not its draft's)

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/instance_view.hpp"
 #include "app/panel_widgets.hpp"
 #include "core/document/document.hpp"
 #include "core/look/masks.hpp"
@@ -36,6 +37,33 @@ void maskInGreys(WindowView& view) {
   tooltip(
       "Draw the mask as greys (0 black .. 1 white) over the land instead of a translucent "
       "colour");
+}
+
+// The scattered instances, switched for both views at once (a view
+// setting, not the document's), with each species' colour as its key.
+void instancesToggle(const InstanceSet& set, WindowView& view) {
+  bool on = view.settings.showInstances || view.settings.instanceDots;
+  if (ImGui::Checkbox("Instances", &on)) {
+    view.settings.showInstances = view.settings.instanceDots = on;
+  }
+  tooltip(
+      "The Scatter nodes' instances: shapes in 3D (far ones as dots), a dot each over the map "
+      "in its species' colour");
+  if (!on) return;
+  const std::vector<render::InstanceLook> looks = instanceLooks(set);
+  const float side = ImGui::GetTextLineHeight();
+  for (std::size_t i = 0; i < looks.size(); ++i) {
+    const glm::vec3 c = looks[i].color;
+    if (i > 0) ImGui::SameLine();
+    const std::string& name = set.species[i].name;
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::ColorButton(name.empty() ? "species" : name.c_str(), ImVec4(c.r, c.g, c.b, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(name.c_str());
+    ImGui::PopID();
+  }
 }
 
 }  // namespace
@@ -80,6 +108,7 @@ bool overlayCombo(Document& doc, const ShownTerrain& shown, WindowView& view) {
       "splat map's materials (in 3D as they look: what the engine gets)");
   if (current == MapOverlay::Splat) splatLegend(view);
   if (overlayMask(current)) maskInGreys(view);
+  if (shown.instances && !shown.instances->species.empty()) instancesToggle(*shown.instances, view);
   return changed;
 }
 

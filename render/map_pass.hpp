@@ -7,7 +7,6 @@
 #include <glm/glm.hpp>
 
 #include "render/gl_program.hpp"
-#include "render/shader_library.hpp"
 #include "render/terrain_textures.hpp"
 #include "render/terrain_view.hpp"
 
@@ -16,10 +15,10 @@ namespace terrain::render {
 class MapPass {
  public:
   MapPass();
-  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport);
+  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport) const;
 
  private:
-  ProgramVariants programs_;
+  gl::Program program_;
   gl::VertexArray empty_;
 };
 

@@ -50,6 +50,37 @@ ShownResult Pipeline::runShown(const Document& doc, const PipelineControl& contr
   }
 }
 
+std::shared_ptr<const InstanceSet> Pipeline::instances(const Document& doc,
+                                                       const PipelineControl& control) {
+  const Graph& graph = doc.graph;
+  std::vector<std::shared_ptr<const InstanceSet>> sets;
+  for (const GraphNode& node : graph.nodes) {
+    const std::optional<std::uint32_t> port = instancesOutput(typeOf(node));
+    if (!port || !node.enabled) continue;
+    try {
+      const PortValue value = evaluator_.run(graph, node.id, *port, contextOf(doc), control);
+      if (value.instances() && !value.instances()->species.empty())
+        sets.push_back(value.instances());
+    } catch (const InputError&) {
+      // A node still missing its heights places nothing yet.
+    }
+  }
+  if (sets.size() <= 1) return sets.empty() ? nullptr : sets.front();
+  if (sets == instanceSources_) return mergedInstances_;
+  auto merged = std::make_shared<InstanceSet>(*sets.front());
+  for (std::size_t i = 1; i < sets.size(); ++i) {
+    const auto offset = static_cast<std::uint32_t>(merged->species.size());
+    merged->species.insert(merged->species.end(), sets[i]->species.begin(), sets[i]->species.end());
+    for (ScatterInstance instance : sets[i]->instances) {
+      instance.species += offset;
+      merged->instances.push_back(instance);
+    }
+  }
+  instanceSources_ = std::move(sets);
+  mergedInstances_ = std::move(merged);
+  return mergedInstances_;
+}
+
 std::shared_ptr<const Heightfield> Pipeline::resultOf(const Document& doc, NodeId node) const {
   return evaluator_.cached(doc.graph, node, 0, contextOf(doc));
 }

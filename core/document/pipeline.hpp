@@ -4,6 +4,7 @@
 // node's result, so changing a modifier never re-runs the source, and the
 // look never regenerates anything.
 #include <memory>
+#include <vector>
 
 #include "core/base/heightfield.hpp"
 #include "core/document/document.hpp"
@@ -38,6 +39,13 @@ class Pipeline {
   // ones kept for the next change); a pinned heights node, or a mask while
   // the terrain cannot be made yet, is the field alone, as run() gives.
   ShownResult runShown(const Document& doc, const PipelineControl& control = {});
+  // The instances the view draws: every node with an instances output (a
+  // Scatter node's) whose inputs are connected, in the graph's order, each
+  // node's species numbered after the ones before; null when there are
+  // none. Instances never feed the terrain, so no one node is "the shown"
+  // one: a designer's trees and rocks may come from two nodes.
+  std::shared_ptr<const InstanceSet> instances(const Document& doc,
+                                               const PipelineControl& control = {});
   // A node's first output as the last runs left it (null when it was not
   // computed for the document as it is): the graph editor's previews.
   std::shared_ptr<const Heightfield> resultOf(const Document& doc, NodeId node) const;
@@ -50,6 +58,10 @@ class Pipeline {
 
  private:
   GraphEvaluator evaluator_;
+  // The last merge of several nodes' instances, kept while they are the
+  // same sets: a run that changes none of them returns the same merge.
+  std::vector<std::shared_ptr<const InstanceSet>> instanceSources_;
+  std::shared_ptr<const InstanceSet> mergedInstances_;
 };
 
 }  // namespace terrain
