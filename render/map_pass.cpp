@@ -7,26 +7,30 @@
 namespace terrain::render {
 
 MapPass::MapPass()
-    : program_(loadProgram("fullscreen.vert", "map.frag")), empty_(gl::VertexArray::create()) {}
+    : programs_("fullscreen.vert", "map.frag", kTerrainFeatureNames),
+      empty_(gl::VertexArray::create()) {}
 
-void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view,
-                   glm::ivec4 viewport) const {
-  program_.use();
-  setTerrainUniforms(program_, textures, view.water);
-  program_.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
-  program_.set("uViewport", glm::vec4(viewport));
-  program_.set("uCenter", view.mapCenter);
-  program_.set("uZoom", std::max(view.mapZoom, 1e-3f));
-  program_.set("uHillshade", view.hillshade ? 1 : 0);
-  program_.set("uSun", view.sun);
-  program_.set("uRelief", view.relief);
-  setOverlayUniforms(program_, textures, view.showOverlay, view.overlayColor, view.materialColors);
-  program_.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
-  program_.set("uWraps", textures.wraps ? 1 : 0);
+void MapPass::draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport) {
   const bool mark = view.markCrossSection && !textures.isProfile();
-  program_.set(
-      "uMarkRow",
-      mark ? textures.textureRow(crossSectionRow(view.crossSection, textures.height)) : -1);
+  std::uint32_t features = terrainFeatures(textures, view.showOverlay, view.overlayGrey);
+  if (view.hillshade) features |= kFeatureHillshade;
+  if (textures.wraps) features |= kFeatureWraps;
+  if (mark) features |= kFeatureMarkRow;
+  const gl::Program& program = programs_.get(features);
+  program.use();
+  setTerrainUniforms(program, textures, view.water);
+  program.set("uSize", glm::ivec2(textures.textureWidth, textures.textureHeight));
+  program.set("uViewport", glm::vec4(viewport));
+  program.set("uCenter", view.mapCenter);
+  program.set("uZoom", std::max(view.mapZoom, 1e-3f));
+  program.set("uHillshade", view.hillshade ? 1 : 0);
+  program.set("uSun", view.sun);
+  program.set("uRelief", view.relief);
+  setOverlayUniforms(program, textures, view.showOverlay, view.overlayColor, view.materialColors);
+  program.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
+  program.set("uWraps", textures.wraps ? 1 : 0);
+  program.set("uMarkRow",
+              mark ? textures.textureRow(crossSectionRow(view.crossSection, textures.height)) : -1);
   empty_.bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }

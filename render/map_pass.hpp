@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "render/gl_program.hpp"
+#include "render/shader_library.hpp"
 #include "render/terrain_textures.hpp"
 #include "render/terrain_view.hpp"
 
@@ -15,10 +16,10 @@ namespace terrain::render {
 class MapPass {
  public:
   MapPass();
-  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport) const;
+  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport);
 
  private:
-  gl::Program program_;
+  ProgramVariants programs_;
   gl::VertexArray empty_;
 };
 

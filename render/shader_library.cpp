@@ -3,6 +3,7 @@
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace terrain::render {
@@ -21,7 +22,8 @@ struct ExpandedShader {
   std::vector<std::string> chunks;  // chunk k is chunks[k - 1]
 };
 
-ExpandedShader expandIncludes(const gl::ShaderSource& shader) {
+// `defines` go right after the `#version` line (GLSL wants it first).
+ExpandedShader expandIncludes(const gl::ShaderSource& shader, const std::string& defines = {}) {
   const std::string_view text = shader.source;
   ExpandedShader out{std::string(shader.name), {}, {}};
   int lineNumber = 0;
@@ -44,6 +46,10 @@ ExpandedShader expandIncludes(const gl::ShaderSource& shader) {
     } else {
       out.source += line;
       out.source += '\n';
+      if (lineNumber == 1 && !defines.empty() && line.starts_with("#version")) {
+        out.source += defines;
+        out.source += "#line 2\n";
+      }
     }
     start = end + 1;
   }
@@ -82,10 +88,9 @@ gl::Program loadProgram(std::string_view vertexName, std::string_view fragmentNa
                              {fragmentName, shaderSource(fragmentName)});
 }
 
-gl::Program compileWithIncludes(const gl::ShaderSource& vertexSource,
-                                const gl::ShaderSource& fragmentSource) {
-  const ExpandedShader vertex = expandIncludes(vertexSource);
-  const ExpandedShader fragment = expandIncludes(fragmentSource);
+namespace {
+
+gl::Program linkExpanded(const ExpandedShader& vertex, const ExpandedShader& fragment) {
   try {
     return gl::Program::link({vertex.name, vertex.source}, {fragment.name, fragment.source});
   } catch (const std::runtime_error& e) {
@@ -94,6 +99,34 @@ gl::Program compileWithIncludes(const gl::ShaderSource& vertexSource,
     const ExpandedShader& failing = message.starts_with(fragment.name + ":") ? fragment : vertex;
     throw std::runtime_error(nameChunkLines(message, failing));
   }
+}
+
+}  // namespace
+
+gl::Program compileWithIncludes(const gl::ShaderSource& vertexSource,
+                                const gl::ShaderSource& fragmentSource) {
+  return linkExpanded(expandIncludes(vertexSource), expandIncludes(fragmentSource));
+}
+
+ProgramVariants::ProgramVariants(std::string_view vertexName, std::string_view fragmentName,
+                                 std::vector<std::string_view> features)
+    : vertexName_(vertexName), fragmentName_(fragmentName), features_(std::move(features)) {
+  get(0);  // a broken shader throws here, at construction, as loadProgram's do
+}
+
+const gl::Program& ProgramVariants::get(std::uint32_t key) {
+  const auto found = programs_.find(key);
+  if (found != programs_.end()) return found->second;
+  std::string defines;
+  for (std::size_t i = 0; i < features_.size(); ++i) {
+    defines += "#define ";
+    defines += features_[i];
+    defines += (key >> i) & 1U ? " true\n" : " false\n";
+  }
+  const ExpandedShader vertex = expandIncludes({vertexName_, shaderSource(vertexName_)}, defines);
+  const ExpandedShader fragment =
+      expandIncludes({fragmentName_, shaderSource(fragmentName_)}, defines);
+  return programs_.emplace(key, linkExpanded(vertex, fragment)).first->second;
 }
 
 }  // namespace terrain::render

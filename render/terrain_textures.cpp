@@ -1,6 +1,7 @@
 #include "render/terrain_textures.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -85,7 +86,8 @@ void TerrainTextures::uploadHeights(const Heightfield& field) {
   }
   const int limit = textureLimit();
   const float* data = field.heights.data();
-  ++heightsVersion;
+  static std::atomic<std::uint64_t> uploads{0};
+  heightsVersion = ++uploads;
   decimationStep_ = 1;
   hasOverlay = false;      // a mask belongs to one field
   hasWaterBodies = false;  // and so does its water
@@ -338,6 +340,18 @@ void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textu
   program.set("uHasWaterBodies", textures.hasWaterBodies ? 1 : 0);
   program.set("uInlandWaterColor",
               glm::vec3(kInlandWaterColor[0], kInlandWaterColor[1], kInlandWaterColor[2]));
+}
+
+std::uint32_t terrainFeatures(const TerrainTextures& textures, bool showOverlay, bool overlayGrey) {
+  std::uint32_t features = 0;
+  if (textures.hasWater) features |= kFeatureHasWater;
+  if (textures.hasWaterBodies) features |= kFeatureWaterBodies;
+  if (showOverlay && textures.hasOverlay) {
+    features |= kFeatureShowOverlay;
+    if (textures.overlayIsSplat) features |= kFeatureOverlaySplat;
+    if (overlayGrey) features |= kFeatureOverlayGrey;
+  }
+  return features;
 }
 
 void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -71,8 +72,9 @@ struct TerrainTextures {
   int textureHeight = 0;
   // A torus (Heightfield::wraps): the map view shows its neighbouring copies.
   bool wraps = false;
-  // One more at every uploadHeights: what was computed from the heights
-  // (the 3D view's ambient occlusion) knows when it is stale.
+  // New at every uploadHeights, unique in the process (a view keeps two
+  // sets of textures, see TerrainView::setTerrain): what was computed from
+  // the heights (the 3D view's ambient occlusion) knows whose it is. 0: none.
   std::uint64_t heightsVersion = 0;
   // Largest texture side to use when below the GPU's (TerrainView::
   // setTextureBudget); 0 = the GPU's.
@@ -131,6 +133,28 @@ struct TerrainTextures {
 // water_bodies.glsl): the texture units, whether the ramp has water
 // colours, the water level, and the lakes and rivers.
 void setTerrainUniforms(const gl::Program& program, const TerrainTextures& textures, float water);
+
+// The switches the terrain shaders take as constants (ProgramVariants,
+// render/shader_library.hpp), one bit each, in kTerrainFeatureNames' order:
+// what a view does not show costs its pixels nothing.
+enum TerrainFeature : std::uint32_t {
+  kFeatureHasWater = 1U << 0,          // ramp.glsl's uHasWater
+  kFeatureWaterBodies = 1U << 1,       // water_bodies.glsl's uHasWaterBodies
+  kFeatureShowOverlay = 1U << 2,       // overlay.glsl's uShowOverlay
+  kFeatureOverlaySplat = 1U << 3,      // overlay.glsl's uOverlaySplat
+  kFeatureOverlayGrey = 1U << 4,       // overlay.glsl's uOverlayGrey
+  kFeatureHillshade = 1U << 5,         // map.frag's uHillshade
+  kFeatureWraps = 1U << 6,             // map.frag's uWraps
+  kFeatureMarkRow = 1U << 7,           // map.frag's row marker
+  kFeatureAmbientOcclusion = 1U << 8,  // mesh.frag's uShowAmbientOcclusion
+};
+inline const std::vector<std::string_view> kTerrainFeatureNames{
+    "HAS_WATER", "WATER_BODIES", "SHOW_OVERLAY", "OVERLAY_SPLAT",    "OVERLAY_GREY",
+    "HILLSHADE", "WRAPS",        "MARK_ROW",     "AMBIENT_OCCLUSION"};
+
+// The features these textures and an overlay setting switch on (water,
+// lakes and rivers, the overlay as shown by setOverlayUniforms).
+std::uint32_t terrainFeatures(const TerrainTextures& textures, bool showOverlay, bool overlayGrey);
 
 // The overlay's uniforms (overlay.glsl): its unit, whether it is shown and
 // a splat map, a mask's colour and the materials' colours for the splat.

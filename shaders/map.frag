@@ -12,11 +12,23 @@ uniform ivec2 uSize;         // heightmap width, height in cells
 uniform vec4 uViewport;      // x, y, width, height in pixels
 uniform vec2 uCenter;        // map point at the view centre, 0..1
 uniform float uZoom;         // 1 = whole map fits the view
+#ifdef HILLSHADE  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uHillshade = HILLSHADE;
+#else
 uniform bool uHillshade;
+#endif
 uniform vec3 uSun;           // towards the sun: x east, y south, z up (core/look/look.hpp)
 uniform float uRelief;       // height 1.0 against the map's side (Look::relief)
 uniform int uMarkRow;        // texture row the side view shows, marked with a line; -1 none
-uniform bool uWraps;         // a torus: its 8 neighbouring copies show faintly around it
+#ifndef MARK_ROW
+#define MARK_ROW true
+#endif
+// a torus: its 8 neighbouring copies show faintly around it
+#ifdef WRAPS  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uWraps = WRAPS;
+#else
+uniform bool uWraps;
+#endif
 
 in vec2 vUv;
 out vec4 fragColor;
@@ -107,7 +119,7 @@ void main() {
   } else if (uShowOverlay) {
     color = maskOver(color, texelFetch(uOverlay, cell, 0).r);
   }
-  if (uMarkRow >= 0) {
+  if (MARK_ROW && uMarkRow >= 0) {
     float pixelsFromRow = abs(cellPos.y - (float(uMarkRow) + 0.5)) * scale;
     if (pixelsFromRow < kMarkerHalfWidth) {
       color = kMarker;

@@ -14,7 +14,11 @@ uniform vec3 uSunDirection;  // towards the sun, world space, normalised
 uniform float uBase;
 uniform vec3 uEye;  // camera position, world space
 uniform sampler2D uAmbientOcclusion;  // R8: the sky each point sees (ambient_occlusion.frag)
+#ifdef AMBIENT_OCCLUSION  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uShowAmbientOcclusion = AMBIENT_OCCLUSION;
+#else
 uniform bool uShowAmbientOcclusion;
+#endif
 uniform ivec2 uAoSize;
 
 in vec2 vUv;

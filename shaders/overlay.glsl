@@ -1,11 +1,25 @@
 // The overlay over the terrain (the map view and the 3D view): a mask in
 // one colour, or the splat map's four material weights.
 uniform sampler2D uOverlay;  // R8 mask 0..1, or RGBA8 splat weights, laid out like uHeights
+#ifdef SHOW_OVERLAY  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uShowOverlay = SHOW_OVERLAY;
+#else
 uniform bool uShowOverlay;
+#endif
 uniform vec3 uOverlayColor;    // a mask's colour
-uniform bool uOverlaySplat;    // uOverlay holds the splat map (core/look/splat.hpp), not a mask
+// uOverlay holds the splat map (core/look/splat.hpp), not a mask
+#ifdef OVERLAY_SPLAT  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uOverlaySplat = OVERLAY_SPLAT;
+#else
+uniform bool uOverlaySplat;
+#endif
 uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
-uniform bool uOverlayGrey;     // a mask drawn as its own grey (0 black .. 1 white), not a colour
+// a mask drawn as its own grey (0 black .. 1 white), not a colour
+#ifdef OVERLAY_GREY  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uOverlayGrey = OVERLAY_GREY;
+#else
+uniform bool uOverlayGrey;
+#endif
 
 // A mask over the terrain's colour. As a colour: most of it where the mask
 // is 1, none where it is 0, so the terrain stays readable under a faint

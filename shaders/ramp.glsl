@@ -3,7 +3,11 @@
 // stops spans [0, 1] and ignores the water level.
 uniform sampler2D uLandRamp;   // 256x1 RGB8 table, linear filtering
 uniform sampler2D uWaterRamp;  // 256x1 RGB8 table (unused when !uHasWater)
+#ifdef HAS_WATER  // fixed per program (render/shader_library.hpp's ProgramVariants)
+const bool uHasWater = HAS_WATER;
+#else
 uniform bool uHasWater;
+#endif
 uniform float uWater;          // water level, 0..1
 
 vec3 rampLookup(sampler2D ramp, float t) {
