@@ -6,6 +6,7 @@
 // removed and optionally a cap on the child's address space.
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +44,22 @@ struct RunLimits {
   int onlyCpu = -1;          // >= 0: the child may run on this CPU only (taskset -c N)
   const char* program = TERRAIN_EXPLORER_BIN;  // or TERRAIN_DRIVER_BIN
 };
+
+// In a forked child before exec: the signals as a user's shell gives them
+// (default actions, none blocked), whatever the test runner inherited. A
+// runner started in the background has SIGINT and SIGQUIT ignored, which
+// the program then keeps (it does not catch what its parent ignored), and
+// a test that stops it with one of them would wait for ever.
+// Async-signal-safe: sigaction and sigprocmask only.
+inline void resetSignalsForChild() {
+  struct sigaction plain {};
+  plain.sa_handler = SIG_DFL;
+  for (const int signal : {SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE})
+    ::sigaction(signal, &plain, nullptr);
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
 
 // A child started by startApp, to be collected by waitApp.
 struct StartedApp {
@@ -112,6 +129,7 @@ inline StartedApp startApp(const std::vector<std::string>& args, const std::file
       const rlimit none{0, 0};
       ::setrlimit(RLIMIT_CORE, &none);
     }
+    resetSignalsForChild();
     if (limits.onlyCpu >= 0) {
       cpu_set_t one;
       CPU_ZERO(&one);

@@ -238,6 +238,7 @@ TEST_F(ExportCliHardening, EachSignalRemovesANamedTemporaryAndKeepsTheOldFile) {
     if (pid == 0) {
       const rlimit none{0, 0};
       ::setrlimit(RLIMIT_CORE, &none);
+      testing::resetSignalsForChild();
       ::execl(TERRAIN_NAMED_TEMPORARY_WRITER_BIN, TERRAIN_NAMED_TEMPORARY_WRITER_BIN,
               target.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
