@@ -1,16 +1,15 @@
-// Issue 20's slider-to-screen figure: on the Alpine preset at 513 (and
-// 1025, where the issue asks 2 s), a slider moved on one node until the
-// terrain it gives is on screen in the 3D view with its materials, as the
-// window does it: the generation worker re-runs what the change reaches
-// (the results upstream are cached), then the new map is uploaded, its
-// splat computed and one 1280x720 frame drawn. A map that was slow comes
-// as a draft at 257 first (the same valleys), then at its own size: the
-// iteration's time is the map's, first_on_screen_ms the draft's. The
-// issue's budget is 300 ms at 513. The first argument is the size, the
-// second the slider:
-// 0 the range's noise (the blend and all after it re-run), 1 the rivers'
-// uplift (rivers, screes, gullies and the closing pass), 2 the gullies'
-// droplets (the last two nodes).
+// Issue 20's slider-to-screen figure: on the Alpine preset at 513 and 1025, a slider moved on one
+// node until the terrain it gives is on screen in the 3D view with its materials, as the window
+// does it: the generation worker re-runs what the change reaches (the results upstream are
+// cached), then the new map is uploaded, its splat computed and one 1280x720 frame drawn. A map
+// that was slow comes as a draft at 257 first (the same valleys), then at its own size: the
+// iteration's time is the map's, first_on_screen_ms the draft's. Issue 20's budget is 300 ms at
+// 513; issue 38 item 11's at 1025 is the draft within 500 ms and the map within 3 s on this 2-core
+// machine, measured with the machine's baseline in the same run (--benchmark_filter=
+// 'BM_FillBaseline/1025|BM_AlpineSliderToScreen/1025': a fill slower than ~0.12 ms says other
+// programs share the cores). The first argument is the size, the second the slider:
+// 0 the range's noise (the blend and all after it re-run), 1 the rivers' uplift (rivers, screes,
+// gullies and the closing pass), 2 the gullies' droplets (the last two nodes).
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
 
@@ -142,13 +141,17 @@ void BM_AlpineSliderToScreen(benchmark::State& state) {
   state.counters["first_on_screen_ms"] = firstOnScreen / moves;
   state.counters["first_generate_ms"] = firstGenerate / moves;
   state.counters["drafts"] = drafts;
-  state.counters["budget_ms"] = size <= 513 ? 300.0 : 2000.0;
+  // Issue 38 item 11 at 1025: the draft on screen within 0.5 s, the map within 3 s.
+  state.counters["budget_ms"] = size <= 513 ? 300.0 : 3000.0;
+  state.counters["first_budget_ms"] = size <= 513 ? 300.0 : 500.0;
 }
 BENCHMARK(BM_AlpineSliderToScreen)
     ->Args({513, 0})
     ->Args({513, 1})
     ->Args({513, 2})
+    ->Args({1025, 0})
     ->Args({1025, 1})
+    ->Args({1025, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
