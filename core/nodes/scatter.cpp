@@ -17,6 +17,7 @@
 // ports are fixed by its type, and the list is a value.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <unordered_map>
 
@@ -95,9 +96,14 @@ void refuseTooManySquares(const SpeciesList& list, double widthMetres, double he
     if (r.placing.density <= 0.0) continue;
     squares += (widthMetres / r.placing.spacing + 3.0) * (heightMetres / r.placing.spacing + 3.0);
     if (squares > kMaxSquares) {
-      throw InputError("scatter: species '" + r.name + "' at " + std::to_string(r.placing.spacing) +
-                       " m spacing over " + std::to_string(static_cast<long long>(widthMetres)) +
-                       " m brings the list to more than 1e9 places to weigh; raise its spacing");
+      char figures[96];
+      std::snprintf(figures, sizeof figures, "' at %g m spacing over %g m", r.placing.spacing,
+                    widthMetres);
+      std::string message = "scatter: species '";  // built by +=: GCC 12's -Wrestrict
+      message += r.name;
+      message += figures;
+      message += " brings the list to more than 1e9 places to weigh; raise its spacing";
+      throw InputError(message);
     }
   }
 }

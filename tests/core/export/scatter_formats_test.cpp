@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -257,6 +258,17 @@ TEST_F(ScatterFormats, TheCliTilesHoldTheWorldsInstancesEachInOneTile) {
       EXPECT_EQ(it->second, row) << tiles;  // every number the same double
     }
   }
+}
+
+TEST_F(ScatterFormats, AnInstancesPortIsNoMapForOutputNode) {
+  const Document doc = scatterDocument(129);
+  { std::ofstream(path("scatter.terrain.json")) << projectToJson(doc); }
+  const std::string node = std::to_string(doc.graph.nodes.back().id);
+  const testing::AppRun r = run({"--project", path("scatter.terrain.json"), "--output-node",
+                                 node + ".instances", "--heightmap", path("h.png")});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("gives instances, not a map"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(path("h.png")));
 }
 
 TEST_F(ScatterFormats, AGraphWithoutAScatterIsRefusedBeforeAnyFile) {

@@ -336,6 +336,15 @@ TEST(ScatterNode, ABadSpeciesListIsRefusedNamingTheSpeciesAndTheKey) {
   EXPECT_NE(message.find("--shown: 3 but the list has 2 species"), std::string::npos) << message;
 }
 
+// A list whose places to weigh would take minutes and gigabytes (0.1 m
+// spacing over a 100 km world: 1e12 squares) is refused before any work.
+TEST(ScatterNode, AListTooCostlyForItsWorldIsRefusedNamingTheSpecies) {
+  const Scattered s = scatterDocument(129, 100000.0, {speciesOfKind("moss", 10.0, 0.1)});
+  const std::string message = testing::inputErrorOf([&] { wholeWorld(s); });
+  EXPECT_NE(message.find("species 'moss' at 0.1"), std::string::npos) << message;
+  EXPECT_NE(message.find("raise its spacing"), std::string::npos) << message;
+}
+
 TEST(ScatterNode, TheSpeciesListSurvivesTheProjectFile) {
   SpeciesRules rules = speciesOfKind("birches", 70.0, 3.5, 4.0);
   rules.shape = ScatterShape::Sphere;
