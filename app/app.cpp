@@ -362,9 +362,15 @@ FrameReport App::update(const FrameControl& control) {
   }
   // A job that ended since the panel drew: one more frame draws its outcome.
   if (followExport(state_.exporting, parts_->exporter)) platform_.drawMoreFrames(1);
+  // A frame that must show the newest terrain has it whole; otherwise a new
+  // map is prepared a part a frame (the last one drawn meanwhile), so no
+  // frame stalls when it lands, and frames keep coming until it is shown.
+  if (control.waitForNewest) parts_->view.finishPreparing();
   drawFrame();
+  const bool preparing = parts_->view.preparing();
+  if (preparing) platform_.drawMoreFrames(1);
   state_.shown.frameMs = msSince(frameStart);
-  if (parts_->awaitingFrame) {
+  if (parts_->awaitingFrame && !preparing) {
     (state_.shown.fieldIsDraft ? state_.shown.draftToFrameMs : state_.shown.regenToFrameMs) =
         msSince(requestedAt_);
     platform_.drawMoreFrames(1);  // the panel shows the new figures

@@ -13,14 +13,19 @@ glm::vec3 worldSun(const ViewSettings& view) {
 }
 
 MeshPass::MeshPass()
-    : terrain_(loadProgram("mesh.vert", "mesh.frag")),
+    : terrain_("mesh.vert", "mesh.frag", kTerrainFeatureNames),
       water_(loadProgram("water.vert", "water.frag")),
       waterBodies_(loadProgram("water_bodies.vert", "water_bodies.frag")),
       sky_(loadProgram("fullscreen.vert", "sky.frag")),
       empty_(gl::VertexArray::create()) {}
 
-void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
-                    glm::ivec4 viewport) {
+bool MeshPass::prepare(const TerrainTextures& textures, const ViewSettings& view, bool whole) {
+  if (!view.ambientOcclusion || textures.empty() || textures.isProfile()) return true;
+  return ambientOcclusion_.update(textures, std::max(view.exaggeration, 0.0f), whole);
+}
+
+void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport,
+                    Occlusion occlusion) {
   glDisable(GL_BLEND);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
@@ -41,28 +46,38 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view,
   // Grid density follows the map's size on screen (see kPixelsPerQuad).
   const float pixelsPerMap = camera.pixelsPerWorldUnit(static_cast<float>(viewport.w));
   const glm::vec2 pixels = pixelsPerMap * extent;
-  const GridMesh& grid =
-      grids_.get({gridResolution(textures.textureWidth, pixels.x),
-                  gridResolution(textures.textureHeight, pixels.y),
-                  gridResolution(textures.textureWidth, pixels.x, kEdgePixelsPerQuad),
-                  gridResolution(textures.textureHeight, pixels.y, kEdgePixelsPerQuad)});
+  const GridShape lod{gridResolution(textures.textureWidth, pixels.x),
+                      gridResolution(textures.textureHeight, pixels.y),
+                      gridResolution(textures.textureWidth, pixels.x, kEdgePixelsPerQuad),
+                      gridResolution(textures.textureHeight, pixels.y, kEdgePixelsPerQuad)};
+  const GridMesh& grid = grids_.get(gridOverride.value_or(lod));
 
-  if (view.ambientOcclusion) ambientOcclusion_.update(textures, exaggeration);
-  terrain_.use();
-  setTerrainUniforms(terrain_, textures, view.water);
-  terrain_.set("uAmbientOcclusion", static_cast<int>(kAmbientOcclusionUnit));
-  terrain_.set("uShowAmbientOcclusion", view.ambientOcclusion ? 1 : 0);
-  terrain_.set("uAoSize", ambientOcclusion_.size());
-  setOverlayUniforms(terrain_, textures, view.showOverlay, view.overlayColor, view.materialColors);
-  terrain_.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
-  terrain_.set("uSize", size);
-  terrain_.set("uViewProjection", viewProjection);
-  terrain_.set("uExtent", extent);
-  terrain_.set("uExaggeration", exaggeration);
-  terrain_.set("uBase", kBlockBaseY);
-  terrain_.set("uSunDirection", sun);
-  terrain_.set("uEye", eye);
-  terrain_.set("uGrid", glm::ivec2(grid.shape().columns, grid.shape().rows));
+  if (view.ambientOcclusion) {
+    const bool shown = ambientOcclusion_.showsHeights(textures);
+    if (!shown || occlusion != Occlusion::Keep) {
+      ambientOcclusion_.update(textures, exaggeration, !shown || occlusion == Occlusion::Whole);
+    } else {
+      ambientOcclusion_.bindShown();
+    }
+  }
+  std::uint32_t features = terrainFeatures(textures, view.showOverlay, view.overlayGrey);
+  if (view.ambientOcclusion) features |= kFeatureAmbientOcclusion;
+  const gl::Program& terrain = terrain_.get(features);
+  terrain.use();
+  setTerrainUniforms(terrain, textures, view.water);
+  terrain.set("uAmbientOcclusion", static_cast<int>(kAmbientOcclusionUnit));
+  terrain.set("uShowAmbientOcclusion", view.ambientOcclusion ? 1 : 0);
+  terrain.set("uAoSize", ambientOcclusion_.size());
+  setOverlayUniforms(terrain, textures, view.showOverlay, view.overlayColor, view.materialColors);
+  terrain.set("uOverlayGrey", view.overlayGrey ? 1 : 0);
+  terrain.set("uSize", size);
+  terrain.set("uViewProjection", viewProjection);
+  terrain.set("uExtent", extent);
+  terrain.set("uExaggeration", exaggeration);
+  terrain.set("uBase", kBlockBaseY);
+  terrain.set("uSunDirection", sun);
+  terrain.set("uEye", eye);
+  terrain.set("uGrid", glm::ivec2(grid.shape().columns, grid.shape().rows));
   if (view.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   grid.draw();
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);

@@ -2,12 +2,15 @@
 // 3D view (article 004 in perspective or isometric): sky, the terrain block
 // lit by a directional sun, then the translucent water: the sea's plane,
 // lakes and rivers at their own levels.
+#include <optional>
+
 #include <glm/glm.hpp>
 
 #include "render/ambient_occlusion.hpp"
 #include "render/gl_program.hpp"
 #include "render/grid_mesh.hpp"
 #include "render/mesh_geometry.hpp"
+#include "render/shader_library.hpp"
 #include "render/terrain_textures.hpp"
 #include "render/terrain_view.hpp"
 
@@ -20,15 +23,33 @@ glm::vec3 worldSun(const ViewSettings& view);
 class MeshPass {
  public:
   MeshPass();
+  // How a draw brings the ambient occlusion up to date when the view's
+  // exaggeration changed (the occlusion of other heights is always made
+  // whole first: never another map's over these).
+  enum class Occlusion {
+    Whole,  // all at once (a picture)
+    Part,   // a band a frame, the last one shown meanwhile (the window)
+    Keep,   // not at all: another terrain is being prepared (see prepare)
+  };
   // Clears depth; draws into the current viewport.
-  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport);
+  void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport,
+            Occlusion occlusion);
+  // One more part of what `textures` needs before this view can draw them
+  // (their occlusion), or all of it when `whole`; true when nothing is left.
+  // Binds texture units: bind the drawn textures again after it.
+  bool prepare(const TerrainTextures& textures, const ViewSettings& view, bool whole);
+
+  // Draws with this grid instead of the one the map's size on screen picks
+  // (a reference at the map's own resolution, to compare the level of
+  // detail with).
+  std::optional<GridShape> gridOverride;
 
  private:
   // Lakes and rivers (TerrainTextures::waterBodies) over the drawn ground.
   void drawWaterBodies(const TerrainTextures& textures, const MeshGeometry& geometry,
                        const GridMesh& grid, glm::vec3 sun);
 
-  gl::Program terrain_;
+  ProgramVariants terrain_;
   gl::Program water_;
   gl::Program waterBodies_;
   gl::Program sky_;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <exception>
+#include <utility>
 
 #include "render/gl_state.hpp"
 #include "render/instance_pass.hpp"
@@ -19,24 +20,56 @@
 namespace terrain::render {
 
 struct TerrainView::Impl {
-  TerrainTextures textures;
+  TerrainTextures textures;  // drawn
+  // A terrain given since, while its parts are made (the 3D view's
+  // occlusion, a band a frame); drawn in place of `textures` once complete,
+  // so no frame shows half of it.
+  TerrainTextures incoming;
+  bool hasIncoming = false;
+  bool finishNext = false;  // finishPreparing: the next draw completes it
   SidePass side;
   MapPass map;
   MeshPass mesh;
   InstancePass instances;
   OffscreenTarget offscreen;
 
-  void drawViewport(const ViewSettings& view, glm::ivec4 viewport);
+  TerrainTextures& newest() { return hasIncoming ? incoming : textures; }
+  const TerrainTextures& newest() const { return hasIncoming ? incoming : textures; }
+  // One more part of the incoming terrain (all of it when `whole`); shown
+  // from this frame on once complete.
+  void advanceIncoming(const ViewSettings& view, bool whole);
+  void drawViewport(const ViewSettings& view, glm::ivec4 viewport, bool whole);
 };
 
 namespace {
+
+// The largest map whose textures are kept for the next one after it is
+// replaced (see advanceIncoming).
+constexpr int kKeptSpareSide = 2049;
 
 // Shown before the first setTerrain: the sky's horizon colour.
 constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
 
 }  // namespace
 
-void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewport) {
+void TerrainView::Impl::advanceIncoming(const ViewSettings& view, bool whole) {
+  if (!hasIncoming) return;
+  const bool needsMesh = view.kind == ViewKind::Mesh && !incoming.isProfile();
+  if (needsMesh && !mesh.prepare(incoming, view, whole)) return;
+  std::swap(textures, incoming);
+  hasIncoming = false;
+  // Past 2049 a side the second set is not worth its memory (and a new
+  // map of that size costs more than a frame to upload anyway).
+  if (Heightfield::cellCount(incoming.textureWidth, incoming.textureHeight) >
+      Heightfield::cellCount(kKeptSpareSide, kKeptSpareSide)) {
+    const int budget = incoming.budget;
+    incoming = TerrainTextures{};
+    incoming.budget = budget;
+  }
+}
+
+void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewport, bool whole) {
+  advanceIncoming(view, whole);
   glViewport(viewport.x, viewport.y, viewport.z, viewport.w);
   glScissor(viewport.x, viewport.y, viewport.z, viewport.w);
   glEnable(GL_SCISSOR_TEST);
@@ -62,7 +95,10 @@ void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewpo
       }
       break;
     case ViewKind::Mesh:
-      mesh.draw(textures, view, viewport);
+      mesh.draw(textures, view, viewport,
+                whole         ? MeshPass::Occlusion::Whole
+                : hasIncoming ? MeshPass::Occlusion::Keep
+                              : MeshPass::Occlusion::Part);
       if (view.showInstances && !instances.empty()) {
         const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
         const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
@@ -90,39 +126,58 @@ TerrainView::TerrainView(TerrainView&&) noexcept = default;
 TerrainView& TerrainView::operator=(TerrainView&&) noexcept = default;
 
 void TerrainView::setTerrain(const Heightfield& field, const ColorRamp& ramp) {
-  impl_->textures.uploadHeights(field);
-  impl_->textures.uploadRamp(ramp);
+  Impl& impl = *impl_;
+  if (impl.textures.empty()) {  // nothing on screen to keep
+    impl.hasIncoming = false;
+    impl.textures.uploadHeights(field);
+    impl.textures.uploadRamp(ramp);
+    return;
+  }
+  impl.hasIncoming = false;  // an older incoming terrain is dropped unseen
+  impl.incoming.budget = impl.textures.budget;
+  impl.incoming.uploadHeights(field);  // throws before anything changes on screen
+  impl.incoming.uploadRamp(ramp);
+  impl.hasIncoming = true;
+}
+
+bool TerrainView::preparing() const {
+  return impl_->hasIncoming;
+}
+
+void TerrainView::finishPreparing() {
+  impl_->finishNext = true;
 }
 
 glm::ivec2 TerrainView::displayedResolution() const {
-  const TerrainTextures& t = impl_->textures;
+  const TerrainTextures& t = impl_->newest();
   if (t.empty()) return {0, 0};
   if (t.isProfile()) return {t.width, 1};
   return {t.textureWidth, t.textureHeight};
 }
 
 int TerrainView::textureLimit() const {
-  return impl_->textures.textureLimit();
+  return impl_->newest().textureLimit();
 }
 
 void TerrainView::setTextureBudget(int side) {
-  impl_->textures.budget = side >= 2 ? side : 0;
+  impl_->textures.budget = impl_->incoming.budget = side >= 2 ? side : 0;
 }
 
 void TerrainView::setRamp(const ColorRamp& ramp) {
   impl_->textures.uploadRamp(ramp);
+  if (impl_->hasIncoming) impl_->incoming.uploadRamp(ramp);
 }
 
 void TerrainView::setOverlay(const std::vector<float>& mask) {
-  impl_->textures.uploadOverlay(mask);
+  impl_->newest().uploadOverlay(mask);
 }
 
 void TerrainView::setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
-  impl_->textures.uploadSplatOverlay(weights);
+  impl_->newest().uploadSplatOverlay(weights);
 }
 
 void TerrainView::setWaterBodies(const WaterLook& water) {
-  impl_->textures.uploadWaterBodies(water);
+  impl_->newest().uploadWaterBodies(water);
 }
 
 void TerrainView::setInstances(std::span<const ScatterInstance> instances,
@@ -132,9 +187,12 @@ void TerrainView::setInstances(std::span<const ScatterInstance> instances,
 }
 
 void TerrainView::draw(const ViewSettings& view, int x, int y, int width, int height) {
-  if (width <= 0 || height <= 0) return;  // e.g. a minimised window
   const GlStateGuard guard;
-  impl_->drawViewport(view, {x, y, width, height});
+  if (width <= 0 || height <= 0) {  // e.g. a minimised window: the newest is shown when it opens
+    impl_->advanceIncoming(view, true);
+    return;
+  }
+  impl_->drawViewport(view, {x, y, width, height}, std::exchange(impl_->finishNext, false));
 }
 
 RgbImage TerrainView::renderToImage(const ViewSettings& view, int width, int height) {
@@ -142,7 +200,7 @@ RgbImage TerrainView::renderToImage(const ViewSettings& view, int width, int hei
   const GlStateGuard state;
   impl_->offscreen.ensure(width, height);  // throws for sizes beyond kMaxOffscreenSize
   impl_->offscreen.bind();
-  impl_->drawViewport(view, {0, 0, width, height});
+  impl_->drawViewport(view, {0, 0, width, height}, true);  // a picture shows the newest, whole
   return impl_->offscreen.read();
 }
 

@@ -115,6 +115,11 @@ class TerrainView {
 
   // Uploads the heights as a texture (in place when the size is unchanged)
   // and the ramp as lookup tables; nothing else is computed or rebuilt.
+  // While a terrain is on screen the new one is uploaded beside it and
+  // replaces it in the first draw that finds it complete: the 3D view makes
+  // its ambient occlusion a band a frame first (see preparing()), the map
+  // and side views need nothing more. The overlay and water set after it,
+  // and displayedResolution(), are the new terrain's.
   // Heightmaps larger than the texture limit are shown downsampled: every
   // k-th sample, k the smallest that fits (16385 -> 8193 under a 16384
   // limit), see displayedResolution().
@@ -136,6 +141,13 @@ class TerrainView {
   // as its species' look; empty removes them. Uploaded here, once.
   void setInstances(std::span<const ScatterInstance> instances, std::span<const InstanceLook> looks,
                     const InstancePlacement& placement);
+  // Whether the terrain last given to setTerrain is still being prepared,
+  // the one before it drawn meanwhile: the window draws more frames until
+  // it is not (a 1025 map's occlusion took 114 ms in one frame).
+  bool preparing() const;
+  // The next draw completes the terrain being prepared (a frame that must
+  // show the newest terrain: a screenshot, a test). renderToImage always does.
+  void finishPreparing();
   // Draws into the currently bound framebuffer's viewport rectangle.
   // Pixels outside the rectangle are untouched (scissor); the 3D view needs a
   // depth buffer there. GL state it changes is restored. width or height <= 0
