@@ -31,6 +31,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -47,12 +48,18 @@ constexpr std::int64_t kDropletsPerRound = std::int64_t{1} << 14;
 constexpr std::uint64_t kStreamBase = 0xd50b1e7500000000ULL;
 
 // The erosion brush: cells within the radius of a droplet's cell, weighted
-// radius - distance and normalised (the thesis's weights).
+// radius - distance and normalised (the thesis's weights). Its cells run
+// row by row (dy, then dx, ascending), each row a run of neighbours.
 struct Brush {
+  struct Row {
+    std::ptrdiff_t offset;  // of the row's first cell from the centre: dy * width + dx
+    int cells;
+    int first;  // index of its first cell's weight
+  };
   std::vector<int> dx;
   std::vector<int> dy;
   std::vector<float> weight;
-  std::vector<std::ptrdiff_t> offset;  // dy * width + dx
+  std::vector<Row> rows;
 };
 
 Brush makeBrush(int radius, int width) {
@@ -60,14 +67,18 @@ Brush makeBrush(int radius, int width) {
   double total = 0.0;
   std::vector<double> raw;
   for (int dy = -radius; dy <= radius; ++dy) {
+    const auto rowStart = static_cast<int>(raw.size());
     for (int dx = -radius; dx <= radius; ++dx) {
       const double d = std::sqrt(static_cast<double>(dx * dx + dy * dy));
       if (d >= radius) continue;
+      if (static_cast<int>(raw.size()) == rowStart) {
+        brush.rows.push_back({static_cast<std::ptrdiff_t>(dy) * width + dx, 0, rowStart});
+      }
+      ++brush.rows.back().cells;
       brush.dx.push_back(dx);
       brush.dy.push_back(dy);
       raw.push_back(radius - d);
       total += radius - d;
-      brush.offset.push_back(static_cast<std::ptrdiff_t>(dy) * width + dx);
     }
   }
   for (double w : raw) brush.weight.push_back(static_cast<float>(w / total));
@@ -243,6 +254,9 @@ class BlockSchedule {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
 };
+
+constexpr int kLanes = 4;
+typedef float Lanes __attribute__((vector_size(kLanes * sizeof(float))));
 
 struct Droplet {
   float x = 0.0f;
@@ -441,11 +455,16 @@ class Eroder {
     const bool clear =
         ix >= radius_ && iy >= radius_ && ix < width_ - radius_ && iy < height_ - radius_;
     if (clear) {
-      const std::size_t centre = cell(ix, iy);
+      float* const centre = h_ + cell(ix, iy);
+      const std::ptrdiff_t toWear = wear_ - h_;
       float taken = 0.0f;
-      for (std::size_t k = 0; k < brush_.weight.size(); ++k) {
-        taken +=
-            take(centre + static_cast<std::size_t>(brush_.offset[k]), amount * brush_.weight[k]);
+      for (const Brush::Row& row : brush_.rows) {
+        float* const first = centre + row.offset;
+        const float* const weight = brush_.weight.data() + row.first;
+        int k = 0;
+        for (; k + kLanes <= row.cells; k += kLanes)
+          takeLanes(first + k, toWear, weight + k, amount, taken);
+        for (; k < row.cells; ++k) taken += takeAt(first + k, toWear, amount * weight[k]);
       }
       return taken;
     }
@@ -479,6 +498,30 @@ class Eroder {
     return t;
   }
 
+  static float takeAt(float* h, std::ptrdiff_t toWear, float amount) {
+    const float t = std::max(0.0f, std::min(*h, amount));
+    *h -= t;
+    h[toWear] += t;
+    return t;
+  }
+  // take() on kLanes neighbouring cells at once: each lane does the scalar's
+  // operations (min and max written as std::min and std::max pick), so the
+  // bits are the same; what was taken is summed in the cells' order.
+  static void takeLanes(float* h, std::ptrdiff_t toWear, const float* weight, float amount,
+                        float& taken) {
+    Lanes hv, wv, ev;
+    std::memcpy(&hv, h, sizeof hv);
+    std::memcpy(&wv, weight, sizeof wv);
+    std::memcpy(&ev, h + toWear, sizeof ev);
+    const Lanes a = amount * wv;
+    const Lanes m = a < hv ? a : hv;            // std::min(h, a)
+    const Lanes t = Lanes{} < m ? m : Lanes{};  // std::max(0, m)
+    hv -= t;
+    ev += t;
+    std::memcpy(h, &hv, sizeof hv);
+    std::memcpy(h + toWear, &ev, sizeof ev);
+    for (int i = 0; i < kLanes; ++i) taken += t[i];
+  }
   float* h_;
   int width_;
   int height_;
