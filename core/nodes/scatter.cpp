@@ -19,10 +19,10 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
-#include <unordered_map>
+#include <numbers>
+#include <utility>
 
 #include "core/base/error.hpp"
-#include "core/look/masks.hpp"
 #include "core/nodes/cells.hpp"
 #include "core/nodes/nodes.hpp"
 #include "core/scatter/scatter_species.hpp"
@@ -108,28 +108,78 @@ void refuseTooManySquares(const SpeciesList& list, double widthMetres, double he
   }
 }
 
+// The ground's squared gradient (rise over run, in metres) at each sample,
+// from central differences (one-sided at a map's edge, wrapped on a
+// torus), as the slope mask node measures slopes: a slope is at most a
+// species' steepest where this is at most its tangent squared (no atan for
+// 16 million samples).
+std::vector<float> squaredGradients(const Heightfield& field, double cell, double rise,
+                                    const Execution& exec) {
+  std::vector<float> out(field.size());
+  const auto across = [&](int i, int n, int& low, int& high) {
+    if (field.wraps) {
+      low = (i + n - 1) % n, high = (i + 1) % n;
+      return 2;
+    }
+    low = std::max(i - 1, 0), high = std::min(i + 1, n - 1);
+    return high - low;
+  };
+  parallelFor(exec, 0, field.height, 16, [&](std::int64_t begin, std::int64_t end) {
+    for (auto y = static_cast<int>(begin); y < end; ++y) {
+      int up = 0, down = 0;
+      const int rows = across(y, field.height, up, down);
+      for (int x = 0; x < field.width; ++x) {
+        int left = 0, right = 0;
+        const int cols = across(x, field.width, left, right);
+        const double gx = cols == 0 ? 0.0
+                                    : static_cast<double>(field.at(right, y) - field.at(left, y)) *
+                                          rise / (cols * cell);
+        const double gy = rows == 0 ? 0.0
+                                    : static_cast<double>(field.at(x, down) - field.at(x, up)) *
+                                          rise / (rows * cell);
+        out[field.index(x, y)] = static_cast<float>(gx * gx + gy * gy);
+      }
+    }
+  });
+  return out;
+}
+
+// Whether a species stands everywhere at its full density: no rule and no
+// mask to follow, so it needs no map of its own.
+bool everywhere(const SpeciesRules& r, const std::vector<PortValue>& in) {
+  const bool masked = r.mask > 0 && in[static_cast<std::size_t>(r.mask)];
+  return !masked && r.heightMin <= -1.0e5 && r.heightMax >= 1.0e5 && r.maxSlope >= 90.0;
+}
+
 // Each species' density scale per cell: its mask input (an open one:
-// everywhere) where its height band and slope allow, else 0.
+// everywhere) where its height band and slope allow, else 0; empty for a
+// species that stands everywhere.
 std::vector<Heightfield> speciesMasks(const SpeciesList& list, const Heightfield& heights,
                                       const std::vector<PortValue>& in, const NodeContext& context,
                                       double cell, const RunControl& control) {
   bool slopes = false;
   for (const SpeciesRules& r : list) slopes = slopes || r.maxSlope < 90.0;
-  // Degrees / 90, as the slope mask node measures them.
   const std::vector<float> slope =
-      slopes ? slopeMask(heights, cell, context.world.heightRange, control.exec)
+      slopes ? squaredGradients(heights, cell, context.world.heightRange, control.exec)
              : std::vector<float>{};
+  const double base = context.world.baseElevation, range = context.world.heightRange;
   std::vector<Heightfield> out;
   for (const SpeciesRules& r : list) {
+    if (everywhere(r, in)) {
+      out.emplace_back();
+      continue;
+    }
     Heightfield mask(heights.width, heights.height);
     mask.wraps = heights.wraps;
-    const PortValue& input = r.mask > 0 ? in[static_cast<std::size_t>(r.mask)] : in[0];
-    const Heightfield* follow = r.mask > 0 && input ? input.get() : nullptr;
-    const auto steepest = static_cast<float>(r.maxSlope / 90.0);
+    const Heightfield* follow = r.mask > 0 ? in[static_cast<std::size_t>(r.mask)].get() : nullptr;
+    const double tangent = std::tan(r.maxSlope * std::numbers::pi / 180.0);
+    const auto steepest = static_cast<float>(tangent * tangent);
+    const bool anySlope = !slope.empty() && r.maxSlope < 90.0;
+    const float* h = heights.heights.data();
     forEachCell(mask.size(), control, [&](std::size_t i) {
-      const double metres = elevationOf(context.world, static_cast<double>(heights.heights[i]));
+      const double metres = base + static_cast<double>(h[i]) * range;  // elevationOf
       const bool band = metres >= r.heightMin && metres <= r.heightMax;
-      const bool gentle = slope.empty() || r.maxSlope >= 90.0 || slope[i] <= steepest;
+      const bool gentle = !anySlope || slope[i] <= steepest;
       const float scale = follow != nullptr ? std::clamp(follow->heights[i], 0.0f, 1.0f) : 1.0f;
       mask.heights[i] = band && gentle ? scale : 0.0f;
     });
@@ -151,16 +201,20 @@ std::vector<ScatterInstance> compete(const SpeciesList& list,
   for (std::size_t winner = 0; winner + 1 < list.size(); ++winner) {
     const double radius = list[winner].clearance;
     if (radius <= 0.0) continue;
-    // The winner's instances by square of the clearance's side.
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> squares;
-    const auto key = [radius](double x, double y) {
-      const auto i = static_cast<std::int64_t>(std::floor(x / radius));
-      const auto j = static_cast<std::int64_t>(std::floor(y / radius));
-      return (static_cast<std::uint64_t>(i) << 32) ^ static_cast<std::uint32_t>(j);
+    // The winner's instances by square of the clearance's side, sorted by
+    // square: a later instance looks up the nine squares around it.
+    const auto squareOf = [radius](double metres) {
+      return static_cast<std::int64_t>(std::floor(metres / radius));
     };
+    const auto keyOf = [](std::int64_t i, std::int64_t j) {
+      return (static_cast<std::uint64_t>(j) << 32) ^ static_cast<std::uint32_t>(i);
+    };
+    const auto key = [&](double x, double y) { return keyOf(squareOf(x), squareOf(y)); };
+    std::vector<std::pair<std::uint64_t, std::size_t>> squares;
     for (std::size_t k = first[winner]; k < first[winner + 1]; ++k) {
-      squares[key(placed[k].x, placed[k].y)].push_back(k);
+      squares.emplace_back(key(placed[k].x, placed[k].y), k);
     }
+    std::sort(squares.begin(), squares.end());
     const double radius2 = radius * radius;
     const auto from = static_cast<std::int64_t>(first[winner + 1]);
     const auto to = static_cast<std::int64_t>(placed.size());
@@ -170,14 +224,12 @@ std::vector<ScatterInstance> compete(const SpeciesList& list,
         bool near = false;
         for (int dy = -1; dy <= 1 && !near; ++dy) {
           for (int dx = -1; dx <= 1 && !near; ++dx) {
-            const auto it = squares.find(key(c.x + dx * radius, c.y + dy * radius));
-            if (it == squares.end()) continue;
-            for (const std::size_t w : it->second) {
-              const double ex = placed[w].x - c.x, ey = placed[w].y - c.y;
-              if (ex * ex + ey * ey < radius2) {
-                near = true;
-                break;
-              }
+            const std::uint64_t square = keyOf(squareOf(c.x) + dx, squareOf(c.y) + dy);
+            auto it = std::lower_bound(squares.begin(), squares.end(),
+                                       std::pair<std::uint64_t, std::size_t>{square, 0});
+            for (; it != squares.end() && it->first == square && !near; ++it) {
+              const double ex = placed[it->second].x - c.x, ey = placed[it->second].y - c.y;
+              near = ex * ex + ey * ey < radius2;
             }
           }
         }
@@ -232,7 +284,7 @@ std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context
   const auto grow = static_cast<std::int64_t>(std::ceil(widestClearance(list) / cell)) + 1;
   ScatterMaps maps{&heights, {},   context.originX,          context.originY, worldW,
                    worldH,   cell, context.world.heightRange};
-  for (const Heightfield& mask : masks) maps.masks.push_back(&mask);
+  for (const Heightfield& mask : masks) maps.masks.push_back(mask.size() > 0 ? &mask : nullptr);
   const auto local = [](std::int64_t v, std::int64_t origin, std::int64_t low, std::int64_t high) {
     return std::clamp(v, low, high) - origin;
   };
@@ -264,7 +316,12 @@ std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context
     return sx < x0 || sx > x1 || sy < y0 || sy > y1;
   });
   control.checkpoint(1.0f);
-  Heightfield density = masks[static_cast<std::size_t>(p.shown) - 1];
+  Heightfield density = std::move(masks[static_cast<std::size_t>(p.shown) - 1]);
+  if (density.size() == 0) {  // a species that stands everywhere
+    density = Heightfield(heights.width, heights.height);
+    density.wraps = heights.wraps;
+    std::fill(density.heights.begin(), density.heights.end(), 1.0f);
+  }
   return {makePort(std::move(density)), makePort(std::move(set))};
 }
 
