@@ -49,9 +49,12 @@ class StrokePrefixCache {
     return std::nullopt;
   }
 
-  // Keeps `field`, `strokes` but the last applied to `key.input`.
+  // Keeps `field`, `strokes` but the last applied to `key.input`. Not for
+  // a single stroke: before it the map is the input (or a blank mask), as
+  // quickly made again as copied, and a copy held would be a map more at
+  // the run's peak (issue 37: an 80,000-point stroke within 2x the map's).
   void keep(Key key, const Strokes& strokes, const Heightfield& field) {
-    if (strokes.empty() || field.size() > kMaxCells) return;
+    if (strokes.size() < 2 || field.size() > kMaxCells) return;
     Entry entry{std::move(key), Strokes(strokes.begin(), strokes.end() - 1), field};
     const std::lock_guard lock(mutex_);
     std::erase_if(held_, [&](const Entry& e) { return e.key == entry.key; });
