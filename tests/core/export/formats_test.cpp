@@ -26,6 +26,7 @@
 #include "core/export/outputs.hpp"
 #include "core/export/raw16.hpp"
 #include "core/export/sidecar.hpp"
+#include "core/graph/graph_edits.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/nodes/registry.hpp"
 #include "tests/support/files.hpp"
@@ -270,7 +271,9 @@ TEST_F(Formats, TheSidecarGoesBesideTheFirstOutputThatIsAFile) {
 }
 
 TEST_F(Formats, EveryFormatBesidesTheViewWritesDescribesAndLaysOutItsFile) {
-  const Document doc = smallDocument();
+  Document doc = smallDocument();
+  // A Scatter beside the terrain, for the instances' formats.
+  connect(doc.graph, {doc.graph.output, 0}, {addNode(doc.graph, "scatter", 0.0f, 0.0f), 0});
   const Heightfield field = runPipeline(doc);
   const ColorRamp ramp = loadLookRamp(doc);
   const OutputInput in{doc, field, ramp, {}};
