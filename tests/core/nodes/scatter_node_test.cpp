@@ -183,6 +183,31 @@ TEST(ScatterNode, TilesHoldTheWorldsInstancesInTheirWindowBitForBit) {
   }
 }
 
+// On a torus the windows wrap: the tiles of a 256 world still hold its
+// instances, each once (nothing stands past its last sample, whose next is
+// its first).
+TEST(ScatterNode, ATorussTilesHoldItsInstancesEachOnce) {
+  const Scattered s = scatterDocument(
+      257, 2048.0, {speciesOfKind("oaks", 60.0, 6.0, 9.0), speciesOfKind("ferns", 300.0, 2.0)});
+  const NodeContext context{s.doc.seed, s.doc.world};
+  const double cell = 2048.0 / 256.0;
+  const PortValue world = evaluateWindow(s.doc.graph, {s.scatter, 1}, context,
+                                         WorldWindow{256, true, cell, {0, 0, 256, 256}});
+  const std::vector<ScatterInstance> all = sorted(instancesOf(world).instances);
+  ASSERT_GT(all.size(), 5000u);
+  std::vector<ScatterInstance> joined;
+  for (int ty = 0; ty < 2; ++ty) {
+    for (int tx = 0; tx < 2; ++tx) {
+      const PortValue tile =
+          evaluateWindow(s.doc.graph, {s.scatter, 1}, context,
+                         WorldWindow{256, true, cell, {tx * 128, ty * 128, 128, 128}});
+      const auto& mine = instancesOf(tile).instances;
+      joined.insert(joined.end(), mine.begin(), mine.end());
+    }
+  }
+  EXPECT_TRUE(sameBits(sorted(joined), all)) << joined.size() << " vs " << all.size();
+}
+
 TEST(ScatterNode, NoTwoInstancesOfASpeciesAreNearerThanItsSpacing) {
   const SpeciesList species = {speciesOfKind("firs", 400.0, 5.0),
                                speciesOfKind("stones", 900.0, 2.5)};
