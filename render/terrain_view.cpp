@@ -26,6 +26,10 @@ struct TerrainView::Impl {
   // so no frame shows half of it.
   TerrainTextures incoming;
   bool hasIncoming = false;
+  // Set by setTerrain: the frame the map lands in has paid for its uploads
+  // (and the window's for its water and overlay), so its first part waits
+  // for the next frame.
+  bool landed = false;
   bool finishNext = false;  // finishPreparing: the next draw completes it
   SidePass side;
   MapPass map;
@@ -55,6 +59,8 @@ constexpr std::array<float, 3> kEmptyColor{0.86f, 0.91f, 0.96f};
 void TerrainView::Impl::advanceIncoming(const ViewSettings& view, bool whole) {
   if (!hasIncoming) return;
   const bool needsMesh = view.kind == ViewKind::Mesh && !incoming.isProfile();
+  const bool justLanded = std::exchange(landed, false);
+  if (needsMesh && justLanded && !whole) return;
   if (needsMesh && !mesh.prepare(incoming, view, whole)) return;
   std::swap(textures, incoming);
   hasIncoming = false;
@@ -138,6 +144,7 @@ void TerrainView::setTerrain(const Heightfield& field, const ColorRamp& ramp) {
   impl.incoming.uploadHeights(field);  // throws before anything changes on screen
   impl.incoming.uploadRamp(ramp);
   impl.hasIncoming = true;
+  impl.landed = true;
 }
 
 bool TerrainView::preparing() const {
