@@ -9,9 +9,8 @@ namespace {
 
 constexpr double kMinPieceCells = 4.0;  // a piece near the region: at least this many cells long
 constexpr double kCellsPerPiece = 8.0;  // the region's cells per piece cut beyond one a segment
-// Pieces a leaf holds: eight, not four, halve the tree's memory (an
-// 80,000-point stroke's peak at 1025: 2.8 -> 2.5 maps, a dense zigzag's
-// 5.1 -> 4.1) for a few more box tests a search.
+// Pieces a leaf holds: eight, not four, and leaves filled (build), so the
+// tree is about a node for four pieces, for a few more box tests a search.
 constexpr std::uint32_t kLeafPieces = 8;
 
 // Metres from p to the box (0 inside it).
@@ -62,13 +61,14 @@ double boxDistance2(float bx0, float by0, float bx1, float by1, double qx, doubl
 
 }  // namespace
 
-SegmentIndex::SegmentIndex(std::vector<Segment> segments, const MetreBox& region, double cellMetres)
-    : segments_(std::move(segments)), originX_(region.x0), originY_(region.y0) {
+SegmentIndex::SegmentIndex(const SegmentList& segments, const MetreBox& region, double cellMetres)
+    : segments_(segments), originX_(region.x0), originY_(region.y0) {
   if (segments_.empty()) return;
   double largest = std::max(
       {std::abs(region.x0), std::abs(region.y0), std::abs(region.x1), std::abs(region.y1)});
   double inside = 0.0;
-  for (const Segment& s : segments_) {
+  for (std::size_t i = 0; i < segments_.size(); ++i) {
+    const Segment s = segments_[i];
     largest =
         std::max({largest, std::abs(s.a[0]), std::abs(s.a[1]), std::abs(s.b[0]), std::abs(s.b[1])});
     inside += lengthInside(s, region);
@@ -76,31 +76,41 @@ SegmentIndex::SegmentIndex(std::vector<Segment> segments, const MetreBox& region
   // Each distance is a few roundings of coordinates this large: 64 of
   // them is far more than they can be off, far less than a cell.
   tolerance_ = 64.0 * DBL_EPSILON * (largest + cellMetres);
+  // A piece's coordinates from the region's corner are at most twice the
+  // largest; its box's floats lie within a float's step of its ends on
+  // each axis (2^-23 of their size), so within this of them.
+  pieceSlack_ = 4.0 * std::ldexp(2.0 * largest + cellMetres, -23);
   const double cells =
       ((region.x1 - region.x0) / cellMetres + 1.0) * ((region.y1 - region.y0) / cellMetres + 1.0);
-  const double extraPieces = std::max(64.0, cells / kCellsPerPiece);
-  build(cutPieces(std::max(kMinPieceCells * cellMetres, inside / extraPieces), region));
+  // Pieces beyond one a segment: a stroke of many segments already has
+  // them (a dense zigzag's were two a segment: 1.5 maps at 1025).
+  const double extraPieces =
+      std::max(64.0, cells / kCellsPerPiece - static_cast<double>(segments_.size()));
+  cutPieces(std::max(kMinPieceCells * cellMetres, inside / extraPieces), region);
+  build();
 }
 
 // Each segment in pieces `pieceMetres` long near the region and, away from
 // it, as long as their distance from it (so a far segment is a few pieces).
-std::vector<SegmentIndex::Piece> SegmentIndex::cutPieces(double pieceMetres,
-                                                         const MetreBox& region) const {
-  std::vector<Piece> pieces;
+void SegmentIndex::cutPieces(double pieceMetres, const MetreBox& region) {
   // Twice: counting, then cutting into a vector of that size (a long
-  // stroke's pieces are a large share of the index's memory).
+  // stroke's pieces are most of the index's memory).
   for (const bool cut : {false, true}) {
     std::size_t count = 0;
     const auto add = [&](const std::array<double, 2>& p, const std::array<double, 2>& q,
                          std::uint32_t segment) {
       ++count;
-      if (cut) {
-        pieces.push_back(
-            {{p[0] - originX_, p[1] - originY_}, {q[0] - originX_, q[1] - originY_}, segment});
-      }
+      if (!cut) return;
+      const double px = p[0] - originX_, py = p[1] - originY_;
+      const double qx = q[0] - originX_, qy = q[1] - originY_;
+      Piece& piece = pieces_.emplace_back();
+      piece.x0 = floatBelow(std::min(px, qx)), piece.y0 = floatBelow(std::min(py, qy));
+      piece.x1 = floatAbove(std::max(px, qx)), piece.y1 = floatAbove(std::max(py, qy));
+      piece.segment = segment & 0x7fffffffu;
+      piece.rising = (qx - px) * (qy - py) >= 0.0 ? 1u : 0u;
     };
     for (std::uint32_t s = 0; s < segments_.size(); ++s) {
-      const Segment& g = segments_[s];
+      const Segment g = segments_[s];
       const double dx = g.b[0] - g.a[0], dy = g.b[1] - g.a[1];
       const double length = std::hypot(dx, dy);
       std::array<double, 2> from = g.a;
@@ -118,58 +128,62 @@ std::vector<SegmentIndex::Piece> SegmentIndex::cutPieces(double pieceMetres,
         t = next;
       }
     }
-    if (!cut) pieces.reserve(count);
+    if (!cut) pieces_.reserve(count);
   }
-  return pieces;
 }
 
 // The node's box and capsule around pieces [first, last): the axis joins
-// the ends furthest apart along the box's wider side.
+// the ends furthest apart along the box's wider side. A piece's ends are
+// its box's corners on its diagonal, within pieceSlack_ of the stretch's.
 void SegmentIndex::bound(Node& node, const Piece* first, const Piece* last) const {
-  double x0 = DBL_MAX, y0 = DBL_MAX, x1 = -DBL_MAX, y1 = -DBL_MAX;
+  float x0 = FLT_MAX, y0 = FLT_MAX, x1 = -FLT_MAX, y1 = -FLT_MAX;
   for (const Piece* p = first; p != last; ++p) {
-    for (const auto& e : {p->p, p->q}) {
-      x0 = std::min(x0, e[0]), x1 = std::max(x1, e[0]), y0 = std::min(y0, e[1]),
-      y1 = std::max(y1, e[1]);
-    }
+    x0 = std::min(x0, p->x0), y0 = std::min(y0, p->y0), x1 = std::max(x1, p->x1),
+    y1 = std::max(y1, p->y1);
   }
+  const auto ends = [](const Piece& p) {
+    return std::array<std::array<float, 2>, 2>{
+        {{p.x0, p.rising ? p.y0 : p.y1}, {p.x1, p.rising ? p.y1 : p.y0}}};
+  };
   const bool alongX = x1 - x0 >= y1 - y0;
-  std::array<double, 2> a = first->p, b = first->p;
+  std::array<float, 2> a = ends(*first)[0], b = a;
   for (const Piece* p = first; p != last; ++p) {
-    for (const auto& e : {p->p, p->q}) {
+    for (const auto& e : ends(*p)) {
       if (alongX ? e[0] < a[0] : e[1] < a[1]) a = e;
       if (alongX ? e[0] > b[0] : e[1] > b[1]) b = e;
     }
   }
-  node.x0 = floatBelow(x0), node.y0 = floatBelow(y0), node.x1 = floatAbove(x1),
-  node.y1 = floatAbove(y1);
-  node.ax = static_cast<float>(a[0]), node.ay = static_cast<float>(a[1]);
-  node.bx = static_cast<float>(b[0]), node.by = static_cast<float>(b[1]);
-  // Measured from the axis as stored, so the capsule holds every piece.
-  const Segment axis{{static_cast<double>(node.ax), static_cast<double>(node.ay)},
-                     {static_cast<double>(node.bx), static_cast<double>(node.by)}};
+  node.x0 = x0, node.y0 = y0, node.x1 = x1, node.y1 = y1;
+  node.ax = a[0], node.ay = a[1], node.bx = b[0], node.by = b[1];
+  const Segment axis{{static_cast<double>(a[0]), static_cast<double>(a[1])},
+                     {static_cast<double>(b[0]), static_cast<double>(b[1])}};
   double radius2 = 0.0;
   for (const Piece* p = first; p != last; ++p) {
-    radius2 = std::max({radius2, segmentDistance(p->p[0], p->p[1], axis).distance2,
-                        segmentDistance(p->q[0], p->q[1], axis).distance2});
+    for (const auto& e : ends(*p)) {
+      radius2 = std::max(
+          radius2,
+          segmentDistance(static_cast<double>(e[0]), static_cast<double>(e[1]), axis).distance2);
+    }
   }
-  node.radius = floatAbove(std::sqrt(radius2));
+  node.radius = floatAbove(std::sqrt(radius2) + pieceSlack_);
   const double dx = axis.b[0] - axis.a[0], dy = axis.b[1] - axis.a[1];
   node.inverse2 = dx * dx + dy * dy > 0.0 ? 1.0 / (dx * dx + dy * dy) : 0.0;
 }
 
-// Node 0 is the root; an inner node's children are made side by side.
-void SegmentIndex::build(std::vector<Piece> pieces) {
+// Node 0 is the root; an inner node's children are made side by side. A
+// node is split where its first child's leaves can be full (a tree of
+// full leaves: about a node for four pieces, not for two).
+void SegmentIndex::build() {
   struct Task {
     std::uint32_t node, first, count;
   };
-  nodes_.reserve(2 * (pieces.size() / kLeafPieces + 1));
+  nodes_.reserve(2 * (pieces_.size() / kLeafPieces + 1));
   nodes_.push_back({});
-  std::vector<Task> tasks = {{0, 0, static_cast<std::uint32_t>(pieces.size())}};
+  std::vector<Task> tasks = {{0, 0, static_cast<std::uint32_t>(pieces_.size())}};
   while (!tasks.empty()) {
     const Task task = tasks.back();
     tasks.pop_back();
-    const auto begin = pieces.begin() + task.first;
+    const auto begin = pieces_.begin() + task.first;
     bound(nodes_[task.node], &*begin, &*begin + task.count);
     if (task.count <= kLeafPieces) {
       // A segment's pieces side by side, so it is measured once a leaf.
@@ -180,18 +194,19 @@ void SegmentIndex::build(std::vector<Piece> pieces) {
       continue;
     }
     // Halves by the pieces' middles, along the axis they spread most on.
-    double cx0 = DBL_MAX, cy0 = DBL_MAX, cx1 = -DBL_MAX, cy1 = -DBL_MAX;
+    float cx0 = FLT_MAX, cy0 = FLT_MAX, cx1 = -FLT_MAX, cy1 = -FLT_MAX;
     for (auto p = begin; p != begin + task.count; ++p) {
-      const double cx = p->p[0] + p->q[0], cy = p->p[1] + p->q[1];
+      const float cx = 0.5f * p->x0 + 0.5f * p->x1, cy = 0.5f * p->y0 + 0.5f * p->y1;
       cx0 = std::min(cx0, cx), cx1 = std::max(cx1, cx), cy0 = std::min(cy0, cy),
       cy1 = std::max(cy1, cy);
     }
     const bool alongX = cx1 - cx0 >= cy1 - cy0;
-    const std::uint32_t half = task.count / 2;
-    std::nth_element(
-        begin, begin + half, begin + task.count, [alongX](const Piece& a, const Piece& b) {
-          return alongX ? a.p[0] + a.q[0] < b.p[0] + b.q[0] : a.p[1] + a.q[1] < b.p[1] + b.q[1];
-        });
+    const std::uint32_t half = std::max(kLeafPieces, task.count / 2 / kLeafPieces * kLeafPieces);
+    std::nth_element(begin, begin + half, begin + task.count,
+                     [alongX](const Piece& a, const Piece& b) {
+                       return alongX ? 0.5f * a.x0 + 0.5f * a.x1 < 0.5f * b.x0 + 0.5f * b.x1
+                                     : 0.5f * a.y0 + 0.5f * a.y1 < 0.5f * b.y0 + 0.5f * b.y1;
+                     });
     const auto children = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back({});
     nodes_.push_back({});
@@ -200,12 +215,6 @@ void SegmentIndex::build(std::vector<Piece> pieces) {
     nodes_[task.node].count = 0;
     tasks.push_back({children, task.first, half});
     tasks.push_back({children + 1, task.first + half, task.count - half});
-  }
-  leafPieces_.reserve(pieces.size());
-  for (const Piece& p : pieces) {
-    leafPieces_.push_back(
-        {floatBelow(std::min(p.p[0], p.q[0])), floatBelow(std::min(p.p[1], p.q[1])),
-         floatAbove(std::max(p.p[0], p.q[0])), floatAbove(std::max(p.p[1], p.q[1])), p.segment});
   }
 }
 
@@ -242,7 +251,7 @@ class SegmentIndex::Search {
     const SegmentDistance d = segmentDistance(px_, py_, index_.segments_[segment]);
     if (d.distance2 < best_.distance2 ||
         (d.distance2 == best_.distance2 && segment < best_.segment)) {
-      best_ = {d.distance2, segment, d.t, leaf};
+      best_ = {d.distance2, d.t, segment, leaf};
       rebound();
     }
   }
@@ -281,7 +290,7 @@ class SegmentIndex::Search {
   void leaf(std::uint32_t n) {
     const Node& at = index_.nodes_[n];
     for (std::uint32_t i = at.first; i < at.first + at.count; ++i) {
-      const LeafPiece& p = index_.leafPieces_[i];
+      const Piece& p = index_.pieces_[i];
       if (boxDistance2(p.x0, p.y0, p.x1, p.y1, qx_, qy_) <= bound_ * bound_) measure(p.segment, n);
     }
   }

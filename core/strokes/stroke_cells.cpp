@@ -100,15 +100,15 @@ double boxCells(const CellRect& r) {
 // of the map. A segment further away is left out: no cell is nearer it
 // than the radius plus a cell.
 void addSegments(const std::vector<std::array<double, 2>>& points, double sx, double sy,
-                 const StrokeGrid& grid, double radius, std::vector<Segment>& out,
-                 double& plainCost) {
+                 const StrokeGrid& grid, double radius, SegmentList& out, double& plainCost) {
   out.reserve(out.size() + points.size());  // a long stroke's, without doubling's slack
+  const std::uint32_t copy = out.addCopy(sx, sy);
   for (std::size_t k = 0; k < points.size(); ++k) {
     const auto& next = points[std::min(k + 1, points.size() - 1)];
     const Segment s{{points[k][0] + sx, points[k][1] + sy}, {next[0] + sx, next[1] + sy}};
     const CellRect r = cellsNear(grid, s, radius);
     if (r.empty()) continue;
-    out.push_back(s);
+    out.add(k, copy);
     plainCost += boxCells(r);
   }
 }
@@ -117,19 +117,20 @@ using Nearest = SegmentIndex::Nearest;
 
 // Each segment's distance at every cell of its box, a band of rows at a
 // time: the nearest (on a tie the first) of each cell of the band.
-void plainBand(const std::vector<Segment>& segments, const StrokeGrid& grid, double reach,
+void plainBand(const SegmentList& segments, const StrokeGrid& grid, double reach,
                const CellRect& band, std::vector<Nearest>& nearest) {
   const std::int64_t w = band.x1 - band.x0 + 1;
   nearest.assign(static_cast<std::size_t>(w * (band.y1 - band.y0 + 1)), Nearest{reach * reach});
   for (std::uint32_t s = 0; s < segments.size(); ++s) {
-    const CellRect r = cellsNear(grid, segments[s], reach);
+    const Segment segment = segments[s];
+    const CellRect r = cellsNear(grid, segment, reach);
     for (std::int64_t y = std::max(r.y0, band.y0); y <= std::min(r.y1, band.y1); ++y) {
       const double py = static_cast<double>(grid.originY + y) * grid.cellMetres;
       for (std::int64_t x = std::max(r.x0, band.x0); x <= std::min(r.x1, band.x1); ++x) {
         const double px = static_cast<double>(grid.originX + x) * grid.cellMetres;
         Nearest& best = nearest[static_cast<std::size_t>((y - band.y0) * w + (x - band.x0))];
-        const SegmentDistance d = segmentDistance(px, py, segments[s]);
-        if (d.distance2 < best.distance2) best = {d.distance2, s, d.t};
+        const SegmentDistance d = segmentDistance(px, py, segment);
+        if (d.distance2 < best.distance2) best = {d.distance2, d.t, s};
       }
     }
   }
@@ -143,8 +144,10 @@ struct NearestCells {
   double reach;
   StrokeWork* work;
 
-  // Cells a band of the plain loop holds (16 bytes each).
-  static constexpr std::int64_t kBandCells = 1 << 16;
+  // Cells a band of the plain loop or the strips holds (24 bytes each: a
+  // fifth of a 1025 map's memory; half as many took a course's strips a
+  // third longer).
+  static constexpr std::int64_t kBandCells = 1 << 15;
   // The plain loop while it measures at most this many distances a cell of
   // `all` (the index's search costs about as much as that); beyond, the
   // strips while their rows and distances are at most this many a cell.
@@ -163,7 +166,7 @@ struct NearestCells {
   // `plainCost`: the distances the plain loop would measure, the segments'
   // boxCells summed (as their callers pick them).
   template <class Same, class From, class Emit>
-  void visit(std::vector<Segment> segments, double plainCost, const Same& same, const From& from,
+  void visit(const SegmentList& segments, double plainCost, const Same& same, const From& from,
              const Emit& emit) const {
     const double cells = static_cast<double>((all.x1 - all.x0 + 1) * (all.y1 - all.y0 + 1));
     using Method = StrokeWork::Method;
@@ -176,7 +179,11 @@ struct NearestCells {
         (method == Method::Cheaper && plainEnough && segments.size() < kStripsFrom)) {
       use = Use::Plain;
     } else if (method != Method::Indexed) {
-      strips.emplace(segments, grid, reach, all);
+      // Beyond this cost they are not used, so not made.
+      const double limit = method == Method::Strips ? kNever
+                           : plainEnough            ? plainCost
+                                                    : kStripsPerCell * cells;
+      strips.emplace(segments, grid, reach, all, limit);
       const double cost = strips->usable() ? strips->cost() : kNever;
       if (method == Method::Strips) {
         use = strips->usable() ? Use::Strips : Use::Index;
@@ -199,8 +206,7 @@ struct NearestCells {
     } else {
       strips.reset();  // its memory is the index's
       if (work != nullptr) work->indexed = true;
-      visitIndexed(SegmentIndex(std::move(segments), metresOf(grid, all), grid.cellMetres), same,
-                   from, emit);
+      visitIndexed(SegmentIndex(segments, metresOf(grid, all), grid.cellMetres), same, from, emit);
     }
     if (work != nullptr) work->distances += measured;
   }
@@ -287,7 +293,7 @@ struct NearestCells {
           ++measured;
           if (d.distance2 < reach2 && same(bound, d.distance2)) {
             left = below = std::max(bound, 0.0);
-            emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
+            emit(x, y, Nearest{d.distance2, d.t, near.segment, near.leaf});
             continue;
           }
           const double changes = d.distance2 < reach2 ? from(d.distance2) : -1.0;
@@ -299,7 +305,7 @@ struct NearestCells {
             index.nearest(px, py, best, near, &measured);
             if (best.segment == SegmentIndex::kNone) {
               left = below = changes - slack;
-              emit(x, y, Nearest{d.distance2, near.segment, d.t, near.leaf});
+              emit(x, y, Nearest{d.distance2, d.t, near.segment, near.leaf});
             } else {
               left = below = std::sqrt(best.distance2) - slack;
               near = best;
@@ -330,7 +336,7 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
   const int copies = grid.wraps && grid.worldMetres > 0.0 ? 1 : 0;
   CellRect all;
   all.x0 = grid.width, all.y0 = grid.height;
-  std::vector<Segment> segments;
+  SegmentList segments(stroke.points);
   double plainCost = 0.0;
   for (int cy = -copies; cy <= copies; ++cy) {
     for (int cx = -copies; cx <= copies; ++cx) {
@@ -349,14 +355,13 @@ void forEachBrushCell(const Stroke& stroke, const StrokeGrid& grid,
     return sameWeight(stroke, low, std::sqrt(distance2));
   };
   const auto from = [&](double distance2) { return sameWeightFrom(stroke, std::sqrt(distance2)); };
-  cells.visit(std::move(segments), plainCost, same, from,
-              [&](std::int64_t x, std::int64_t y, const Nearest& n) {
-                const double weight =
-                    stroke.strength *
-                    profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
-                if (weight > 0.0)
-                  fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
-              });
+  cells.visit(
+      segments, plainCost, same, from, [&](std::int64_t x, std::int64_t y, const Nearest& n) {
+        const double weight =
+            stroke.strength * profile(std::sqrt(n.distance2) / stroke.radius, stroke.hardness);
+        if (weight > 0.0)
+          fn(static_cast<std::size_t>(y * grid.width + x), static_cast<float>(weight));
+      });
 }
 
 double pathLength(const PathPoints& path) {
@@ -388,37 +393,36 @@ std::array<double, 2> pointAlong(const PathPoints& path, double along) {
 }
 
 void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reach,
-                     const std::function<void(const PathCell&)>& fn, StrokeWork* work) {
+                     const std::function<void(const PathCell&)>& fn, StrokeWork* work,
+                     bool backwards) {
   if (path.empty() || grid.width <= 0 || grid.height <= 0) return;
   const MetreBox bounds = boundsOf(path);
   const CellRect all = cellsNear(grid, bounds.x0, bounds.y0, bounds.x1, bounds.y1, reach);
   if (all.empty()) return;
-  std::vector<Segment> segments;  // as addSegments's, each with its place along the path
-  std::vector<double> starts;     // metres from the first point to the segment's
-  std::vector<double> lengths;
-  segments.reserve(path.size()), starts.reserve(path.size()), lengths.reserve(path.size());
+  // As addSegments's, each with its place along the path.
+  SegmentList segments(path, backwards);
+  std::vector<double> starts;  // metres from the first point to the segment's
+  segments.reserve(path.size()), starts.reserve(path.size());
+  const std::uint32_t drawn = segments.addCopy(0.0, 0.0);
   double start = 0.0, plainCost = 0.0;
   for (std::size_t k = 0; k < path.size(); ++k) {
-    const Segment s{path[k], path[std::min(k + 1, path.size() - 1)]};
-    const double dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
-    const double length = std::sqrt(dx * dx + dy * dy);
+    const Segment s{segments.point(k), segments.point(std::min(k + 1, path.size() - 1))};
     const CellRect r = cellsNear(grid, s, reach);
     if (!r.empty()) {
-      segments.push_back(s);
+      segments.add(k, drawn);
       starts.push_back(start);
-      lengths.push_back(length);
       plainCost += boxCells(r);
     }
-    start += length;
+    start += segmentLength(s);
   }
   const NearestCells cells{grid, all, reach, work};
   // A course's cells need their exact distance and place along.
   const auto never = [](double, double) { return false; };
   const auto exact = [](double) { return -1.0; };
-  cells.visit(std::move(segments), plainCost, never, exact,
+  cells.visit(segments, plainCost, never, exact,
               [&](std::int64_t x, std::int64_t y, const Nearest& n) {
                 fn({static_cast<std::size_t>(y * grid.width + x), std::sqrt(n.distance2),
-                    starts[n.segment] + n.t * lengths[n.segment]});
+                    starts[n.segment] + n.t * segmentLength(segments[n.segment])});
               });
 }
 

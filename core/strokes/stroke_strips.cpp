@@ -108,15 +108,16 @@ CellRect cellsNear(const StrokeGrid& grid, const Segment& s, double radius) {
                    std::max(s.a[0], s.b[0]), std::max(s.a[1], s.b[1]), radius);
 }
 
-StrokeStrips::StrokeStrips(const std::vector<Segment>& segments, const StrokeGrid& grid,
-                           double reach, const CellRect& all)
+StrokeStrips::StrokeStrips(const SegmentList& segments, const StrokeGrid& grid, double reach,
+                           const CellRect& all, double costLimit)
     : segments_(segments), grid_(grid), reach_(reach), all_(all) {
   const std::size_t n = segments.size();
   double largest = std::max(std::abs(static_cast<double>(grid.originX + all.x1) * grid.cellMetres),
                             std::abs(static_cast<double>(grid.originY + all.y1) * grid.cellMetres));
   largest = std::max({largest, std::abs(static_cast<double>(grid.originX) * grid.cellMetres),
                       std::abs(static_cast<double>(grid.originY) * grid.cellMetres)});
-  for (const Segment& s : segments) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const Segment s = segments[i];
     largest =
         std::max({largest, std::abs(s.a[0]), std::abs(s.a[1]), std::abs(s.b[0]), std::abs(s.b[1])});
   }
@@ -148,7 +149,24 @@ StrokeStrips::StrokeStrips(const std::vector<Segment>& segments, const StrokeGri
   // arithmetic per segment.
   const double runTurn =
       std::min(kMostRunTurn, kRunSpread * grid.cellMetres / (reach + grid.cellMetres));
+  // The runs counted first, so the runs, their ends and the owners are
+  // made in place (a reserve is resident only as it is filled): grown by
+  // doubling, a long course's were briefly held twice (a meander's
+  // thousands of runs: half a 1025 map).
+  std::size_t runs = 0, inRuns = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
+    if (isPoint(segments[i]) || !hasBefore[i]) continue;
+    const std::uint32_t last = runLast(i, runTurn, direct);
+    if (last > i) ++runs, inRuns += last - i + 1, i = last;
+  }
+  runs_.reserve(runs);
+  ends_.reserve(inRuns + runs);
+  owners_.reserve(2 * runs + (n - inRuns));
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (cost_ > costLimit) {
+      owners_ = {}, runs_ = {}, ends_ = {};
+      return;
+    }
     const bool point = isPoint(segments[i]);
     if (!point && hasBefore[i]) {
       const std::uint32_t last = runLast(i, runTurn, direct);
@@ -287,7 +305,7 @@ bool StrokeStrips::addRun(std::uint32_t first, std::uint32_t last, const std::ve
   run.across0 = run.across1 = 0.0;
   ends_.push_back(0.0);
   for (std::uint32_t k = first; k <= last; ++k) {
-    const auto& b = segments_[k].b;
+    const std::array<double, 2> b = segments_[k].b;
     const double along = (b[0] - run.ox) * run.ux + (b[1] - run.oy) * run.uy;
     const double across = (b[1] - run.oy) * run.ux - (b[0] - run.ox) * run.uy;
     if (!(along > ends_.back())) usable_ = false;  // not along u (cannot be, within the angle)
@@ -358,7 +376,7 @@ void StrokeStrips::lineRange(Owner& o, const Segment& s, const CellRect& r) cons
   // segment's (its short side).
   const double normalShare = o.byRows ? std::abs(ux) : std::abs(uy);
   const double segmentShare = o.byRows ? std::abs(uy) : std::abs(ux);
-  const Segment& n = segments_[o.last];
+  const Segment n = segments_[o.last];
   const double nx = n.b[0] - n.a[0], ny = n.b[1] - n.a[1];
   const double nl = std::sqrt(nx * nx + ny * ny);
   const double turn = std::atan2(std::abs(ux * ny - uy * nx) / nl, (ux * nx + uy * ny) / nl);
@@ -390,7 +408,7 @@ void StrokeStrips::fill(const CellRect& band, std::vector<SegmentIndex::Nearest>
         nearest[static_cast<std::size_t>((y - band.y0) * w + (x - band.x0))];
     const SegmentDistance d = segmentDistance(px, py, segments_[k]);
     ++count;
-    if (d.distance2 < best.distance2) best = {d.distance2, k, d.t};
+    if (d.distance2 < best.distance2) best = {d.distance2, d.t, k};
   };
   // Rows of the band in metres, a cell wider either side: an owner whose
   // segment lies further than its reach from them is passed over at once.
@@ -401,7 +419,7 @@ void StrokeStrips::fill(const CellRect& band, std::vector<SegmentIndex::Nearest>
       fillRun(runs_[o.run], band, measure);
       continue;
     }
-    const Segment& g = segments_[o.segment];
+    const Segment g = segments_[o.segment];
     if (std::min(g.a[1], g.b[1]) - reach_ > bandHigh ||
         std::max(g.a[1], g.b[1]) + reach_ < bandLow) {
       continue;

@@ -21,6 +21,7 @@
 // strip's or a wedge's cells along the run. So a course of 80,000 points
 // costs a row's arithmetic per run, not per segment.
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/strokes/segment_index.hpp"
@@ -42,8 +43,11 @@ CellRect cellsNear(const StrokeGrid& grid, const Segment& s, double radius);
 
 class StrokeStrips {
  public:
-  StrokeStrips(const std::vector<Segment>& segments, const StrokeGrid& grid, double reach,
-               const CellRect& all);
+  // Made only while their cost stays within `costLimit`: beyond, cost()
+  // tells so and nothing more is held (a wide brush's strips, never used,
+  // were a share of its peak memory).
+  StrokeStrips(const SegmentList& segments, const StrokeGrid& grid, double reach,
+               const CellRect& all, double costLimit = std::numeric_limits<double>::infinity());
   // Whether the strips can be used (every segment is a point or longer
   // than the rounding margin), and the work they take: rows plus cells.
   bool usable() const { return usable_; }
@@ -93,7 +97,7 @@ class StrokeStrips {
   template <class Measure>
   void fillRun(const Run& run, const CellRect& band, const Measure& measure) const;
 
-  const std::vector<Segment>& segments_;
+  const SegmentList& segments_;
   const StrokeGrid& grid_;
   double reach_;
   CellRect all_;

@@ -121,8 +121,11 @@ using PathPoints = std::vector<std::array<double, 2>>;
 // fn(cell) for every cell of the grid within `reach` metres of the path,
 // each once, in index order (a torus: the path itself, not its copies a
 // period away); the nearest segment found as forEachBrushCell's.
+// `backwards`: the path taken from its last point to its first, the bits
+// its reversed copy gives, without the copy (a river drawn uphill).
 void forEachPathCell(const PathPoints& path, const StrokeGrid& grid, double reach,
-                     const std::function<void(const PathCell&)>& fn, StrokeWork* work = nullptr);
+                     const std::function<void(const PathCell&)>& fn, StrokeWork* work = nullptr,
+                     bool backwards = false);
 // The same cells, gathered.
 std::vector<PathCell> pathCells(const PathPoints& path, const StrokeGrid& grid, double reach);
 double pathLength(const PathPoints& path);
