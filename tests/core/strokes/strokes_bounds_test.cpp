@@ -243,6 +243,29 @@ TEST(StrokeBounds, TheIndexGivesThePlainLoopsCellsDistancesAndPlacesAlongEveryCo
   }
 }
 
+// A river drawn uphill is taken backwards instead of copied reversed: the
+// same cells, distances and places along as the copy, whichever way the
+// nearest segments are found.
+TEST(StrokeBounds, ACourseTakenBackwardsGivesItsReversedCopysCellsBitForBit) {
+  std::mt19937_64 rng(41);
+  using Method = StrokeWork::Method;
+  for (int n = 0; n < 200; ++n) {
+    Case c = randomCase(rng);
+    c.grid.wraps = false;
+    SCOPED_TRACE("case " + std::to_string(n) + ": " + strokesText({c.stroke}).substr(0, 300));
+    const PathPoints reversed(c.stroke.points.rbegin(), c.stroke.points.rend());
+    for (const Method method : {Method::Cheaper, Method::Plain, Method::Indexed, Method::Strips}) {
+      StrokeWork work;
+      work.method = method;
+      std::vector<PathCell> backwards;
+      forEachPathCell(
+          c.stroke.points, c.grid, c.stroke.radius,
+          [&](const PathCell& cell) { backwards.push_back(cell); }, &work, true);
+      ASSERT_TRUE(samePathCells(backwards, courseCells(reversed, c.grid, c.stroke.radius, method)));
+    }
+  }
+}
+
 // ---- long strokes: a few segment distances a cell, not points x cells ----
 
 const StrokeGrid k257{257, 257, 0, 0, 32.0, false, 8192.0};
