@@ -95,6 +95,7 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   shown.field = std::move(r.field);
   shown.mask = std::move(r.mask);
   shown.water = std::move(r.water);
+  shown.splat = std::move(r.splat);
   shown.instances = std::move(r.instances);
   shown.fieldIsDraft = r.draft;
   shown.doc = r.doc;

@@ -142,6 +142,16 @@ std::shared_ptr<const WaterLook> GenerationWorker::waterFor(
   return water;
 }
 
+std::shared_ptr<const SplatLook> GenerationWorker::splatFor(
+    const Document& made, const std::shared_ptr<const Heightfield>& field, SplatMemo& memo) {
+  if (!field || field->isProfile() || made.view.overlay != MapOverlay::Splat) return nullptr;
+  if (memo.field == field && memo.splat->look == made.look && memo.splat->world == made.world)
+    return memo.splat;
+  memo = {field, std::make_shared<const SplatLook>(SplatLook{
+                     made.look, made.world, computeSplat(*field, made.look, made.world)})};
+  return memo.splat;
+}
+
 GenerationResult GenerationWorker::runOnce(const Document& requested, const Document& made,
                                            bool draft, Pipeline& pipeline,
                                            const RequestTimes& times, const CancelToken& cancel) {
@@ -171,6 +181,7 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
     // The water drawn over it, on this thread: a quarter of a second of CPU
     // at 1025 that froze the window's frame when it was made there.
     result.water = waterFor(made, result.field, waterMemo_[draft ? 1 : 0], cancel);
+    result.splat = splatFor(made, result.field, splatMemo_[draft ? 1 : 0]);
     try {
       if (!result.field->isProfile()) result.instances = pipeline.instances(made, control);
     } catch (const std::exception&) {

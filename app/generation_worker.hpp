@@ -22,11 +22,19 @@
 #include "core/base/heightfield.hpp"
 #include "core/document/document.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/look/splat.hpp"
 #include "core/look/water_look.hpp"
 
 namespace terrain::app {
 
 inline constexpr int kHistogramBins = 64;
+
+// Splat weights (core/look/splat.hpp) and the look and world they follow.
+struct SplatLook {
+  Look look;
+  World world;
+  std::vector<SplatTexel> texels;
+};
 
 struct GenerationResult {
   std::uint64_t id = 0;
@@ -39,6 +47,10 @@ struct GenerationResult {
   // for none (a profile, a class map, a map past kMaxWaterLookCells, or a
   // terrain the water model refuses).
   std::shared_ptr<const WaterLook> water;
+  // The splat overlay's material weights on field for doc's look and world,
+  // made here while the view shows that overlay (at 1025 51 ms, at 2049
+  // 136 ms of the window's frame when made there); null otherwise.
+  std::shared_ptr<const SplatLook> splat;
   // The graph's scattered instances on field (Pipeline::instances), placed
   // here so the window only uploads them; null for none.
   std::shared_ptr<const InstanceSet> instances;
@@ -122,6 +134,16 @@ class GenerationWorker {
                                             const std::shared_ptr<const Heightfield>& field,
                                             WaterMemo& memo, const CancelToken& cancel);
   std::array<WaterMemo, 2> waterMemo_;  // the worker thread's
+
+  // The same for the splat overlay's weights.
+  struct SplatMemo {
+    std::shared_ptr<const Heightfield> field;
+    std::shared_ptr<const SplatLook> splat;
+  };
+  static std::shared_ptr<const SplatLook> splatFor(const Document& made,
+                                                   const std::shared_ptr<const Heightfield>& field,
+                                                   SplatMemo& memo);
+  std::array<SplatMemo, 2> splatMemo_;  // the worker thread's
 
   std::atomic<std::size_t> cacheBudget_{0};
   std::atomic<double> draftAfterMs_{kDraftAfterMs};

@@ -57,7 +57,12 @@ void syncOverlay(const Document& doc, const ShownTerrain& shown, WindowView& vie
   if (splat) {
     v.showOverlay = !shown.field->isProfile();
     if (!v.showOverlay || wanted == gpu.overlay) return;
-    renderer.setSplatOverlay(computeSplat(*shown.field, doc.look, doc.world));
+    // The worker's weights when they follow this look (a look edit shows
+    // them when its run lands); made here only for an overlay just chosen.
+    if (shown.splat && shown.splat->look == doc.look && shown.splat->world == doc.world)
+      renderer.setSplatOverlay(shown.splat->texels);
+    else
+      renderer.setSplatOverlay(computeSplat(*shown.field, doc.look, doc.world));
     gpu.overlay = wanted;
     return;
   }

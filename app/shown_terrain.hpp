@@ -24,6 +24,9 @@ struct ShownTerrain {
   // The lakes and rivers drawn on `field`, made by the generation worker for
   // doc's look; null when none are.
   std::shared_ptr<const WaterLook> water;
+  // The splat overlay's weights on `field`, made by the generation worker
+  // while the overlay is shown; null when they were not.
+  std::shared_ptr<const SplatLook> splat;
   // The graph's scattered instances on `field`, as uploaded to the view
   // (app/instance_view.hpp); null when there are none.
   std::shared_ptr<const InstanceSet> instances;
