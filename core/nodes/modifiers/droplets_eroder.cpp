@@ -188,8 +188,19 @@ class BlockSchedule {
       }
       running_ += count;
       lock.unlock();
-      const bool halt = stop();
-      if (!halt) run(turns.data(), count);
+      bool halt = false;
+      try {
+        halt = stop();
+        if (!halt) run(turns.data(), count);
+      } catch (...) {
+        // The others would wait for ever on these turns: stop them, then
+        // let parallelFor pass the exception on.
+        lock.lock();
+        running_ -= count;
+        stopped_ = true;
+        wake_.notify_all();
+        throw;
+      }
       lock.lock();
       running_ -= count;
       if (halt) {

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <limits>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -366,6 +367,24 @@ TEST(Droplets, ACancelRaisedWhileTheyRunStopsThemOnEveryThreadCount) {
                  Cancelled)
         << threads << " threads";
     EXPECT_EQ(reports, 1) << threads << " threads";
+  }
+}
+
+// A progress sink that throws (a report that cannot allocate) ends the
+// run with its exception on every thread count: the other thread must not
+// wait for ever on the turn that threw (it hung on two threads).
+TEST(Droplets, AProgressSinkThatThrowsEndsTheRunOnEveryThreadCount) {
+  const Heightfield in = ground(257);
+  for (int threads : {1, 2}) {
+    RunControl control;
+    control.exec.threads = threads;
+    control.progress = [](float fraction) {
+      if (fraction > 0.0f) throw std::runtime_error("progress sink failed");
+    };
+    EXPECT_THROW(dropletsModifier().apply(in, StageContext{},
+                                          with(dropletsModifier(), {{"droplets", 4}}), control),
+                 std::runtime_error)
+        << threads << " threads";
   }
 }
 
