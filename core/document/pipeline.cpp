@@ -2,6 +2,7 @@
 
 #include "core/base/error.hpp"
 #include "core/graph/graph.hpp"
+#include "core/graph/instance_sets.hpp"
 #include "core/graph/node_type.hpp"
 
 namespace terrain {
@@ -54,11 +55,10 @@ std::shared_ptr<const InstanceSet> Pipeline::instances(const Document& doc,
                                                        const PipelineControl& control) {
   const Graph& graph = doc.graph;
   std::vector<std::shared_ptr<const InstanceSet>> sets;
-  for (const GraphNode& node : graph.nodes) {
-    const std::optional<std::uint32_t> port = instancesOutput(typeOf(node));
-    if (!port || !node.enabled) continue;
+  for (const GraphNode* node : enabledInstanceNodes(graph)) {
     try {
-      const PortValue value = evaluator_.run(graph, node.id, *port, contextOf(doc), control);
+      const PortValue value =
+          evaluator_.run(graph, node->id, *instancesOutput(typeOf(*node)), contextOf(doc), control);
       if (value.instances() && !value.instances()->species.empty())
         sets.push_back(value.instances());
     } catch (const InputError&) {
@@ -67,15 +67,9 @@ std::shared_ptr<const InstanceSet> Pipeline::instances(const Document& doc,
   }
   if (sets.size() <= 1) return sets.empty() ? nullptr : sets.front();
   if (sets == instanceSources_) return mergedInstances_;
-  auto merged = std::make_shared<InstanceSet>(*sets.front());
-  for (std::size_t i = 1; i < sets.size(); ++i) {
-    const auto offset = static_cast<std::uint32_t>(merged->species.size());
-    merged->species.insert(merged->species.end(), sets[i]->species.begin(), sets[i]->species.end());
-    for (ScatterInstance instance : sets[i]->instances) {
-      instance.species += offset;
-      merged->instances.push_back(instance);
-    }
-  }
+  std::vector<const InstanceSet*> parts;
+  for (const auto& set : sets) parts.push_back(set.get());
+  auto merged = std::make_shared<const InstanceSet>(mergeInstanceSets(parts));
   instanceSources_ = std::move(sets);
   mergedInstances_ = std::move(merged);
   return mergedInstances_;

@@ -9,11 +9,14 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <numbers>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/base/error.hpp"
 #include "core/export/tiles.hpp"
 #include "core/graph/evaluator.hpp"
+#include "core/graph/instance_sets.hpp"
 #include "core/graph/window_evaluation.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/scatter/scatter_species.hpp"
@@ -36,7 +39,7 @@ std::string notUnlessScatter(const OutputInput& in) {
   if (node == nullptr) {
     return "the graph has no Scatter node; add one (its instances are what this writes)";
   }
-  if (!node->enabled) {
+  if (enabledInstanceNodes(in.doc.graph).empty()) {
     std::string why = "the graph's Scatter node ";
     why += std::to_string(node->id);
     why += " is switched off (switch it on to export its instances)";
@@ -202,15 +205,25 @@ OutputFormat row(std::string_view key, std::string_view metavar, std::string_vie
 
 }  // namespace
 
+// Every enabled Scatter node's instances, merged as the view merges them
+// (core/graph/instance_sets.hpp): a second node's rocks are written too.
 InstanceSet instancesForExport(const OutputInput& in) {
   if (const std::string why = notUnlessScatter(in); !why.empty()) throw InputError(why);
-  const GraphNode& node = *firstScatterNode(in.doc.graph);
-  const std::uint32_t port = *instancesOutput(typeOf(node));
   const PipelineControl control{in.exec, nullptr, {}};
-  if (in.tile) return tileInstances(in, node.id, port, control);
-  const PortValue value =
-      evaluateGraph(in.doc.graph, {node.id, port}, {in.doc.seed, in.doc.world}, control);
-  return *value.instances();
+  std::vector<InstanceSet> sets;
+  for (const GraphNode* node : enabledInstanceNodes(in.doc.graph)) {
+    const std::uint32_t port = *instancesOutput(typeOf(*node));
+    if (in.tile) {
+      sets.push_back(tileInstances(in, node->id, port, control));
+    } else {
+      sets.push_back(
+          *evaluateGraph(in.doc.graph, {node->id, port}, {in.doc.seed, in.doc.world}, control)
+               .instances());
+    }
+  }
+  std::vector<const InstanceSet*> parts;
+  for (const InstanceSet& set : sets) parts.push_back(&set);
+  return mergeInstanceSets(parts);
 }
 
 std::array<double, 4> instanceQuaternion(const ScatterInstance& i) {
@@ -384,9 +397,14 @@ void writeInstancesGltf(const std::string& path, const InstanceSet& set, const W
     for (int b = 0; b < 4; ++b) out += static_cast<char>((v >> (8 * b)) & 0xFF);
   };
   std::string glb;
+  const std::size_t total = 12 + 8 + json.size() + (bin.empty() ? 0 : 8 + bin.size());
+  // A GLB's lengths are 32-bit: past them the file would lie about itself.
+  if (total > 0xFFFFFFFFu) {
+    throw std::runtime_error("cannot write " + path + ": " + std::to_string(total) +
+                             " bytes is past a GLB's 4 GiB; write --instances-csv or tiles");
+  }
   u32(glb, 0x46546C67);  // "glTF"
   u32(glb, 2);
-  const std::size_t total = 12 + 8 + json.size() + (bin.empty() ? 0 : 8 + bin.size());
   u32(glb, static_cast<std::uint32_t>(total));
   u32(glb, static_cast<std::uint32_t>(json.size()));
   u32(glb, 0x4E4F534A);  // "JSON"

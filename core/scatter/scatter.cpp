@@ -46,6 +46,11 @@ class SpeciesField {
     c.y = (static_cast<double>(j) + placeY_.uniform(c.index)) * species_.spacing;
     const std::int64_t cx = nearestSample(c.x), cy = nearestSample(c.y);
     if (cx < 0 || cy < 0 || cx >= maps_.worldWidth || cy >= maps_.worldHeight) return c;
+    if (!maps_.wraps && (c.x < 0.0 || c.y < 0.0 ||
+                         c.x > static_cast<double>(maps_.worldWidth - 1) * maps_.cellMetres ||
+                         c.y > static_cast<double>(maps_.worldHeight - 1) * maps_.cellMetres)) {
+      return c;
+    }
     double mask = 1.0;
     if (mask_ != nullptr) {
       mask = std::clamp(static_cast<double>(mask_->at(static_cast<int>(cx - maps_.originX),

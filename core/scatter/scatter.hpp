@@ -50,6 +50,10 @@ struct ScatterMaps {
   std::int64_t worldWidth = 0, worldHeight = 0;  // the world's samples: nothing stands outside
   double cellMetres = 1.0;
   double heightRange = 1.0;  // metres at height 1
+  // A world that does not wrap ends at its first and last samples: nothing
+  // stands beyond them (half a cell past the edge is still nearest an edge
+  // sample, and an engine's landscape ends there).
+  bool wraps = false;
 };
 
 // Cells of the maps, inclusive.

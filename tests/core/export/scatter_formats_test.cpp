@@ -260,6 +260,47 @@ TEST_F(ScatterFormats, TheCliTilesHoldTheWorldsInstancesEachInOneTile) {
   }
 }
 
+// Every enabled Scatter node's instances are written, merged as the view
+// merges them (before, only the first node's: a second node's rocks were
+// silently left out), and a switched-off one's are not.
+TEST_F(ScatterFormats, EveryEnabledScatterNodesInstancesAreWrittenAndNoSwitchedOffOnes) {
+  Document doc = scatterDocument(129);
+  const NodeId first = doc.graph.nodes.back().id;
+  SpeciesRules ferns;
+  ferns.name = "ferns";
+  ferns.shape = ScatterShape::Sphere;
+  ferns.placing = {20.0, 5.0, 0.5, 1.0, 0.0, 360.0, 0.0};
+  const NodeId second = addNode(doc.graph, "scatter", 200.0f, 200.0f);
+  connect(doc.graph, {doc.graph.output, 0}, {second, 0});
+  doc.graph.find(second)->values[0] = speciesId({ferns});
+  const auto countOf = [&](NodeId id) {
+    return evaluateGraph(doc.graph, {id, 1}, {doc.seed, doc.world}).instances()->instances.size();
+  };
+  const std::size_t firsts = countOf(first), seconds = countOf(second);
+  ASSERT_GT(firsts, 10u);
+  ASSERT_GT(seconds, 10u);
+  { std::ofstream(path("two.terrain.json")) << projectToJson(doc); }
+  testing::AppRun r =
+      run({"--project", path("two.terrain.json"), "--instances-json", path("two.json")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Json j = Json::parse(std::ifstream(path("two.json")));
+  ASSERT_EQ(j["species"].size(), 3u);
+  EXPECT_EQ(j["species"][2]["name"], "ferns");
+  EXPECT_EQ(j["instances"].size(), firsts + seconds);
+  std::size_t fernRows = 0;
+  for (const Json& row : j["instances"]) fernRows += row[0].get<int>() == 2 ? 1u : 0u;
+  EXPECT_EQ(fernRows, seconds);
+
+  doc.graph.find(first)->enabled = false;
+  { std::ofstream(path("one.terrain.json")) << projectToJson(doc); }
+  r = run({"--project", path("one.terrain.json"), "--instances-json", path("one.json")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  j = Json::parse(std::ifstream(path("one.json")));
+  ASSERT_EQ(j["species"].size(), 1u);
+  EXPECT_EQ(j["species"][0]["name"], "ferns");
+  EXPECT_EQ(j["instances"].size(), seconds);
+}
+
 TEST_F(ScatterFormats, AnInstancesPortIsNoMapForOutputNode) {
   const Document doc = scatterDocument(129);
   { std::ofstream(path("scatter.terrain.json")) << projectToJson(doc); }
