@@ -180,6 +180,7 @@ void InstancePass::setInstances(std::span<const ScatterInstance> instances,
       const GpuInstance& g = sorted[static_cast<std::size_t>(i)];
       run.min = glm::min(run.min, glm::vec3(g.u, g.v, g.height));
       run.max = glm::max(run.max, glm::vec3(g.u, g.v, g.height));
+      run.largestScale = std::max(run.largestScale, g.scale);
     }
     runs_.push_back(run);
   }
@@ -231,15 +232,14 @@ void InstancePass::drawMesh(const MeshGeometry& geometry, glm::vec3 sun, glm::iv
     program->set("uPixelsPerClip", pixelsPerClip);
     program->set("uSunDirection", sun);
   }
-  // The largest scale any instance has is not known per run; 2 covers the
-  // scatter's usual ranges for culling and detail.
-  constexpr float kScaleBound = 2.0f;
   // Each run in view with its detail: -1 points, else the shape's level.
   std::vector<std::pair<const Run*, int>> shown;
   for (const Run& run : runs_) {
     const InstanceLook& look = looks_[run.species];
     const glm::vec2 size(look.width * perMetre.x, look.height * perMetre.x);
-    const float reach = kScaleBound * std::max(size.x, look.height * perMetre.y);
+    // A species' scale range reaches to 100: its largest shape decides
+    // when the run is out of view and how near it is.
+    const float reach = run.largestScale * std::max(size.x, look.height * perMetre.y);
     const glm::vec3 lo((run.min.x - 0.5f) * geometry.extent.x - reach,
                        run.min.z * geometry.exaggeration - reach,
                        (run.min.y - 0.5f) * geometry.extent.y - reach);

@@ -50,6 +50,7 @@ class InstancePass {
     std::uint32_t species = 0;
     std::int64_t first = 0, count = 0;
     glm::vec3 min{0.0f}, max{0.0f};  // map box: u, v, height 0..1 (before the shapes' size)
+    float largestScale = 1.0f;       // its instances' largest scale: how far a shape reaches
   };
   struct ShapeLod {
     gl::VertexArray vao;

@@ -129,6 +129,13 @@ void applyGodot(Target& o) {
   // The float EXR in metres; else Terrain3D's R16 variant (half the bytes,
   // heights in 65536 steps of the range, which the script hands its loader).
   const OutputRequest* heights = outputOf(o, "terrain3d-height");
+  if (heights != nullptr && outputOf(o, "r16") != nullptr) {
+    // The script loads one of them; the other would be written for nothing
+    // and the sidecar named after whichever came first.
+    throw InputError(
+        "--for godot: give the heights once, as --terrain3d-height NAME.exr or as its R16 "
+        "variant --r16 NAME.r16, not both");
+  }
   if (heights == nullptr) heights = outputOf(o, "r16");
   if (heights == nullptr) {
     throw InputError(
@@ -142,12 +149,22 @@ void applyGodot(Target& o) {
                      "beside it");
   }
   if (heights->format->key == "r16") {
-    const std::string extension = std::filesystem::path(heights->path).extension().string();
-    if (extension != ".r16" && extension != ".raw") {
+    // The name's ending, not path::extension(): ".r16" alone is a name
+    // with no extension to it, but it does end in .r16.
+    const std::string name = std::filesystem::path(heights->path).filename().string();
+    const auto endsWith = [&](std::string_view end) {
+      return name.size() > end.size() &&
+             name.compare(name.size() - end.size(), end.size(), end) == 0;
+    };
+    if (name == ".r16" || name == ".raw") {
+      throw InputError("--for godot: the R16 file needs a name before its ending " + excerpt(name) +
+                       " (the control map and colour map are named after it)");
+    }
+    if (!endsWith(".r16") && !endsWith(".raw")) {
       throw InputError(
           "--for godot: Terrain3D reads R16 heights from a file ending .r16 or .raw, "
           "not " +
-          excerpt(extension));
+          excerpt(name));
     }
     if (heights->options[findFormatOption("flip-rows")->index] != 0.0) {
       throw InputError(

@@ -302,11 +302,21 @@ TEST_F(GodotPackage, TheR16VariantSpansTheRangeTheScriptHandsTerrain3DsLoader) {
   }
   // Half a step of 900 m over 65535, and a float's rounding.
   EXPECT_LE(worst, 900.0 / 65535.0 / 2.0 + 1e-4);
+  // A file named just ".r16" has the ending but no name to put the others
+  // beside (before: "not ''", path::extension() reading it as none).
+  const testing::AppRun dotted = run({"--size", "129", "--r16", path(".r16"), "--for", "godot"});
+  EXPECT_EQ(dotted.status, 2) << dotted.err;
+  EXPECT_NE(dotted.err.find("needs a name before its ending '.r16'"), std::string::npos)
+      << dotted.err;
   // What Terrain3D's loader cannot read as the map is refused, naming why.
   for (const auto& [args, says] :
        {std::pair{std::vector<std::string>{"--r16", path("h.bin")}, ".r16 or .raw"},
-        std::pair{std::vector<std::string>{"--r16", path("h.r16"), "--flip-rows"},
-                  "--flip-rows"}}) {
+        std::pair{std::vector<std::string>{"--r16", path("h.r16"), "--flip-rows"}, "--flip-rows"},
+        // Both forms of the heights: the script would load one, the other
+        // be written for nothing.
+        std::pair{
+            std::vector<std::string>{"--r16", path("h.r16"), "--terrain3d-height", path("h.exr")},
+            "not both"}}) {
     std::vector<std::string> refused = {"--size", "129"};
     refused.insert(refused.end(), args.begin(), args.end());
     refused.insert(refused.end(), {"--for", "godot"});
