@@ -231,7 +231,8 @@ std::array<double, 4> instanceQuaternion(const ScatterInstance& i) {
   // quaternion: exact for every up but straight down, which no ground gives).
   const double half = 0.5 * static_cast<double>(i.rotation);
   const std::array<double, 4> yaw{0.0, 0.0, std::sin(half), std::cos(half)};
-  const double ux = i.upX, uy = i.upY, uz = i.upZ;
+  const auto ux = static_cast<double>(i.upX), uy = static_cast<double>(i.upY),
+             uz = static_cast<double>(i.upZ);
   std::array<double, 4> tilt{-uy, ux, 0.0, 1.0 + uz};
   const double norm = std::sqrt(tilt[0] * tilt[0] + tilt[1] * tilt[1] + tilt[3] * tilt[3]);
   for (double& v : tilt) v /= norm;
@@ -252,7 +253,7 @@ void writeInstancesCsv(const std::string& path, const InstanceSet& set, const Wo
     const double x = i.x * 100.0, y = i.y * 100.0;
     const double z = (world.baseElevation + static_cast<double>(i.height)) * 100.0;
     const std::array<double, 4> q = instanceQuaternion(i);
-    const double s = i.scale;
+    const auto s = static_cast<double>(i.scale);
     // Built by += alone: GCC 12's -Wrestrict misreads chains of +.
     text += species;
     text += '_';

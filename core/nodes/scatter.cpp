@@ -327,9 +327,11 @@ std::vector<PortValue> run(std::vector<PortValue> in, const NodeContext& context
   const auto nearest = [cell](double metres) {
     return static_cast<std::int64_t>(std::floor(metres / cell + 0.5));
   };
+  // Copies: clang 14 cannot capture structured bindings in a lambda.
+  const std::int64_t left = x0, right = x1, top = y0, bottom = y1;
   std::erase_if(set.instances, [&](const ScatterInstance& i) {
     const std::int64_t sx = nearest(i.x), sy = nearest(i.y);
-    return sx < x0 || sx > x1 || sy < y0 || sy > y1;
+    return sx < left || sx > right || sy < top || sy > bottom;
   });
   control.checkpoint(1.0f);
   Heightfield density = std::move(masks[static_cast<std::size_t>(p.shown) - 1]);
