@@ -145,7 +145,8 @@ TEST_F(ScatterFormats, TheGltfHoldsOneInstancedMeshPerSpeciesAtTheInstances) {
       // glTF's up (+Y) turned by the instance's rotation is its up vector
       // in glTF's axes (east, up, south).
       const auto q = element<std::array<float, 4>>(model, r, i);
-      const auto up = turned({q[0], q[1], q[2], q[3]}, {0.0, 1.0, 0.0});
+      const auto d = [](float v) { return static_cast<double>(v); };
+      const auto up = turned({d(q[0]), d(q[1]), d(q[2]), d(q[3])}, {0.0, 1.0, 0.0});
       ASSERT_NEAR(up[0], want.upX, 1e-5) << i;
       ASSERT_NEAR(up[1], want.upZ, 1e-5) << i;
       ASSERT_NEAR(up[2], want.upY, 1e-5) << i;

@@ -328,7 +328,7 @@ TEST(ScatterNode, HeightBandAndSlopeDecideWhereASpeciesStands) {
     allowed += density.heights[i] > 0.0f;
     // Only 0 or 1 without a mask: the band and the slope decide.
     ASSERT_TRUE(density.heights[i] == 0.0f || density.heights[i] == 1.0f);
-    if (elevationOf(s.doc.world, heights.heights[i]) > 600.0) {
+    if (elevationOf(s.doc.world, static_cast<double>(heights.heights[i])) > 600.0) {
       ASSERT_EQ(density.heights[i], 0.0f);
     }
   }
