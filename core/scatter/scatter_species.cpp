@@ -3,20 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <nlohmann/json.hpp>
-#include <stdexcept>
 
 #include "core/base/error.hpp"
+#include "core/base/list_param.hpp"
 #include "core/base/quote.hpp"
-#include "core/base/text_ids.hpp"
 
 namespace terrain {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kShapeNames[] = {"cone", "sphere", "box"};
 constexpr std::string_view kKeys[] = {
@@ -29,40 +22,27 @@ std::string speciesName(std::size_t index) {
   return "species " + std::to_string(index + 1);
 }
 
-[[noreturn]] void refuse(std::size_t index, const std::string& what) {
-  throw InputError(speciesName(index) + ": " + what);
-}
-
-void checkNumber(std::size_t index, std::string_view key, double v, double low, double high) {
-  if (!std::isfinite(v) || v < low || v > high) {
-    char message[160];
-    std::snprintf(message, sizeof message, "'%.*s' %g is out of range; allowed: %g to %g",
-                  static_cast<int>(key.size()), key.data(), v, low, high);
-    refuse(index, message);
-  }
-}
-
-void checkOrder(std::size_t index, std::string_view low, double a, std::string_view high,
+void checkOrder(const ListItem& item, std::string_view low, double a, std::string_view high,
                 double b) {
   if (a > b) {
     char message[160];
     std::snprintf(message, sizeof message, "'%.*s' %g is above '%.*s' %g",
                   static_cast<int>(low.size()), low.data(), a, static_cast<int>(high.size()),
                   high.data(), b);
-    refuse(index, message);
+    item.refuse(message);
   }
 }
 
 // A name goes into CSV rows and glTF node names as it is: letters, digits,
 // space, '-', '_' and '.', so no file needs quoting.
-void checkName(std::size_t index, const std::string& name) {
+void checkName(const ListItem& item, const std::string& name) {
   const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == ' ' || c == '-' || c == '_' ||
            c == '.';
   });
   if (name.empty() || name.size() > kMaxName || !plain) {
-    refuse(index, "'name' " + excerpt(name) + " must be 1 to " + std::to_string(kMaxName) +
-                      " letters, digits, spaces, '-', '_' or '.'");
+    item.refuse("'name' " + excerpt(name) + " must be 1 to " + std::to_string(kMaxName) +
+                " letters, digits, spaces, '-', '_' or '.'");
   }
 }
 
@@ -74,97 +54,79 @@ void checkSpecies(const SpeciesList& list) {
   for (std::size_t s = 0; s < list.size(); ++s) {
     const SpeciesRules& r = list[s];
     const ScatterSpecies& p = r.placing;
-    checkName(s, r.name);
+    const ListItem item(speciesName(s));
+    checkName(item, r.name);
     for (std::size_t t = 0; t < s; ++t) {
       if (list[t].name == r.name) {
-        refuse(s, "'name' " + excerpt(r.name) + " is also " + speciesName(t) + "'s; names differ");
+        item.refuse("'name' " + excerpt(r.name) + " is also " + speciesName(t) +
+                    "'s; names differ");
       }
     }
-    checkNumber(s, "density", p.density, 0.0, 1.0e4);
-    checkNumber(s, "spacing", p.spacing, 0.1, 1000.0);
-    checkNumber(s, "scaleMin", p.scaleMin, 0.01, 100.0);
-    checkNumber(s, "scaleMax", p.scaleMax, 0.01, 100.0);
-    checkOrder(s, "scaleMin", p.scaleMin, "scaleMax", p.scaleMax);
-    checkNumber(s, "rotationMin", p.rotationMin, -360.0, 360.0);
-    checkNumber(s, "rotationMax", p.rotationMax, -360.0, 360.0);
-    checkOrder(s, "rotationMin", p.rotationMin, "rotationMax", p.rotationMax);
-    checkNumber(s, "slopeAlign", p.slopeAlign, 0.0, 1.0);
-    checkNumber(s, "heightMin", r.heightMin, -kMaxHeight, kMaxHeight);
-    checkNumber(s, "heightMax", r.heightMax, -kMaxHeight, kMaxHeight);
-    checkOrder(s, "heightMin", r.heightMin, "heightMax", r.heightMax);
-    checkNumber(s, "maxSlope", r.maxSlope, 0.0, 90.0);
-    checkNumber(s, "mask", r.mask, 0.0, kScatterMasks);
-    checkNumber(s, "clearance", r.clearance, 0.0, 1000.0);
+    item.checkNumber("density", p.density, 0.0, 1.0e4);
+    item.checkNumber("spacing", p.spacing, 0.1, 1000.0);
+    item.checkNumber("scaleMin", p.scaleMin, 0.01, 100.0);
+    item.checkNumber("scaleMax", p.scaleMax, 0.01, 100.0);
+    checkOrder(item, "scaleMin", p.scaleMin, "scaleMax", p.scaleMax);
+    item.checkNumber("rotationMin", p.rotationMin, -360.0, 360.0);
+    item.checkNumber("rotationMax", p.rotationMax, -360.0, 360.0);
+    checkOrder(item, "rotationMin", p.rotationMin, "rotationMax", p.rotationMax);
+    item.checkNumber("slopeAlign", p.slopeAlign, 0.0, 1.0);
+    item.checkNumber("heightMin", r.heightMin, -kMaxHeight, kMaxHeight);
+    item.checkNumber("heightMax", r.heightMax, -kMaxHeight, kMaxHeight);
+    checkOrder(item, "heightMin", r.heightMin, "heightMax", r.heightMax);
+    item.checkNumber("maxSlope", r.maxSlope, 0.0, 90.0);
+    item.checkNumber("mask", r.mask, 0.0, kScatterMasks);
+    item.checkNumber("clearance", r.clearance, 0.0, 1000.0);
   }
 }
 
-double numberAt(const Json& object, std::string_view key, std::size_t index, double fallback) {
-  const auto it = object.find(std::string(key));
-  if (it == object.end()) return fallback;
-  if (!it->is_number()) {
-    refuse(index, excerpt(key) + " must be a number, not " + excerpt(it->dump()));
-  }
-  return it->get<double>();
-}
-
-SpeciesRules speciesFromJson(const Json& j, std::size_t index) {
-  if (!j.is_object()) refuse(index, "must be an object {\"name\", \"density\", ...}");
-  std::string allowed;
-  for (const std::string_view key : kKeys) {
-    if (!allowed.empty()) allowed += ", ";
-    allowed += key;
-  }
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    if (std::find(std::begin(kKeys), std::end(kKeys), it.key()) == std::end(kKeys)) {
-      refuse(index, "unknown key " + excerpt(it.key()) + "; allowed: " + allowed);
-    }
-  }
+SpeciesRules speciesFromJson(const ListJson& j, std::size_t index) {
+  const ListItem item(speciesName(index));
+  item.checkObject(j, kKeys, "{\"name\", \"density\", ...}");
   SpeciesRules r;
   if (const auto name = j.find("name"); name != j.end()) {
-    if (!name->is_string()) refuse(index, "'name' must be a string, not " + excerpt(name->dump()));
+    if (!name->is_string()) item.refuse("'name' must be a string, not " + excerpt(name->dump()));
     r.name = name->get<std::string>();
   }
   if (const auto shape = j.find("shape"); shape != j.end()) {
     const auto known = std::find(std::begin(kShapeNames), std::end(kShapeNames),
                                  shape->is_string() ? shape->get<std::string>() : std::string());
     if (known == std::end(kShapeNames)) {
-      refuse(index, "'shape' " + excerpt(shape->dump()) + " is not one of cone, sphere, box");
+      item.refuse("'shape' " + excerpt(shape->dump()) + " is not one of cone, sphere, box");
     }
     r.shape = static_cast<ScatterShape>(known - std::begin(kShapeNames));
   }
   ScatterSpecies& p = r.placing;
-  p.density = numberAt(j, "density", index, p.density);
-  p.spacing = numberAt(j, "spacing", index, p.spacing);
-  p.scaleMin = numberAt(j, "scaleMin", index, p.scaleMin);
-  p.scaleMax = numberAt(j, "scaleMax", index, p.scaleMax);
-  p.rotationMin = numberAt(j, "rotationMin", index, p.rotationMin);
-  p.rotationMax = numberAt(j, "rotationMax", index, p.rotationMax);
-  p.slopeAlign = numberAt(j, "slopeAlign", index, p.slopeAlign);
-  r.heightMin = numberAt(j, "heightMin", index, r.heightMin);
-  r.heightMax = numberAt(j, "heightMax", index, r.heightMax);
-  r.maxSlope = numberAt(j, "maxSlope", index, r.maxSlope);
-  const double mask = numberAt(j, "mask", index, r.mask);
+  p.density = item.numberAt(j, "density", p.density);
+  p.spacing = item.numberAt(j, "spacing", p.spacing);
+  p.scaleMin = item.numberAt(j, "scaleMin", p.scaleMin);
+  p.scaleMax = item.numberAt(j, "scaleMax", p.scaleMax);
+  p.rotationMin = item.numberAt(j, "rotationMin", p.rotationMin);
+  p.rotationMax = item.numberAt(j, "rotationMax", p.rotationMax);
+  p.slopeAlign = item.numberAt(j, "slopeAlign", p.slopeAlign);
+  r.heightMin = item.numberAt(j, "heightMin", r.heightMin);
+  r.heightMax = item.numberAt(j, "heightMax", r.heightMax);
+  r.maxSlope = item.numberAt(j, "maxSlope", r.maxSlope);
+  const double mask = item.numberAt(j, "mask", r.mask);
   if (mask != std::floor(mask) || mask < 0 || mask > kScatterMasks) {
     char message[120];
     std::snprintf(message, sizeof message, "'mask' %g is not a mask input; allowed: 0 (none) to %d",
                   mask, kScatterMasks);
-    refuse(index, message);
+    item.refuse(message);
   }
   r.mask = static_cast<int>(mask);
-  r.clearance = numberAt(j, "clearance", index, r.clearance);
+  r.clearance = item.numberAt(j, "clearance", r.clearance);
   return r;
 }
 
-// Parsed lists by id, shared: a node's run reads them without parsing.
-struct ParsedTable {
-  std::mutex mutex;
-  std::map<double, std::shared_ptr<const SpeciesList>> parsed;
+struct SpeciesKind {
+  using List = SpeciesList;
+  static constexpr std::string_view kNoId = "no species list has the id ";
+  static std::string text(const SpeciesList& list) { return speciesText(list); }
+  static SpeciesList parse(std::string_view text) { return parseSpecies(text); }
+  static void check(const SpeciesList& list) { checkSpecies(list); }
 };
-
-ParsedTable& parsedTable() {
-  static ParsedTable table;
-  return table;
-}
+using SpeciesIds = ListIds<SpeciesKind>;
 
 }  // namespace
 
@@ -183,37 +145,29 @@ std::string_view scatterShapeName(ScatterShape shape) {
 }
 
 std::string speciesText(const SpeciesList& species) {
-  Json out = Json::array();
+  ListJson out = ListJson::array();
   for (const SpeciesRules& r : species) {
     const ScatterSpecies& p = r.placing;
-    out.push_back(Json{{"name", r.name},
-                       {"shape", scatterShapeName(r.shape)},
-                       {"density", p.density},
-                       {"spacing", p.spacing},
-                       {"scaleMin", p.scaleMin},
-                       {"scaleMax", p.scaleMax},
-                       {"rotationMin", p.rotationMin},
-                       {"rotationMax", p.rotationMax},
-                       {"slopeAlign", p.slopeAlign},
-                       {"heightMin", r.heightMin},
-                       {"heightMax", r.heightMax},
-                       {"maxSlope", r.maxSlope},
-                       {"mask", r.mask},
-                       {"clearance", r.clearance}});
+    out.push_back(ListJson{{"name", r.name},
+                           {"shape", scatterShapeName(r.shape)},
+                           {"density", p.density},
+                           {"spacing", p.spacing},
+                           {"scaleMin", p.scaleMin},
+                           {"scaleMax", p.scaleMax},
+                           {"rotationMin", p.rotationMin},
+                           {"rotationMax", p.rotationMax},
+                           {"slopeAlign", p.slopeAlign},
+                           {"heightMin", r.heightMin},
+                           {"heightMax", r.heightMax},
+                           {"maxSlope", r.maxSlope},
+                           {"mask", r.mask},
+                           {"clearance", r.clearance}});
   }
   return out.dump();
 }
 
 SpeciesList parseSpecies(std::string_view text) {
-  Json j;
-  try {
-    j = Json::parse(text);
-  } catch (const Json::exception& e) {
-    throw InputError("species: not JSON (" + excerpt(e.what()) + ")");
-  }
-  if (!j.is_array()) {
-    throw InputError("species: must be an array [{\"name\": ..., \"density\": ...}, ...]");
-  }
+  const ListJson j = parseListJson(text, "species", "[{\"name\": ..., \"density\": ...}, ...]");
   SpeciesList list;
   for (std::size_t i = 0; i < j.size() && i <= kMaxSpecies; ++i) {
     list.push_back(speciesFromJson(j[i], i));
@@ -224,47 +178,23 @@ SpeciesList parseSpecies(std::string_view text) {
 }
 
 double speciesId(const SpeciesList& species) {
-  checkSpecies(species);
-  const double id = textId(speciesText(species));
-  ParsedTable& table = parsedTable();
-  const std::lock_guard lock(table.mutex);
-  if (!table.parsed.contains(id)) {
-    table.parsed.emplace(id, std::make_shared<const SpeciesList>(species));
-  }
-  return id;
+  return SpeciesIds::id(species);
 }
 
 bool isSpeciesId(double id) {
-  {
-    ParsedTable& table = parsedTable();
-    const std::lock_guard lock(table.mutex);
-    if (table.parsed.contains(id)) return true;
-  }
-  const std::string* text = findText(id);
-  if (text == nullptr) return false;
-  try {
-    speciesId(parseSpecies(*text));
-    return true;
-  } catch (const InputError&) {
-    return false;
-  }
+  return SpeciesIds::isId(id);
 }
 
 const SpeciesList& speciesOf(double id) {
-  if (!isSpeciesId(id)) throw std::logic_error("no species list has the id " + std::to_string(id));
-  ParsedTable& table = parsedTable();
-  const std::lock_guard lock(table.mutex);
-  return *table.parsed.at(id);  // never erased: the reference stays valid
+  return SpeciesIds::of(id);
 }
 
 ParamInfo speciesParam(std::string_view key, std::string_view label, std::string_view help) {
-  static constexpr ParamCodec codec{
-      [](std::string_view text) { return speciesId(parseSpecies(text)); }, isSpeciesId};
   ParamInfo info{key, label, "", help, ParamType::Strokes, 0, 0};
   info.expects =
       "species: a JSON array [{\"name\": \"pines\", \"shape\": \"cone\", \"density\": 100, "
       "\"spacing\": 4, ...}, ...]";
-  info.codec = &codec;
+  info.codec = SpeciesIds::codec();
   return info;
 }
 

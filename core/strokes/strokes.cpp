@@ -1,46 +1,26 @@
 #include "core/strokes/strokes.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <nlohmann/json.hpp>
-#include <stdexcept>
 
 #include "core/base/error.hpp"
+#include "core/base/list_param.hpp"
 #include "core/base/quote.hpp"
-#include "core/base/text_ids.hpp"
 
 namespace terrain {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
 constexpr std::string_view kModeNames[] = {"raise", "lower", "smooth", "flatten",
                                            "paint", "erase", "path"};
+constexpr std::string_view kKeys[] = {"mode", "radius", "strength", "hardness", "height", "points"};
 
-std::string strokeName(std::size_t index) {
-  return "stroke " + std::to_string(index + 1);
-}
-
-[[noreturn]] void refuse(std::size_t index, const std::string& what) {
-  throw InputError("strokes: " + strokeName(index) + ": " + what);
-}
-
-void checkNumber(std::size_t index, std::string_view key, double v, double low, double high) {
-  if (!std::isfinite(v) || v < low || v > high) {
-    char message[160];
-    std::snprintf(message, sizeof message, "'%.*s' %g is out of range; allowed: %g to %g",
-                  static_cast<int>(key.size()), key.data(), v, low, high);
-    refuse(index, message);
-  }
+ListItem strokeItem(std::size_t index) {
+  return ListItem("strokes: stroke " + std::to_string(index + 1));
 }
 
 // A point beyond any brush's reach of the widest world is bad input: it
 // could touch no world, and would only make the work and the profiles long.
-void checkPoint(std::size_t index, std::size_t k, const std::array<double, 2>& p) {
+void checkPoint(const ListItem& item, std::size_t k, const std::array<double, 2>& p) {
   const auto inRange = [](double v) {
     return std::isfinite(v) && v >= kMinStrokeCoordinate && v <= kMaxStrokeCoordinate;
   };
@@ -50,7 +30,7 @@ void checkPoint(std::size_t index, std::size_t k, const std::array<double, 2>& p
                 "point %zu (%g, %g) is out of range; allowed: %g to %g metres on either axis "
                 "(the widest world and a brush's largest radius around it)",
                 k + 1, p[0], p[1], kMinStrokeCoordinate, kMaxStrokeCoordinate);
-  refuse(index, message);
+  item.refuse(message);
 }
 
 void checkStrokes(const Strokes& strokes) {
@@ -61,12 +41,13 @@ void checkStrokes(const Strokes& strokes) {
   std::size_t points = 0;
   for (std::size_t s = 0; s < strokes.size(); ++s) {
     const Stroke& stroke = strokes[s];
-    checkNumber(s, "radius", stroke.radius, 1.0e-3, kMaxBrushRadius);
-    checkNumber(s, "strength", stroke.strength, 0.0, 1.0);
-    checkNumber(s, "hardness", stroke.hardness, 0.0, 1.0);
-    checkNumber(s, "height", stroke.height, -kMaxBrushHeight, kMaxBrushHeight);
-    if (stroke.points.empty()) refuse(s, "no points; a stroke has at least one");
-    for (std::size_t k = 0; k < stroke.points.size(); ++k) checkPoint(s, k, stroke.points[k]);
+    const ListItem item = strokeItem(s);
+    item.checkNumber("radius", stroke.radius, 1.0e-3, kMaxBrushRadius);
+    item.checkNumber("strength", stroke.strength, 0.0, 1.0);
+    item.checkNumber("hardness", stroke.hardness, 0.0, 1.0);
+    item.checkNumber("height", stroke.height, -kMaxBrushHeight, kMaxBrushHeight);
+    if (stroke.points.empty()) item.refuse("no points; a stroke has at least one");
+    for (std::size_t k = 0; k < stroke.points.size(); ++k) checkPoint(item, k, stroke.points[k]);
     points += stroke.points.size();
   }
   if (points > kMaxStrokePoints) {
@@ -75,66 +56,48 @@ void checkStrokes(const Strokes& strokes) {
   }
 }
 
-double numberAt(const Json& object, std::string_view key, std::size_t index, double fallback) {
-  const auto it = object.find(std::string(key));
-  if (it == object.end()) return fallback;
-  if (!it->is_number()) {
-    refuse(index, excerpt(key) + " must be a number, not " + excerpt(it->dump()));
-  }
-  return it->get<double>();
-}
-
-StrokeMode modeAt(const Json& object, std::size_t index) {
+StrokeMode modeAt(const ListJson& object, const ListItem& item) {
   const auto it = object.find("mode");
   if (it == object.end())
-    refuse(index, "no 'mode'; allowed: raise, lower, smooth, flatten, paint, erase, path");
+    item.refuse("no 'mode'; allowed: raise, lower, smooth, flatten, paint, erase, path");
   if (it->is_string()) {
     for (std::size_t m = 0; m < std::size(kModeNames); ++m) {
       if (kModeNames[m] == it->get_ref<const std::string&>()) return static_cast<StrokeMode>(m);
     }
   }
-  refuse(index, "'mode' " + excerpt(it->dump()) +
-                    " is not one of raise, lower, smooth, flatten, paint, erase, path");
+  item.refuse("'mode' " + excerpt(it->dump()) +
+              " is not one of raise, lower, smooth, flatten, paint, erase, path");
 }
 
-Stroke strokeFromJson(const Json& j, std::size_t index) {
-  if (!j.is_object()) refuse(index, "must be an object {\"mode\", \"radius\", ..., \"points\"}");
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    static constexpr std::string_view kKeys[] = {"mode",     "radius", "strength",
-                                                 "hardness", "height", "points"};
-    if (std::find(std::begin(kKeys), std::end(kKeys), it.key()) == std::end(kKeys)) {
-      refuse(index, "unknown key " + excerpt(it.key()) +
-                        "; allowed: mode, radius, strength, hardness, height, points");
-    }
-  }
+Stroke strokeFromJson(const ListJson& j, std::size_t index) {
+  const ListItem item = strokeItem(index);
+  item.checkObject(j, kKeys, "{\"mode\", \"radius\", ..., \"points\"}");
   Stroke stroke;
-  stroke.mode = modeAt(j, index);
-  stroke.radius = numberAt(j, "radius", index, stroke.radius);
-  stroke.strength = numberAt(j, "strength", index, stroke.strength);
-  stroke.hardness = numberAt(j, "hardness", index, stroke.hardness);
-  stroke.height = numberAt(j, "height", index, stroke.height);
+  stroke.mode = modeAt(j, item);
+  stroke.radius = item.numberAt(j, "radius", stroke.radius);
+  stroke.strength = item.numberAt(j, "strength", stroke.strength);
+  stroke.hardness = item.numberAt(j, "hardness", stroke.hardness);
+  stroke.height = item.numberAt(j, "height", stroke.height);
   const auto points = j.find("points");
   if (points == j.end() || !points->is_array())
-    refuse(index, "'points' must be [[x, y], ...] in metres");
-  for (const Json& p : *points) {
+    item.refuse("'points' must be [[x, y], ...] in metres");
+  for (const ListJson& p : *points) {
     if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
-      refuse(index, "a point must be [x, y] in metres, not " + excerpt(p.dump()));
+      item.refuse("a point must be [x, y] in metres, not " + excerpt(p.dump()));
     }
     stroke.points.push_back({p[0].get<double>(), p[1].get<double>()});
   }
   return stroke;
 }
 
-// Parsed strokes by id, shared: a node's run reads them without parsing.
-struct ParsedTable {
-  std::mutex mutex;
-  std::map<double, std::shared_ptr<const Strokes>> parsed;
+struct StrokesKind {
+  using List = Strokes;
+  static constexpr std::string_view kNoId = "no strokes have the id ";
+  static std::string text(const Strokes& strokes) { return strokesText(strokes); }
+  static Strokes parse(std::string_view text) { return parseStrokes(text); }
+  static void check(const Strokes& strokes) { checkStrokes(strokes); }
 };
-
-ParsedTable& parsedTable() {
-  static ParsedTable table;
-  return table;
-}
+using StrokesIds = ListIds<StrokesKind>;
 
 }  // namespace
 
@@ -143,29 +106,22 @@ std::string_view strokeModeName(StrokeMode mode) {
 }
 
 std::string strokesText(const Strokes& strokes) {
-  Json out = Json::array();
+  ListJson out = ListJson::array();
   for (const Stroke& s : strokes) {
-    Json points = Json::array();
-    for (const auto& p : s.points) points.push_back(Json::array({p[0], p[1]}));
-    out.push_back(Json{{"mode", strokeModeName(s.mode)},
-                       {"radius", s.radius},
-                       {"strength", s.strength},
-                       {"hardness", s.hardness},
-                       {"height", s.height},
-                       {"points", std::move(points)}});
+    ListJson points = ListJson::array();
+    for (const auto& p : s.points) points.push_back(ListJson::array({p[0], p[1]}));
+    out.push_back(ListJson{{"mode", strokeModeName(s.mode)},
+                           {"radius", s.radius},
+                           {"strength", s.strength},
+                           {"hardness", s.hardness},
+                           {"height", s.height},
+                           {"points", std::move(points)}});
   }
   return out.dump();
 }
 
 Strokes parseStrokes(std::string_view text) {
-  Json j;
-  try {
-    j = Json::parse(text);
-  } catch (const Json::exception& e) {
-    throw InputError("strokes: not JSON (" + excerpt(e.what()) + ")");
-  }
-  if (!j.is_array())
-    throw InputError("strokes: must be an array [{\"mode\": ..., \"points\": ...}, ...]");
+  const ListJson j = parseListJson(text, "strokes", "[{\"mode\": ..., \"points\": ...}, ...]");
   Strokes strokes;
   for (std::size_t i = 0; i < j.size(); ++i) strokes.push_back(strokeFromJson(j[i], i));
   checkStrokes(strokes);
@@ -173,45 +129,22 @@ Strokes parseStrokes(std::string_view text) {
 }
 
 double strokesId(const Strokes& strokes) {
-  checkStrokes(strokes);
-  const double id = textId(strokesText(strokes));
-  ParsedTable& table = parsedTable();
-  const std::lock_guard lock(table.mutex);
-  if (!table.parsed.contains(id))
-    table.parsed.emplace(id, std::make_shared<const Strokes>(strokes));
-  return id;
+  return StrokesIds::id(strokes);
 }
 
 bool isStrokesId(double id) {
-  {
-    ParsedTable& table = parsedTable();
-    const std::lock_guard lock(table.mutex);
-    if (table.parsed.contains(id)) return true;
-  }
-  const std::string* text = findText(id);
-  if (text == nullptr) return false;
-  try {
-    strokesId(parseStrokes(*text));
-    return true;
-  } catch (const InputError&) {
-    return false;
-  }
+  return StrokesIds::isId(id);
 }
 
 const Strokes& strokesOf(double id) {
-  if (!isStrokesId(id)) throw std::logic_error("no strokes have the id " + std::to_string(id));
-  ParsedTable& table = parsedTable();
-  const std::lock_guard lock(table.mutex);
-  return *table.parsed.at(id);  // never erased: the reference stays valid
+  return StrokesIds::of(id);
 }
 
 ParamInfo strokesParam(std::string_view key, std::string_view label, std::string_view help,
                        std::string_view expects) {
-  static constexpr ParamCodec codec{
-      [](std::string_view text) { return strokesId(parseStrokes(text)); }, isStrokesId};
   ParamInfo info{key, label, "", help, ParamType::Strokes, 0, 0};
   info.expects = expects;
-  info.codec = &codec;
+  info.codec = StrokesIds::codec();
   return info;
 }
 
