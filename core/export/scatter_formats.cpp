@@ -56,22 +56,6 @@ std::string notUnlessScatter(const OutputInput& in) {
   return {};
 }
 
-// The instances nearest a sample of `own` (world samples, inclusive ends).
-InstanceSet keepOwn(const InstanceSet& set, const MapWindow& own) {
-  InstanceSet out;
-  out.species = set.species;
-  out.cellMetres = set.cellMetres;
-  out.window = own;
-  const auto in = [&](double metres, std::int64_t first, int length) {
-    const auto sample = static_cast<std::int64_t>(std::floor(metres / set.cellMetres + 0.5));
-    return sample >= first && sample < first + length;
-  };
-  for (const ScatterInstance& i : set.instances) {
-    if (in(i.x, own.x0, own.width) && in(i.y, own.y0, own.height)) out.instances.push_back(i);
-  }
-  return out;
-}
-
 // A tile's own instances, the world made as the tiles are (sources on
 // their shared scale through evaluateWindow; a world with whole-map nodes
 // upstream of the Scatter, made whole as its tiles are).
@@ -92,7 +76,7 @@ InstanceSet tileInstances(const OutputInput& in, NodeId scatter, std::uint32_t p
   if (whyNotWindowed(world.graph, scatter).empty()) {
     const PortValue value = evaluateWindow(world.graph, {scatter, port}, context,
                                            WorldWindow{size, wraps, cell, own}, control);
-    return keepOwn(*value.instances(), own);
+    return instancesIn(*value.instances(), own);
   }
   if (size > kWholeWorldTileLimit) {
     throw InputError(
@@ -100,7 +84,7 @@ InstanceSet tileInstances(const OutputInput& in, NodeId scatter, std::uint32_t p
         "to make whole; export the instances from the whole map");
   }
   const PortValue value = evaluateGraph(world.graph, {scatter, port}, context, control);
-  return keepOwn(*value.instances(), own);
+  return instancesIn(*value.instances(), own);
 }
 
 std::string number(const char* format, double v) {

@@ -76,27 +76,10 @@ PortValue remap(const Heightfield& from, const MapWindow& to, const Source& sour
   return makePort(std::move(out));
 }
 
-// The instances of `set` whose nearest world sample lies in `to`, in
-// their order.
-PortValue instancesIn(const InstanceSet& set, const MapWindow& to) {
-  InstanceSet out;
-  out.species = set.species;
-  out.cellMetres = set.cellMetres;
-  out.window = to;
-  const auto inside = [&](double metres, std::int64_t first, int length) {
-    const auto sample = static_cast<std::int64_t>(std::floor(metres / set.cellMetres + 0.5));
-    return sample >= first && sample < first + length;
-  };
-  for (const ScatterInstance& i : set.instances) {
-    if (inside(i.x, to.x0, to.width) && inside(i.y, to.y0, to.height)) out.instances.push_back(i);
-  }
-  return makePort(std::move(out));
-}
-
 // The part `to` of a map computed over `from` (which holds it).
 PortValue crop(const PortValue& value, const MapWindow& from, const MapWindow& to) {
   if (!value || from == to) return value;
-  if (value.instances()) return instancesIn(*value.instances(), to);
+  if (value.instances()) return makePort(instancesIn(*value.instances(), to));
   const auto dx = static_cast<int>(to.x0 - from.x0);
   const auto dy = static_cast<int>(to.y0 - from.y0);
   return remap(*value, to, [&](int x, int y) { return value->index(dx + x, dy + y); });
@@ -109,7 +92,7 @@ PortValue extendPastEdge(const PortValue& value, const MapWindow& computed,
   const MapWindow& wanted = where.window;
   if (computed == wanted || !value) return value;
   // Nothing stands beyond the world's edge: the instances are all there are.
-  if (value.instances()) return instancesIn(*value.instances(), wanted);
+  if (value.instances()) return makePort(instancesIn(*value.instances(), wanted));
   return remap(*value, wanted, [&](int x, int y) {
     const std::int64_t wx = worldSample(wanted.x0 + x, where.worldSize, false) - computed.x0;
     const std::int64_t wy = worldSample(wanted.y0 + y, where.worldSize, false) - computed.y0;
@@ -300,6 +283,23 @@ PortValue coarseSource(const SourceStage& source, const GraphNode& fine, std::ui
 }
 
 }  // namespace
+
+InstanceSet instancesIn(const InstanceSet& set, const MapWindow& window) {
+  InstanceSet out;
+  out.species = set.species;
+  out.cellMetres = set.cellMetres;
+  out.window = window;
+  const auto inside = [&](double metres, std::int64_t first, int length) {
+    const auto sample = static_cast<std::int64_t>(std::floor(metres / set.cellMetres + 0.5));
+    return sample >= first && sample < first + length;
+  };
+  for (const ScatterInstance& i : set.instances) {
+    if (inside(i.x, window.x0, window.width) && inside(i.y, window.y0, window.height)) {
+      out.instances.push_back(i);
+    }
+  }
+  return out;
+}
 
 std::string whyNotWindowed(const Graph& graph, NodeId wanted) {
   for (const NodeId id : upstreamOrder(graph, wanted)) {

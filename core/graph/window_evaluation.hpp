@@ -34,6 +34,10 @@ struct WorldWindow {
   MapWindow window;            // the samples wanted; beyond the edge it repeats
 };
 
+// The instances of `set` whose nearest world sample lies in `window`
+// (world samples), in their order: what a window or a tile holds of them.
+InstanceSet instancesIn(const InstanceSet& set, const MapWindow& window);
+
 // "" when every node `wanted` depends on can run on a window; otherwise why
 // not, naming the first node that cannot ("River erosion (node 5) needs the
 // whole map").
