@@ -1,8 +1,9 @@
 #pragma once
 // The pieces of `terrain-explorer export`'s command line that its option
-// files share (export_options.cpp: the flags and the plan; tile_options.cpp:
-// --tiles and its companions): a flag as given, and the checks every value
-// goes through, each failing with one line naming the flag.
+// files share (export_tokens.cpp: the arguments as flags; export_options.cpp:
+// the plan; tile_options.cpp: --tiles and its companions): a flag as given,
+// and the checks every value goes through, each failing with one line
+// naming the flag.
 #include <span>
 #include <string>
 #include <string_view>
