@@ -14,20 +14,20 @@ namespace {
 
 // The splat overlay's key: each material's colour, the same in both views.
 void splatLegend(const WindowView& view) {
-  static constexpr const char* kMaterials[] = {"grass", "rock", "sediment", "snow"};
   const float side = ImGui::GetTextLineHeight();
-  for (std::size_t i = 0; i < std::size(kMaterials); ++i) {
+  for (std::size_t i = 0; i < kMaterialCount; ++i) {
     const glm::vec3 c = view.settings.materialColors[i];
+    const std::string name(kMaterialNames[i]);
     if (i > 0) ImGui::SameLine();
-    ImGui::ColorButton(kMaterials[i], ImVec4(c.r, c.g, c.b, 1.0f),
+    ImGui::ColorButton(name.c_str(), ImVec4(c.r, c.g, c.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
                        ImVec2(side, side));
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted(kMaterials[i]);
+    ImGui::TextUnformatted(name.c_str());
   }
   tooltip(
       "The splat map's materials blended by their weights (the look's rules: rock slope, "
-      "snow line, sediment flow)");
+      "snow line, sediment flow, wet ground)");
 }
 
 // A view setting, not the document's: how a mask reads best depends on
@@ -100,7 +100,7 @@ bool overlayCombo(Document& doc, const ShownTerrain& shown, WindowView& view) {
             shown.field ? maskUnavailable(*shown.field, kind) : "no terrain yet");
     }
     offer(MapOverlay::Splat, {});
-    tooltip("The splat map's materials: grass, rock, sediment, snow");
+    tooltip("The splat map's materials: grass, rock, sediment, snow, wet ground");
     ImGui::EndCombo();
   }
   tooltip(

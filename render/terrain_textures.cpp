@@ -291,7 +291,8 @@ void TerrainTextures::uploadOverlay(const std::vector<float>& mask) {
   overlayIsSplat = false;
 }
 
-void TerrainTextures::uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
+void TerrainTextures::uploadSplatOverlay(
+    std::span<const std::array<std::uint8_t, kMaterialCount>> weights) {
   if (weights.empty()) {
     hasOverlay = false;
     return;
@@ -300,10 +301,22 @@ void TerrainTextures::uploadSplatOverlay(std::span<const std::array<std::uint8_t
     throw std::invalid_argument(
         "TerrainView::setSplatOverlay: the splat map does not match the map");
   }
-  std::vector<std::array<std::uint8_t, 4>> shown;
+  std::vector<std::array<std::uint8_t, kMaterialCount>> shown;
   decimate(weights.data(), width, height, decimationStep_, textureWidth, textureHeight, shown);
-  uploadOverlayTexels(GL_RGBA8, GL_RGBA, shown.data());
+  // Five weights summing to 1 in one RGBA8 texel: all but grass, which is
+  // what they leave (overlay.glsl's splatColor); one fetch, as with four.
+  std::vector<std::array<std::uint8_t, 4>> packed(shown.size());
+  for (std::size_t i = 0; i < shown.size(); ++i)
+    packed[i] = {shown[i][1], shown[i][2], shown[i][3], shown[i][4]};
+  uploadOverlayTexels(GL_RGBA8, GL_RGBA, packed.data());
   overlayIsSplat = true;
+}
+
+void TerrainTextures::uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights) {
+  std::vector<std::array<std::uint8_t, kMaterialCount>> five(weights.size());
+  for (std::size_t i = 0; i < weights.size(); ++i)
+    five[i] = {weights[i][0], weights[i][1], weights[i][2], weights[i][3], 0};
+  uploadSplatOverlay(std::span<const std::array<std::uint8_t, kMaterialCount>>(five));
 }
 
 void TerrainTextures::uploadOverlayTexels(GLint internalFormat, GLenum format, const void* texels) {
@@ -355,13 +368,15 @@ std::uint32_t terrainFeatures(const TerrainTextures& textures, bool showOverlay,
 }
 
 void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,
-                        glm::vec3 maskColor, const std::array<glm::vec3, 4>& materialColors) {
+                        glm::vec3 maskColor,
+                        const std::array<glm::vec3, kMaterialCount>& materialColors) {
   program.set("uOverlay", static_cast<int>(kOverlayUnit));
   program.set("uShowOverlay", show && textures.hasOverlay ? 1 : 0);
   program.set("uOverlayColor", maskColor);
   program.set("uOverlaySplat", textures.overlayIsSplat ? 1 : 0);
-  static constexpr const char* kColors[] = {"uSplatColors[0]", "uSplatColors[1]", "uSplatColors[2]",
-                                            "uSplatColors[3]"};
+  static constexpr const char* kColors[kMaterialCount] = {"uSplatColors[0]", "uSplatColors[1]",
+                                                          "uSplatColors[2]", "uSplatColors[3]",
+                                                          "uSplatColors[4]"};
   for (std::size_t i = 0; i < materialColors.size(); ++i)
     program.set(kColors[i], materialColors[i]);
 }

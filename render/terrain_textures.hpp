@@ -98,9 +98,11 @@ struct TerrainTextures {
   // laid out like its heights; an empty mask removes the overlay. Throws
   // std::invalid_argument when the mask does not match the heights.
   void uploadOverlay(const std::vector<float>& mask);
-  // The splat map of the field last uploaded (four weights per cell summing
-  // to 255, row-major), laid out like its heights; empty removes the
-  // overlay. Throws std::invalid_argument when it does not match the heights.
+  // The splat map of the field last uploaded (five weights per cell summing
+  // to 255, row-major; four: no wet ground), laid out like its heights;
+  // empty removes the overlay. Throws std::invalid_argument when it does not
+  // match the heights. The texture holds all but grass (overlay.glsl).
+  void uploadSplatOverlay(std::span<const std::array<std::uint8_t, kMaterialCount>> weights);
   void uploadSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
   // Lakes and rivers of the field last uploaded, laid out like its
   // heights; empty vectors remove them. Throws std::invalid_argument when
@@ -159,6 +161,7 @@ std::uint32_t terrainFeatures(const TerrainTextures& textures, bool showOverlay,
 // The overlay's uniforms (overlay.glsl): its unit, whether it is shown and
 // a splat map, a mask's colour and the materials' colours for the splat.
 void setOverlayUniforms(const gl::Program& program, const TerrainTextures& textures, bool show,
-                        glm::vec3 maskColor, const std::array<glm::vec3, 4>& materialColors);
+                        glm::vec3 maskColor,
+                        const std::array<glm::vec3, kMaterialCount>& materialColors);
 
 }  // namespace terrain::render

@@ -73,14 +73,15 @@ struct ViewSettings {
   // the sun in map space, x east, y south (down the map), z up; height 1
   // against the map's side. The map view shades as the colour map export.
   // A splat overlay (either view): the materials as they look (grass,
-  // rock, sediment, snow; core/look/look.hpp's kMaterialColors), blended by the
-  // weights and lit like the terrain, so the map and the mesh show what the
-  // exported splat map gives the engine, in the same colours.
-  std::array<glm::vec3, 4> materialColors{{
+  // rock, sediment, snow, wet ground; core/look/look.hpp's kMaterialColors),
+  // blended by the weights and lit like the terrain, so the map and the mesh
+  // show what the exported splat maps give the engine, in the same colours.
+  std::array<glm::vec3, kMaterialCount> materialColors{{
       {kMaterialColors[0][0], kMaterialColors[0][1], kMaterialColors[0][2]},
       {kMaterialColors[1][0], kMaterialColors[1][1], kMaterialColors[1][2]},
       {kMaterialColors[2][0], kMaterialColors[2][1], kMaterialColors[2][2]},
       {kMaterialColors[3][0], kMaterialColors[3][1], kMaterialColors[3][2]},
+      {kMaterialColors[4][0], kMaterialColors[4][1], kMaterialColors[4][2]},
   }};
   // 3D view: the sky light each point gets dimmed by how much of the sky
   // the terrain around it hides (ambient occlusion), so valleys and
@@ -129,9 +130,11 @@ class TerrainView {
   // given to setTerrain; see core/look/masks.hpp) for the map view to draw when
   // ViewSettings::showOverlay; empty removes it. setTerrain removes it too.
   void setOverlay(const std::vector<float>& mask);
-  // The splat map (core/look/splat.hpp: RGBA weights per cell of the field last
-  // given to setTerrain) as the overlay instead of a mask: each cell shows
+  // The splat map (core/look/splat.hpp: five weights per cell of the field
+  // last given to setTerrain; four: grass, rock, sediment, snow and no wet
+  // ground) as the overlay instead of a mask: each cell shows
   // ViewSettings::materialColors blended by its weights. Empty removes it.
+  void setSplatOverlay(std::span<const std::array<std::uint8_t, kMaterialCount>> weights);
   void setSplatOverlay(std::span<const std::array<std::uint8_t, 4>> weights);
   // Lakes and rivers (core/look/water_look.hpp) of the field last given to
   // setTerrain, drawn at their own levels in the 3D view and over the land

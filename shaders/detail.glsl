@@ -31,12 +31,14 @@ float octave(vec2 uv, float frequency, float footprint) {
   return fade > 0.0 ? fade * valueNoise(uv * frequency) : 0.0;
 }
 
-// Brightness factors (mean 1) per material, in the splat map's order:
-// grass (patches and tufts), rock (strata along the height, grain), sediment
-// (fine grain), snow (broad, soft drifts only: nothing at pixel scale).
+// Brightness factors (mean 1) per material: `grass` (patches and tufts),
+// and in the splat texture's order rock (strata along the height, grain),
+// sediment (fine grain), snow (broad, soft drifts only: nothing at pixel
+// scale), wet ground (grass's patches and sediment's grain, no octave of its
+// own: the frame costs what it did with four materials).
 // `h` is the height (0..1) and `hFootprint` how much of it a pixel spans.
-vec4 materialDetail(vec2 uv, float footprint, float h, float hFootprint) {
-  float grass = 1.0 + 0.30 * octave(uv, 24.0, footprint) + 0.22 * octave(uv, 110.0, footprint) +
+vec4 materialDetail(vec2 uv, float footprint, float h, float hFootprint, out float grass) {
+  grass = 1.0 + 0.30 * octave(uv, 24.0, footprint) + 0.22 * octave(uv, 110.0, footprint) +
                 0.14 * octave(uv, 520.0, footprint);
   // Strata: bands about 1/90 of the height range apart, wavering along the
   // map so they read as layers rather than contour lines.
@@ -46,5 +48,6 @@ vec4 materialDetail(vec2 uv, float footprint, float h, float hFootprint) {
                0.14 * octave(uv, 1300.0, footprint);
   float sediment = 1.0 + 0.16 * octave(uv, 200.0, footprint) + 0.10 * octave(uv, 900.0, footprint);
   float snow = 1.0 + 0.06 * octave(uv, 12.0, footprint);
-  return vec4(grass, rock, sediment, snow);
+  float wet = 1.0 + 0.6 * (grass - 1.0) + 0.8 * (sediment - 1.0);
+  return vec4(rock, sediment, snow, wet);
 }

@@ -69,7 +69,9 @@ void main() {
     if (uOverlaySplat) {
       // Each material's colour varied by its own detail, which averages to
       // 1: from afar the colours are the map view's.
-      base = splatColor(overlay * materialDetail(mapPos, footprint, h, heightFootprint));
+      float grassDetail;
+      vec4 detail = materialDetail(mapPos, footprint, h, heightFootprint, grassDetail);
+      base = splatColor(overlay, detail, grassDetail);
     } else {
       base = maskOver(base, overlay.r);
     }

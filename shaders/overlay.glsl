@@ -1,6 +1,8 @@
 // The overlay over the terrain (the map view and the 3D view): a mask in
-// one colour, or the splat map's four material weights.
-uniform sampler2D uOverlay;  // R8 mask 0..1, or RGBA8 splat weights, laid out like uHeights
+// one colour, or the splat map's five material weights.
+// R8 mask 0..1, or RGBA8 splat weights of rock, sediment, snow and wet ground
+// (grass is what they leave: render/terrain_textures.cpp), laid out like uHeights
+uniform sampler2D uOverlay;
 #ifdef SHOW_OVERLAY  // fixed per program (render/shader_library.hpp's ProgramVariants)
 const bool uShowOverlay = SHOW_OVERLAY;
 #else
@@ -13,7 +15,7 @@ const bool uOverlaySplat = OVERLAY_SPLAT;
 #else
 uniform bool uOverlaySplat;
 #endif
-uniform vec3 uSplatColors[4];  // grass, rock, sediment, snow: the weights' channel order
+uniform vec3 uSplatColors[5];  // grass, rock, sediment, snow, wet ground
 // a mask drawn as its own grey (0 black .. 1 white), not a colour
 #ifdef OVERLAY_GREY  // fixed per program (render/shader_library.hpp's ProgramVariants)
 const bool uOverlayGrey = OVERLAY_GREY;
@@ -30,8 +32,14 @@ vec3 maskOver(vec3 base, float mask) {
   return mix(base, uOverlayColor, 0.85 * mask);
 }
 
-// The materials' colours blended by the weights (they sum to 1).
+// The materials' colours blended by the weights (they sum to 1; `w` holds all
+// but grass), each brightened by its detail (grass's apart).
+vec3 splatColor(vec4 w, vec4 detail, float grassDetail) {
+  float grass = max(1.0 - (w.r + w.g + w.b + w.a), 0.0);
+  w *= detail;
+  return grass * grassDetail * uSplatColors[0] + w.r * uSplatColors[1] + w.g * uSplatColors[2] +
+         w.b * uSplatColors[3] + w.a * uSplatColors[4];
+}
 vec3 splatColor(vec4 w) {
-  return w.r * uSplatColors[0] + w.g * uSplatColors[1] + w.b * uSplatColors[2] +
-         w.a * uSplatColors[3];
+  return splatColor(w, vec4(1.0), 1.0);
 }

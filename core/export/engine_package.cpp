@@ -231,11 +231,13 @@ void applyUnreal(Target& o) {
         "--for unreal: needs the 16-bit heightmap Unreal imports: add --heightmap NAME.png or "
         "--r16 NAME.r16");
   }
-  // NAME_grass.png ... beside NAME.png: a paint layer's weights each.
+  // NAME_grass.png ... beside NAME.png: a paint layer's weights each; the
+  // fifth, NAME_wet.png, when the look has wet ground.
   const std::filesystem::path base(heightmap->path);
   const OutputFormat& weight = *findOutputFormat("weight");
   std::vector<OutputRequest> layers;
-  for (std::size_t layer = 0; layer < 4; ++layer) {
+  const std::size_t count = o.doc.look.wetGround ? kMaterialCount : kMaterialCount - 1;
+  for (std::size_t layer = 0; layer < count; ++layer) {
     OutputRequest out{&weight, {}, weight.options.defaults};
     out.options[0] = static_cast<double>(layer);
     const std::string name =
@@ -270,7 +272,8 @@ std::optional<std::string> applyEnginePackage(ExportPlan& plan, const Document& 
 std::string engineRules(std::string_view engine) {
   if (engine == "unreal") {
     return "Unreal: a 16-bit heightmap of " + unrealSideList() +
-           " samples a side (an Engine size), and a weight map per paint layer";
+           " samples a side (an Engine size), and a weight map per paint layer (five with "
+           "--wet-ground on)";
   }
   if (engine == "unity") {
     return "Unity: RAW16 (south row first) of " + sideList(kUnityTerrainSides) + " samples a side";

@@ -40,9 +40,27 @@ PlannedTerrain planTerrain(const ExportPlan& plan, const Document& doc,
   return out;
 }
 
+namespace {
+
+// The tile's name (its sidecar's, as the manifest lists it) and its first
+// sample's place in the world.
+TilePlacement placementOf(const ExportPlan& plan) {
+  const MapWindow window = tileWindow(plan.tile->grid, plan.tile->tile);
+  std::string name = plan.sidecar ? *plan.sidecar : plan.outputs.front().path;
+  name = name.substr(name.find_last_of('/') + 1);
+  name = name.substr(0, name.rfind('.'));
+  return {name, window.x0, window.y0};
+}
+
+}  // namespace
+
 std::optional<UnavailableOutput> firstUnavailable(const ExportPlan& plan, const OutputInput& in) {
+  // Asked as each file will be written: a tile knows its place (a splat map
+  // with wet ground refuses a tile).
+  OutputInput each = in;
+  if (plan.tile) each.tile = placementOf(plan);
   for (const OutputRequest& out : plan.outputs) {
-    if (std::string why = out.format->whyUnavailable(in); !why.empty()) {
+    if (std::string why = out.format->whyUnavailable(each); !why.empty()) {
       return UnavailableOutput{&out, std::move(why)};
     }
   }
@@ -78,16 +96,6 @@ void refuseNonFinite(const Heightfield& field) {
   refuseNonFinite(field.erosion->flow, field.width, size + " flow map");
   refuseNonFinite(field.erosion->wear, field.width, size + " wear map");
   refuseNonFinite(field.erosion->deposition, field.width, size + " deposition map");
-}
-
-// The tile's name (its sidecar's, as the manifest lists it) and its first
-// sample's place in the world.
-TilePlacement placementOf(const ExportPlan& plan) {
-  const MapWindow window = tileWindow(plan.tile->grid, plan.tile->tile);
-  std::string name = plan.sidecar ? *plan.sidecar : plan.outputs.front().path;
-  name = name.substr(name.find_last_of('/') + 1);
-  name = name.substr(0, name.rfind('.'));
-  return {name, window.x0, window.y0};
 }
 
 }  // namespace

@@ -28,6 +28,8 @@ OutputFormat normalsFormat();
 OutputFormat colorFormat();
 std::vector<OutputFormat> maskFormats();  // slope, flow, wear, deposition
 OutputFormat splatFormat();
+OutputFormat splat2Format();                   // the fifth material, wet ground
+std::string splatOnly(const OutputInput& in);  // mapOnly, and no tile with wet ground
 OutputFormat weightFormat();
 OutputFormat viewFormat();
 

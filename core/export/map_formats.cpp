@@ -235,53 +235,93 @@ std::vector<OutputFormat> maskFormats() {
           "Greyscale material erosion laid down (also --mask deposition=FILE.png)")};
 }
 
+// The splat rows read the look's wetness from the water model run on the
+// map they are given; a tile alone is not its window of the world's water,
+// so with wet ground on they take the whole map only.
+std::string splatOnly(const OutputInput& in) {
+  if (std::string why = mapOnly(in); !why.empty()) return why;
+  if (in.tile && in.doc.look.wetGround) {
+    return "the look's wet ground reads the whole world's water, which a tile alone does not "
+           "have: export the splat maps from the whole map, or set --wet-ground off";
+  }
+  return {};
+}
+
 OutputFormat splatFormat() {
   return {"splat",
           "FILE.png",
           "-splat.png",
           "Splat map (RGBA PNG)",
-          "8-bit RGBA material weights summing to 1: R grass, G rock (--rock-slope), B sediment "
-          "(--sediment-flow, under water), A snow (--snow-line)",
+          "8-bit RGBA material weights: R grass, G rock (--rock-slope), B sediment "
+          "(--sediment-flow, under water), A snow (--snow-line), summing to 255 with --splat2's "
+          "wet ground (--wet-ground)",
           OutputNeeds::Heights,
           {},
           [](const OutputInput& in, const ParamValues&) {
             return sizeText(in.field) + " RGBA splat map";
           },
           [](const OutputInput&, const ParamValues&) {
-            return FileLayout{
-                "png",
-                "uint8",
-                4,
-                8,
-                "big-endian",
-                "top-first",
-                "material weights summing to 255: R grass, G rock, B sediment, A snow"};
+            return FileLayout{"png",
+                              "uint8",
+                              4,
+                              8,
+                              "big-endian",
+                              "top-first",
+                              "material weights: R grass, G rock, B sediment, A snow; with the "
+                              "second splat map's, 255 in every pixel"};
           },
           [](const std::string& path, const OutputInput& in, const ParamValues&) {
             writeSplatPng(path, in.field, in.doc.look, in.doc.world, in.exec);
           },
-          &mapOnly};
+          &splatOnly};
+}
+
+OutputFormat splat2Format() {
+  return {"splat2",
+          "FILE.png",
+          "-splat2.png",
+          "Second splat map (RGBA PNG)",
+          "8-bit RGBA weights of the fifth material on: R wet ground (--wet-ground: mud and "
+          "moss), G, B, A 0; with --splat's, 255 in every pixel (Unity's second alphamap)",
+          OutputNeeds::Heights,
+          {},
+          [](const OutputInput& in, const ParamValues&) {
+            return sizeText(in.field) + " RGBA second splat map";
+          },
+          [](const OutputInput&, const ParamValues&) {
+            return FileLayout{"png",
+                              "uint8",
+                              4,
+                              8,
+                              "big-endian",
+                              "top-first",
+                              "material weights: R wet ground, G, B, A 0; with the first splat "
+                              "map's, 255 in every pixel"};
+          },
+          [](const std::string& path, const OutputInput& in, const ParamValues&) {
+            writeSplat2Png(path, in.field, in.doc.look, in.doc.world, in.exec);
+          },
+          &splatOnly};
 }
 
 namespace {
 
-// The splat map's layers, in its channels' order.
-constexpr std::string_view kSplatLayers[] = {"grass", "rock", "sediment", "snow"};
 struct LayerOptions {
-  int layer = 0;  // an index into kSplatLayers
+  int layer = 0;  // an index into kMaterialNames
 };
 const ParamTable<LayerOptions>& layerOptions() {
   static const ParamTable<LayerOptions> table({
       TERRAIN_BIND(LayerOptions, layer,
                    (ParamInfo{"weight-layer", "Layer", "",
-                              "Which splat layer the weight map holds: grass, rock, sediment or "
-                              "snow",
-                              ParamType::Choice, 0.0, 3.0, kSplatLayers})),
+                              "Which splat layer the weight map holds: grass, rock, sediment, "
+                              "snow or wet (ground: --wet-ground)",
+                              ParamType::Choice, 0.0, static_cast<double>(kMaterialCount - 1),
+                              kMaterialNames})),
   });
   return table;
 }
 std::string layerName(const ParamValues& o) {
-  return std::string(kSplatLayers[static_cast<std::size_t>(layerOptions().unpack(o).layer)]);
+  return std::string(kMaterialNames[static_cast<std::size_t>(layerOptions().unpack(o).layer)]);
 }
 
 }  // namespace
@@ -291,8 +331,8 @@ OutputFormat weightFormat() {
           "FILE.png",
           "-weight.png",
           "Layer weight map (PNG)",
-          "8-bit greyscale weight of one splat layer (--weight-layer), the splat map's channel: "
-          "the four layers sum to 255 (Unreal's paint layers)",
+          "8-bit greyscale weight of one splat layer (--weight-layer): the five layers sum to 255 "
+          "(Unreal's paint layers)",
           OutputNeeds::Heights,
           layerOptions().schema(),
           [](const OutputInput& in, const ParamValues& o) {
@@ -305,15 +345,13 @@ OutputFormat weightFormat() {
                               8,
                               "big-endian",
                               "top-first",
-                              layerName(o) +
-                                  " weight 0..255 (the splat map's "
-                                  "channel; the four layers sum to 255)"};
+                              layerName(o) + " weight 0..255 (the five layers sum to 255)"};
           },
           [](const std::string& path, const OutputInput& in, const ParamValues& o) {
             writeSplatLayerPng(path, in.field, in.doc.look, in.doc.world,
                                layerOptions().unpack(o).layer, in.exec);
           },
-          &mapOnly};
+          &splatOnly};
 }
 
 OutputFormat viewFormat() {

@@ -37,8 +37,24 @@ void writeSplatPng(const std::string& path, const Heightfield& field, const Look
   writePngFile(
       path, field.width, field.height, PngFormat::Rgba8,
       [&](int y, std::uint8_t* out) {
-        std::memcpy(out, texels[field.index(0, y)].data(),
-                    static_cast<std::size_t>(field.width) * sizeof(SplatTexel));
+        const SplatTexel* row = &texels[field.index(0, y)];
+        for (int x = 0; x < field.width; ++x)
+          std::memcpy(out + 4 * static_cast<std::ptrdiff_t>(x), row[x].data(), 4);
+      },
+      exec);
+}
+
+void writeSplat2Png(const std::string& path, const Heightfield& field, const Look& look,
+                    const World& world, const Execution& exec) {
+  const std::vector<SplatTexel> texels = computeSplat(field, look, world, exec);
+  writePngFile(
+      path, field.width, field.height, PngFormat::Rgba8,
+      [&](int y, std::uint8_t* out) {
+        const SplatTexel* row = &texels[field.index(0, y)];
+        for (int x = 0; x < field.width; ++x) {
+          const std::uint8_t texel[4] = {row[x][4], 0, 0, 0};
+          std::memcpy(out + 4 * static_cast<std::ptrdiff_t>(x), texel, 4);
+        }
       },
       exec);
 }

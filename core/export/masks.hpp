@@ -15,13 +15,18 @@ namespace terrain {
 void writeMaskPng(const std::string& path, const Heightfield& field, MaskKind kind,
                   const World& world, int bits, const Execution& exec = {});
 
-// RGBA 8-bit: grass, rock, sediment, snow weights summing to 255.
+// RGBA 8-bit: grass, rock, sediment, snow weights; with the second map's,
+// 255 in every pixel (the first alone when the look's wet ground is off).
 void writeSplatPng(const std::string& path, const Heightfield& field, const Look& look,
                    const World& world, const Execution& exec = {});
+// The second splat map, RGBA 8-bit, as Unity's second alphamap holds
+// layers 5 to 8: R wet ground, G, B and A 0 (no sixth material yet).
+void writeSplat2Png(const std::string& path, const Heightfield& field, const Look& look,
+                    const World& world, const Execution& exec = {});
 
-// One splat layer (0 grass, 1 rock, 2 sediment, 3 snow) as 8-bit greyscale:
-// the splat map's channel, so the four layers sum to 255 in every pixel.
-// Unreal imports a landscape's paint layers as such maps, one per layer.
+// One splat layer (0 grass, 1 rock, 2 sediment, 3 snow, 4 wet ground) as
+// 8-bit greyscale, so the layers sum to 255 in every pixel. Unreal imports
+// a landscape's paint layers as such maps, one per layer.
 void writeSplatLayerPng(const std::string& path, const Heightfield& field, const Look& look,
                         const World& world, int layer, const Execution& exec = {});
 

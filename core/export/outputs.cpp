@@ -20,7 +20,7 @@ std::vector<OutputFormat> makeFormats() {
   for (OutputFormat& mask : maskFormats()) all.push_back(std::move(mask));
   for (OutputFormat& water : waterFormats()) all.push_back(std::move(water));
   for (OutputFormat& instances : scatterFormats()) all.push_back(std::move(instances));
-  for (OutputFormat (*row)() : {&splatFormat, &weightFormat, &terrain3dHeightFormat,
+  for (OutputFormat (*row)() : {&splatFormat, &splat2Format, &weightFormat, &terrain3dHeightFormat,
                                 &terrain3dControlFormat, &terrain3dColorFormat, &viewFormat}) {
     all.push_back(row());
   }

@@ -105,8 +105,9 @@ std::string terrain3dImportScript(const Terrain3dImport& import) {
       "# script editor and choose File > Run (Ctrl+Shift+X). Then set the node's\n"
       "# Data Directory and save the scene to keep the regions.\n"
       "# Heights are metres above sea level already (offset 0, scale 1); texture ids\n"
-      "# in the control map: 0 grass, 1 rock, 2 sediment, 3 snow (add four textures\n"
-      "# to the Terrain3D assets in that order).\n"
+      "# in the control map: 0 grass, 1 rock, 2 sediment, 3 snow, 4 wet ground (add\n"
+      "# the textures to the Terrain3D assets in that order; the fifth only for a look\n"
+      "# with wet ground).\n"
       "@tool\n"
       "extends EditorScript\n"
       "\n";

@@ -24,9 +24,9 @@
 
 namespace terrain {
 
-// Terrain3D's texture ids are the splat map's channels: 0 grass, 1 rock,
-// 2 sediment, 3 snow. Base: the heaviest material; overlay: the next (the
-// base again where no other weighs anything); blend: the overlay's share of
+// Terrain3D's texture ids are the splat map's materials: 0 grass, 1 rock,
+// 2 sediment, 3 snow, 4 wet ground (look.hpp's kMaterialNames). Base: the heaviest material;
+// overlay: the next (the base again where no other weighs anything); blend: the overlay's share of
 // the two, 0..255 rounded. Ties go to the lower id. UV, hole, navigation
 // and autoshader bits are 0 (painted by hand, as Terrain3D's own brush does).
 std::uint32_t terrain3dControl(const SplatTexel& weights);

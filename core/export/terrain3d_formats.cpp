@@ -61,13 +61,13 @@ OutputFormat terrain3dControlFormat() {
                               "top-first",
                               "channel R: Terrain3D control bits (base texture id << 27, overlay "
                               "id << 22, blend 0..255 << 14; ids 0 grass, 1 rock, 2 sediment, 3 "
-                              "snow), lossless zip compression"};
+                              "snow, 4 wet ground), lossless zip compression"};
           },
           [](const std::string& path, const OutputInput& in, const ParamValues&) {
             writeTerrain3dControl(path, in.field, in.doc.look, in.doc.world, kTerrain3dCompression,
                                   in.exec);
           },
-          &mapOnly};
+          &splatOnly};
 }
 
 }  // namespace terrain::format_rows

@@ -83,6 +83,23 @@ ParamTable<Look> makeLookTable() {
           (ParamInfo{"splat-blend", "Splat blend", "",
                      "Splat map: how soft the borders between materials are (0 = hard edges)",
                      ParamType::Real, 0.0, 0.5})),
+      TERRAIN_BIND(Look, wetGround,
+                   (ParamInfo{"wet-ground", "Wet ground", "",
+                              "Splat map: a fifth material, wet ground, where the water model's "
+                              "wetness is high: mud on flat ground near water, moss on damp "
+                              "slopes turned from the sun (the second splat map's red channel)",
+                              ParamType::Toggle, 0, 1})),
+      TERRAIN_BIND(Look, wetThreshold,
+                   (ParamInfo{"wet-threshold", "Wet threshold", "",
+                              "Splat map: flat ground wetter than this is mud (wetness 0..1: 1 in "
+                              "water, falling to 0 at 100 m from it); a slope turned from the sun "
+                              "needs half of it for moss",
+                              ParamType::Real, 0.0, 1.0})),
+      TERRAIN_BIND(Look, mudSlope,
+                   (ParamInfo{"mud-slope", "Mud slope", "degrees",
+                              "Splat map: wet ground steeper than this is not mud (moss only "
+                              "where it is turned from the sun)",
+                              ParamType::Real, 0.0, 89.0})),
       TERRAIN_BIND(Look, rainfall,
                    (ParamInfo{"rainfall",
                               "Rainfall",

@@ -81,7 +81,7 @@ TEST_F(AppViewsAgree, IslandsMapViewShowsTheMaterialsColoursAndTheSeaAsWater) {
       const auto& w = splat[field.index(x, y)];
       if (w[3] > 0) continue;
       std::array<double, 3> blend{};
-      for (std::size_t m = 0; m < 4; ++m) {
+      for (std::size_t m = 0; m < kMaterialCount; ++m) {
         for (std::size_t k = 0; k < 3; ++k)
           blend[k] += w[m] / 255.0 * static_cast<double>(kMaterialColors[m][k]);
       }
