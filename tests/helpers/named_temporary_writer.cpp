@@ -1,4 +1,4 @@
-// A test helper (tests/app/cli/cli_hardening_test.cpp): writes FILE through
+// A test helper (tests/app/cli/cli_signals_test.cpp): writes FILE through
 // AtomicFile with a named temporary from the start, as on a filesystem
 // without O_TMPFILE, 64 KiB every 10 ms until a signal ends it, with the
 // export's signal cleanup installed. Usage: named_temporary_writer FILE
