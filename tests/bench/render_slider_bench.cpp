@@ -10,18 +10,22 @@
 // programs share the cores). The first argument is the size, the second the slider:
 // 0 the range's noise (the blend and all after it re-run), 1 the rivers' uplift (rivers, screes,
 // gullies and the closing pass), 2 the gullies' droplets (the last two nodes).
+// BM_AlpineSliderNodes splits the map's generation of the same moves by node.
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "app/generation_worker.hpp"
 #include "core/document/presets.hpp"
+#include "core/graph/evaluator.hpp"
 #include "core/graph/graph.hpp"
 #include "core/graph/node_type.hpp"
 #include "core/look/color.hpp"
@@ -149,6 +153,62 @@ BENCHMARK(BM_AlpineSliderToScreen)
     ->Args({513, 0})
     ->Args({513, 1})
     ->Args({513, 2})
+    ->Args({1025, 0})
+    ->Args({1025, 1})
+    ->Args({1025, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// Where the map's generation goes when a slider moves (the same sizes and sliders as above),
+// without the window: only the evaluator, with the worker's cache budget and every thread, so no
+// draft, water, scatter, statistics or frame. A counter per node the move re-runs, named by its
+// place in that run and its type ("3_droplets_ms"), in milliseconds of wall time.
+void BM_AlpineSliderNodes(benchmark::State& state) {
+  constexpr Slider kSliders[] = {
+      {"noise", "roughness"}, {"stream-power", "uplift"}, {"droplets", "droplets"}};
+  const Slider slider = kSliders[state.range(1)];
+  Document doc = landformDocument("alpine");
+  doc.graph = withSourceSize(doc.graph, static_cast<int>(state.range(0)));
+  const double start = sliderValue(doc, slider);
+  const NodeContext context{doc.seed, doc.world};
+  GraphEvaluator evaluator(std::size_t{256} << 20);
+  evaluator.run(doc.graph, context);
+  using Clock = std::chrono::steady_clock;
+  std::map<std::string, double> nodeMs;
+  std::vector<std::string> order;  // the run's node types by index (the titles repeat)
+  int moves = 0;
+  for (auto _ : state) {
+    sliderValue(doc, slider) = start * (1.0 + 0.002 * ++moves);
+    int running = -1;
+    Clock::time_point since = Clock::now();
+    const auto finish = [&](Clock::time_point now) {
+      if (running < 0) return;
+      const std::string key =
+          std::to_string(running) + "_" + order[static_cast<std::size_t>(running)];
+      nodeMs[key] += std::chrono::duration<double, std::milli>(now - since).count();
+    };
+    order.clear();
+    for (const NodeId id : upstreamOrder(doc.graph, doc.graph.output)) {
+      const GraphNode& node = *doc.graph.find(id);
+      if (evaluator.cached(doc.graph, id, 0, context) == nullptr) order.push_back(node.type);
+    }
+    const PipelineControl control{{}, nullptr, [&](const PipelineProgress& p) {
+                                    if (p.index == running) return;
+                                    const Clock::time_point now = Clock::now();
+                                    finish(now);
+                                    running = p.index;
+                                    since = now;
+                                  }};
+    benchmark::DoNotOptimize(evaluator.run(doc.graph, context, control));
+    finish(Clock::now());
+    if (evaluator.nodesRunLastTime() != static_cast<int>(order.size())) {
+      state.SkipWithError("the run re-ran other nodes than those without a cached result");
+      return;
+    }
+  }
+  for (const auto& [key, ms] : nodeMs) state.counters[key + "_ms"] = ms / moves;
+}
+BENCHMARK(BM_AlpineSliderNodes)
     ->Args({1025, 0})
     ->Args({1025, 1})
     ->Args({1025, 2})
