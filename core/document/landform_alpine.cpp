@@ -1,5 +1,7 @@
 #include "core/document/preset_building.hpp"
 
+#include <string_view>
+
 #include "core/graph/graph_edits.hpp"
 
 namespace terrain::landform {
@@ -18,6 +20,28 @@ NodeId foothills(Document& doc) {
                                   {"at-100", "0.34"}});
   link(doc, hills, low, "in");
   return low;
+}
+
+// Spruce and fir forest on the valley sides up to a tree line at 1,800 m
+// (the snow line is at 1,960 m), dwarf pines in the band just above and
+// below it, boulders and scree blocks on ground steeper than 30 degrees
+// (mask 4: where no tree holds on). Nothing stands in water; about 10 trees
+// a hectare where the forest is whole, 100k instances or so in all.
+constexpr std::string_view kAlpineLife = R"([
+  {"name": "conifers", "shape": "cone", "density": 10, "spacing": 9, "scaleMin": 1.4,
+   "scaleMax": 2.4, "heightMin": 0, "heightMax": 1800, "maxSlope": 33, "mask": 1,
+   "clearance": 4},
+  {"name": "dwarf pines", "shape": "sphere", "density": 6, "spacing": 6, "scaleMin": 0.6,
+   "scaleMax": 1.2, "heightMin": 1650, "heightMax": 2150, "maxSlope": 38, "mask": 1},
+  {"name": "boulders", "shape": "box", "density": 5, "spacing": 12, "scaleMin": 1.0,
+   "scaleMax": 3.5, "slopeAlign": 0.8, "mask": 4}
+])";
+
+void addLife(Document& doc, NodeId terrain) {
+  const NodeId steep = addNodeWith(doc, "slope-mask", 1694, 1100,
+                                   {{"low", "30"}, {"high", "90"}, {"softness", "4"}});
+  link(doc, terrain, steep, "heights");
+  addWaterAndLife(doc, terrain, kAlpineLife, steep);
 }
 
 }  // namespace
@@ -82,6 +106,7 @@ Document alpine() {
   doc.world = {12000.0, 2800.0};
   doc.look.water = 0.0;
   doc.look.snowLine = 0.7;
+  addLife(doc, flush);
   openIn3D(doc, 0.25);
   return doc;
 }

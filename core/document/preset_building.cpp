@@ -1,11 +1,13 @@
 #include "core/document/preset_building.hpp"
 
+#include <cstdio>
 #include <string>
 
 #include "core/base/error.hpp"
 #include "core/graph/graph_edits.hpp"
 #include "core/graph/graph_layout.hpp"
 #include "core/graph/node_type.hpp"
+#include "core/look/look.hpp"
 #include "core/nodes/registry.hpp"
 
 namespace terrain::landform {
@@ -76,6 +78,66 @@ Document graphFromNoise(std::uint64_t seed, Settings settings) {
   GraphNode& source = *doc.graph.find(doc.graph.output);
   setValues(typeOf(source), source.values, settings);
   return doc;
+}
+
+namespace {
+
+// The scatter's own seed offset: its places are not the terrain nodes'.
+constexpr std::uint32_t kLifeSeedOffset = 40;
+
+// A value as the project file would spell it, exactly (17 digits).
+std::string exactly(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+}  // namespace
+
+LifeNodes addWaterAndLife(Document& doc, NodeId terrain, std::string_view species,
+                          std::optional<NodeId> extra) {
+  // The look's own water model (core/look/water_look.cpp): its sea level,
+  // all ground below it, its rainfall and evaporation, the node's defaults
+  // for the rest; so the masks below are the water the view draws.
+  const std::string sea = exactly(elevationOf(doc.world, doc.look.water));
+  const std::string rain = exactly(doc.look.rainfall);
+  const std::string dry = exactly(doc.look.evaporation);
+  const NodeId water =
+      addNodeWith(doc, "water", 0, 800,
+                  {{"sea-level", sea}, {"sea", "below"}, {"rainfall", rain}, {"evaporation", dry}});
+  link(doc, terrain, water, "in");
+  // Dry land: 0 in every cell water covers, however little of it (the
+  // wetness is exactly 1 there and below 1 everywhere else: a cell's
+  // distance to water is then a cell or more), 1 from a few metres off
+  // the water on (1 - wetness, doubled three times, clamped: 1 where the
+  // wetness is 0.875 or less, 6.5 m from water at the default reach).
+  NodeId land = addNodeWith(doc, "invert-mask", 242, 800, {});
+  link(doc, water, land, "mask", "wetness");
+  for (const float x : {484.0f, 726.0f, 968.0f}) {
+    const NodeId twice = addNodeWith(doc, "combine-masks", x, 800, {{"operation", "add"}});
+    link(doc, land, twice, "a");
+    link(doc, land, twice, "b");
+    land = twice;
+  }
+  const NodeId banks = addNodeWith(doc, "combine-masks", 1452, 700, {{"operation", "multiply"}});
+  link(doc, water, banks, "a", "wetness");
+  link(doc, land, banks, "b");
+  const NodeId upland = addNodeWith(doc, "combine-masks", 1452, 900, {{"operation", "subtract"}});
+  link(doc, land, upland, "a");
+  link(doc, water, upland, "b", "wetness");
+  const NodeId scatter =
+      addNodeWith(doc, "scatter", 1694, 800, {{"species", species}}, kLifeSeedOffset);
+  link(doc, terrain, scatter, "heights");
+  link(doc, land, scatter, "mask1");
+  link(doc, banks, scatter, "mask2");
+  link(doc, upland, scatter, "mask3");
+  if (extra) {
+    const NodeId own = addNodeWith(doc, "combine-masks", 1452, 1100, {{"operation", "multiply"}});
+    link(doc, *extra, own, "a");
+    link(doc, land, own, "b");
+    link(doc, own, scatter, "mask4");
+  }
+  return {water, scatter};
 }
 
 }  // namespace terrain::landform

@@ -5,6 +5,7 @@
 // without touching the others.
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -38,6 +39,24 @@ void link(Document& doc, NodeId from, NodeId to, std::string_view toPort,
 void openIn3D(Document& doc, double exaggeration);
 // A graph document whose source (the default noise) has these values.
 Document graphFromNoise(std::uint64_t seed, Settings settings);
+
+// Water and life beside a preset's terrain (issue 40): a Water node fed by
+// `terrain` at the look's sea level and climate, so its masks are the
+// water the view draws, and a Scatter node on `terrain` whose mask inputs
+// are made from it: 1 dry land (none in a cell any lake, river or sea
+// covers, full a few metres off the water), 2 wet land (the water's wetness on dry land:
+// banks and shores), 3 dry upland (dry land less its wetness), 4 `extra`
+// on dry land (a preset's own mask, e.g. hedgerows or steep ground; open
+// when none). Each species of `species` (the Scatter's list as JSON text)
+// should follow one of the four masks, so that none stands in water. Call it once
+// the world and the look's water level are set. The terrain's output and
+// bits are untouched: the new nodes only read it.
+struct LifeNodes {
+  NodeId water = 0;
+  NodeId scatter = 0;
+};
+LifeNodes addWaterAndLife(Document& doc, NodeId terrain, std::string_view species,
+                          std::optional<NodeId> extra = std::nullopt);
 
 Document alpine();
 Document rollingHills();
