@@ -89,19 +89,21 @@ std::vector<std::uint8_t> findSea(std::span<const float> ground, float seaHeight
   return sea;
 }
 
-// Priority-flood from the outlets (the sea at its level, a map's edges at
-// their ground): each cell's fill level (its lake's spill height, or its
-// ground), the cell it was reached from, and the order cells were reached,
-// which never lowers the fill level.
+// The fill levels (each lake's spill height, or the ground), each cell's
+// receiver and the way to the cell it was reached from.
 //
-// The flood visits cells in height order, all over the map, so its cost is
-// the memory it touches per neighbour: a cell is marked reached by one byte
-// (the way to the cell it was reached from) rather than a 4-byte index, and
-// each cell carries its level through the queues instead of reading it back.
+// Most of a map drains downhill to an outlet: there the fill level is the
+// ground and the receiver the steepest descent, with no flood needed. Only
+// the cells that drain into a pit (a cell with no lower neighbour), and
+// those raised under a preview lake, are flooded: by priority-flood (Barnes,
+// Lehman & Mulla 2014, with a FIFO for the flooded cells) from the cells
+// around them, whose levels are already final. The levels are the same as
+// a flood of the whole map's (a cell's fill is the lowest pass to an outlet,
+// and a path out of the flooded set leaves it at a cell whose fill is its
+// ground), at the cost of the pits' catchments instead of the whole map's.
 struct Flood {
   std::vector<float> fill;
-  std::vector<std::uint8_t> from;  // direction to the cell reached from, kSelf at an outlet
-  std::vector<std::int32_t> order;
+  std::vector<std::uint8_t> from;     // direction to the cell reached from, kSelf at an outlet
   std::vector<std::int32_t> flooded;  // cells under water (fill above ground), in order
 };
 
@@ -138,23 +140,158 @@ float heightOfKey(std::uint32_t key) {
   return height;
 }
 
+// The receivers: the steepest descent on the fill levels where one is
+// strictly lower (the first of equals in direction order), else the cell
+// a cell was flooded from (across a lake or a flat); an outlet receives
+// itself. A cell with neither (a pit before the flood) gets kNone.
+struct Routes {
+  std::vector<std::int32_t> receiver;
+  std::vector<std::uint8_t> direction;
+};
+
+// One cell's receiver; fn(visit) calls visit(d, m) for each neighbour.
+template <class Neighbours>
+void routeCell(std::span<const float> fill, std::span<const std::uint8_t> from, std::size_t c,
+               std::size_t parent, const Neighbours& forNeighbours, Routes& routes) {
+  routes.receiver[c] = from[c] >= kUnreached - 1 ? kNone : static_cast<std::int32_t>(parent);
+  routes.direction[c] = kNoDirection;
+  if (parent == c && from[c] == kSelf) return;
+  float steepest = 0.0f;
+  forNeighbours([&](std::uint8_t d, std::size_t m) {
+    const float drop = (fill[c] - fill[m]) * kSlopePerDrop[d];
+    if (drop > steepest) {
+      steepest = drop;
+      routes.receiver[c] = static_cast<std::int32_t>(m);
+      routes.direction[c] = d;
+    }
+    // The way to the cell it was flooded from, kept when nothing is lower.
+    if (steepest == 0.0f && m == parent && from[c] < kSelf) routes.direction[c] = d;
+  });
+}
+
+// Every cell's receiver, on the run's threads.
+void routeAll(std::span<const float> fill, std::span<const std::uint8_t> from, const Grid& grid,
+              const RunControl& control, Routes& routes) {
+  const std::array<std::ptrdiff_t, 8> step = flow::offsetsInside(grid.width);
+  parallelFor(control.exec, 0, grid.height, flow::kPollRows, [&](std::int64_t a, std::int64_t b) {
+    control.checkpoint();
+    for (std::int64_t y = a; y < b; ++y) {
+      const bool inner = y > 0 && y + 1 < grid.height;
+      for (int x = 0; x < grid.width; ++x) {
+        const std::size_t c = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
+                              static_cast<std::size_t>(x);
+        // Inside the outer ring the neighbours are fixed steps away: no
+        // coordinates to work out, no wrapping (the same cells, the same order).
+        if (inner && x > 0 && x + 1 < grid.width) {
+          const std::uint8_t back = from[c];
+          const std::size_t parent =
+              back >= kSelf ? c
+                            : static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[back]);
+          routeCell(
+              fill, from, c, parent,
+              [&](const auto& fn) {
+                for (std::uint8_t d = 0; d < 8; ++d) {
+                  fn(d, static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[d]));
+                }
+              },
+              routes);
+        } else {
+          std::size_t parent = c;
+          if (from[c] < kSelf) {
+            int px = x + kNeighbours[from[c]].dx;
+            int py = static_cast<int>(y) + kNeighbours[from[c]].dy;
+            if (grid.wraps) {
+              px = flow::wrapped(px, grid.width);
+              py = flow::wrapped(py, grid.height);
+            }
+            parent = static_cast<std::size_t>(py) * static_cast<std::size_t>(grid.width) +
+                     static_cast<std::size_t>(px);
+          }
+          routeCell(
+              fill, from, c, parent, [&](const auto& fn) { grid.forNeighbours(c, fn); }, routes);
+        }
+      }
+    }
+  });
+}
+
 // `ground`: the heights the flood climbs (the terrain raised to the preview's
 // lake levels, see previewLakes); `bed`: the terrain itself, under which a
-// cell counts as flooded.
+// cell counts as flooded. Fills `routes`.
 Flood flood(std::span<const float> ground, std::span<const float> bed,
-            std::span<const std::uint8_t> sea, float seaHeight, const Grid& grid, Poller& poll) {
+            std::span<const std::uint8_t> sea, float seaHeight, const Grid& grid,
+            const RunControl& control, Routes& routes, Poller& poll) {
   const std::size_t n = grid.cells();
   Flood out{std::vector<float>(ground.begin(), ground.end()),
             std::vector<std::uint8_t>(n, kUnreached),
-            {},
             {}};
-  out.order.reserve(n);
   float* const fill = out.fill.data();
   std::uint8_t* const from = out.from.data();
-  if (ground.data() != bed.data()) {
-    for (std::size_t c = 0; c < n; ++c) {
-      if (ground[c] > bed[c]) from[c] = kRaised;
+  // The outlets: the sea at its level, a map's edges, else (a torus above
+  // the sea) its lowest cell, the first of equals.
+  bool anyOutlet = false;
+  for (std::size_t c = 0; c < n; ++c) {
+    if (sea[c] == 0) continue;
+    fill[c] = seaHeight;
+    from[c] = kSelf;
+    anyOutlet = true;
+  }
+  if (!grid.wraps && n > 0) {
+    const auto w = static_cast<std::size_t>(grid.width);
+    for (std::size_t x = 0; x < w; ++x) {
+      from[x] = kSelf;
+      from[n - w + x] = kSelf;
     }
+    for (std::size_t c = 0; c < n; c += w) {
+      from[c] = kSelf;
+      from[c + w - 1] = kSelf;
+    }
+    anyOutlet = true;
+  }
+  if (!anyOutlet && n > 0) {
+    from[static_cast<std::size_t>(std::min_element(ground.begin(), ground.end()) -
+                                  ground.begin())] = kSelf;
+  }
+  // Downhill first: every cell with a lower neighbour takes the steepest
+  // (kNone where none is: a pit).
+  routes.receiver.resize(n);
+  routes.direction.resize(n);
+  routeAll(out.fill, out.from, grid, control, routes);
+  control.checkpoint();
+  // The flooded set: the pits and every cell draining into them (up the
+  // receivers), then the raised ground.
+  std::vector<std::uint8_t> member(n, 0);  // 1: the flooded set, 2: a cell around it
+  std::vector<std::int32_t> set;
+  for (std::size_t c = 0; c < n; ++c) {
+    if (routes.receiver[c] != kNone) continue;
+    member[c] = 1;
+    set.push_back(static_cast<std::int32_t>(c));
+  }
+  // Ground full of pits (raw noise) floods most of the map: then the
+  // whole map is flooded from its outlets, which costs less than finding
+  // the set first.
+  // (Raw diamond-square has a pit in one cell of eight; ground that eroded
+  // has next to none.)
+  const std::size_t most = set.size() > n / 64 ? 0 : n / 4;
+  for (std::size_t i = 0; i < set.size() && set.size() <= most; ++i) {
+    poll();
+    const auto c = static_cast<std::size_t>(set[i]);
+    grid.forNeighbours(c, [&](std::uint8_t, std::size_t m) {
+      if (member[m] != 0 || routes.receiver[m] != static_cast<std::int32_t>(c)) return;
+      member[m] = 1;
+      set.push_back(static_cast<std::int32_t>(m));
+    });
+  }
+  const bool whole = set.size() > most;
+  const bool anyRaised = ground.data() != bed.data();
+  for (std::size_t c = 0; anyRaised && !whole && c < n; ++c) {
+    if (member[c] != 0 || ground[c] <= bed[c] || sea[c] != 0) continue;
+    member[c] = 1;
+    set.push_back(static_cast<std::int32_t>(c));
+  }
+  // Outside the set a cell is reached already, by the way it drains.
+  for (std::size_t c = 0; !whole && c < n; ++c) {
+    if (member[c] == 0 && from[c] == kUnreached) from[c] = routes.direction[c];
   }
   // The heap holds a raised cell as ~cell (negative): it comes back flooded.
   RadixHeap open;
@@ -162,37 +299,44 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
     const auto cell = static_cast<std::int32_t>(c);
     open.push(orderKey(level), raised ? ~cell : cell);
   };
-  const auto seed = [&](std::size_t c, float level) {
-    const bool raised = from[c] == kRaised;
-    fill[c] = level;
-    from[c] = kSelf;
-    push(c, level, raised);
-  };
-  // The sea is reached first, all of it at its level, without the heap:
-  // only the land around it waits there.
-  for (std::size_t c = 0; c < n; ++c) {
-    if (sea[c] != 0) {
-      fill[c] = seaHeight;
-      from[c] = kSelf;
-      out.order.push_back(static_cast<std::int32_t>(c));
-    } else if (!grid.wraps && grid.onEdge(c)) {
-      seed(c, ground[c]);
+  if (whole) {
+    set.clear();
+    // Every cell but the outlets waits to be reached; the sea's
+    // neighbours wait at their own level, the other outlets at theirs.
+    for (std::size_t c = 0; c < n; ++c) {
+      if (from[c] != kSelf) {
+        from[c] = anyRaised && ground[c] > bed[c] ? kRaised : kUnreached;
+      } else if (sea[c] == 0) {
+        push(c, fill[c], anyRaised && ground[c] > bed[c]);
+      }
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+      if (sea[c] == 0) continue;
+      grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
+        const std::uint8_t was = from[m];
+        if (was <= kSelf) return;
+        from[m] = opposite(d);
+        push(m, fill[m], was == kRaised);  // above the sea
+      });
     }
   }
-  for (std::size_t i = 0, seaCells = out.order.size(); i < seaCells; ++i) {
-    const auto c = static_cast<std::size_t>(out.order[i]);
-    grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) {
-      const std::uint8_t was = from[m];
-      if (was <= kSelf) return;
-      from[m] = opposite(d);
-      push(m, ground[m], was == kRaised);  // above the sea
-    });
+  // The set's cells wait to be reached (an outlet among them is reached
+  // at once); the cells around them are final and start the flood.
+  for (const std::int32_t cell : set) {
+    const auto c = static_cast<std::size_t>(cell);
+    const bool raised = anyRaised && ground[c] > bed[c];
+    if (from[c] == kSelf) {
+      push(c, fill[c], raised);
+      continue;
+    }
+    from[c] = raised ? kRaised : kUnreached;
   }
-  // A torus above the sea drains through its lowest cell (the first of equals).
-  if (open.empty() && out.order.empty() && n > 0) {
-    const auto lowest =
-        static_cast<std::size_t>(std::min_element(ground.begin(), ground.end()) - ground.begin());
-    seed(lowest, ground[lowest]);
+  for (const std::int32_t cell : set) {
+    grid.forNeighbours(static_cast<std::size_t>(cell), [&](std::uint8_t, std::size_t m) {
+      if (member[m] != 0) return;
+      member[m] = 2;
+      push(m, fill[m], false);
+    });
   }
   // Flooded cells wait in a FIFO ahead of the heap: a lake is crossed
   // breadth first from its outlet, in O(1) per cell.
@@ -240,7 +384,6 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
       // never waits in the heap).
       if (popped < 0) out.flooded.push_back(static_cast<std::int32_t>(c));
     }
-    out.order.push_back(static_cast<std::int32_t>(c));
     poll();
     const std::size_t x = c % w;
     const std::size_t y = c / w;
@@ -252,58 +395,18 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
       grid.forNeighbours(c, [&](std::uint8_t d, std::size_t m) { reach(m, d, level); });
     }
   }
+  // The set and the cells around it routed again on the final levels.
+  if (whole) {
+    routeAll(out.fill, out.from, grid, control, routes);
+    return out;
+  }
+  for (std::size_t c = 0; c < n; ++c) {
+    if (member[c] == 0) continue;
+    routeCell(
+        out.fill, out.from, c, parentOf(out, grid, c),
+        [&](const auto& fn) { grid.forNeighbours(c, fn); }, routes);
+  }
   return out;
-}
-
-// Each cell's receiver: the steepest descent on the fill levels where one
-// is strictly lower, else the cell it was flooded from (across a lake or a
-// flat). Either comes earlier in the flood's order.
-void route(const Flood& flood, const Grid& grid, const RunControl& control,
-           std::vector<std::int32_t>& receiver, std::vector<std::uint8_t>& direction) {
-  receiver.assign(grid.cells(), kNone);
-  direction.assign(grid.cells(), kNoDirection);
-  const std::span<const float> fill = flood.fill;
-  const std::array<std::ptrdiff_t, 8> step = flow::offsetsInside(grid.width);
-  const auto one = [&](std::size_t c, std::size_t parent, const auto& forNeighbours) {
-    receiver[c] = static_cast<std::int32_t>(parent);
-    if (parent == c) return;
-    float steepest = 0.0f;
-    forNeighbours([&](std::uint8_t d, std::size_t m) {
-      const float drop = (fill[c] - fill[m]) * kSlopePerDrop[d];
-      if (drop > steepest) {
-        steepest = drop;
-        receiver[c] = static_cast<std::int32_t>(m);
-        direction[c] = d;
-      }
-      // The way to the cell it was flooded from, kept when nothing is lower.
-      if (steepest == 0.0f && m == parent) direction[c] = d;
-    });
-  };
-  parallelFor(control.exec, 0, grid.height, flow::kPollRows, [&](std::int64_t a, std::int64_t b) {
-    control.checkpoint();
-    for (std::int64_t y = a; y < b; ++y) {
-      const bool inner = y > 0 && y + 1 < grid.height;
-      for (int x = 0; x < grid.width; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
-                              static_cast<std::size_t>(x);
-        // Inside the outer ring the neighbours are fixed steps away: no
-        // coordinates to work out, no wrapping (the same cells, the same order).
-        if (inner && x > 0 && x + 1 < grid.width) {
-          const std::uint8_t back = flood.from[c];
-          const std::size_t parent =
-              back >= kSelf ? c
-                            : static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[back]);
-          one(c, parent, [&](const auto& fn) {
-            for (std::uint8_t d = 0; d < 8; ++d) {
-              fn(d, static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + step[d]));
-            }
-          });
-        } else {
-          one(c, parentOf(flood, grid, c), [&](const auto& fn) { grid.forNeighbours(c, fn); });
-        }
-      }
-    }
-  });
 }
 
 // Connected flooded cells, each set a lake when its deepest cell is at
@@ -492,13 +595,13 @@ PreviewLakes previewLakes(const Heightfield& ground, const World& world, double 
   const double coarseMetres = cellMetres * perX;
   const auto seaHeight = static_cast<float>(heightOf(world, params.seaLevel));
   const std::vector<std::uint8_t> sea = findSea(mean, seaHeight, params.sea, coarse);
-  const Flood filled = flood(mean, mean, sea, seaHeight, coarse, poll);
+  Routes routes;
+  const Flood filled = flood(mean, mean, sea, seaHeight, coarse, control, routes, poll);
   std::vector<std::int32_t> lakeOf;
-  std::vector<std::int32_t> receiver(coarse.cells(), kNone);
-  std::vector<std::uint8_t> direction(coarse.cells(), kNoDirection);
-  const Lakes found = findLakes(
-      filled, mean, sea, {}, coarse, static_cast<float>(params.minLakeDepth / world.heightRange),
-      params.minLakeArea / (coarseMetres * coarseMetres), lakeOf, receiver, direction, poll);
+  const Lakes found = findLakes(filled, mean, sea, {}, coarse,
+                                static_cast<float>(params.minLakeDepth / world.heightRange),
+                                params.minLakeArea / (coarseMetres * coarseMetres), lakeOf,
+                                routes.receiver, routes.direction, poll);
   PreviewLakes out;
   out.raised = ground.heights;
   out.footprint.assign(ground.heights.size(), 0);
@@ -565,45 +668,44 @@ double riverDepth(double discharge, const WaterParams& p) {
   return discharge > 0.0 ? p.depthCoeff * portablePow(discharge, 0.4) : 0.0;
 }
 
-// Discharge up the flood's order (every cell after its receiver, so each is
-// whole when reached): each cell's rain plus what flows in. A lake gathers
-// its cells' and tributaries' water at its first cell and loses its
+// Discharge down the receivers: a cell passes its water on once every
+// cell draining into it has (Kahn's topological order, from the cells
+// nothing drains into, in row order: the same bits on every thread count),
+// so each is whole when passed on: its rain plus what flows in. A lake
+// gathers its cells' and tributaries' water at its first cell and loses its
 // evaporation there, settling below its spill height when that is all of
-// it; a river loses its own over its width. Returns each cell's inflow (rain
-// included); fills `discharge` (what leaves) and the lakes' balance.
-std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const float> ground,
+// it; a river loses its own over its width. Returns each cell's inflow
+// (rain included); fills `discharge` (what leaves), the lakes' balance,
+// `wet` (the cells that may hold water) and `order` (every cell, each after
+// those draining into it).
+std::vector<double> accumulate(Lakes& found, std::span<const float> ground,
                                std::span<const std::int32_t> lakeOf, const Heightfield* rain,
                                const Climate& climate, const WaterParams& p,
                                std::vector<std::int32_t>& receiver, std::vector<float>& discharge,
-                               std::vector<std::int32_t>& wet, Poller& poll) {
-  const std::size_t n = flood.order.size();
+                               std::vector<std::int32_t>& wet, std::vector<std::int32_t>& order,
+                               Poller& poll) {
+  const std::size_t n = receiver.size();
   std::vector<double> inflow(n, 0.0);
   std::vector<double> lakeInflow(found.lakes.size(), 0.0);
   discharge.assign(n, 0.0f);
   const double cellArea = climate.cellMetres * climate.cellMetres;
+  // Donors still to pass their water on, per cell (at most 8).
+  constexpr std::uint8_t kPassed = 0xFF;
+  std::vector<std::uint8_t> waiting(n, 0);
+  for (std::size_t c = 0; c < n; ++c) {
+    const auto r = static_cast<std::size_t>(receiver[c]);
+    if (r != c) ++waiting[r];
+  }
   wet.clear();
-  for (std::size_t i = n; i-- > 0;) {
-    poll();
-    // The order jumps about the map: ask for a later cell's lines now.
-    // Twice as far ahead its receiver's index, so that at kAhead the
-    // receiver's inflow can be asked for too.
-    if (i >= 2 * kAhead) {
-      prefetchCell(static_cast<std::size_t>(flood.order[i - 2 * kAhead]), receiver, lakeOf);
-    }
-    if (i >= kAhead) {
-      const auto ahead = static_cast<std::size_t>(flood.order[i - kAhead]);
-      prefetchCell(ahead, inflow, discharge);
-      // An outlet's receiver is kNone (-1): no pointer before the array.
-      if (receiver[ahead] != kNone) {
-        __builtin_prefetch(inflow.data() + receiver[ahead]);
-      }
-    }
-    const auto c = static_cast<std::size_t>(flood.order[i]);
+  order.clear();
+  order.reserve(n);
+  // One cell: its water passed on; returns its receiver (itself at an outlet).
+  const auto pass = [&](std::size_t c) {
     const double rainHere =
         rain != nullptr ? std::clamp(static_cast<double>(rain->heights[c]), 0.0, 1.0) : 1.0;
     inflow[c] += climate.rainPerCell * rainHere;
     double out = inflow[c];
-    // Cells that may hold water, for surfaces() (in this order: the flood's, reversed).
+    const auto r = static_cast<std::size_t>(receiver[c]);
     if (lakeOf[c] != kNone || out >= climate.riverDischarge) {
       wet.push_back(static_cast<std::int32_t>(c));
     }
@@ -611,7 +713,7 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
       const auto lakeIndex = static_cast<std::size_t>(id);
       if (found.root[lakeIndex] != static_cast<std::int32_t>(c)) {
         lakeInflow[lakeIndex] += out;  // gathered at the lake's first cell
-        continue;
+        return r;
       }
       Lake& lake = found.lakes[lakeIndex];
       lake.inflow = lakeInflow[lakeIndex] + out;
@@ -631,8 +733,21 @@ std::vector<double> accumulate(const Flood& flood, Lakes& found, std::span<const
       out = std::max(0.0, out - climate.evaporation * surfaceArea);
     }
     discharge[c] = static_cast<float>(out);
-    const auto r = static_cast<std::size_t>(receiver[c]);
     if (r != c) inflow[r] += out;
+    return r;
+  };
+  for (std::size_t start = 0; start < n; ++start) {
+    if (waiting[start] != 0) continue;
+    // Down the receivers while each is whole.
+    std::size_t c = start;
+    for (;;) {
+      poll();
+      waiting[c] = kPassed;
+      order.push_back(static_cast<std::int32_t>(c));
+      const std::size_t r = pass(c);
+      if (r == c || --waiting[r] != 0) break;
+      c = r;
+    }
   }
   return inflow;
 }
@@ -646,7 +761,7 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
               std::span<const std::int32_t> wet, float seaHeight, const Climate& climate,
               const WaterParams& p, double heightRange, const RunControl& control, WaterMaps& maps,
               Poller& poll) {
-  const std::size_t n = flood.order.size();
+  const std::size_t n = flood.fill.size();
   // Dry ground and the sea first, in parallel: neither passes a cap on (a
   // sea cell is its own receiver).
   parallelFor(control.exec, 0, static_cast<std::int64_t>(n), std::int64_t{1} << 15,
@@ -656,7 +771,7 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
                   maps.sea[c] = sea[c] != 0 ? 1.0f : 0.0f;
                 }
               });
-  // Then the lakes and rivers, the flood's order reversed.
+  // Then the lakes and rivers, every cell after those draining into it.
   std::vector<float> cap(n, std::numeric_limits<float>::infinity());
   for (std::size_t i = 0; i < wet.size(); ++i) {
     poll();
@@ -696,8 +811,9 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
 // where that stands higher: the river takes part of the cell). A bank then
 // stands at least as high as the water it drains to, so no step along the
 // flow rises.
-void widenRivers(const Flood& flood, std::span<const double> inflow, const Grid& grid,
-                 const Climate& climate, const WaterParams& p, WaterMaps& maps, Poller& poll) {
+void widenRivers(std::span<const std::int32_t> order, std::span<const double> inflow,
+                 const Grid& grid, const Climate& climate, const WaterParams& p, WaterMaps& maps,
+                 Poller& poll) {
   std::vector<std::uint8_t> bank(grid.cells(), 0);
   const std::vector<float> centre = maps.river;
   for (std::size_t c = 0; c < grid.cells(); ++c) {
@@ -731,8 +847,9 @@ void widenRivers(const Flood& flood, std::span<const double> inflow, const Grid&
       }
     }
   }
-  for (const std::int32_t cell : flood.order) {
-    const auto c = static_cast<std::size_t>(cell);
+  // Receivers first: the order reversed.
+  for (std::size_t i = order.size(); i-- > 0;) {
+    const auto c = static_cast<std::size_t>(order[i]);
     if (bank[c] == 0) continue;
     const auto r = static_cast<std::size_t>(maps.receiver[c]);
     const bool wet = maps.river[r] > 0.0f || maps.lake[r] > 0.0f || maps.sea[r] > 0.0f;
@@ -848,13 +965,14 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   const std::vector<std::uint8_t> sea = findSea(g, seaHeight, params.sea, grid);
   PreviewLakes preview = previewLakes(ground, world, cellMetres, params, control, poll);
   const std::span<const float> climbed = preview.raised.empty() ? g : preview.raised;
-  Flood filled = flood(climbed, g, sea, seaHeight, grid, poll);
+  Routes routes;
+  Flood filled = flood(climbed, g, sea, seaHeight, grid, control, routes, poll);
   preview.raised = {};
   control.checkpoint(0.3f);
 
   WaterMaps maps;
-  std::vector<std::uint8_t> direction;
-  route(filled, grid, control, maps.receiver, direction);
+  maps.receiver = std::move(routes.receiver);
+  std::vector<std::uint8_t> direction = std::move(routes.direction);
   const auto minDepth = static_cast<float>(params.minLakeDepth / world.heightRange);
   Lakes found = findLakes(filled, g, sea, preview.footprint, grid, minDepth,
                           params.minLakeArea / (cellMetres * cellMetres), maps.lakeOf,
@@ -868,8 +986,9 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   climate.evaporation = params.evaporation / 1000.0 / kSecondsPerYear;
   climate.riverDischarge = rainPerSecond * params.riverArea * 1.0e6;
   std::vector<std::int32_t> wet;
-  const std::vector<double> inflow = accumulate(filled, found, g, maps.lakeOf, rain, climate,
-                                                params, maps.receiver, maps.discharge, wet, poll);
+  std::vector<std::int32_t> order;
+  const std::vector<double> inflow = accumulate(found, g, maps.lakeOf, rain, climate, params,
+                                                maps.receiver, maps.discharge, wet, order, poll);
   control.checkpoint(0.7f);
 
   maps.surface.assign(n, 0.0f);
@@ -878,7 +997,7 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   maps.sea.assign(n, 0.0f);
   surfaces(filled, found, g, sea, inflow, wet, seaHeight, climate, params, world.heightRange,
            control, maps, poll);
-  widenRivers(filled, inflow, grid, climate, params, maps, poll);
+  widenRivers(order, inflow, grid, climate, params, maps, poll);
   control.checkpoint(0.85f);
   // finish() writes every cell of these: they take memory no longer needed
   // (the fill levels) or fresh, not zeroed twice.
