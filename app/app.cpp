@@ -77,13 +77,26 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
     shown.generateError = r.error;
     return false;
   }
+  if (completesShownMap(shown, r)) {
+    try {
+      uploadInstances(renderer, r.instances.get(), shown.instances.get(), *r.field, r.doc.world);
+    } catch (const std::exception& e) {
+      shown.generateError = std::string("cannot draw these instances: ") + e.what();
+      return false;
+    }
+    shown.instances = std::move(r.instances);
+    shown.instancesPending = false;
+    shown.nodeCacheHeld = r.cachedBytes;
+    return false;
+  }
+  std::shared_ptr<const InstanceSet> instances = instancesToShow(shown, r);
   try {
     renderer.setTerrain(*r.field, shown.ramp);
     gpu.overlay = {};  // setTerrain dropped the mask
     // and the water: the worker made this terrain's (for its document's
     // look), so the window only uploads it.
     renderer.setWaterBodies(r.water ? *r.water : WaterLook{});
-    uploadInstances(renderer, r.instances.get(), shown.instances.get(), *r.field, r.doc.world);
+    uploadInstances(renderer, instances.get(), shown.instances.get(), *r.field, r.doc.world);
   } catch (const std::exception& e) {
     shown.generateError = std::string("cannot draw this terrain: ") + e.what();
     return false;
@@ -96,7 +109,9 @@ bool showResult(ShownTerrain& shown, GpuResources& gpu, render::TerrainView& ren
   shown.mask = std::move(r.mask);
   shown.water = std::move(r.water);
   shown.splat = std::move(r.splat);
-  shown.instances = std::move(r.instances);
+  shown.instances = std::move(instances);
+  shown.instancesPending = r.instancesPending;
+  shown.resultId = r.id;
   shown.fieldIsDraft = r.draft;
   shown.doc = r.doc;
   shown.stats = r.stats;
@@ -397,16 +412,18 @@ FrameReport App::takeNewestTerrain(bool waitForNewest) {
       dragging && lastUploadMs_ > kSlowUploadMs && msSince(lastUploadEnd_) < 4.0 * lastUploadMs_;
   if (parts_->held && (waitForNewest || !throttled)) {
     const bool newest = parts_->held->id == lastRequest_;
+    // Instances landing on the map shown: its figures stay the map's.
+    const bool onlyInstances = completesShownMap(state_.shown, *parts_->held);
     const auto uploadStart = Clock::now();
     if (!parts_->held->draft) state_.gpu.nodePreviews.upload(parts_->held->previews);
     if (showResult(state_.shown, state_.gpu, parts_->view, std::move(*parts_->held))) {
       state_.exporting.status = {};  // "wrote ..." was about the old terrain
     }
     parts_->held.reset();
-    if (state_.shown.generateError.empty()) ++terrainsShown_;
+    if (state_.shown.generateError.empty() && !onlyInstances) ++terrainsShown_;
     report.uploadMs = lastUploadMs_ = msSince(uploadStart);
     lastUploadEnd_ = Clock::now();
-    if (newest) parts_->awaitingFrame = lastRequest_;
+    if (newest && !onlyInstances) parts_->awaitingFrame = lastRequest_;
   }
   state_.shown.generating = busy();
   return report;

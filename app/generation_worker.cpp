@@ -6,8 +6,10 @@
 #include <optional>
 #include <vector>
 
+#include "core/base/cancel.hpp"
 #include "core/base/parallel.hpp"
 #include "core/document/pipeline.hpp"
+#include "core/graph/instance_sets.hpp"
 
 namespace terrain::app {
 
@@ -118,7 +120,43 @@ GenerationResult GenerationWorker::generate(const Document& doc, const RequestTi
   }
   GenerationResult result = runOnce(doc, doc, false, pipeline_, times, cancel);
   lastFullMs_ = result.generateMs;
+  if (result.error.empty() && !result.field->isProfile() &&
+      !enabledInstanceNodes(doc.graph).empty()) {
+    // The map goes to the screen now; its instances follow.
+    result.instancesPending = true;
+    worker_.handOutEarly(times, result);
+    result.instancesPending = false;
+    addInstances(result, cancel);
+  }
   return result;
+}
+
+PipelineControl GenerationWorker::controlFor(const CancelToken& cancel) {
+  return PipelineControl{{}, &cancel, [this](const PipelineProgress& p) {
+                           std::lock_guard lock(progressMutex_);
+                           progress_ = p;
+                         }};
+}
+
+void GenerationWorker::addInstances(GenerationResult& map, const CancelToken& cancel) {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    map.instances = pipeline_.instances(map.doc, controlFor(cancel));
+  } catch (const Cancelled&) {
+    throw;  // superseded: the newer request's run follows
+  } catch (const std::exception&) {
+    // A scatter the evaluator refuses: the terrain is drawn without instances.
+  }
+  try {
+    // The Scatter's (and what feeds it) thumbnails, now that they ran.
+    if (!cancel.cancelled()) map.previews = nodePreviews(pipeline_, map.doc);
+  } catch (const std::exception&) {
+  }
+  map.cachedBytes = pipeline_.cachedBytes() + draftPipeline_.cachedBytes();
+  map.instancesMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::lock_guard lock(progressMutex_);
+  progress_.reset();
 }
 
 std::shared_ptr<const WaterLook> GenerationWorker::waterFor(
@@ -163,10 +201,7 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
   result.startedAt = times.startedAt;
   const auto runStart = std::chrono::steady_clock::now();
   try {
-    PipelineControl control{{}, &cancel, [this](const PipelineProgress& p) {
-                              std::lock_guard lock(progressMutex_);
-                              progress_ = p;
-                            }};
+    const PipelineControl control = controlFor(cancel);
     pipeline.setBudget(cacheBudget_.load());
     ShownResult shown = pipeline.runShown(made, control);
     result.field = std::move(shown.field);
@@ -182,11 +217,6 @@ GenerationResult GenerationWorker::runOnce(const Document& requested, const Docu
     // at 1025 that froze the window's frame when it was made there.
     result.water = waterFor(made, result.field, waterMemo_[draft ? 1 : 0], cancel);
     result.splat = splatFor(made, result.field, splatMemo_[draft ? 1 : 0]);
-    try {
-      if (!result.field->isProfile()) result.instances = pipeline.instances(made, control);
-    } catch (const std::exception&) {
-      // A scatter the evaluator refuses: the terrain is drawn without instances.
-    }
   } catch (const std::exception& e) {
     result.field.reset();
     result.mask.reset();

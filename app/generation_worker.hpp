@@ -52,8 +52,15 @@ struct GenerationResult {
   // 136 ms of the window's frame when made there); null otherwise.
   std::shared_ptr<const SplatLook> splat;
   // The graph's scattered instances on field (Pipeline::instances), placed
-  // here so the window only uploads them; null for none.
+  // here so the window only uploads them; null for none. Made in a pass of
+  // their own after the map is handed out (at Alpine's 12 km a species may
+  // weigh millions of places), which a new request cancels: a map whose
+  // graph scatters comes first with instancesPending set and no instances,
+  // then again (the same field) with them as the run's final result.
+  // Drafts never carry them.
   std::shared_ptr<const InstanceSet> instances;
+  bool instancesPending = false;
+  double instancesMs = 0.0;  // the instances' pass (0 when there was none)
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};  // cell counts per height bin over [0, 1]
   double generateMs = 0.0;                        // this run's generation + stats (not its draft's)
@@ -116,6 +123,10 @@ class GenerationWorker {
  private:
   GenerationResult generate(const Document& doc, const RequestTimes& times,
                             const CancelToken& cancel);
+  // The map's instances, made after it was handed out (GenerationResult::
+  // instances); throws Cancelled when a new request supersedes it.
+  void addInstances(GenerationResult& map, const CancelToken& cancel);
+  PipelineControl controlFor(const CancelToken& cancel);
   // One run of `made`: the request's document, or its draft on `pipeline`.
   GenerationResult runOnce(const Document& requested, const Document& made, bool draft,
                            Pipeline& pipeline, const RequestTimes& times,

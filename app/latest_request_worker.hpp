@@ -95,11 +95,13 @@ class LatestRequestWorker {
   }
 
   // Called by the work, on the worker's thread: `result` is to be shown
-  // until the run's final one. Dropped when a newer result is ready.
+  // until the run's final one. Dropped when a newer request's result is
+  // ready. A run may hand out several (a draft, then its map before the
+  // map's instances); each replaces the one before if it was not taken.
   void handOutEarly(const RequestTimes& times, Result result) {
     {
       std::lock_guard lock(mutex_);
-      if (ready_ && ready_->times.id >= times.id) return;
+      if (ready_ && ready_->times.id > times.id) return;
       ready_ = Finished{times, std::move(result), true};
     }
     done_.notify_all();
@@ -124,8 +126,9 @@ class LatestRequestWorker {
   }
 
   std::optional<Finished> takeLocked() {
+    // A ready result is one not taken yet (taking resets it), so an early
+    // one of the request whose early result was taken is a later one.
     if (!ready_ || finalTaken(ready_->times.id)) return std::nullopt;
-    if (ready_->times.id == lastTaken_ && ready_->early) return std::nullopt;
     lastTaken_ = ready_->times.id;
     lastTakenEarly_ = ready_->early;
     std::optional<Finished> out = std::move(ready_);

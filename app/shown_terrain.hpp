@@ -3,6 +3,7 @@
 // its figures, and the look's ramp it is coloured with. The panel's stats,
 // the brush and the export read it; only App's update writes it.
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,8 +29,12 @@ struct ShownTerrain {
   // while the overlay is shown; null when they were not.
   std::shared_ptr<const SplatLook> splat;
   // The graph's scattered instances on `field`, as uploaded to the view
-  // (app/instance_view.hpp); null when there are none.
+  // (app/instance_view.hpp); null when there are none. Never an older
+  // terrain's: a map landing before its instances hides the shown ones
+  // unless it is the very field they stand on (a look edit).
   std::shared_ptr<const InstanceSet> instances;
+  std::uint64_t resultId = 0;     // the request `field` was made for
+  bool instancesPending = false;  // field's instances are still being made
   HeightStats stats;
   std::array<float, kHistogramBins> histogram{};
   double generateMs = 0.0;
@@ -51,5 +56,21 @@ struct ShownTerrain {
   std::string rampSetting;  // the look.ramp that loaded it ("auto" stays "auto")
   StatusLine rampStatus;
 };
+
+// Whether `r` only completes the map on screen with its instances: the
+// same request's map, landed before its instances' pass ended, so only
+// the instances are new (GenerationResult::instancesPending).
+inline bool completesShownMap(const ShownTerrain& shown, const GenerationResult& r) {
+  return r.error.empty() && !r.draft && !r.instancesPending && shown.instancesPending &&
+         !shown.fieldIsDraft && r.id == shown.resultId && r.field == shown.field;
+}
+
+// The instances to show with `r`: its own, or while they are still being
+// made, the shown ones if `r` stands on the very same field, else none.
+inline std::shared_ptr<const InstanceSet> instancesToShow(const ShownTerrain& shown,
+                                                          const GenerationResult& r) {
+  if (!r.instancesPending) return r.instances;
+  return r.field == shown.field ? shown.instances : nullptr;
+}
 
 }  // namespace terrain::app
