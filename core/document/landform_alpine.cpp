@@ -33,8 +33,8 @@ constexpr std::string_view kAlpineLife = R"([
    "clearance": 4},
   {"name": "dwarf pines", "shape": "sphere", "density": 6, "spacing": 6, "scaleMin": 0.6,
    "scaleMax": 1.2, "heightMin": 1650, "heightMax": 2150, "maxSlope": 38, "mask": 1},
-  {"name": "boulders", "shape": "box", "density": 5, "spacing": 12, "scaleMin": 1.0,
-   "scaleMax": 3.5, "slopeAlign": 0.8, "mask": 4}
+  {"name": "boulders", "shape": "box", "density": 1.5, "spacing": 15, "scaleMin": 0.8,
+   "scaleMax": 2.5, "slopeAlign": 0.8, "mask": 4}
 ])";
 
 void addLife(Document& doc, NodeId terrain) {

@@ -12,17 +12,17 @@ namespace terrain::landform {
 namespace {
 
 // Alders and willows along the river and its streams, reeds at the water's
-// edge (both where the water's wetness reaches: mask 2), oak woods and
-// bushes over the drier hills (mask 3). None stands in water.
+// edge (both where the water's wetness reaches: mask 2), bushes and oaks
+// over the drier hills (mask 3). None stands in water.
 constexpr std::string_view kRiverValleyLife = R"([
   {"name": "riparian trees", "shape": "sphere", "density": 35, "spacing": 7, "scaleMin": 2.0,
    "scaleMax": 3.2, "maxSlope": 25, "mask": 2, "clearance": 3},
   {"name": "reeds", "shape": "cone", "density": 150, "spacing": 2.5, "scaleMin": 0.12,
    "scaleMax": 0.2, "maxSlope": 10, "mask": 2},
-  {"name": "oaks", "shape": "sphere", "density": 3, "spacing": 10, "scaleMin": 2.4,
-   "scaleMax": 3.4, "maxSlope": 30, "mask": 3, "clearance": 2},
-  {"name": "field bushes", "shape": "sphere", "density": 3, "spacing": 6, "scaleMin": 0.8,
-   "scaleMax": 1.3, "maxSlope": 35, "mask": 3}
+  {"name": "field bushes", "shape": "sphere", "density": 2, "spacing": 6, "scaleMin": 0.8,
+   "scaleMax": 1.3, "maxSlope": 35, "mask": 3},
+  {"name": "oaks", "shape": "sphere", "density": 2, "spacing": 10, "scaleMin": 2.4,
+   "scaleMax": 3.4, "maxSlope": 30, "mask": 3}
 ])";
 
 }  // namespace
