@@ -47,19 +47,17 @@ class ListItem {
   std::string name_;
 };
 
-// The ids of one kind of list. `Kind` gives `using List`, `text(list)` (the
-// canonical text), `parse(text)` (the list, checked), `check(list)` (throws
-// InputError) and `kNoId` (the start of the logic_error for a number that is
-// no list's id).
-template <class Kind>
+// The ids of one kind of list: `text` gives its canonical text, `parse`
+// reads a text into a checked list, `check` throws InputError for a list
+// out of range.
+template <class List, std::string (*text)(const List&), List (*parse)(std::string_view),
+          void (*check)(const List&)>
 class ListIds {
  public:
-  using List = typename Kind::List;
-
   // The list's id, from its canonical text; the list is remembered.
   static double id(const List& list) {
-    Kind::check(list);
-    const double id = textId(Kind::text(list));
+    check(list);
+    const double id = textId(text(list));
     Table& t = table();
     const std::lock_guard lock(t.mutex);
     if (!t.parsed.contains(id)) t.parsed.emplace(id, std::make_shared<const List>(list));
@@ -75,10 +73,10 @@ class ListIds {
       const std::lock_guard lock(t.mutex);
       if (t.parsed.contains(id)) return true;
     }
-    const std::string* text = findText(id);
-    if (text == nullptr) return false;
+    const std::string* given = findText(id);
+    if (given == nullptr) return false;
     try {
-      const List list = Kind::parse(*text);
+      const List list = parse(*given);
       ListIds::id(list);
       Table& t = table();
       const std::lock_guard lock(t.mutex);
@@ -89,8 +87,10 @@ class ListIds {
     }
   }
 
-  static const List& of(double id) {
-    if (!isId(id)) throw std::logic_error(std::string(Kind::kNoId) + std::to_string(id));
+  // The list of an id; `noId` starts the logic_error for a number that is
+  // no list's id.
+  static const List& of(double id, std::string_view noId) {
+    if (!isId(id)) throw std::logic_error(std::string(noId) + std::to_string(id));
     Table& t = table();
     const std::lock_guard lock(t.mutex);
     return *t.parsed.at(id);  // never erased: the reference stays valid
@@ -98,7 +98,7 @@ class ListIds {
 
   // The codec a ParamInfo of this kind reads its text through.
   static const ParamCodec* codec() {
-    static constexpr ParamCodec codec{[](std::string_view text) { return id(Kind::parse(text)); },
+    static constexpr ParamCodec codec{[](std::string_view given) { return id(parse(given)); },
                                       &isId};
     return &codec;
   }

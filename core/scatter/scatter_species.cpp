@@ -119,14 +119,7 @@ SpeciesRules speciesFromJson(const ListJson& j, std::size_t index) {
   return r;
 }
 
-struct SpeciesKind {
-  using List = SpeciesList;
-  static constexpr std::string_view kNoId = "no species list has the id ";
-  static std::string text(const SpeciesList& list) { return speciesText(list); }
-  static SpeciesList parse(std::string_view text) { return parseSpecies(text); }
-  static void check(const SpeciesList& list) { checkSpecies(list); }
-};
-using SpeciesIds = ListIds<SpeciesKind>;
+using SpeciesIds = ListIds<SpeciesList, speciesText, parseSpecies, checkSpecies>;
 
 }  // namespace
 
@@ -186,7 +179,7 @@ bool isSpeciesId(double id) {
 }
 
 const SpeciesList& speciesOf(double id) {
-  return SpeciesIds::of(id);
+  return SpeciesIds::of(id, "no species list has the id ");
 }
 
 ParamInfo speciesParam(std::string_view key, std::string_view label, std::string_view help) {

@@ -90,14 +90,7 @@ Stroke strokeFromJson(const ListJson& j, std::size_t index) {
   return stroke;
 }
 
-struct StrokesKind {
-  using List = Strokes;
-  static constexpr std::string_view kNoId = "no strokes have the id ";
-  static std::string text(const Strokes& strokes) { return strokesText(strokes); }
-  static Strokes parse(std::string_view text) { return parseStrokes(text); }
-  static void check(const Strokes& strokes) { checkStrokes(strokes); }
-};
-using StrokesIds = ListIds<StrokesKind>;
+using StrokesIds = ListIds<Strokes, strokesText, parseStrokes, checkStrokes>;
 
 }  // namespace
 
@@ -137,7 +130,7 @@ bool isStrokesId(double id) {
 }
 
 const Strokes& strokesOf(double id) {
-  return StrokesIds::of(id);
+  return StrokesIds::of(id, "no strokes have the id ");
 }
 
 ParamInfo strokesParam(std::string_view key, std::string_view label, std::string_view help,

@@ -48,14 +48,7 @@ std::vector<double> parseFractions(std::string_view text) {
   return list;
 }
 
-struct FractionsKind {
-  using List = std::vector<double>;
-  static constexpr std::string_view kNoId = "no fractions have the id ";
-  static std::string text(const List& list) { return fractionsText(list); }
-  static List parse(std::string_view text) { return parseFractions(text); }
-  static void check(const List& list) { checkFractions(list); }
-};
-using FractionIds = ListIds<FractionsKind>;
+using FractionIds = ListIds<std::vector<double>, fractionsText, parseFractions, checkFractions>;
 
 std::string refusal(const std::function<void()>& parse) {
   try {
@@ -72,7 +65,7 @@ TEST(ListParam, AListIsKnownByItsCanonicalTextsIdAndGivenBackWhole) {
   EXPECT_EQ(id, textId(fractionsText(list)));
   EXPECT_EQ(FractionIds::id(std::vector<double>{0.25, 1.0, 0.0}), id);
   EXPECT_NE(FractionIds::id({0.25, 1.0}), id);
-  EXPECT_EQ(FractionIds::of(id), list);
+  EXPECT_EQ(FractionIds::of(id, "no fractions"), list);
   // Any spelling of the text reads to the same list, so the same id.
   EXPECT_EQ(FractionIds::codec()->parse(R"([ {"value": 0.25}, {"value": 1}, {"value": 0e0} ])"),
             id);
@@ -81,10 +74,10 @@ TEST(ListParam, AListIsKnownByItsCanonicalTextsIdAndGivenBackWhole) {
 TEST(ListParam, ATextGivenAnIdElsewhereIsReadOnFirstSightAndABadOneIsNoList) {
   const double fromFile = textId(R"([{"value": 0.75}, {}])");  // as a project file gives it
   ASSERT_TRUE(FractionIds::isId(fromFile));
-  EXPECT_EQ(FractionIds::of(fromFile), (std::vector<double>{0.75, 0.5}));
+  EXPECT_EQ(FractionIds::of(fromFile, "no fractions"), (std::vector<double>{0.75, 0.5}));
   EXPECT_FALSE(FractionIds::isId(textId(R"([{"value": 2}])")));
   EXPECT_FALSE(FractionIds::isId(12345.0));
-  EXPECT_THROW(FractionIds::of(12345.0), std::logic_error);
+  EXPECT_THROW(FractionIds::of(12345.0, "no fractions"), std::logic_error);
   EXPECT_FALSE(FractionIds::codec()->accepts(12345.0));
 }
 
