@@ -31,14 +31,11 @@
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
-namespace terrain {
+namespace terrain::testing {
 namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-
-using terrain::testing::ExportCliHardening;
-using terrain::testing::readAll;
 
 TEST_F(ExportCliHardening, DevNullStaysACharacterDevice) {
   struct stat before {};
@@ -165,4 +162,4 @@ TEST_F(ExportCliHardening, MillionsOfHugeRectanglesFinishInSeconds) {
 }
 
 }  // namespace
-}  // namespace terrain
+}  // namespace terrain::testing

@@ -28,14 +28,11 @@
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
-namespace terrain {
+namespace terrain::testing {
 namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-
-using terrain::testing::ExportCliHardening;
-using terrain::testing::readAll;
 
 // True while `pid` writes bytes into a temporary in `dir`: a descriptor
 // open on a file there with no name yet (O_TMPFILE: "dir/#123 (deleted)")
@@ -168,4 +165,4 @@ TEST_F(ExportCliHardening, ThreadsFollowTheCpusTheProcessMayUse) {
 }
 
 }  // namespace
-}  // namespace terrain
+}  // namespace terrain::testing

@@ -29,12 +29,10 @@
 #include "tests/support/files.hpp"
 #include "tests/support/scratch_dir_fixture.hpp"
 
-namespace terrain {
+namespace terrain::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-using terrain::testing::ExportCliHardening;
 
 // One line whose bytes are all printable but its final newline: no escape
 // sequence reaches the terminal, no NUL or line break splits the line.
@@ -212,4 +210,4 @@ TEST_F(ExportCliHardening, AnImportWhoseCellsMakeNoWorldNamesTheFlagThatNamedThe
 }
 
 }  // namespace
-}  // namespace terrain
+}  // namespace terrain::testing
