@@ -4,11 +4,12 @@
 // meet: rivers run into lakes and the sea, a full lake spills into the river
 // below its outlet, and the water surface never rises along the flow.
 //
-// One priority-flood from the sea and the map's edges (Barnes, Lehman & Mulla
-// 2014, with a FIFO for the flooded cells) gives every cell its fill level
-// (a lake's spill height), a receiver and an order in which every cell comes
-// after its receiver. Discharge is accumulated up that order from rainfall
-// (mm per year over each cell's area); a lake evaporates over its area and
+// Every cell takes its steepest descent; the ground draining into a pit is
+// priority-flooded (Barnes, Lehman & Mulla 2014, with a FIFO for the flooded
+// cells) from the cells around it, which gives every cell its fill level (a
+// lake's spill height) and a receiver (water_flood.cpp). Discharge passes
+// down the receivers from rainfall (mm per year over each cell's area), a
+// cell once all its donors have; a lake evaporates over its area and
 // keeps below its spill height when its inflow cannot make up for it (a
 // closed, "endorheic" basin). Rivers have hydraulic geometry: width a Q^0.5,
 // depth c Q^0.4 (Leopold & Maddock 1953), Q in m^3/s.
@@ -16,7 +17,7 @@
 // A map larger than the 257 preview takes its lakes from the preview's grid
 // (its ground averaged over each preview cell) and fills its own ground to
 // their levels, so an outlet narrower than a preview cell does not drain a
-// lake the preview holds (water.cpp, previewLakes).
+// lake the preview holds (water_lakes.cpp, previewLakes).
 //
 // Heights are the terrain's units (0..1 of the world's height range);
 // everything the designer sets is in metres, so a 257 preview and a 4097
