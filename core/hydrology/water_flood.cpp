@@ -84,6 +84,30 @@ void routeAll(std::span<const float> fill, std::span<const std::uint8_t> from, c
   });
 }
 
+// The share of the cells inside the outer ring, on every eighth row, with
+// no strictly lower neighbour (outlets aside).
+double pitShare(std::span<const float> level, std::span<const std::uint8_t> from,
+                const Grid& grid) {
+  const std::array<std::ptrdiff_t, 8> step = flow::offsetsInside(grid.width);
+  std::size_t pits = 0;
+  std::size_t seen = 0;
+  for (int y = 4; y + 1 < grid.height; y += 8) {
+    for (int x = 1; x + 1 < grid.width; ++x) {
+      const std::size_t c = static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.width) +
+                            static_cast<std::size_t>(x);
+      if (from[c] == kSelf) continue;
+      bool lower = false;
+      for (const std::ptrdiff_t o : step) {
+        lower =
+            lower || level[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + o)] < level[c];
+      }
+      pits += lower ? 0 : 1;
+      ++seen;
+    }
+  }
+  return seen > 0 ? static_cast<double>(pits) / static_cast<double>(seen) : 0.0;
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> findSea(std::span<const float> ground, float seaHeight, SeaExtent extent,
@@ -146,27 +170,26 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
     from[static_cast<std::size_t>(std::min_element(ground.begin(), ground.end()) -
                                   ground.begin())] = kSelf;
   }
-  // Downhill first: every cell with a lower neighbour takes the steepest
-  // (kNone where none is: a pit).
+  // Ground full of pits (raw noise: a pit in one cell of eight; ground
+  // that eroded has next to none) floods most of the map: then the whole
+  // map is flooded from its outlets, which costs less than finding the
+  // set first. One row in eight tells.
   routes.receiver.resize(n);
   routes.direction.resize(n);
-  routeAll(out.fill, out.from, grid, control, routes);
+  const std::size_t most = pitShare(out.fill, out.from, grid) > 1.0 / 64.0 ? 0 : n / 4;
+  // Downhill first: every cell with a lower neighbour takes the steepest
+  // (kNone where none is: a pit).
+  if (most > 0) routeAll(out.fill, out.from, grid, control, routes);
   control.checkpoint();
   // The flooded set: the pits and every cell draining into them (up the
   // receivers), then the raised ground.
   std::vector<std::uint8_t> member(n, 0);  // 1: the flooded set, 2: a cell around it
   std::vector<std::int32_t> set;
-  for (std::size_t c = 0; c < n; ++c) {
+  for (std::size_t c = 0; most > 0 && c < n; ++c) {
     if (routes.receiver[c] != kNone) continue;
     member[c] = 1;
     set.push_back(static_cast<std::int32_t>(c));
   }
-  // Ground full of pits (raw noise) floods most of the map: then the
-  // whole map is flooded from its outlets, which costs less than finding
-  // the set first.
-  // (Raw diamond-square has a pit in one cell of eight; ground that eroded
-  // has next to none.)
-  const std::size_t most = set.size() > n / 64 ? 0 : n / 4;
   for (std::size_t i = 0; i < set.size() && set.size() <= most; ++i) {
     poll();
     const auto c = static_cast<std::size_t>(set[i]);
@@ -176,7 +199,7 @@ Flood flood(std::span<const float> ground, std::span<const float> bed,
       set.push_back(static_cast<std::int32_t>(m));
     });
   }
-  const bool whole = set.size() > most;
+  const bool whole = most == 0 || set.size() > most;
   const bool anyRaised = ground.data() != bed.data();
   for (std::size_t c = 0; anyRaised && !whole && c < n; ++c) {
     if (member[c] != 0 || ground[c] <= bed[c] || sea[c] != 0) continue;

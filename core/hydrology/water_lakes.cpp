@@ -185,8 +185,10 @@ PreviewLakes previewLakes(const Heightfield& ground, const World& world, double 
                                 params.minLakeArea / (coarseMetres * coarseMetres), lakeOf,
                                 routes.receiver, routes.direction, poll);
   PreviewLakes out;
-  out.raised = ground.heights;
   out.footprint.assign(ground.heights.size(), 0);
+  // No preview lake (ground that eroded): nothing raised, no lake at all.
+  if (found.lakes.empty()) return out;
+  out.raised = ground.heights;
   // Each map sample takes the lake of its nearest coarse sample.
   const auto nearest = [](int v, double per, int n, bool wraps) {
     const int i = static_cast<int>(std::floor(v / per + 0.5));
