@@ -3,13 +3,31 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "core/base/error.hpp"
+#include "core/base/json_depth.hpp"
 #include "core/base/quote.hpp"
 
 namespace terrain {
 
+namespace {
+
+// A list's items nest four deep at most (the list, a stroke, its points, a
+// point); see json_depth.hpp for why far deeper text is refused unread.
+constexpr int kMaxListDepth = 32;
+
+}  // namespace
+
 ListJson parseListJson(std::string_view text, std::string_view what, std::string_view shape) {
+  if (tooDeepAt(text, kMaxListDepth)) {
+    std::string message(what);
+    message += ": nested deeper than ";
+    message += std::to_string(kMaxListDepth);
+    message += " levels; must be an array ";
+    message += shape;
+    throw InputError(message);
+  }
   ListJson j;
   try {
     j = ListJson::parse(text);

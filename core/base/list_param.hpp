@@ -23,8 +23,9 @@ namespace terrain {
 
 using ListJson = nlohmann::ordered_json;
 
-// `text` read as a JSON array; throws InputError "<what>: not JSON (...)"
-// or "<what>: must be an array <shape>".
+// `text` read as a JSON array; throws InputError "<what>: not JSON (...)",
+// "<what>: must be an array <shape>" or, for text nested more than 32
+// levels deep, "<what>: nested deeper than 32 levels; ...".
 ListJson parseListJson(std::string_view text, std::string_view what, std::string_view shape);
 
 // One item of a list being read or checked: every refusal starts with its

@@ -1,9 +1,11 @@
 #include "core/document/project_text.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/base/json_depth.hpp"
 #include "core/document/project.hpp"
 
 namespace terrain::project_io {
@@ -28,29 +30,9 @@ std::string lineAndColumn(std::string_view text, std::size_t offset) {
 // nlohmann's parser keeps its nesting on the heap, but a deep file still
 // costs memory and time for nothing: the format is 4 levels deep.
 void checkDepth(std::string_view text) {
-  int depth = 0;
-  bool inString = false;
-  bool escaped = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (inString) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        inString = false;
-      }
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxDepth) {
-        fail(lineAndColumn(text, i) + ": nested deeper than " + std::to_string(kMaxDepth) +
-             " levels; a project needs 5");
-      }
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
+  if (const std::optional<std::size_t> at = tooDeepAt(text, kMaxDepth)) {
+    fail(lineAndColumn(text, *at) + ": nested deeper than " + std::to_string(kMaxDepth) +
+         " levels; a project needs 5");
   }
 }
 

@@ -93,6 +93,27 @@ TEST(ListParam, BadTextIsRefusedNamingTheListTheItemAndTheKey) {
   EXPECT_EQ(refusal(parse("[")).rfind("fractions: not JSON (", 0), 0u);
 }
 
+// Text nested tens of thousands deep (a hostile project's) is refused in
+// one line: read and shown back whole, it overflowed the stack (a crash at
+// 60,000 levels) where any real list nests four deep.
+TEST(ListParam, TextNestedFarDeeperThanAnyListIsRefusedNotACrash) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(refusal([&] { parseSpecies("[{\"density\": " + deep + "}]"); }),
+            "species: nested deeper than 32 levels; must be an array [{\"name\": ..., "
+            "\"density\": ...}, ...]");
+  EXPECT_EQ(refusal([&] { parseStrokes("[{\"mode\": \"paint\", \"points\": [" + deep + "]}]"); }),
+            "strokes: nested deeper than 32 levels; must be an array [{\"mode\": ..., "
+            "\"points\": ...}, ...]");
+  // Brackets inside text are not nesting; 32 levels are still read.
+  const std::string brackets = "[{\"name\": \"" + std::string(40, '[') + "\"}]";
+  EXPECT_EQ(refusal([&] { parseSpecies(brackets); }).rfind("species 1: 'name'", 0), 0u);
+  const std::string deepest = std::string(30, '[') + std::string(30, ']');
+  EXPECT_EQ(refusal([&] {
+              parseFractions("[{\"value\": " + deepest + "}]");
+            }).rfind("fraction 1: 'value' must be a number", 0),
+            0u);
+}
+
 // The messages strokes and species gave before their text handling was
 // one (ef29746's strokes.cpp and scatter_species.cpp), word for word.
 TEST(ListParam, StrokesAndSpeciesRefuseBadTextInTheWordsTheyAlwaysUsed) {
