@@ -25,7 +25,7 @@ bool MeshPass::prepare(const TerrainTextures& textures, const ViewSettings& view
 }
 
 void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport,
-                    Occlusion occlusion) {
+                    Occlusion occlusion, const OnGround& onGround) {
   glDisable(GL_BLEND);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
@@ -81,6 +81,7 @@ void MeshPass::draw(const TerrainTextures& textures, const ViewSettings& view, g
   if (view.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   grid.draw();
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  if (onGround) onGround(geometry);
 
   // Sky after the ground, at the far plane, only where the depth is still
   // clear: pixels the ground covers are not shaded twice.

@@ -1,7 +1,8 @@
 #pragma once
-// 3D view (article 004 in perspective or isometric): sky, the terrain block
-// lit by a directional sun, then the translucent water: the sea's plane,
-// lakes and rivers at their own levels.
+// 3D view (article 004 in perspective or isometric): the terrain block lit
+// by a directional sun, what stands on it, the sky, then the translucent
+// water: the sea's plane, lakes and rivers at their own levels.
+#include <functional>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -31,9 +32,13 @@ class MeshPass {
     Part,   // a band a frame, the last one shown meanwhile (the window)
     Keep,   // not at all: another terrain is being prepared (see prepare)
   };
+  // What stands on the ground (the instances): drawn after it, depth-tested
+  // against it, and before the sky and the water, so the water covers what
+  // lies below its surface.
+  using OnGround = std::function<void(const MeshGeometry&)>;
   // Clears depth; draws into the current viewport.
   void draw(const TerrainTextures& textures, const ViewSettings& view, glm::ivec4 viewport,
-            Occlusion occlusion);
+            Occlusion occlusion, const OnGround& onGround = {});
   // One more part of what `textures` needs before this view can draw them
   // (their occlusion), or all of it when `whole`; true when nothing is left.
   // Binds texture units: bind the drawn textures again after it.

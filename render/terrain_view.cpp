@@ -100,17 +100,19 @@ void TerrainView::Impl::drawViewport(const ViewSettings& view, glm::ivec4 viewpo
         instances.drawDots(view, {textures.textureWidth, textures.textureHeight}, viewport);
       }
       break;
-    case ViewKind::Mesh:
+    case ViewKind::Mesh: {
+      const auto standing = [&](const MeshGeometry& geometry) {
+        instances.drawMesh(geometry, worldSun(view), viewport);
+      };
+      MeshPass::OnGround onGround;
+      if (view.showInstances && !instances.empty()) onGround = standing;
       mesh.draw(textures, view, viewport,
                 whole         ? MeshPass::Occlusion::Whole
                 : hasIncoming ? MeshPass::Occlusion::Keep
-                              : MeshPass::Occlusion::Part);
-      if (view.showInstances && !instances.empty()) {
-        const glm::ivec2 size(textures.textureWidth, textures.textureHeight);
-        const float aspect = static_cast<float>(viewport.z) / static_cast<float>(viewport.w);
-        instances.drawMesh(meshGeometry(view, size, aspect), worldSun(view), viewport);
-      }
+                              : MeshPass::Occlusion::Part,
+                onGround);
       break;
+    }
   }
 }
 
