@@ -47,15 +47,13 @@ double riverDepth(double discharge, const WaterParams& p) {
 // gathers its cells' and tributaries' water at its first cell and loses its
 // evaporation there, settling below its spill height when that is all of
 // it; a river loses its own over its width. Returns each cell's inflow
-// (rain included); fills `discharge` (what leaves), the lakes' balance,
-// `wet` (the cells that may hold water) and `order` (every cell, each after
-// those draining into it).
+// (rain included); fills `discharge` (what leaves), the lakes' balance and
+// `wet` (the cells that may hold water, each after those draining into it).
 std::vector<double> accumulate(Lakes& found, std::span<const float> ground,
                                std::span<const std::int32_t> lakeOf, const Heightfield* rain,
                                const Climate& climate, const WaterParams& p,
                                std::vector<std::int32_t>& receiver, std::vector<float>& discharge,
-                               std::vector<std::int32_t>& wet, std::vector<std::int32_t>& order,
-                               Poller& poll) {
+                               std::vector<std::int32_t>& wet, Poller& poll) {
   const std::size_t n = receiver.size();
   std::vector<double> inflow(n, 0.0);
   std::vector<double> lakeInflow(found.lakes.size(), 0.0);
@@ -69,8 +67,6 @@ std::vector<double> accumulate(Lakes& found, std::span<const float> ground,
     if (r != c) ++waiting[r];
   }
   wet.clear();
-  order.clear();
-  order.reserve(n);
   // One cell: its water passed on; returns its receiver (itself at an outlet).
   const auto pass = [&](std::size_t c) {
     const double rainHere =
@@ -115,7 +111,6 @@ std::vector<double> accumulate(Lakes& found, std::span<const float> ground,
     for (;;) {
       poll();
       waiting[c] = kPassed;
-      order.push_back(static_cast<std::int32_t>(c));
       const std::size_t r = pass(c);
       if (r == c || --waiting[r] != 0) break;
       c = r;
@@ -134,6 +129,10 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
               const WaterParams& p, double heightRange, const RunControl& control, WaterMaps& maps,
               Poller& poll) {
   const std::size_t n = flood.fill.size();
+  // The least surface of the water flowing into each cell, in the depth's
+  // memory (finish() writes every depth later).
+  std::vector<float>& cap = maps.depth;
+  cap.resize(n);
   // Dry ground and the sea first, in parallel: neither passes a cap on (a
   // sea cell is its own receiver).
   parallelFor(control.exec, 0, static_cast<std::int64_t>(n), std::int64_t{1} << 15,
@@ -141,10 +140,10 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
                 for (auto c = static_cast<std::size_t>(a); c < static_cast<std::size_t>(b); ++c) {
                   maps.surface[c] = sea[c] != 0 ? seaHeight : ground[c];
                   maps.sea[c] = sea[c] != 0 ? 1.0f : 0.0f;
+                  cap[c] = std::numeric_limits<float>::infinity();
                 }
               });
   // Then the lakes and rivers, every cell after those draining into it.
-  std::vector<float> cap(n, std::numeric_limits<float>::infinity());
   for (std::size_t i = 0; i < wet.size(); ++i) {
     poll();
     if (i + kAhead < wet.size()) {
@@ -183,10 +182,10 @@ void surfaces(const Flood& flood, const Lakes& found, std::span<const float> gro
 // where that stands higher: the river takes part of the cell). A bank then
 // stands at least as high as the water it drains to, so no step along the
 // flow rises.
-void widenRivers(std::span<const std::int32_t> order, std::span<const double> inflow,
-                 const Grid& grid, const Climate& climate, const WaterParams& p, WaterMaps& maps,
-                 Poller& poll) {
+void widenRivers(std::span<const double> inflow, const Grid& grid, const Climate& climate,
+                 const WaterParams& p, WaterMaps& maps, Poller& poll) {
   std::vector<std::uint8_t> bank(grid.cells(), 0);
+  std::vector<std::int32_t> banks;
   const std::vector<float> centre = maps.river;
   for (std::size_t c = 0; c < grid.cells(); ++c) {
     poll();
@@ -213,19 +212,28 @@ void widenRivers(std::span<const std::int32_t> order, std::span<const double> in
         if (cover <= 0.0 || centre[t] > 0.0f || maps.lake[t] > 0.0f || maps.sea[t] > 0.0f) {
           continue;
         }
+        if (bank[t] == 0) banks.push_back(static_cast<std::int32_t>(t));
         bank[t] = 1;
         maps.river[t] = std::max(maps.river[t], static_cast<float>(cover));
         maps.surface[t] = std::max(maps.surface[t], maps.surface[c]);
       }
     }
   }
-  // Receivers first: the order reversed.
-  for (std::size_t i = order.size(); i-- > 0;) {
-    const auto c = static_cast<std::size_t>(order[i]);
-    if (bank[c] == 0) continue;
-    const auto r = static_cast<std::size_t>(maps.receiver[c]);
-    const bool wet = maps.river[r] > 0.0f || maps.lake[r] > 0.0f || maps.sea[r] > 0.0f;
-    if (wet) maps.surface[c] = std::max(maps.surface[c], maps.surface[r]);
+  // A bank draining to water stands at least at its surface: passes until
+  // nothing rises (a bank's chain to the water is a few cells), the same
+  // levels as one pass with every receiver first.
+  for (bool rose = true; rose;) {
+    rose = false;
+    for (const std::int32_t cell : banks) {
+      poll();
+      const auto c = static_cast<std::size_t>(cell);
+      const auto r = static_cast<std::size_t>(maps.receiver[c]);
+      const bool wet = maps.river[r] > 0.0f || maps.lake[r] > 0.0f || maps.sea[r] > 0.0f;
+      if (wet && maps.surface[r] > maps.surface[c]) {
+        maps.surface[c] = maps.surface[r];
+        rose = true;
+      }
+    }
   }
 }
 
@@ -358,9 +366,8 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   climate.evaporation = params.evaporation / 1000.0 / kSecondsPerYear;
   climate.riverDischarge = rainPerSecond * params.riverArea * 1.0e6;
   std::vector<std::int32_t> wet;
-  std::vector<std::int32_t> order;
   const std::vector<double> inflow = accumulate(found, g, maps.lakeOf, rain, climate, params,
-                                                maps.receiver, maps.discharge, wet, order, poll);
+                                                maps.receiver, maps.discharge, wet, poll);
   control.checkpoint(0.7f);
 
   maps.surface.assign(n, 0.0f);
@@ -369,7 +376,7 @@ WaterMaps computeWater(const Heightfield& ground, const Heightfield* rain, const
   maps.sea.assign(n, 0.0f);
   surfaces(filled, found, g, sea, inflow, wet, seaHeight, climate, params, world.heightRange,
            control, maps, poll);
-  widenRivers(order, inflow, grid, climate, params, maps, poll);
+  widenRivers(inflow, grid, climate, params, maps, poll);
   control.checkpoint(0.85f);
   // finish() writes every cell of these: they take memory no longer needed
   // (the fill levels) or fresh, not zeroed twice.
