@@ -170,7 +170,8 @@ TEST_F(GlTest, AnInstanceScaledFarPastItsSpeciesIsDrawnWhileAnyOfItIsOnScreen) {
   plain.setTerrain(field, ColorRamp::grayscale());
   TerrainView scattered;
   scattered.setTerrain(field, ColorRamp::grayscale());
-  const std::vector<ScatterInstance> one{standing(place->x, place->y, 0.3f, 0, kScale)};
+  const std::vector<ScatterInstance> one{
+      standing(static_cast<double>(place->x), static_cast<double>(place->y), 0.3f, 0, kScale)};
   scattered.setInstances(one, std::vector<InstanceLook>{look}, kPlacement);
   const RgbImage image = scattered.renderToImage(view, kWidth, kHeight);
   writePngRgb8((imageDirectory() / "instance_scaled_past_the_view.png").string(), image);
