@@ -114,6 +114,46 @@ TEST(LatestRequestWorker, AnEarlyResultIsTakenFirstAndTheFinalOneStillFollows) {
   EXPECT_FALSE(worker.waitFor(id).has_value()) << "taken already";
 }
 
+// A draft, then the map before its instances: each early result is taken
+// in turn, a later one replaces an earlier one not taken, and the final
+// one follows.
+TEST(LatestRequestWorker, SeveralEarlyResultsAreTakenInTurnThenTheFinalOne) {
+  std::atomic<int> step{0};
+  std::atomic<int> handedOut{0};
+  LatestRequestWorker<int, int>* self = nullptr;
+  LatestRequestWorker<int, int> worker(
+      [&](const int& r, const RequestTimes& t, const CancelToken& c) {
+        for (int k = 1; k <= 3; ++k) {
+          while (step.load() < k) {
+            std::this_thread::sleep_for(1ms);
+            c.checkpoint();
+          }
+          if (k < 3) self->handOutEarly(t, r + k);
+        }
+        return r * 10;
+      },
+      [&] { ++handedOut; });
+  self = &worker;
+  const std::uint64_t id = worker.request(3);
+  step = 1;
+  while (handedOut.load() < 1) std::this_thread::sleep_for(1ms);
+  const auto first = worker.take();
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->result, 4);
+  step = 2;
+  while (handedOut.load() < 2) std::this_thread::sleep_for(1ms);
+  const auto second = worker.take();
+  ASSERT_TRUE(second.has_value()) << "a second early result of the same request";
+  EXPECT_TRUE(second->early);
+  EXPECT_EQ(second->result, 5);
+  EXPECT_FALSE(worker.take().has_value()) << "each is handed out once";
+  step = 3;
+  const auto final = worker.waitFor(id);
+  ASSERT_TRUE(final.has_value());
+  EXPECT_FALSE(final->early);
+  EXPECT_EQ(final->result, 30);
+}
+
 TEST(LatestRequestWorker, WaitingForAResultSkipsItsEarlyOne) {
   TwoResults work;
   LatestRequestWorker<int, int> worker(
