@@ -382,7 +382,7 @@ FrameReport App::update(const FrameControl& control) {
   // map is prepared a part a frame (the last one drawn meanwhile), so no
   // frame stalls when it lands, and frames keep coming until it is shown.
   if (control.waitForNewest) parts_->view.finishPreparing();
-  drawFrame();
+  drawFrame(control.waitForNewest);
   const bool preparing = parts_->view.preparing();
   if (preparing) platform_.drawMoreFrames(1);
   state_.shown.frameMs = msSince(frameStart);
@@ -489,7 +489,7 @@ void App::updateRamp() {
 }
 
 // The terrain view, then the panel over it.
-void App::drawFrame() {
+void App::drawFrame(bool waitForNewest) {
   const Layout layout = layoutFor(platform_, state_.editor.graph.open);
   drawCrossSectionMarker(state_.document.doc, state_.shown, state_.view, layout.view);
   drawViewStatus(state_.shown, layout.view);
@@ -502,7 +502,8 @@ void App::drawFrame() {
   {
     const DrawnLook drawn(state_.document.doc, heldLook_ ? &heldLook_->shown : nullptr);
     syncViewSettings(state_.view, state_.document.doc);
-    syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view);
+    syncOverlay(state_.document.doc, state_.shown, state_.view, state_.gpu, parts_->view,
+                waitForNewest);
     // Lakes and rivers come with each result (showResult): a look-only
     // edit posts a run the pipeline answers from its cache, and the old
     // water stays drawn until that run's arrives.

@@ -97,6 +97,7 @@ class App {
   EditorState& editor() { return state_.editor; }
   ExportState& exporting() { return state_.exporting; }
   const ShownTerrain& shown() const { return state_.shown; }
+  const GpuResources& gpu() const { return state_.gpu; }
   const Preferences& prefs() const { return state_.prefs; }
   int terrainsShown() const { return terrainsShown_; }
   std::chrono::steady_clock::time_point requestedAt() const { return requestedAt_; }
@@ -112,8 +113,8 @@ class App {
   void postIfChanged(bool changed, bool postEdits);
   void commitAndKeepSession();
   void updateRamp();
-  void applyCacheBudget();  // the setting, to the generation worker
-  void drawFrame();
+  void applyCacheBudget();             // the setting, to the generation worker
+  void drawFrame(bool waitForNewest);  // waits for the overlay chosen when told
 
   AppState state_;  // each owner, handed to the steps that use it
   WindowPlatform& platform_;

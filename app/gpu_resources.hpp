@@ -3,6 +3,8 @@
 // the previews' textures (the panel's gallery, the node editor's pictures)
 // and what the view's overlay texture holds. Made and destroyed on the
 // thread that owns GL; App drops them before the window's context goes.
+#include <memory>
+
 #include "app/gallery_textures.hpp"
 #include "core/base/heightfield.hpp"
 #include "core/document/document.hpp"
@@ -19,10 +21,15 @@ struct ShownOverlay {
   bool operator==(const ShownOverlay&) const = default;
 };
 
+// The overlay being made for the view off the window's thread
+// (app/map_overlay.cpp).
+struct OverlayJobs;
+
 struct GpuResources {
   GalleryTextures gallery;           // the next seeds' previews
   NodePreviewTextures nodePreviews;  // the graph nodes' results
   ShownOverlay overlay;
+  std::shared_ptr<OverlayJobs> overlayJobs;  // made at the first overlay not in hand
   int displayedSide = 0;  // samples per side on screen (less past the GPU's limit)
   int textureLimit = 0;   // the GPU's largest texture side
 };
