@@ -119,6 +119,7 @@ void measurePresetAt(benchmark::State& state, int size) {
   constexpr double kChannelKm2 = 0.1;  // as the tests' least drainage area of a channel
   const auto sea = static_cast<float>(doc.look.water);
   state.counters["concavity"] = testing::concavity(exported, doc.world, kChannelKm2, sea);
+  state.counters["dem_concavity"] = testing::demConcavity(exported, doc.world);  // issue 40's
   state.counters["grid_excess"] =
       testing::gridDirectionExcess(exported, doc.world, kChannelKm2, sea);
 }

@@ -90,22 +90,21 @@ inline FilledDrainage filledDrainage(const Heightfield& field, float seaLevel = 
 }
 
 // Flint's concavity theta of S ~ A^-theta on the channel cells (draining
-// at least minAreaKm2), not raised by the filling: the slope of log S
+// minAreaKm2 to maxAreaKm2), not raised by the filling: the slope of log S
 // against log A, fitted to the median slope of each tenth of a decade of
 // area so the many small channels do not outvote the few large ones; not
-// a number when fewer than three such bins have channels.
-inline double concavity(const Heightfield& field, const World& world, double minAreaKm2,
-                        float seaLevel = 0.0f) {
+// a number when fewer than three such bins have channels. dx: metres
+// between samples.
+inline double concavityOf(const FilledDrainage& d, const World& world, double dx, double minAreaKm2,
+                          double maxAreaKm2) {
   // A bin's median needs this many cells: the few largest rivers alone
   // would swing the fit.
   constexpr std::size_t kLeastPerBin = 20;
-  const FilledDrainage d = filledDrainage(field, seaLevel);
-  const double dx = metresPerCell(world, field.width, field.wraps);
   std::vector<std::vector<double>> bins(200);
-  for (std::size_t i = 0; i < field.size(); ++i) {
+  for (std::size_t i = 0; i < d.heights.size(); ++i) {
     const auto r = static_cast<std::size_t>(d.receiver[i]);
     const double areaKm2 = static_cast<double>(d.area[i]) * dx * dx * 1e-6;
-    if (r == i || areaKm2 < minAreaKm2 || d.rise[i] > 0.0f) continue;
+    if (r == i || areaKm2 < minAreaKm2 || areaKm2 > maxAreaKm2 || d.rise[i] > 0.0f) continue;
     const double drop =
         (static_cast<double>(d.heights[i]) - static_cast<double>(d.heights[r])) * world.heightRange;
     if (!(drop > 0.0)) continue;
@@ -129,6 +128,38 @@ inline double concavity(const Heightfield& field, const World& world, double min
   // fails every bound, where 0 would pass an upper one.
   if (logArea.size() < 3) return std::numeric_limits<double>::quiet_NaN();
   return -fitSlope(logArea, logSlope) / std::log(10.0);  // log10 area against ln slope
+}
+
+// Our own measure: the map as it is made (a torus wraps), the sea and the
+// edges of a map that does not wrap as outlets.
+inline double concavity(const Heightfield& field, const World& world, double minAreaKm2,
+                        float seaLevel = 0.0f,
+                        double maxAreaKm2 = std::numeric_limits<double>::infinity()) {
+  return concavityOf(filledDrainage(field, seaLevel), world,
+                     metresPerCell(world, field.width, field.wraps), minAreaKm2, maxAreaKm2);
+}
+
+// Issue 40's measure, as a slope-area analysis of a real 90 m DEM reads
+// it: the map's edges the only outlets (a torus, which has none, drains
+// at its lowest cell) and the sea ground like any other (a DEM's sea is
+// 0 m or nodata at the coast; either way its water leaves by the edge),
+// channels from 0.065 km2 (8 cells of 90 m) up to 5% of the map. A sea floor that rises
+// towards the map's edge is filled as a lake would be, and the rivers that
+// end in it are cut short. Heights are taken above the map's lowest, as a
+// DEM's are above its sea at 0 m: the fill raises each cell of a flat a
+// float step above the last one filled, and a flat sea floor of millions
+// of cells at half the height range would climb tens of metres over the
+// coast in those steps, where near 0 they are far below a millimetre.
+inline double demConcavity(const Heightfield& field, const World& world) {
+  constexpr double kLeastKm2 = 8.0 * 0.09 * 0.09;
+  constexpr double kMostOfTheMap = 0.05;
+  Heightfield dem = field;
+  const float lowest = *std::min_element(dem.heights.begin(), dem.heights.end());
+  for (float& h : dem.heights) h -= lowest;
+  const double dx = metresPerCell(world, field.width, field.wraps);
+  const double mapKm2 = static_cast<double>(field.size()) * dx * dx * 1e-6;
+  return concavityOf(filledDrainage(dem, -std::numeric_limits<float>::infinity()), world, dx,
+                     kLeastKm2, kMostOfTheMap * mapKm2);
 }
 
 // How much more often than on isotropic ground the channels' downhill
