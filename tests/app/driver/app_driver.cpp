@@ -21,6 +21,13 @@
 //                          draft is on screen (a slow map's preview-size first
 //                          result): the screenshot is of that frame, and
 //                          --test-export presses Export on the next
+//   --choose-overlays LIST the map's overlay shown with none until the terrain
+//                          lands, then each of LIST (none, slope, flow, wear,
+//                          deposition, splat) chosen one a frame, as the panel
+//                          would, frames going on without waiting until the
+//                          last is drawn; each such frame printed on stderr
+//                          ('overlay: frame F choice K cpu C ms wall W ms
+//                          drawn D', C the window thread's CPU time)
 //   --write-config         the settings and the session are written as a
 //                          designer's window writes them (into the
 //                          XDG_CONFIG_HOME the test gives), and the panel's
@@ -30,6 +37,7 @@
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -62,6 +70,7 @@ using app::WindowPlatform;
 
 constexpr int kSquashFrames = 10;  // how long --squash-at keeps the window squashed
 constexpr double kNoDrafts = std::numeric_limits<double>::infinity();
+constexpr int kOverlayFrames = 2000;  // --choose-overlays gives up after these
 
 struct DriverOptions {
   app::AppOptions app;
@@ -76,7 +85,33 @@ struct DriverOptions {
   bool timing = false;
   bool untilDraft = false;
   bool writeConfig = false;
+  std::vector<MapOverlay> chooseOverlays;
 };
+
+// "slope,splat": the overlays by their names in the panel's order.
+std::vector<MapOverlay> overlayList(const std::string& text) {
+  constexpr std::string_view kNames[] = {"none", "slope", "flow", "wear", "deposition", "splat"};
+  std::vector<MapOverlay> out;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = text.find(',', begin);
+    const std::string_view name = std::string_view(text).substr(begin, end - begin);
+    const auto* found = std::find(std::begin(kNames), std::end(kNames), name);
+    if (found == std::end(kNames)) {
+      throw InputError("--choose-overlays: '" + std::string(name) +
+                       "' is not none, slope, flow, wear, deposition or splat");
+    }
+    out.push_back(static_cast<MapOverlay>(found - std::begin(kNames)));
+    if (end == std::string::npos) return out;
+    begin = end + 1;
+  }
+}
+
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
 
 int wholeNumber(std::string_view flag, const std::string& text) {
   int value = -1;
@@ -107,6 +142,8 @@ DriverOptions parseDriverOptions(std::span<char*> args) {
       d.timing = true;
     } else if (name == "--until-draft") {
       d.untilDraft = true;
+    } else if (name == "--choose-overlays") {
+      d.chooseOverlays = overlayList(value());
     } else if (name == "--write-config") {
       d.writeConfig = true;
     } else if (name == "--actions") {
@@ -337,7 +374,8 @@ class Driver {
   bool frame(int frame) {
     const bool stepDue = nextStep_ < d_.actions.size();
     const bool draftDue = d_.untilDraft && !draftAwaited_;
-    const bool framesDone = !stepDue && !draftDue && frame >= d_.app.frames - 1;
+    const bool overlayDue = !d_.chooseOverlays.empty() && !overlayDrawn_;
+    const bool framesDone = !stepDue && !draftDue && !overlayDue && frame >= d_.app.frames - 1;
     const bool exportDue = framesDone && d_.exportDir && !exportStarted_;
     // An export run ends on the frame after which a designer's window would
     // sleep until input (decided after the update): what it shows then is
@@ -355,17 +393,23 @@ class Driver {
       app_.request(app_.document().doc);
     }
     const bool soakWaits = d_.soak > 0 && frame % kSoakWaitEvery == kSoakWaitEvery - 1;
-    FrameControl control{.userInput = false,
-                         .postEdits = stepDue,
-                         .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits,
-                         .waitForGallery = lastFrame || exportStarted_,
-                         // --until-draft: a draft after any map, however quick
-                         .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
-                         .actions = {},
-                         .keys = {},
-                         .text = {},
-                         .wheel = 0.0f,
-                         .pointer = std::nullopt};
+    if (overlayDue && frame == 0) {  // the terrain first comes with no overlay to hand
+      app_.document().doc.view.overlay = MapOverlay::None;
+      app_.request(app_.document().doc);
+    }
+    const bool landing = overlayDue && !stepDue && !overlayLanded_;
+    FrameControl control{
+        .userInput = false,
+        .postEdits = stepDue,
+        .waitForNewest = (framesDone && !d_.untilDraft) || stepDue || soakWaits || landing,
+        .waitForGallery = lastFrame || exportStarted_,
+        // --until-draft: a draft after any map, however quick
+        .draftAfterMs = d_.untilDraft ? 0.0 : kNoDrafts,
+        .actions = {},
+        .keys = {},
+        .text = {},
+        .wheel = 0.0f,
+        .pointer = std::nullopt};
     double cpuAtRequest = 0.0;
     if (lastFrame && d_.timing) {  // one clean regeneration: the same document again
       cpuAtRequest = cpuSeconds();
@@ -379,7 +423,15 @@ class Driver {
       setUpTestExport(app_.exporting(), *d_.exportDir, d_.exportEngine, d_);
       control.actions.exportNow = true;
     }
+    const bool choosing = overlayDue && !stepDue && overlayLanded_;
+    if (choosing && nextOverlay_ < d_.chooseOverlays.size()) {
+      app_.document().doc.view.overlay = d_.chooseOverlays[nextOverlay_++];
+    }
+    const double cpuBefore = threadCpuMs();
+    const auto wallBefore = std::chrono::steady_clock::now();
     const app::FrameReport report = app_.update(control);
+    if (choosing) reportOverlayFrame(frame, cpuBefore, wallBefore);
+    if (landing) overlayLanded_ = true;
     if (exportRun && exportStarted_ && !exportDue) {
       lastFrame = !app_.exportRunning() && app_.idleWait() == WindowPlatform::Wait::UntilEvent;
     }
@@ -468,6 +520,27 @@ class Driver {
     return false;
   }
 
+  // One frame of --choose-overlays: its cost to the window's thread and
+  // whether the last choice is drawn.
+  void reportOverlayFrame(int frame, double cpuBefore,
+                          std::chrono::steady_clock::time_point wallBefore) {
+    const double cpuMs = threadCpuMs() - cpuBefore;
+    const double wallMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wallBefore)
+            .count();
+    const app::ShownOverlay& drawn = app_.gpu().overlay;
+    overlayDrawn_ = nextOverlay_ == d_.chooseOverlays.size() &&
+                    drawn.kind == d_.chooseOverlays.back() &&
+                    drawn.field == app_.shown().field.get();
+    std::fprintf(stderr, "overlay: frame %d choice %zu cpu %.1f ms wall %.1f ms drawn %d\n", frame,
+                 nextOverlay_, cpuMs, wallMs, overlayDrawn_ ? 1 : 0);
+    if (!overlayDrawn_ && frame > kOverlayFrames) {
+      fail("--choose-overlays: the overlay was not drawn within " + std::to_string(kOverlayFrames) +
+           " frames");
+      overlayDrawn_ = true;
+    }
+  }
+
   void finish(int frame) {
     if (d_.soak > 0) soakReport(frame + 1, app_.terrainsShown());
     if (d_.printDocument) std::fputs((projectToJson(app_.document().doc) + "\n").c_str(), stdout);
@@ -489,6 +562,9 @@ class Driver {
   std::size_t nextStep_ = 0;
   bool exportStarted_ = false;
   bool draftAwaited_ = false;
+  bool overlayLanded_ = false;  // --choose-overlays: the terrain is on screen
+  std::size_t nextOverlay_ = 0;
+  bool overlayDrawn_ = false;
   std::optional<app::PointerAt> pointer_;  // set by hover: steps
   int status_ = 0;
 };
