@@ -156,8 +156,12 @@ int runTiledExport(const ExportOptions& o, const ColorRamp& ramp) {
   TilePlan tiling;
   try {
     tiling = planTiles(o.doc, grid, o.plan.outputNode);
-    // Before any tile or folder: a two-stage world has no water to cut.
+    // Before any tile or folder: a two-stage world has no water to cut, and
+    // a tile has no world's water for wet ground.
     if (const std::string why = waterTilesUnavailable(tiling, o.plan.outputs); !why.empty()) {
+      return failExport(kExitBadInput, why);
+    }
+    if (const std::string why = tilesUnavailable(o.doc, o.plan.outputs); !why.empty()) {
       return failExport(kExitBadInput, why);
     }
     prepareOutDir(tiles.outDir);

@@ -5,6 +5,7 @@
 
 #include "core/base/error.hpp"
 #include "core/export/format_rows.hpp"
+#include "core/export/outputs.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
@@ -235,15 +236,16 @@ std::vector<OutputFormat> maskFormats() {
           "Greyscale material erosion laid down (also --mask deposition=FILE.png)")};
 }
 
+constexpr std::string_view kWetGroundNotForTiles =
+    "the look's wet ground reads the whole world's water, which a tile alone does not have: "
+    "export the splat maps from the whole map, or set --wet-ground off";
+
 // The splat rows read the look's wetness from the water model run on the
 // map they are given; a tile alone is not its window of the world's water,
 // so with wet ground on they take the whole map only.
 std::string splatOnly(const OutputInput& in) {
   if (std::string why = mapOnly(in); !why.empty()) return why;
-  if (in.tile && in.doc.look.wetGround) {
-    return "the look's wet ground reads the whole world's water, which a tile alone does not "
-           "have: export the splat maps from the whole map, or set --wet-ground off";
-  }
+  if (in.tile && in.doc.look.wetGround) return std::string(kWetGroundNotForTiles);
   return {};
 }
 
@@ -372,3 +374,20 @@ OutputFormat viewFormat() {
 }
 
 }  // namespace terrain::format_rows
+
+namespace terrain {
+
+std::string tilesUnavailable(const Document& doc, std::span<const OutputRequest> outputs) {
+  if (!doc.look.wetGround) return {};
+  for (const OutputRequest& out : outputs) {
+    if (out.format->unavailable != &format_rows::splatOnly) continue;
+    std::string why = "--";
+    why += out.format->key;
+    why += ": ";
+    why += format_rows::kWetGroundNotForTiles;
+    return why;
+  }
+  return {};
+}
+
+}  // namespace terrain

@@ -32,4 +32,9 @@ std::optional<FormatOptionRef> findFormatOption(std::string_view key);
 // PNG file. Throws InputError / IoError naming the ramp.
 ColorRamp loadLookRamp(const Document& doc);
 
+// Why no tile can take these outputs of this document ("" when tiles can):
+// asked before any tile is made or folder prepared. A splat map with wet
+// ground reads the whole world's water, which a tile alone does not have.
+std::string tilesUnavailable(const Document& doc, std::span<const OutputRequest> outputs);
+
 }  // namespace terrain

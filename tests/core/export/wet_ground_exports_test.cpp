@@ -127,7 +127,7 @@ TEST_F(WetGroundExports, ATileIsRefusedInOneLineBeforeAnyFileForItHasNotTheWorld
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("wet ground"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_FALSE(fs::exists(path("t/s_0_0.png"))) << r.err;
+  EXPECT_FALSE(fs::exists(path("t"))) << "refused before its folder is made: " << r.err;
 }
 
 }  // namespace
