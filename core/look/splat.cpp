@@ -5,6 +5,7 @@
 
 #include "core/hydrology/water.hpp"
 #include "core/look/masks.hpp"
+#include "core/look/water_look.hpp"
 
 namespace terrain {
 namespace {
@@ -38,11 +39,7 @@ SplatTexel toBytes(const std::array<double, kMaterialCount>& weights) {
 std::vector<float> lookWetness(const Heightfield& field, const Look& look, const World& world,
                                const Execution& exec) {
   if (field.isProfile() || field.size() == 0) return {};
-  WaterParams params;
-  params.seaLevel = elevationOf(world, look.water);
-  params.sea = SeaExtent::Below;  // as the views draw the sea: all ground below the level
-  params.rainfall = look.rainfall;
-  params.evaporation = look.evaporation;
+  const WaterParams params = lookWaterParams(look, world);
   RunControl control;
   control.exec = exec;
   return computeWater(field, nullptr, world, metresPerCell(world, field.width, field.wraps), params,

@@ -34,15 +34,20 @@ bool strayLakeCell(const std::vector<float>& lake, const Heightfield& field, std
 
 }  // namespace
 
-WaterLook waterLook(const Heightfield& field, const Look& look, const World& world,
-                    const Execution& exec, const CancelToken* cancel) {
-  WaterLook out;
-  if (field.isProfile() || field.size() == 0) return out;
+WaterParams lookWaterParams(const Look& look, const World& world) {
   WaterParams params;
   params.seaLevel = elevationOf(world, look.water);
   params.sea = SeaExtent::Below;  // as the views draw the sea: all ground below the level
   params.rainfall = look.rainfall;
   params.evaporation = look.evaporation;
+  return params;
+}
+
+WaterLook waterLook(const Heightfield& field, const Look& look, const World& world,
+                    const Execution& exec, const CancelToken* cancel) {
+  WaterLook out;
+  if (field.isProfile() || field.size() == 0) return out;
+  const WaterParams params = lookWaterParams(look, world);
   RunControl control;
   control.exec = exec;
   control.cancel = cancel;

@@ -12,6 +12,7 @@
 #include "core/base/heightfield.hpp"
 #include "core/base/parallel.hpp"
 #include "core/base/world.hpp"
+#include "core/hydrology/water.hpp"
 #include "core/look/look.hpp"
 
 namespace terrain {
@@ -31,6 +32,11 @@ struct WaterLook {
 
 // Opacity of water this many metres deep: 0.5 at the shore, 0.95 at 10 m.
 float waterOpacity(double metres);
+
+// The water model's parameters at the look's water level and climate, the
+// rest the water node's defaults: the water the views draw, and the wetness
+// the splat's wet ground reads.
+WaterParams lookWaterParams(const Look& look, const World& world);
 
 // Empty vectors for a profile. Same bits on every thread count. A
 // cancelled token stops it at the water model's next checkpoint (throws
