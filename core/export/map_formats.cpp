@@ -5,10 +5,10 @@
 
 #include "core/base/error.hpp"
 #include "core/export/format_rows.hpp"
-#include "core/export/outputs.hpp"
 #include "core/export/heightmap_files.hpp"
 #include "core/export/masks.hpp"
 #include "core/export/normals.hpp"
+#include "core/export/outputs.hpp"
 #include "core/export/terrain3d.hpp"
 #include "core/io/png_io.hpp"
 #include "core/look/image.hpp"
